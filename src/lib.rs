@@ -1,0 +1,15 @@
+//! A Farewell to Kings: the platform-neutral game library.
+//!
+//! - [`input`]: the pad's buttons as a platform-neutral set, with
+//!   pressed-this-frame edges and D-pad auto-repeat.
+//!
+//! Nothing here touches hardware: the PS1 layer lives in the binary
+//! (`src/main.rs`, `src/ps1/`), and host tests run this library under std.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod input;
+
+/// The game's version, as the event log's `AFTK BOOT` line reports it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

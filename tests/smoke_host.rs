@@ -1,0 +1,2 @@
+#[test]
+fn version_is_set() { assert!(!farewell::VERSION.is_empty()); }
