@@ -2,6 +2,7 @@
 //!
 //! - [`input`]: the pad's buttons as a platform-neutral set, with
 //!   pressed-this-frame edges and D-pad auto-repeat.
+//! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //!
 //! Nothing here touches hardware: the PS1 layer lives in the binary
 //! (`src/main.rs`, `src/ps1/`), and host tests run this library under std.
@@ -10,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod input;
+pub mod perf;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,62 @@
+//! The display: two 320x240 buffers in VRAM, one shown while the other is
+//! drawn, swapped at vertical blank; and the wait for that blank, which also
+//! tells the frame meter when a frame came too late.
+
+use super::mmio::{Reg16, I_STAT, IRQ_VBLANK};
+use psx::gpu::VideoMode;
+use psx::Framebuffer;
+
+/// The interrupt mask (I_MASK). Kept at 0: this game polls every device, so
+/// no interrupt ever reaches the CPU, whatever the BIOS does with SR.
+const I_MASK: Reg16 = Reg16(0x1F80_1074);
+
+/// Screen width in pixels.
+pub const WIDTH: i16 = 320;
+/// Screen height in pixels.
+pub const HEIGHT: i16 = 240;
+
+/// The video mode this build drives: NTSC, or PAL with `--features pal`.
+pub const MODE: VideoMode = if cfg!(feature = "pal") { VideoMode::PAL } else { VideoMode::NTSC };
+
+/// The double-buffered screen.
+pub struct Video {
+    /// psx's framebuffer: display/draw environments and the GPU ports.
+    pub fb: Framebuffer,
+}
+
+impl Video {
+    /// Resets the GPU, sets the mode, places the buffers at (0,0) and
+    /// (0,240), and turns the display on.
+    pub fn new() -> Self {
+        let fb = match Framebuffer::new((0, 0), (0, HEIGHT), (WIDTH, HEIGHT), MODE, None) {
+            Ok(fb) => fb,
+            // The arguments are constants that psx accepts; this arm is
+            // never taken, and a hang here would show as no AFTK BOOT.
+            Err(_) => loop {},
+        };
+        // psx enables the vblank interrupt; this layer polls I_STAT instead.
+        I_MASK.write(0);
+        Video { fb }
+    }
+
+    /// Waits for the next vertical blank and acknowledges it. Returns how
+    /// many vblanks went by unseen since the last call (0 when the frame's
+    /// work finished in time).
+    pub fn wait_vblank(&mut self) -> u32 {
+        let missed = u32::from(I_STAT.read() & IRQ_VBLANK != 0);
+        I_STAT.write(!IRQ_VBLANK);
+        while I_STAT.read() & IRQ_VBLANK == 0 {}
+        I_STAT.write(!IRQ_VBLANK);
+        missed
+    }
+
+    /// Shows the buffer just drawn and clears the other one for drawing.
+    pub fn swap(&mut self) {
+        self.fb.swap();
+    }
+
+    /// Waits until the GPU has finished the commands sent so far.
+    pub fn draw_sync(&mut self) {
+        self.fb.draw_sync();
+    }
+}
