@@ -60,7 +60,9 @@ const ACK_TIMEOUT_US: u32 = 200;
 pub enum Port {
     /// The left port.
     One,
-    /// The right port.
+    /// The right port (unused by the game so far; the memory card driver
+    /// shares this port selection).
+    #[allow(dead_code)]
     Two,
 }
 

@@ -1,0 +1,575 @@
+//! Runs a PS-EXE or a CD image in PCSX-Reloaded with no display: Xvfb for a
+//! screen, xdotool for the pad, `xwd` + ImageMagick for screenshots, and the
+//! emulator's TTY output (`-psxout`) for the game's event log.
+//!
+//! Facts about pcsxr 1.9.94 (Debian) this relies on, found by trying:
+//! - Under `-nogui` it refuses to start without `~/.pcsxr/pcsxr.cfg`, so each
+//!   session writes one in a private HOME (never the user's).
+//! - Its internal HLE BIOS boots an exe given as the last argument.
+//! - The OpenGL GPU plugin works under Xvfb; DFXVideo needs XVideo, which
+//!   Xvfb lacks. The plugin reads `gpuPeopsMesaGL.cfg` (window size, frame
+//!   limiter) from its working directory.
+//! - DFInput's default keys: arrows = D-pad, z = Cross, x = Circle,
+//!   s = Square, d = Triangle, v = Start, c = Select, w/r = L1/R1, e/t = L2/R2.
+//!   There is no window manager, so the pointer is put over the window.
+//! - TTY lines reach stdout prefixed ` * `; it is line-buffered with
+//!   `stdbuf -oL` so nothing is lost when the emulator is killed.
+//! - It ignores SIGTERM: Escape asks it to quit, then its own PID gets
+//!   SIGKILL. Nothing is ever killed by name.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Screen size of the virtual display and of the emulator's window.
+pub const SCREEN: (u32, u32) = (640, 480);
+
+/// What to boot and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// A PS-EXE, or a `.cue` sheet (booted as a CD).
+    pub image: PathBuf,
+    /// Where the private HOME, the TTY log and screenshots go.
+    pub out_dir: PathBuf,
+    /// Run at real speed (frame limiter on) rather than as fast as possible.
+    pub realtime: bool,
+    /// Memory card image for slot 1 (created by the emulator if missing).
+    pub memory_card: Option<PathBuf>,
+    /// Show the game on this X display instead of a private Xvfb.
+    pub display: Option<String>,
+}
+
+/// A running emulator session.
+pub struct Session {
+    out_dir: PathBuf,
+    display: String,
+    xvfb: Option<Child>,
+    emulator: Option<Child>,
+    lines: Receiver<String>,
+    /// Every TTY line seen so far (prefix ` * ` removed).
+    log: Vec<String>,
+    /// Index into `log` of the first line not yet consumed by a wait.
+    cursor: usize,
+}
+
+/// A pad button and the key DFInput maps it to by default.
+const KEYS: [(&str, &str); 14] = [
+    ("up", "Up"),
+    ("down", "Down"),
+    ("left", "Left"),
+    ("right", "Right"),
+    ("cross", "z"),
+    ("circle", "x"),
+    ("square", "s"),
+    ("triangle", "d"),
+    ("start", "v"),
+    ("select", "c"),
+    ("l1", "w"),
+    ("r1", "r"),
+    ("l2", "e"),
+    ("r2", "t"),
+];
+
+/// The key for a button name (`cross`, `up`, ...).
+pub fn key_for(button: &str) -> Option<&'static str> {
+    KEYS.iter()
+        .find(|(b, _)| b.eq_ignore_ascii_case(button))
+        .map(|(_, k)| *k)
+}
+
+/// All button names the harness can press.
+pub fn buttons() -> impl Iterator<Item = &'static str> {
+    KEYS.iter().map(|(b, _)| *b)
+}
+
+/// Finds a program on PATH or in the given extra places.
+fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .chain(extra.iter().map(PathBuf::from))
+        .find(|p| p.is_file())
+}
+
+/// The pcsxr binary (Debian installs it in /usr/games).
+pub fn pcsxr() -> Option<PathBuf> {
+    find_program("pcsxr", &["/usr/games/pcsxr"])
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes the private HOME: pcsxr's config, the GPU plugin's config.
+fn prepare_home(opts: &Options, home: &Path) -> Result<PathBuf, String> {
+    let pcsxr_dir = home.join(".pcsxr");
+    let plugins = pcsxr_dir.join("plugins");
+    fs::create_dir_all(&plugins).map_err(|e| format!("cannot create {}: {e}", plugins.display()))?;
+    let card1 = match &opts.memory_card {
+        Some(p) => p.clone(),
+        None => home.join("card1.mcd"),
+    };
+    let card1 = fs::canonicalize(card1.parent().unwrap_or(Path::new(".")))
+        .map(|d| d.join(card1.file_name().unwrap_or_default()))
+        .unwrap_or(card1);
+    let cfg = format!(
+        "Bios = HLE\nBiosDir = {bios}\nGpu = libpeopsxgl.so\nSpu = libDFSound.so\nCdr = libDFCdrom.so\n\
+         Pad1 = libDFInput.so\nPad2 = libDFInput.so\nNet = Disabled\nSio1 = libBladeSio1.so\n\
+         Mcd1 = {card1}\nMcd2 = {card2}\nPluginsDir = /usr/lib/x86_64-linux-gnu/psemu/\n\
+         Cpu = 1\nPsxOut = 1\nSpuIrq = 0\nXa = 0\nMdec = 0\nCdda = 0\nPsxAuto = 1\nPsxType = 0\n",
+        bios = pcsxr_dir.join("bios").display(),
+        card1 = card1.display(),
+        card2 = home.join("card2.mcd").display(),
+    );
+    write_file(&pcsxr_dir.join("pcsxr.cfg"), &cfg)?;
+    let gpu = format!(
+        "\nResX = {}\nResY = {}\nKeepRatio = 0\nWindowMode = 1\nUseFrameLimit = {}\nFrameLimit = 2\n\
+         FrameRate = 200\nShowFPS = 0\n",
+        SCREEN.0,
+        SCREEN.1,
+        u8::from(opts.realtime)
+    );
+    write_file(&plugins.join("gpuPeopsMesaGL.cfg"), &gpu)?;
+    let work = home.join("work");
+    fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    write_file(&work.join("gpuPeopsMesaGL.cfg"), &gpu)?;
+    Ok(work)
+}
+
+/// Starts Xvfb on the first free display from :100.
+fn start_xvfb() -> Result<(Child, String), String> {
+    let xvfb = find_program("Xvfb", &[]).ok_or("Xvfb not found (Debian package xvfb)")?;
+    for n in 100..400 {
+        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let mut child = Command::new(&xvfb)
+            .arg(format!(":{n}"))
+            .args(["-screen", "0", &format!("{}x{}x24", SCREEN.0, SCREEN.1)])
+            .args(["-nolisten", "tcp", "-noreset"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start Xvfb: {e}"))?;
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = child.try_wait() {
+                break; // lost a race for this display: try the next one
+            }
+            if socket.exists() {
+                return Ok((child, format!(":{n}")));
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    Err("no free X display between :100 and :399".into())
+}
+
+impl Session {
+    /// Boots the image. The session's files go to `opts.out_dir`.
+    pub fn start(opts: &Options) -> Result<Session, String> {
+        let emulator = pcsxr().ok_or("pcsxr not found (Debian package pcsxr)")?;
+        let image = fs::canonicalize(&opts.image)
+            .map_err(|e| format!("cannot open {}: {e}", opts.image.display()))?;
+        fs::create_dir_all(&opts.out_dir)
+            .map_err(|e| format!("cannot create {}: {e}", opts.out_dir.display()))?;
+        let out_dir = fs::canonicalize(&opts.out_dir).map_err(|e| e.to_string())?;
+        let home = out_dir.join("home");
+        let work = prepare_home(opts, &home)?;
+        let (xvfb, display) = match &opts.display {
+            Some(d) => (None, d.clone()),
+            None => {
+                let (x, d) = start_xvfb()?;
+                (Some(x), d)
+            }
+        };
+
+        let mut cmd = Command::new("stdbuf");
+        cmd.arg("-oL").arg(&emulator).args(["-nogui", "-psxout"]);
+        if image.extension().is_some_and(|e| e.eq_ignore_ascii_case("cue")) {
+            cmd.arg("-cdfile").arg(&image);
+        } else {
+            cmd.arg(&image);
+        }
+        let stderr_log = fs::File::create(out_dir.join("emulator-stderr.log")).map_err(|e| e.to_string())?;
+        let child = cmd
+            .current_dir(&work)
+            .env("HOME", &home)
+            .env("DISPLAY", &display)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(stderr_log)
+            .spawn();
+        let mut child = match child {
+            Ok(c) => c,
+            Err(e) => {
+                if let Some(mut x) = xvfb {
+                    let _ = x.kill();
+                    let _ = x.wait();
+                }
+                return Err(format!("cannot start pcsxr: {e}"));
+            }
+        };
+        let stdout = child.stdout.take().ok_or("no stdout from pcsxr")?;
+        let (tx, rx) = channel();
+        let raw_log = out_dir.join("emulator-stdout.log");
+        thread::spawn(move || {
+            let mut raw = fs::File::create(raw_log).ok();
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                if let Some(f) = raw.as_mut() {
+                    let _ = f.write_all(&buf);
+                }
+                let line = String::from_utf8_lossy(&buf);
+                let line = line.trim_end_matches(['\n', '\r']);
+                let line = line.strip_prefix(" * ").unwrap_or(line);
+                if tx.send(line.to_string()).is_err() {
+                    break;
+                }
+            }
+        });
+        let session = Session {
+            out_dir,
+            display,
+            xvfb,
+            emulator: Some(child),
+            lines: rx,
+            log: Vec::new(),
+            cursor: 0,
+        };
+        if opts.display.is_some() {
+            return Ok(session);
+        }
+        // No window manager: focus follows the pointer.
+        session.xdotool(&["mousemove", &(SCREEN.0 / 2).to_string(), &(SCREEN.1 / 2).to_string()])?;
+        Ok(session)
+    }
+
+    /// The directory the session writes to.
+    pub fn out_dir(&self) -> &Path {
+        &self.out_dir
+    }
+
+    /// Every TTY line so far.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    fn pump(&mut self, timeout: Duration) -> Result<bool, String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.log.push(line);
+                Ok(true)
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(false),
+            Err(RecvTimeoutError::Disconnected) => Err("the emulator exited".into()),
+        }
+    }
+
+    /// Waits for a TTY line, after the last one a wait consumed, that
+    /// satisfies `matches`; returns it and consumes up to it.
+    pub fn wait_for(&mut self, what: &str, timeout: Duration, matches: impl Fn(&str) -> bool) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            while self.cursor < self.log.len() {
+                let i = self.cursor;
+                self.cursor += 1;
+                if matches(&self.log[i]) {
+                    return Ok(self.log[i].clone());
+                }
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(format!("timed out after {:.1}s waiting for {what}", timeout.as_secs_f32()));
+            }
+            self.pump(deadline - now)?;
+        }
+    }
+
+    /// Waits for a line that starts with `prefix`.
+    pub fn wait_line(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        self.wait_for(&format!("a line starting {prefix:?}"), timeout, |l| l.starts_with(prefix))
+    }
+
+    /// Collects lines for `duration`, consuming nothing.
+    pub fn idle(&mut self, duration: Duration) -> Result<(), String> {
+        let deadline = Instant::now() + duration;
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(());
+            }
+            self.pump(deadline - now)?;
+        }
+    }
+
+    fn xdotool(&self, args: &[&str]) -> Result<(), String> {
+        let status = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run xdotool (Debian package xdotool): {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("xdotool {} failed", args.join(" ")))
+        }
+    }
+
+    /// Holds the buttons down.
+    pub fn key_down(&self, buttons: &[&str]) -> Result<(), String> {
+        for b in buttons {
+            let key = key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
+            self.xdotool(&["keydown", key])?;
+        }
+        Ok(())
+    }
+
+    /// Lets the buttons go.
+    pub fn key_up(&self, buttons: &[&str]) -> Result<(), String> {
+        for b in buttons {
+            let key = key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
+            self.xdotool(&["keyup", key])?;
+        }
+        Ok(())
+    }
+
+    /// Presses the buttons together for `hold`, then releases them and
+    /// waits `gap` (together long enough for the game's once-a-frame poll to
+    /// see both edges).
+    pub fn press(&mut self, buttons: &[&str], hold: Duration, gap: Duration) -> Result<(), String> {
+        self.key_down(buttons)?;
+        self.idle(hold)?;
+        self.key_up(buttons)?;
+        self.idle(gap)
+    }
+
+    /// Saves a screenshot as `<out_dir>/<name>.png` and returns what it shows.
+    pub fn screenshot(&mut self, name: &str) -> Result<Screenshot, String> {
+        let out = Command::new("xwd")
+            .args(["-root", "-silent"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .map_err(|e| format!("cannot run xwd (Debian package x11-apps): {e}"))?;
+        if !out.status.success() {
+            return Err("xwd failed".into());
+        }
+        let shot = Screenshot::from_xwd(&out.stdout)?;
+        let path = self.out_dir.join(format!("{name}.png"));
+        let mut convert = Command::new("convert")
+            .arg("xwd:-")
+            .arg(format!("png:{}", path.display()))
+            .stdin(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run convert (Debian package imagemagick): {e}"))?;
+        if let Some(mut stdin) = convert.stdin.take() {
+            stdin.write_all(&out.stdout).map_err(|e| e.to_string())?;
+        }
+        let status = convert.wait().map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err(format!("convert could not write {}", path.display()));
+        }
+        Ok(Screenshot { path, ..shot })
+    }
+
+    /// Streams TTY lines to stdout until the player closes the emulator.
+    pub fn play(mut self) -> Result<PathBuf, String> {
+        loop {
+            match self.lines.recv() {
+                Ok(line) => {
+                    println!("{line}");
+                    self.log.push(line);
+                }
+                Err(_) => break,
+            }
+        }
+        self.stop()
+    }
+
+    /// Asks the emulator to quit (Escape), then kills it and Xvfb, and
+    /// writes the TTY log to `<out_dir>/tty.log`.
+    pub fn stop(mut self) -> Result<PathBuf, String> {
+        self.shutdown();
+        while let Ok(line) = self.lines.try_recv() {
+            self.log.push(line);
+        }
+        let path = self.out_dir.join("tty.log");
+        let mut text = self.log.join("\n");
+        text.push('\n');
+        write_file(&path, &text)?;
+        Ok(path)
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(mut emu) = self.emulator.take() {
+            let _ = self.xdotool(&["key", "Escape"]);
+            let deadline = Instant::now() + Duration::from_secs(3);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = emu.try_wait() {
+                    break;
+                }
+                while let Ok(line) = self.lines.try_recv() {
+                    self.log.push(line);
+                }
+                thread::sleep(Duration::from_millis(50));
+            }
+            // Our own child's PID only: never anything by name.
+            let _ = emu.kill();
+            let _ = emu.wait();
+        }
+        if let Some(mut x) = self.xvfb.take() {
+            let _ = x.kill();
+            let _ = x.wait();
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// What a screenshot shows, in numbers a test can check.
+#[derive(Clone, Debug)]
+pub struct Screenshot {
+    /// The PNG written.
+    pub path: PathBuf,
+    /// Width and height.
+    pub size: (u32, u32),
+    /// Share of pixels that differ from the most common colour (the
+    /// background): 0 means a blank screen.
+    pub foreground: f64,
+    /// Number of distinct colours (capped at 4096).
+    pub colours: usize,
+}
+
+impl Screenshot {
+    /// Measures an XWD dump (ZPixmap, 24 or 32 bits per pixel, as Xvfb
+    /// writes it).
+    pub fn from_xwd(data: &[u8]) -> Result<Screenshot, String> {
+        let be = |i: usize| -> Result<u32, String> {
+            data.get(i * 4..i * 4 + 4)
+                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+                .ok_or_else(|| "xwd dump too short".to_string())
+        };
+        let header_size = be(0)? as usize;
+        let (format, width, height) = (be(2)?, be(4)?, be(5)?);
+        let bits_per_pixel = be(11)?;
+        let bytes_per_line = be(12)? as usize;
+        let ncolors = be(19)? as usize;
+        if format != 2 || bits_per_pixel != 32 {
+            return Err(format!("unsupported xwd dump (format {format}, {bits_per_pixel} bpp)"));
+        }
+        let pixels_at = header_size + ncolors * 12;
+        let mut counts = std::collections::HashMap::new();
+        for y in 0..height as usize {
+            let row = data
+                .get(pixels_at + y * bytes_per_line..pixels_at + y * bytes_per_line + width as usize * 4)
+                .ok_or("xwd dump truncated")?;
+            for px in row.chunks_exact(4) {
+                let rgb = u32::from_le_bytes([px[0], px[1], px[2], 0]);
+                *counts.entry(rgb).or_insert(0u64) += 1;
+            }
+        }
+        let total = u64::from(width) * u64::from(height);
+        let background = counts.values().copied().max().unwrap_or(0);
+        Ok(Screenshot {
+            path: PathBuf::new(),
+            size: (width, height),
+            foreground: if total == 0 { 0.0 } else { (total - background) as f64 / total as f64 },
+            colours: counts.len().min(4096),
+        })
+    }
+
+    /// True when the screen shows something beyond one flat colour.
+    pub fn is_blank(&self) -> bool {
+        self.foreground < 0.001
+    }
+}
+
+/// Reads a whole file to a string with a one-line error.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let mut s = String::new();
+    fs::File::open(path)
+        .and_then(|mut f| f.read_to_string(&mut s))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An XWD dump as Xvfb writes one: 100-byte header (25 big-endian
+    /// words), no colormap entries, 32-bit ZPixmap rows.
+    fn xwd(width: u32, height: u32, pixel: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
+        let mut header = [0u32; 25];
+        header[0] = 100;
+        header[1] = 7;
+        header[2] = 2;
+        header[4] = width;
+        header[5] = height;
+        header[11] = 32;
+        header[12] = width * 4;
+        let mut out: Vec<u8> = header.iter().flat_map(|w| w.to_be_bytes()).collect();
+        for y in 0..height {
+            for x in 0..width {
+                out.extend_from_slice(&pixel(x, y));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_flat_screen_is_blank() {
+        let shot = Screenshot::from_xwd(&xwd(64, 48, |_, _| [0, 0, 0, 0])).unwrap();
+        assert!(shot.is_blank());
+        assert_eq!(shot.colours, 1);
+        assert_eq!(shot.size, (64, 48));
+    }
+
+    #[test]
+    fn text_on_a_background_is_not_blank() {
+        let shot = Screenshot::from_xwd(&xwd(64, 48, |x, y| if x < 8 && y < 8 { [255, 255, 255, 0] } else { [0, 0, 0, 0] })).unwrap();
+        assert!(!shot.is_blank());
+        assert_eq!(shot.colours, 2);
+        assert!((shot.foreground - 64.0 / (64.0 * 48.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn truncated_or_foreign_dumps_are_errors_not_panics() {
+        let full = xwd(8, 8, |_, _| [1, 2, 3, 0]);
+        for cut in [0, 10, 99, 100, 150] {
+            assert!(Screenshot::from_xwd(&full[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut eight_bit = full.clone();
+        eight_bit[44..48].copy_from_slice(&8u32.to_be_bytes());
+        assert!(Screenshot::from_xwd(&eight_bit).is_err());
+    }
+
+    #[test]
+    fn every_pad_button_but_the_sticks_has_a_key() {
+        let names: Vec<_> = buttons().collect();
+        assert_eq!(names.len(), 14);
+        assert_eq!(key_for("cross"), Some("z"));
+        assert_eq!(key_for("START"), Some("v"));
+        assert_eq!(key_for("l3"), None);
+    }
+}

@@ -1,0 +1,223 @@
+//! `psxrun`: boots a PS-EXE or CD image in PCSX-Reloaded under Xvfb and plays
+//! a script against it, or just takes a screenshot.
+//!
+//! ```text
+//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE]
+//! psxrun shot IMAGE --out DIR [--seconds N]
+//! psxrun play IMAGE --out DIR
+//! ```
+//!
+//! `play` shows the game on the current X display (`$DISPLAY`) with a
+//! private emulator configuration and prints the TTY until the window is
+//! closed.
+//!
+//! A script has one command per line (`#` starts a comment):
+//!
+//! | command | meaning |
+//! |---|---|
+//! | `wait SECONDS TEXT...` | wait for a TTY line starting with TEXT |
+//! | `tap BUTTON` | hold BUTTON until the game logs `AFTK PAD BUTTON`, release it until it logs `AFTK PAD -`; anything else logged in between fails |
+//! | `press BUTTON[+BUTTON] [MS]` | hold for MS (default 100) milliseconds, release, wait 100 ms |
+//! | `sleep MS` | let time pass |
+//! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
+//! | `perf MAX_MISSED` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED |
+//! | `absent TEXT...` | fails if any line so far starts with TEXT |
+//!
+//! Every run writes DIR/tty.log. Exit status: 0 when the script passed, 1
+//! when a check failed, 2 on bad usage.
+
+use psxrun::{Options, Session};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
+
+/// A parsed command line.
+struct Args {
+    mode: String,
+    image: PathBuf,
+    script: Option<PathBuf>,
+    out: PathBuf,
+    fast: bool,
+    seconds: u64,
+    card: Option<PathBuf>,
+}
+
+fn parse_args(raw: &[String]) -> Result<Args, String> {
+    let mut positional = Vec::new();
+    let mut out = None;
+    let mut fast = false;
+    let mut seconds = 5;
+    let mut card = None;
+    let mut it = raw.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a directory")?)),
+            "--card" => card = Some(PathBuf::from(it.next().ok_or("--card needs a file")?)),
+            "--fast" => fast = true,
+            "--seconds" => {
+                let v = it.next().ok_or("--seconds needs a number")?;
+                seconds = v.parse().map_err(|_| format!("--seconds: not a number: {v}"))?;
+            }
+            "-h" | "--help" => return Err(USAGE.into()),
+            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
+            _ => positional.push(a.clone()),
+        }
+    }
+    let out = out.ok_or("missing --out DIR")?;
+    match positional.as_slice() {
+        [m, image, script] if m == "script" => Ok(Args {
+            mode: m.clone(),
+            image: image.into(),
+            script: Some(script.into()),
+            out,
+            fast,
+            seconds,
+            card,
+        }),
+        [m, image] if m == "shot" || m == "play" => Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card }),
+        _ => Err(USAGE.into()),
+    }
+}
+
+/// Runs one script line against the session.
+fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let rest = |from: usize| words.get(from..).map(|w| w.join(" ")).unwrap_or_default();
+    let number = |i: usize| -> Result<u64, String> {
+        let w = words.get(i).ok_or("missing number")?;
+        w.parse().map_err(|_| format!("not a number: {w}"))
+    };
+    match words.first().copied() {
+        Some("wait") => {
+            let secs = number(1)?;
+            session.wait_line(&rest(2), Duration::from_secs(secs)).map(|_| ())
+        }
+        Some("tap") => {
+            let button = *words.get(1).ok_or("tap needs a button")?;
+            let want_down = format!("AFTK PAD {button}");
+            session.key_down(&[button])?;
+            let got = session.wait_line("AFTK PAD ", Duration::from_secs(5));
+            session.key_up(&[button])?;
+            let got = got?;
+            if got != want_down {
+                return Err(format!("pressed {button}: expected {want_down:?}, the game logged {got:?}"));
+            }
+            let got = session.wait_line("AFTK PAD ", Duration::from_secs(5))?;
+            if got != "AFTK PAD -" {
+                return Err(format!("released {button}: expected \"AFTK PAD -\", the game logged {got:?}"));
+            }
+            Ok(())
+        }
+        Some("press") => {
+            let combo = words.get(1).ok_or("press needs a button")?;
+            let buttons: Vec<&str> = combo.split('+').collect();
+            let hold = if words.len() > 2 { number(2)? } else { 100 };
+            session.press(&buttons, Duration::from_millis(hold), Duration::from_millis(100))
+        }
+        Some("sleep") => session.idle(Duration::from_millis(number(1)?)),
+        Some("shot") => {
+            let name = words.get(1).ok_or("shot needs a name")?;
+            let shot = session.screenshot(name)?;
+            println!(
+                "psxrun: {} ({}x{}, {:.1}% foreground, {} colours)",
+                shot.path.display(),
+                shot.size.0,
+                shot.size.1,
+                shot.foreground * 100.0,
+                shot.colours
+            );
+            if shot.is_blank() {
+                return Err(format!("screenshot {name} is blank"));
+            }
+            Ok(())
+        }
+        Some("perf") => {
+            let max = number(1)?;
+            let line = session.wait_line("AFTK PERF ", Duration::from_secs(60))?;
+            let missed = line
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix("missed="))
+                .and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| format!("no missed= in {line:?}"))?;
+            println!("psxrun: {line}");
+            if missed > max {
+                return Err(format!("{missed} vblanks missed (at most {max} allowed): {line}"));
+            }
+            Ok(())
+        }
+        Some("absent") => {
+            let text = rest(1);
+            match session.log().iter().find(|l| l.starts_with(&text)) {
+                Some(l) => Err(format!("unexpected line {l:?}")),
+                None => Ok(()),
+            }
+        }
+        Some(other) => Err(format!("unknown command {other:?}")),
+        None => Ok(()),
+    }
+}
+
+fn run(args: &Args) -> Result<(), (u8, String)> {
+    let fail = |e: String| (1u8, e);
+    let opts = Options {
+        image: args.image.clone(),
+        out_dir: args.out.clone(),
+        realtime: !args.fast,
+        memory_card: args.card.clone(),
+        display: None,
+    };
+    if args.mode == "play" {
+        let display = std::env::var("DISPLAY").map_err(|_| (2, "play needs $DISPLAY".to_string()))?;
+        let session = Session::start(&Options { display: Some(display), ..opts }).map_err(fail)?;
+        session.play().map_err(fail)?;
+        return Ok(());
+    }
+    let script = match &args.script {
+        Some(p) => Some(psxrun::read_text(p).map_err(|e| (2, e))?),
+        None => None,
+    };
+    let mut session = Session::start(&opts).map_err(fail)?;
+    let result = match &script {
+        Some(text) => {
+            let mut result = Ok(());
+            for (n, raw) in text.lines().enumerate() {
+                let line = raw.split('#').next().unwrap_or("").trim();
+                if line.is_empty() {
+                    continue;
+                }
+                if let Err(e) = run_command(&mut session, line) {
+                    result = Err(format!("line {}: {line}: {e}", n + 1));
+                    break;
+                }
+            }
+            result
+        }
+        None => session
+            .idle(Duration::from_secs(args.seconds))
+            .and_then(|_| session.screenshot("screen"))
+            .map(|shot| println!("{}", shot.path.display())),
+    };
+    let log = session.stop().map_err(fail)?;
+    eprintln!("psxrun: TTY log in {}", log.display());
+    result.map_err(fail)
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse_args(&raw) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("psxrun: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((code, e)) => {
+            eprintln!("psxrun: FAILED: {e}");
+            ExitCode::from(code)
+        }
+    }
+}
