@@ -2,6 +2,7 @@
 //!
 //! - [`input`]: the pad's buttons as a platform-neutral set, with
 //!   pressed-this-frame edges and D-pad auto-repeat.
+//! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //!
 //! Nothing here touches hardware: the PS1 layer lives in the binary
@@ -11,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod input;
+pub mod draw;
 pub mod perf;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.

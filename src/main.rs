@@ -11,10 +11,12 @@ mod ps1;
 #[cfg(target_arch = "mips")]
 mod game_loop {
     use crate::aftk_line;
+    use crate::ps1::gpu::Packets;
     use crate::ps1::pad::{Pad, Port};
     use crate::ps1::timer::{ticks_to_us, Clock};
     use crate::ps1::tty::Tty;
     use crate::ps1::video::{Video, HEIGHT, WIDTH};
+    use farewell::draw::{DrawList, Rgb};
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::{FrameMeter, PerfReport};
     use psx::dprintln;
@@ -31,6 +33,8 @@ mod game_loop {
         let font = video.fb.load_default_font();
         let mut text = font.new_text_box((16, 16), (WIDTH - 16, HEIGHT - 16));
         let mut pad = Pad::new(Port::One);
+        let mut packets = Packets::new();
+        let mut list = DrawList::new();
         let mut input = Input::new();
         let mut meter = FrameMeter::new();
         let mut last_reply = PadReply::Absent;
@@ -53,6 +57,18 @@ mod game_loop {
                 logged_once = true;
             }
 
+            list.clear();
+            list.fill(0, 0, WIDTH as u16, HEIGHT as u16, Rgb(0, 80, 40));
+            list.outline(8, 8, WIDTH as u16 - 16, HEIGHT as u16 - 16, 2, Rgb(200, 170, 60));
+            for (i, b) in farewell::input::Buttons::all().iter().enumerate() {
+                let lit = input.held().contains(b);
+                let color = if lit { Rgb(255, 230, 120) } else { Rgb(20, 50, 30) };
+                list.fill(24 + 17 * i as i16, 200, 14, 14, color);
+            }
+            list.shade(16, 150, 288, 40, Rgb(0, 0, 0));
+            packets.build(&list);
+            packets.send();
+            packets.wait();
             text.reset();
             dprintln!(text, "A FAREWELL TO KINGS  {}", farewell::VERSION);
             dprintln!(text, "");

@@ -56,3 +56,27 @@ pub const I_STAT: Reg16 = Reg16(0x1F80_1070);
 pub const IRQ_VBLANK: u16 = 1 << 0;
 /// I_STAT bit of the controller/memory card port.
 pub const IRQ_SIO0: u16 = 1 << 7;
+
+/// A 32-bit hardware register.
+#[derive(Clone, Copy)]
+pub struct Reg32(pub usize);
+
+impl Reg32 {
+    /// Reads the register.
+    #[inline(always)]
+    pub fn read(self) -> u32 {
+        // SAFETY: every `Reg32` in this crate is a constant naming a 32-bit
+        // I/O register of the PS1 (GPU, DMA); a volatile read has no effect
+        // on Rust-visible memory.
+        unsafe { core::ptr::read_volatile(self.0 as *const u32) }
+    }
+
+    /// Writes the register.
+    #[inline(always)]
+    pub fn write(self, value: u32) {
+        // SAFETY: as for `read`: I/O space. A DMA started through these
+        // registers reads memory the caller keeps alive until it ends
+        // (`Packets::wait`).
+        unsafe { core::ptr::write_volatile(self.0 as *mut u32, value) }
+    }
+}

@@ -7,6 +7,7 @@
 //! - [`video`]: the double-buffered screen and the vblank wait.
 //! - [`tty`]: the event log's transport.
 
+pub mod gpu;
 pub mod mmio;
 pub mod pad;
 pub mod timer;
