@@ -140,6 +140,21 @@ fn prepare_home(opts: &Options, home: &Path) -> Result<PathBuf, String> {
     Ok(work)
 }
 
+/// Stops our Xvfb with SIGTERM, so that it removes its lock file and
+/// socket, and with SIGKILL if it has not gone within two seconds.
+fn stop_xvfb(mut x: Child) {
+    let _ = Command::new("kill").arg("-TERM").arg(x.id().to_string()).status();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = x.try_wait() {
+            return;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    let _ = x.kill();
+    let _ = x.wait();
+}
+
 /// Starts Xvfb on the first free display from :100.
 fn start_xvfb() -> Result<(Child, String), String> {
     let xvfb = find_program("Xvfb", &[]).ok_or("Xvfb not found (Debian package xvfb)")?;
@@ -211,9 +226,8 @@ impl Session {
         let mut child = match child {
             Ok(c) => c,
             Err(e) => {
-                if let Some(mut x) = xvfb {
-                    let _ = x.kill();
-                    let _ = x.wait();
+                if let Some(x) = xvfb {
+                    stop_xvfb(x);
                 }
                 return Err(format!("cannot start pcsxr: {e}"));
             }
@@ -433,9 +447,8 @@ impl Session {
             let _ = emu.kill();
             let _ = emu.wait();
         }
-        if let Some(mut x) = self.xvfb.take() {
-            let _ = x.kill();
-            let _ = x.wait();
+        if let Some(x) = self.xvfb.take() {
+            stop_xvfb(x);
         }
     }
 }
