@@ -2,6 +2,7 @@
 //!
 //! - [`input`]: the pad's buttons as a platform-neutral set, with
 //!   pressed-this-frame edges and D-pad auto-repeat.
+//! - [`engine`]: the rules of A Farewell to Kings, deals, undo, the notation.
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //!
@@ -13,6 +14,7 @@
 
 pub mod input;
 pub mod draw;
+pub mod engine;
 pub mod perf;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.

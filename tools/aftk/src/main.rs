@@ -1,1 +1,181 @@
-fn main() {}
+//! `aftk`: the host command for A Farewell to Kings (RULES.md section 3).
+//!
+//! ```text
+//! aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]
+//! aftk legal FILE
+//! aftk play FILE|--seed SEED [deal options] MOVE...
+//! ```
+//!
+//! Bad input of any kind gets one line on stderr and exit status 2; nothing
+//! panics, and no position is printed after an illegal move.
+
+use farewell::engine::notation::{parse_move, parse_position, write_position};
+use farewell::engine::{Game, KingStart, Options};
+use std::process::ExitCode;
+
+const HELP: &str = "\
+aftk: deals, legal cells and replays for A Farewell to Kings
+
+usage:
+  aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]
+      Print the position right after the opening deal of deal number SEED
+      (0 to 4294967295).
+  aftk legal FILE
+      For each card in the hand (slot order), then each waiting orphan, print
+      `9h: r2c4 r4c4` (its legal cells, row-major) or `9h: none`. While
+      orphans wait, hand cards print none: they may not be played.
+  aftk play FILE|--seed SEED [--grid WxH] [--kings ...] [--easy] MOVE...
+      Apply the moves in order and print the resulting position. A move is
+      `9h@r2c4` (place the 9h from the hand or the orphans on row 2, column
+      4), `deal`, or `undo`. With --seed, --kings custom is allowed: the
+      first four moves then place the kings (`Ks@r3c4`).
+  aftk --help
+      This text.
+
+FILE is a position in the notation of RULES.md section 2 (`-` reads stdin).
+Grids run from 6x4 to 14x9 (default 12x8); kings start centre by default.
+Errors: one line on stderr, exit status 2.";
+
+/// A one-line error for stderr.
+struct Fail(String);
+
+fn fail<T>(msg: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail(msg.into()))
+}
+
+fn parse_seed(s: &str) -> Result<u32, Fail> {
+    s.parse::<u32>().or_else(|_| fail(format!("{s:?} is not a deal number (0 to 4294967295)")))
+}
+
+/// Reads the deal options; returns them and the arguments left over.
+fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<String>), Fail> {
+    let mut o = Options::default();
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--grid" => {
+                let v = it.next().ok_or(Fail("--grid needs WxH".into()))?;
+                let (w, h) = v
+                    .split_once(['x', 'X'])
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .ok_or(Fail(format!("--grid: expected WxH, found {v:?}")))?;
+                o.width = w;
+                o.height = h;
+                if !o.grid_ok() {
+                    return fail(format!("--grid {w}x{h} is outside 6x4 to 14x9"));
+                }
+            }
+            "--kings" => {
+                let v = it.next().ok_or(Fail("--kings needs centre, corners or random".into()))?;
+                o.kings = match KingStart::from_name(v) {
+                    Some(KingStart::Custom) if !allow_custom => {
+                        return fail("--kings custom: the kings must be placed by moves; use aftk play --seed SEED --kings custom Ks@r3c4 ...")
+                    }
+                    Some(k) => k,
+                    None => return fail(format!("--kings: expected centre, corners, random or custom, found {v:?}")),
+                };
+            }
+            "--easy" => o.easy = true,
+            s if s.starts_with("--") => return fail(format!("unknown option {s}")),
+            _ => rest.push(a.clone()),
+        }
+    }
+    Ok((o, rest))
+}
+
+fn read_position(path: &str) -> Result<Game, Fail> {
+    let text = if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| Fail(format!("cannot read stdin: {e}")))?;
+        s
+    } else {
+        let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
+        String::from_utf8(bytes).map_err(|_| Fail(format!("{path}: not UTF-8 text")))?
+    };
+    parse_position(&text).map_err(|e| Fail(format!("{path}: {e}")))
+}
+
+fn position_text(g: &Game) -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_position(g, &mut s);
+    s
+}
+
+fn new_game(seed: u32, o: Options) -> Result<Game, Fail> {
+    Game::new(seed, o).ok_or(Fail("grid size out of range".into()))
+}
+
+fn run(args: &[String]) -> Result<String, Fail> {
+    let Some(cmd) = args.first() else { return fail("no command: try aftk --help") };
+    match cmd.as_str() {
+        "-h" | "--help" | "help" => Ok(format!("{HELP}\n")),
+        "deal" => {
+            let (o, rest) = deal_options(&args[1..], false)?;
+            let [seed] = rest.as_slice() else {
+                return fail("usage: aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]");
+            };
+            Ok(position_text(&new_game(parse_seed(seed)?, o)?))
+        }
+        "legal" => {
+            let [_, path] = args else { return fail("usage: aftk legal FILE") };
+            let g = read_position(path)?;
+            let mut out = String::new();
+            for c in g.hand().iter().flatten().chain(g.orphans()) {
+                let cells = g.playable_cells(*c);
+                out.push_str(&format!("{c}:"));
+                if cells.is_empty() {
+                    out.push_str(" none");
+                }
+                for cell in cells.iter() {
+                    out.push_str(&format!(" {cell}"));
+                }
+                out.push('\n');
+            }
+            Ok(out)
+        }
+        "play" => {
+            let rest = &args[1..];
+            let (mut g, moves) = if rest.first().map(String::as_str) == Some("--seed") {
+                let seed = rest.get(1).ok_or(Fail("--seed needs a deal number".into()))?;
+                let seed = parse_seed(seed)?;
+                let (o, moves) = deal_options(&rest[2..], true)?;
+                (new_game(seed, o)?, moves)
+            } else {
+                let (path, moves) = rest.split_first().ok_or(Fail("usage: aftk play FILE|--seed SEED [deal options] MOVE...".into()))?;
+                if path.starts_with("--") {
+                    return fail(format!("unknown option {path}"));
+                }
+                let moves: Vec<String> = moves.to_vec();
+                if let Some(opt) = moves.iter().find(|m| m.starts_with("--")) {
+                    return fail(format!("{opt}: deal options go with --seed, not with a position file"));
+                }
+                (read_position(path)?, moves)
+            };
+            for (i, text) in moves.iter().enumerate() {
+                let m = parse_move(text)
+                    .ok_or(Fail(format!("move {}: {text:?} is not a move (9h@r2c4, deal, undo)", i + 1)))?;
+                if let Err(why) = g.apply(m) {
+                    return fail(format!("move {} ({text}) is illegal: {why}", i + 1));
+                }
+            }
+            Ok(position_text(&g))
+        }
+        other => fail(format!("unknown command {other:?}: try aftk --help")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(Fail(msg)) => {
+            eprintln!("aftk: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! The position notation and the move notation of RULES.md section 2:
+//! printing (to any `core::fmt::Write`, so the PS1 prints `AFTK POS` with the
+//! same code) and parsing (never panics; every error names its line).
+//!
+//! Parsing follows smoltcp's split: the text is read into a [`Layout`]
+//! (cards and cells, unchecked for consistency), then the layout is checked
+//! as a whole (each of the 52 cards exactly once, kings only where kings can
+//! be) before it becomes a [`Game`].
+
+use super::card::{Card, Rank};
+use super::game::{Game, Layout, Move, Status, HAND};
+use super::grid::{Cell, MAX_H, MAX_W, MIN_H, MIN_W};
+use core::fmt::{self, Write};
+use heapless::String;
+
+/// Writes a position: every key in the order of RULES.md, ending with the
+/// `status:` line.
+pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
+    let o = g.options();
+    writeln!(out, "grid: {}x{}", o.width, o.height)?;
+    for row in 0..o.height {
+        for col in 0..o.width {
+            if col > 0 {
+                out.write_char(' ')?;
+            }
+            match g.card_at(Cell::new(row, col)) {
+                Some(c) => write!(out, "{c}")?,
+                None => out.write_char('.')?,
+            }
+        }
+        out.write_char('\n')?;
+    }
+    out.write_str("hand:")?;
+    for slot in g.hand() {
+        match slot {
+            Some(c) => write!(out, " {c}")?,
+            None => out.write_str(" -")?,
+        }
+    }
+    out.write_str("\nstock:")?;
+    for c in g.stock() {
+        write!(out, " {c}")?;
+    }
+    out.write_str("\nremoved:")?;
+    for b in g.removed() {
+        write!(out, " {}", b.rank)?;
+    }
+    out.write_str("\norphans:")?;
+    for c in g.orphans() {
+        write!(out, " {c}")?;
+    }
+    writeln!(out, "\neasy: {}", if o.easy { "yes" } else { "no" })?;
+    write_status(g.status(), out)?;
+    out.write_char('\n')
+}
+
+/// Writes `status: playing`, `status: won` or `status: lost: <reason>`.
+pub fn write_status(s: Status, out: &mut impl Write) -> fmt::Result {
+    match s {
+        Status::PlacingKings => out.write_str("status: placing kings"),
+        Status::Playing => out.write_str("status: playing"),
+        Status::Won => out.write_str("status: won"),
+        Status::Lost(l) => write!(out, "status: lost: {}", l.describe()),
+    }
+}
+
+/// Writes a move: `9h@r2c4`, `deal` or `undo`.
+pub fn write_move(m: Move, out: &mut impl Write) -> fmt::Result {
+    match m {
+        Move::Place(c, cell) => write!(out, "{c}@{cell}"),
+        Move::Deal => out.write_str("deal"),
+        Move::Undo => out.write_str("undo"),
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_move(*self, f)
+    }
+}
+
+/// Parses a move, either case: `9h@r2c4`, `deal`, `undo`.
+pub fn parse_move(s: &str) -> Option<Move> {
+    if s.eq_ignore_ascii_case("deal") {
+        return Some(Move::Deal);
+    }
+    if s.eq_ignore_ascii_case("undo") {
+        return Some(Move::Undo);
+    }
+    let (card, cell) = s.split_once('@')?;
+    Some(Move::Place(Card::parse(card)?, Cell::parse(cell)?))
+}
+
+/// Longest message a parse error carries.
+pub const MESSAGE: usize = 120;
+
+/// Why a position was rejected: the line (from 1; 0 for the position as a
+/// whole) and the problem in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Line number, from 1, or 0 when the problem is not on one line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String<MESSAGE>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+fn error(line: usize, args: fmt::Arguments<'_>) -> ParseError {
+    let mut message = String::new();
+    // A message longer than MESSAGE is cut short, never a failure.
+    let _ = message.write_fmt(args);
+    ParseError { line, message }
+}
+
+/// Shortens a token for quoting in a message.
+fn quote(s: &str) -> &str {
+    match s.char_indices().nth(24) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// Where each card was seen, to find duplicates and missing cards.
+struct Seen {
+    line: [usize; 52],
+}
+
+impl Seen {
+    fn note(&mut self, c: Card, line: usize) -> Result<(), ParseError> {
+        let first = self.line[usize::from(c.index())];
+        if first != 0 {
+            return Err(error(line, format_args!("{c} appears twice (first on line {first})")));
+        }
+        self.line[usize::from(c.index())] = line;
+        Ok(())
+    }
+}
+
+fn card_token(tok: &str, line: usize) -> Result<Card, ParseError> {
+    Card::parse(tok).ok_or_else(|| error(line, format_args!("{:?} is not a card (rank A23456789TJQK, then suit shdc)", quote(tok))))
+}
+
+/// Parses a position. Never panics, whatever the text.
+pub fn parse_position(text: &str) -> Result<Game, ParseError> {
+    let mut layout = Layout::default();
+    let mut seen = Seen { line: [0; 52] };
+    let mut grid: Option<(u8, u8)> = None;
+    let mut rows_read = 0u8;
+    let mut easy: Option<bool> = None;
+    let mut seen_keys = [false; 7];
+    let mut hand_line = 0;
+
+    for (n, raw) in text.lines().enumerate() {
+        let line = n + 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        // Rows of the grid come right after `grid:`.
+        if let Some((w, h)) = grid {
+            if rows_read < h && !t.contains(':') {
+                let mut col = 0u8;
+                for tok in t.split(' ') {
+                    if col >= w {
+                        return Err(error(line, format_args!("row {} has more than {w} cells", rows_read)));
+                    }
+                    if tok == "." {
+                        col += 1;
+                        continue;
+                    }
+                    if tok.is_empty() {
+                        return Err(error(line, format_args!("cells must be separated by single spaces")));
+                    }
+                    let c = card_token(tok, line)?;
+                    seen.note(c, line)?;
+                    let _ = layout.grid.push((c, Cell::new(rows_read, col)));
+                    col += 1;
+                }
+                if col != w {
+                    return Err(error(line, format_args!("row {} has {col} cells, the grid is {w} wide", rows_read)));
+                }
+                rows_read += 1;
+                continue;
+            }
+            if rows_read < h {
+                return Err(error(line, format_args!("the grid has {rows_read} rows, {h} expected")));
+            }
+        }
+        let Some((key, value)) = t.split_once(':') else {
+            return Err(error(line, format_args!("expected `key: value`, found {:?}", quote(t))));
+        };
+        let key = key.trim();
+        let value = value.trim();
+        let index = match key {
+            "grid" => 0,
+            "hand" => 1,
+            "stock" => 2,
+            "removed" => 3,
+            "orphans" => 4,
+            "easy" => 5,
+            "status" => 6,
+            _ => return Err(error(line, format_args!("unknown key {:?}", quote(key)))),
+        };
+        if seen_keys[index] {
+            return Err(error(line, format_args!("{key}: given twice")));
+        }
+        seen_keys[index] = true;
+        match key {
+            "grid" => {
+                let parsed = value.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse::<u8>().ok()?, h.parse::<u8>().ok()?)));
+                let Some((w, h)) = parsed else {
+                    return Err(error(line, format_args!("grid: expected WxH, found {:?}", quote(value))));
+                };
+                if !(MIN_W..=MAX_W).contains(&w) || !(MIN_H..=MAX_H).contains(&h) {
+                    return Err(error(line, format_args!("grid {w}x{h} is outside 6x4 to 14x9")));
+                }
+                layout.options.width = w;
+                layout.options.height = h;
+                grid = Some((w, h));
+            }
+            "hand" => {
+                hand_line = line;
+                let toks: heapless::Vec<&str, 5> = match value.split_whitespace().try_fold(heapless::Vec::new(), |mut v, t| v.push(t).map(|_| v)) {
+                    Ok(v) => v,
+                    Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
+                };
+                if toks.len() != HAND {
+                    return Err(error(line, format_args!("hand: {} slots listed, {HAND} expected (`-` for an empty one)", toks.len())));
+                }
+                for (slot, tok) in toks.iter().enumerate() {
+                    if *tok != "-" {
+                        let c = card_token(tok, line)?;
+                        seen.note(c, line)?;
+                        layout.hand[slot] = Some(c);
+                    }
+                }
+            }
+            "stock" | "orphans" => {
+                for tok in value.split_whitespace() {
+                    let c = card_token(tok, line)?;
+                    seen.note(c, line)?;
+                    let list = if key == "stock" { &mut layout.stock } else { &mut layout.orphans };
+                    let _ = list.push(c);
+                }
+            }
+            "removed" => {
+                for tok in value.split_whitespace() {
+                    let mut chars = tok.chars();
+                    let rank = match (chars.next().and_then(Rank::from_letter), chars.next()) {
+                        (Some(r), None) => r,
+                        _ => return Err(error(line, format_args!("removed: {:?} is not a rank", quote(tok)))),
+                    };
+                    if rank == Rank::KING {
+                        return Err(error(line, format_args!("removed: kings never form a book")));
+                    }
+                    if layout.removed.contains(&rank) {
+                        return Err(error(line, format_args!("removed: {rank} listed twice")));
+                    }
+                    for c in super::card::Suit::ALL.map(|s| Card::new(rank, s)) {
+                        seen.note(c, line)?;
+                    }
+                    let _ = layout.removed.push(rank);
+                }
+            }
+            "easy" => {
+                easy = Some(match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(error(line, format_args!("easy: expected yes or no, found {:?}", quote(value)))),
+                });
+            }
+            _ => {} // status: ignored on input
+        }
+    }
+    let Some((_, h)) = grid else {
+        return Err(error(0, format_args!("no grid: line")));
+    };
+    if rows_read < h {
+        return Err(error(0, format_args!("the grid has {rows_read} rows, {h} expected")));
+    }
+    layout.options.easy = easy.unwrap_or(false);
+    if !layout.options.easy {
+        for (i, r) in layout.removed.iter().enumerate() {
+            if r.number() as usize != i + 1 {
+                return Err(error(0, format_args!("removed: books go in rank order (A 2 3 ...) unless easy: yes")));
+            }
+        }
+    }
+    let missing = seen.line.iter().filter(|l| **l == 0).count();
+    if let Some(i) = seen.line.iter().position(|l| *l == 0) {
+        let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, super::card::Suit::Spades));
+        return Err(error(0, format_args!("{missing} card(s) missing, first {first}: a position holds all 52 cards")));
+    }
+    for c in layout.hand.iter().flatten().chain(layout.stock.iter()) {
+        if c.is_king() {
+            let l = if layout.stock.contains(c) { 0 } else { hand_line };
+            return Err(error(l, format_args!("{c}: kings start on the grid, never in the hand or stock")));
+        }
+    }
+    Ok(Game::from_layout(&layout))
+}
