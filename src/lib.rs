@@ -5,6 +5,8 @@
 //! - [`engine`]: the rules of A Farewell to Kings, deals, undo, the notation.
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
+//! - [`log`]: the event log lines of RULES.md section 3.
+//! - [`ui`]: screens, cursor, menus, animations; drawn into a [`draw::DrawList`].
 //!
 //! Nothing here touches hardware: the PS1 layer lives in the binary
 //! (`src/main.rs`, `src/ps1/`), and host tests run this library under std.
@@ -13,9 +15,11 @@
 #![warn(missing_docs)]
 
 pub mod input;
+pub mod log;
 pub mod draw;
 pub mod engine;
 pub mod perf;
+pub mod ui;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

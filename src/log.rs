@@ -1,0 +1,79 @@
+//! The PS1 event log of RULES.md section 3, as text.
+//!
+//! The PS1 layer hands these lines to the BIOS TTY; host tests read them
+//! back. Writing them here, not in the PS1 layer, keeps the format in one
+//! place and under test.
+
+use crate::engine::notation::{write_position, write_status};
+use crate::engine::{Game, Move, Options, Outcome, Status};
+use core::fmt::{self, Write};
+
+/// Writes `AFTK NEW seed=<n> grid=<W>x<H> kings=<start> easy=<yes|no>`.
+pub fn write_new(seed: u32, o: Options, out: &mut impl Write) -> fmt::Result {
+    writeln!(
+        out,
+        "AFTK NEW seed={seed} grid={}x{} kings={} easy={}",
+        o.width,
+        o.height,
+        o.kings.name(),
+        if o.easy { "yes" } else { "no" }
+    )
+}
+
+/// Writes `AFTK POS` and the position, each line prefixed `AFTK | `.
+pub fn write_pos(g: &Game, out: &mut impl Write) -> fmt::Result {
+    out.write_str("AFTK POS\n")?;
+    let mut prefixed = Prefixed { out, at_line_start: true };
+    write_position(g, &mut prefixed)
+}
+
+/// Writes the lines of one applied move: `AFTK MOVE`, then `AFTK BOOK` for
+/// each book removed and `AFTK ORPHAN` for each orphan lifted, the position,
+/// and `AFTK END` if the move ended the game.
+pub fn write_move(m: Move, outcome: &Outcome, g: &Game, out: &mut impl Write) -> fmt::Result {
+    writeln!(out, "AFTK MOVE {m}")?;
+    for b in &outcome.books {
+        writeln!(out, "AFTK BOOK {}", b.rank)?;
+    }
+    for (card, _) in &outcome.orphans {
+        writeln!(out, "AFTK ORPHAN {card}")?;
+    }
+    write_pos(g, out)?;
+    if m != Move::Undo {
+        write_end(g.status(), out)?;
+    }
+    Ok(())
+}
+
+/// Writes `AFTK END won` or `AFTK END lost: <reason>` if the game is over.
+pub fn write_end(s: Status, out: &mut impl Write) -> fmt::Result {
+    match s {
+        Status::Won => out.write_str("AFTK END won\n"),
+        Status::Lost(l) => writeln!(out, "AFTK END lost: {}", l.describe()),
+        _ => Ok(()),
+    }
+}
+
+/// Writes a status the way a position's last line does (for the screen).
+pub fn write_status_line(s: Status, out: &mut impl Write) -> fmt::Result {
+    write_status(s, out)
+}
+
+/// A writer that starts every line with `AFTK | `.
+struct Prefixed<'a, W: Write> {
+    out: &'a mut W,
+    at_line_start: bool,
+}
+
+impl<W: Write> Write for Prefixed<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for piece in s.split_inclusive('\n') {
+            if self.at_line_start {
+                self.out.write_str("AFTK | ")?;
+            }
+            self.out.write_str(piece)?;
+            self.at_line_start = piece.ends_with('\n');
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,358 @@
+//! The game's screens and controls, platform-neutral: buttons in, a screen
+//! state and event-log lines out. The PS1 layer feeds [`App::update`] the
+//! pad each frame, hands the log lines to the TTY, and draws the state with
+//! [`render`]; host tests drive it with synthetic input.
+//!
+//! Screens: title (New game, Deal number, Options, Help), deal-number entry,
+//! options, help, play, pause (Resume, Undo, Restart this deal, New deal,
+//! Options, Quit to title) and the end of a game (the kings' farewell, or
+//! the reason for a loss with Undo, Restart, New deal).
+
+pub mod play;
+pub mod render;
+
+use crate::engine::{Game, KingStart, Options};
+use crate::input::{Buttons, Input};
+use core::fmt::Write;
+pub use play::{Focus, Play};
+
+/// The card faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaceStyle {
+    /// Red hearts and diamonds, black spades and clubs.
+    Standard,
+    /// Spades black, hearts red, diamonds blue, clubs green.
+    FourColour,
+}
+
+/// Everything the Options screen sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Options of the next deal.
+    pub options: Options,
+    /// Card faces.
+    pub face: FaceStyle,
+    /// Show the legal cells of the held card.
+    pub highlight: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { options: Options::default(), face: FaceStyle::Standard, highlight: true }
+    }
+}
+
+/// The grid sizes the Options screen offers: the default, smaller (harder)
+/// ones, and the larger ones up to the 14x9 maximum.
+pub const GRID_SIZES: [(u8, u8); 6] = [(6, 4), (8, 5), (10, 6), (12, 8), (13, 9), (14, 9)];
+
+/// Title menu entries.
+pub const TITLE_MENU: [&str; 4] = ["New game", "Deal number", "Options", "Help"];
+/// Pause menu entries.
+pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
+/// Menu after a loss.
+pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
+/// Menu after a win.
+pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
+/// Rows of the Options screen.
+pub const OPTION_ROWS: [&str; 6] = ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Back"];
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The title and its menu.
+    Title {
+        /// Menu row.
+        sel: u8,
+    },
+    /// Entering a deal number digit by digit.
+    DealNumber {
+        /// Ten decimal digits, most significant first.
+        digits: [u8; 10],
+        /// The digit being edited.
+        pos: u8,
+    },
+    /// The options; Back returns to `from`.
+    Options {
+        /// Row.
+        sel: u8,
+        /// Return to the pause menu (true) or the title (false).
+        from_pause: bool,
+    },
+    /// The controls.
+    Help,
+    /// Playing.
+    Play,
+    /// The pause menu over the board.
+    Pause {
+        /// Menu row.
+        sel: u8,
+    },
+    /// The game has ended: its menu over the board.
+    Over {
+        /// Menu row.
+        sel: u8,
+    },
+}
+
+/// Most bytes of log text one frame may produce (a move with its position).
+pub const LOG_BYTES: usize = 4096;
+
+/// The whole application state.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// Current settings.
+    pub settings: Settings,
+    screen: Screen,
+    play: Option<Play>,
+    frame: u32,
+}
+
+impl Default for App {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Turns the frame counter into a deal number: a hash, so that games
+/// started a frame apart are unrelated deals.
+pub fn seed_from_frame(frame: u32) -> u32 {
+    let mut x = frame.wrapping_add(0x9E37_79B9);
+    x = (x ^ (x >> 16)).wrapping_mul(0x85EB_CA6B);
+    x = (x ^ (x >> 13)).wrapping_mul(0xC2B2_AE35);
+    x ^ (x >> 16)
+}
+
+fn step(sel: u8, len: usize, input: &Input) -> u8 {
+    let len = len as u8;
+    if input.repeated().contains(Buttons::UP) {
+        (sel + len - 1) % len
+    } else if input.repeated().contains(Buttons::DOWN) {
+        (sel + 1) % len
+    } else {
+        sel
+    }
+}
+
+impl App {
+    /// At the title screen.
+    pub fn new() -> Self {
+        App { settings: Settings::default(), screen: Screen::Title { sel: 0 }, play: None, frame: 0 }
+    }
+
+    /// The screen showing.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The game in progress, if any.
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+
+    /// Frames since boot.
+    pub fn frame(&self) -> u32 {
+        self.frame
+    }
+
+    /// Starts deal `seed` with the current settings, logging `NEW` and the
+    /// opening position.
+    pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
+        let options = self.settings.options;
+        if let Some(game) = Game::new(seed, options) {
+            let _ = crate::log::write_new(seed, options, log);
+            let _ = crate::log::write_pos(&game, log);
+            self.play = Some(Play::new(game, self.frame));
+            self.screen = Screen::Play;
+        }
+    }
+
+    /// Advances one frame with this input; writes event-log lines to `log`.
+    pub fn update(&mut self, input: &Input, log: &mut impl Write) {
+        self.frame = self.frame.wrapping_add(1);
+        let pressed = input.pressed();
+        match self.screen {
+            Screen::Title { sel } => {
+                let sel = step(sel, TITLE_MENU.len(), input);
+                self.screen = Screen::Title { sel };
+                if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
+                    self.start_deal(seed_from_frame(self.frame), log);
+                } else if pressed.contains(Buttons::CROSS) {
+                    self.screen = match sel {
+                        1 => Screen::DealNumber { digits: digits_of(self.last_seed()), pos: 9 },
+                        2 => Screen::Options { sel: 0, from_pause: false },
+                        _ => Screen::Help,
+                    };
+                }
+            }
+            Screen::DealNumber { mut digits, mut pos } => {
+                let r = input.repeated();
+                if r.contains(Buttons::LEFT) {
+                    pos = pos.saturating_sub(1);
+                }
+                if r.contains(Buttons::RIGHT) {
+                    pos = (pos + 1).min(9);
+                }
+                let d = &mut digits[usize::from(pos)];
+                if r.contains(Buttons::UP) {
+                    *d = (*d + 1) % 10;
+                }
+                if r.contains(Buttons::DOWN) {
+                    *d = (*d + 9) % 10;
+                }
+                self.screen = Screen::DealNumber { digits, pos };
+                if pressed.contains(Buttons::CIRCLE) {
+                    self.screen = Screen::Title { sel: 1 };
+                } else if pressed.intersects(Buttons::CROSS | Buttons::START) {
+                    self.start_deal(number_of(&digits), log);
+                }
+            }
+            Screen::Options { sel, from_pause } => {
+                let sel = step(sel, OPTION_ROWS.len(), input);
+                self.screen = Screen::Options { sel, from_pause };
+                let r = input.repeated();
+                let dir = if r.contains(Buttons::RIGHT) {
+                    1
+                } else if r.contains(Buttons::LEFT) {
+                    -1
+                } else {
+                    0
+                };
+                if dir != 0 {
+                    self.change_option(sel, dir);
+                }
+                let back = pressed.contains(Buttons::CIRCLE) || (pressed.contains(Buttons::CROSS) && usize::from(sel) == OPTION_ROWS.len() - 1);
+                if back {
+                    self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::Title { sel: 2 } };
+                } else if pressed.contains(Buttons::CROSS) {
+                    self.change_option(sel, 1);
+                }
+            }
+            Screen::Help => {
+                if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
+                    self.screen = if self.play.is_some() { Screen::Pause { sel: 0 } } else { Screen::Title { sel: 3 } };
+                }
+            }
+            Screen::Play => {
+                if pressed.contains(Buttons::START) {
+                    self.screen = Screen::Pause { sel: 0 };
+                    return;
+                }
+                let settings = self.settings;
+                if let Some(play) = self.play.as_mut() {
+                    play.update(input, &settings, self.frame, log);
+                    if play.game().status().is_over() {
+                        self.screen = Screen::Over { sel: 0 };
+                    }
+                }
+                if pressed.contains(Buttons::SELECT) {
+                    self.settings.highlight = !self.settings.highlight;
+                }
+            }
+            Screen::Pause { sel } => {
+                let sel = step(sel, PAUSE_MENU.len(), input);
+                self.screen = Screen::Pause { sel };
+                if pressed.intersects(Buttons::START | Buttons::CIRCLE) {
+                    self.screen = Screen::Play;
+                } else if pressed.contains(Buttons::CROSS) {
+                    match sel {
+                        0 => self.screen = Screen::Play,
+                        1 => {
+                            self.screen = Screen::Play;
+                            if let Some(p) = self.play.as_mut() {
+                                p.undo(self.frame, log);
+                            }
+                        }
+                        2 => self.start_deal(self.last_seed(), log),
+                        3 => self.start_deal(seed_from_frame(self.frame), log),
+                        4 => self.screen = Screen::Options { sel: 0, from_pause: true },
+                        _ => {
+                            self.play = None;
+                            self.screen = Screen::Title { sel: 0 };
+                        }
+                    }
+                }
+            }
+            Screen::Over { sel } => {
+                let won = self.play.as_ref().is_some_and(|p| p.game().status() == crate::engine::Status::Won);
+                let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
+                let sel = step(sel, len, input);
+                self.screen = Screen::Over { sel };
+                if let Some(p) = self.play.as_mut() {
+                    p.tick(self.frame);
+                }
+                if pressed.contains(Buttons::CROSS) {
+                    match (won, sel) {
+                        (true, 0) | (false, 2) => self.start_deal(seed_from_frame(self.frame), log),
+                        (true, _) => {
+                            self.play = None;
+                            self.screen = Screen::Title { sel: 0 };
+                        }
+                        (false, 0) => {
+                            self.screen = Screen::Play;
+                            if let Some(p) = self.play.as_mut() {
+                                p.undo(self.frame, log);
+                            }
+                        }
+                        (false, _) => self.start_deal(self.last_seed(), log),
+                    }
+                } else if pressed.contains(Buttons::TRIANGLE) && !won {
+                    self.screen = Screen::Play;
+                    if let Some(p) = self.play.as_mut() {
+                        p.undo(self.frame, log);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The deal being played, or 0.
+    fn last_seed(&self) -> u32 {
+        self.play.as_ref().map_or(0, |p| p.game().seed())
+    }
+
+    fn change_option(&mut self, row: u8, dir: i8) {
+        let s = &mut self.settings;
+        match row {
+            0 => {
+                let cur = GRID_SIZES.iter().position(|&g| g == (s.options.width, s.options.height)).unwrap_or(3);
+                let n = GRID_SIZES.len() as i8;
+                let next = ((cur as i8 + dir) % n + n) % n;
+                let (w, h) = GRID_SIZES[next as usize];
+                s.options.width = w;
+                s.options.height = h;
+            }
+            1 => {
+                const ALL: [KingStart; 4] = [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom];
+                let cur = ALL.iter().position(|k| *k == s.options.kings).unwrap_or(0) as i8;
+                s.options.kings = ALL[((cur + dir) % 4 + 4) as usize % 4];
+            }
+            2 => s.options.easy = !s.options.easy,
+            3 => {
+                s.face = match s.face {
+                    FaceStyle::Standard => FaceStyle::FourColour,
+                    FaceStyle::FourColour => FaceStyle::Standard,
+                }
+            }
+            4 => s.highlight = !s.highlight,
+            _ => {}
+        }
+    }
+}
+
+/// The ten decimal digits of a deal number.
+pub fn digits_of(n: u32) -> [u8; 10] {
+    let mut d = [0u8; 10];
+    let mut n = n;
+    for i in (0..10).rev() {
+        d[i] = (n % 10) as u8;
+        n /= 10;
+    }
+    d
+}
+
+/// The deal number of ten digits, capped at the largest 32-bit number.
+pub fn number_of(d: &[u8; 10]) -> u32 {
+    let n = d.iter().fold(0u64, |acc, &x| acc * 10 + u64::from(x % 10));
+    n.min(u64::from(u32::MAX)) as u32
+}

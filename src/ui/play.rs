@@ -1,0 +1,357 @@
+//! The play screen's controls: the cursor, the card in hand, messages and
+//! animations, over an engine [`Game`].
+//!
+//! - D-pad: moves the cursor over the grid and the hand (right of the grid).
+//! - Cross: picks up the hand card under the cursor, places the held card,
+//!   or deals when dealing is allowed (the original's "press X to deal").
+//! - Circle: puts the held card back. L1/R1: cycle the held card through the
+//!   hand (or the waiting orphans). Triangle: undo. Select: legal-cell
+//!   highlight on/off. L2/R2 held: cards of the held card's rank / suit.
+//! - While orphans wait, the held card is always an orphan; in a custom
+//!   start, it is the next king to place.
+
+use crate::engine::notation::write_move;
+use crate::engine::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
+use crate::input::{Buttons, Input};
+use core::fmt::Write;
+use heapless::{String, Vec};
+
+use super::Settings;
+
+/// Where the cursor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// On a grid cell.
+    Grid(Cell),
+    /// On a hand slot (0 at the top).
+    Hand(u8),
+}
+
+/// Frames a message stays up.
+pub const MESSAGE_FRAMES: u32 = 240;
+/// Frames a card takes to slide into place, a book to leave, an orphan to
+/// lift, a dealt card to arrive.
+pub const ANIM_FRAMES: u32 = 12;
+
+/// Something moving on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnimKind {
+    /// A card sliding from a hand slot (or the orphan spot, for `None`) to a
+    /// cell.
+    Slide {
+        /// The card.
+        card: Card,
+        /// Hand slot it left, or `None` for an orphan or a king.
+        from_slot: Option<u8>,
+        /// Where it lands.
+        to: Cell,
+    },
+    /// A book leaving the grid.
+    Book(RemovedBook),
+    /// An orphan lifting off its cell.
+    Lift {
+        /// The card.
+        card: Card,
+        /// The cell it left.
+        from: Cell,
+    },
+    /// A card dealt from the stock into a hand slot.
+    Deal {
+        /// The card.
+        card: Card,
+        /// The slot.
+        slot: u8,
+    },
+}
+
+/// An animation and the frame it started (it plays after those before it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Anim {
+    /// What moves.
+    pub kind: AnimKind,
+    /// First frame.
+    pub start: u32,
+}
+
+/// Most animations queued at once: a placement that removes a cascade of
+/// books and lifts their orphans is the busiest (1 + 12 + 20-odd).
+pub const MAX_ANIMS: usize = 48;
+
+/// The play screen's state.
+#[derive(Clone, Debug)]
+pub struct Play {
+    game: Game,
+    focus: Focus,
+    /// Last grid cell the cursor was on (where a picked-up card goes).
+    grid_cursor: Cell,
+    /// The hand card picked up, if any.
+    held: Option<Card>,
+    /// Which waiting orphan (or unplaced king) is held.
+    pick: u8,
+    message: String<64>,
+    message_until: u32,
+    anims: Vec<Anim, MAX_ANIMS>,
+    /// Frame the game ended, for the kings' farewell.
+    ended_at: Option<u32>,
+}
+
+impl Play {
+    /// A fresh game; the cursor starts on the grid's centre.
+    pub fn new(game: Game, frame: u32) -> Self {
+        let o = game.options();
+        let centre = Cell::new(o.height / 2, o.width / 2);
+        let mut p = Play {
+            game,
+            focus: Focus::Grid(centre),
+            grid_cursor: centre,
+            held: None,
+            pick: 0,
+            message: String::new(),
+            message_until: 0,
+            anims: Vec::new(),
+            ended_at: None,
+        };
+        for (slot, c) in p.game.hand().iter().enumerate() {
+            if let Some(card) = c {
+                p.animate(AnimKind::Deal { card: *card, slot: slot as u8 }, frame);
+            }
+        }
+        p
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Where the cursor is.
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    /// The card the player holds: the chosen orphan while orphans wait, the
+    /// next king in a custom start, else the hand card picked up.
+    pub fn held(&self) -> Option<Card> {
+        if !self.game.orphans().is_empty() {
+            let o = self.game.orphans();
+            return o.get(usize::from(self.pick) % o.len()).copied();
+        }
+        if self.game.status() == Status::PlacingKings {
+            let n = self.game.kings_to_place().count().max(1);
+            return self.game.kings_to_place().nth(usize::from(self.pick) % n);
+        }
+        self.held
+    }
+
+    /// The message on screen now, if any.
+    pub fn message(&self, frame: u32) -> Option<&str> {
+        (frame < self.message_until && !self.message.is_empty()).then_some(self.message.as_str())
+    }
+
+    /// Animations still playing or queued.
+    pub fn anims(&self) -> &[Anim] {
+        &self.anims
+    }
+
+    /// The frame the game ended, if it has.
+    pub fn ended_at(&self) -> Option<u32> {
+        self.ended_at
+    }
+
+    fn say(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
+        self.message.clear();
+        let _ = self.message.write_fmt(args);
+        self.message_until = frame.wrapping_add(MESSAGE_FRAMES);
+    }
+
+    fn animate(&mut self, kind: AnimKind, frame: u32) {
+        let start = self.anims.last().map_or(frame, |a| (a.start + ANIM_FRAMES / 2).max(frame));
+        if self.anims.push(Anim { kind, start }).is_err() {
+            // Too busy to show it: skip the animation, never the move.
+        }
+    }
+
+    /// Drops finished animations.
+    pub fn tick(&mut self, frame: u32) {
+        self.anims.retain(|a| frame < a.start.wrapping_add(ANIM_FRAMES));
+    }
+
+    /// Applies a move, logs it and queues its animations.
+    fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
+        let out = self.game.apply(m)?;
+        let _ = crate::log::write_move(m, &out, &self.game, log);
+        if let Some((card, cell, source)) = out.placed {
+            let from_slot = match source {
+                Source::Hand(s) => Some(s),
+                _ => None,
+            };
+            self.animate(AnimKind::Slide { card, from_slot, to: cell }, frame);
+        }
+        for b in &out.books {
+            self.animate(AnimKind::Book(*b), frame);
+        }
+        for (card, cell) in &out.orphans {
+            self.animate(AnimKind::Lift { card: *card, from: *cell }, frame);
+        }
+        for (slot, card) in &out.dealt {
+            self.animate(AnimKind::Deal { card: *card, slot: *slot }, frame);
+        }
+        self.ended_at = if self.game.status().is_over() { Some(frame) } else { None };
+        Ok(out)
+    }
+
+    /// Takes back the last move (Triangle, or Undo in a menu).
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        match self.apply(Move::Undo, frame, log) {
+            Ok(out) => {
+                self.held = None;
+                self.pick = 0;
+                if let Some(m) = out.undone {
+                    let mut text: String<16> = String::new();
+                    let _ = write_move(m, &mut text);
+                    self.say(frame, format_args!("Took back {text}"));
+                }
+            }
+            Err(why) => self.say(frame, format_args!("{why}")),
+        }
+    }
+
+    /// Advances one frame.
+    pub fn update(&mut self, input: &Input, _settings: &Settings, frame: u32, log: &mut impl Write) {
+        self.tick(frame);
+        let pressed = input.pressed();
+        self.move_cursor(input.repeated());
+
+        let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
+        if pressed.intersects(Buttons::L1 | Buttons::R1) {
+            let forward = pressed.contains(Buttons::R1);
+            self.cycle(forward, forced);
+        }
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+            return;
+        }
+        if pressed.contains(Buttons::CIRCLE) {
+            if forced {
+                self.say(frame, format_args!("This card must be placed first"));
+            } else if let Some(c) = self.held.take() {
+                if let Some(slot) = self.game.hand().iter().position(|h| *h == Some(c)) {
+                    self.focus = Focus::Hand(slot as u8);
+                }
+            }
+        }
+        if pressed.contains(Buttons::CROSS) {
+            self.cross(frame, log);
+        }
+    }
+
+    fn cycle(&mut self, forward: bool, forced: bool) {
+        if forced {
+            let n = if self.game.orphans().is_empty() { self.game.kings_to_place().count() } else { self.game.orphans().len() } as u8;
+            if n > 0 {
+                self.pick = if forward { (self.pick + 1) % n } else { (self.pick + n - 1) % n };
+            }
+            return;
+        }
+        let hand = self.game.hand();
+        let cur = self.held.and_then(|c| hand.iter().position(|h| *h == Some(c)));
+        for k in 1..=4 {
+            let i = match cur {
+                Some(c) if forward => (c + k) % 4,
+                Some(c) => (c + 4 - k) % 4,
+                None if forward => k - 1,
+                None => 4 - k,
+            };
+            if let Some(card) = hand[i] {
+                self.held = Some(card);
+                self.focus = Focus::Grid(self.grid_cursor);
+                return;
+            }
+        }
+    }
+
+    fn move_cursor(&mut self, dirs: Buttons) {
+        let o = self.game.options();
+        self.focus = match self.focus {
+            Focus::Grid(c) => {
+                let (mut r, mut col) = (c.row, c.col);
+                if dirs.contains(Buttons::UP) {
+                    r = if r == 0 { o.height - 1 } else { r - 1 };
+                }
+                if dirs.contains(Buttons::DOWN) {
+                    r = if r + 1 >= o.height { 0 } else { r + 1 };
+                }
+                if dirs.contains(Buttons::LEFT) {
+                    col = if col == 0 { o.width - 1 } else { col - 1 };
+                }
+                if dirs.contains(Buttons::RIGHT) && col + 1 >= o.width {
+                    // Off the right edge: into the hand, at the nearest slot.
+                    let slot = (u16::from(r) * 4 / u16::from(o.height)) as u8;
+                    self.grid_cursor = Cell::new(r, col);
+                    return self.focus = Focus::Hand(slot.min(3));
+                }
+                if dirs.contains(Buttons::RIGHT) {
+                    col += 1;
+                }
+                self.grid_cursor = Cell::new(r, col);
+                Focus::Grid(self.grid_cursor)
+            }
+            Focus::Hand(s) => {
+                if dirs.contains(Buttons::LEFT) {
+                    Focus::Grid(self.grid_cursor)
+                } else if dirs.contains(Buttons::RIGHT) {
+                    Focus::Grid(Cell::new(self.grid_cursor.row, 0))
+                } else if dirs.contains(Buttons::UP) {
+                    Focus::Hand((s + 3) % 4)
+                } else if dirs.contains(Buttons::DOWN) {
+                    Focus::Hand((s + 1) % 4)
+                } else {
+                    Focus::Hand(s)
+                }
+            }
+        };
+        if let Focus::Grid(c) = self.focus {
+            self.grid_cursor = c;
+        }
+    }
+
+    fn cross(&mut self, frame: u32, log: &mut impl Write) {
+        match self.focus {
+            Focus::Hand(slot) => {
+                let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
+                match self.game.hand()[usize::from(slot)] {
+                    Some(card) if !forced => {
+                        self.held = Some(card);
+                        self.focus = Focus::Grid(self.grid_cursor);
+                    }
+                    Some(_) => self.say(frame, format_args!("Place the held card first")),
+                    None => self.try_deal(frame, log),
+                }
+            }
+            Focus::Grid(cell) => match self.held() {
+                Some(card) => match self.apply(Move::Place(card, cell), frame, log) {
+                    Ok(out) => {
+                        self.held = None;
+                        self.pick = 0;
+                        if !out.books.is_empty() {
+                            let n = out.books.len();
+                            self.say(frame, format_args!("{} book{} removed", n, if n == 1 { "" } else { "s" }));
+                        }
+                        if !out.orphans.is_empty() {
+                            let n = out.orphans.len();
+                            self.say(frame, format_args!("{n} orphan{}: place before anything else", if n == 1 { "" } else { "s" }));
+                        }
+                    }
+                    Err(why) => self.say(frame, format_args!("{why}")),
+                },
+                None => self.try_deal(frame, log),
+            },
+        }
+    }
+
+    fn try_deal(&mut self, frame: u32, log: &mut impl Write) {
+        if let Err(why) = self.apply(Move::Deal, frame, log) {
+            self.say(frame, format_args!("{why}"));
+        }
+    }
+}

@@ -1,0 +1,503 @@
+//! Draws the application state into a [`DrawList`]: the board, the hand
+//! panel, highlights, the cursor, animations, menus and messages.
+//!
+//! Where the pictures come from is a [`Skin`]: the PS1 build uses the
+//! sprites packed at build time; host tests use a stand-in, so the layout
+//! is tested without any texture.
+
+use super::play::{AnimKind, Focus, Play, ANIM_FRAMES};
+use super::{App, FaceStyle, Screen, LOST_MENU, OPTION_ROWS, PAUSE_MENU, TITLE_MENU, WON_MENU};
+use crate::draw::{DrawList, Rgb, Sprite};
+use crate::engine::{Card, Cell, CellSet, Rank, Status};
+use crate::input::Buttons;
+use core::fmt::Write;
+use heapless::String;
+
+/// Screen width.
+pub const SCREEN_W: i16 = 320;
+/// Screen height.
+pub const SCREEN_H: i16 = 240;
+
+/// Card size classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSize {
+    /// For grids up to 12x8.
+    Large,
+    /// For the larger grids.
+    Compact,
+}
+
+/// The pictures: card faces, backs, the font.
+pub trait Skin {
+    /// A card's face.
+    fn card(&self, card: Card, face: FaceStyle, size: CardSize) -> Sprite;
+    /// The card back (the stock).
+    fn back(&self, size: CardSize) -> Sprite;
+    /// A character of the font, if it has one (`♠♥♦♣` included).
+    fn glyph(&self, ch: char) -> Option<Sprite>;
+    /// Pixels from one character to the next.
+    fn advance(&self) -> i16;
+    /// Height of a line of text.
+    fn line_height(&self) -> i16;
+    /// Width and height of a card of this size.
+    fn card_size(&self, size: CardSize) -> (i16, i16);
+}
+
+/// Colours of the table.
+pub mod palette {
+    use crate::draw::Rgb;
+    /// The felt.
+    pub const FELT: Rgb = Rgb(16, 92, 52);
+    /// An empty cell.
+    pub const CELL: Rgb = Rgb(22, 110, 64);
+    /// The side panel.
+    pub const PANEL: Rgb = Rgb(10, 60, 34);
+    /// The cursor.
+    pub const CURSOR: Rgb = Rgb(255, 214, 64);
+    /// Legal cells of the held card.
+    pub const LEGAL: Rgb = Rgb(120, 240, 140);
+    /// Cards of the held card's rank or suit.
+    pub const SAME: Rgb = Rgb(90, 160, 255);
+    /// Text.
+    pub const TEXT: Rgb = Rgb(240, 240, 220);
+    /// Dim text.
+    pub const DIM: Rgb = Rgb(120, 160, 130);
+    /// Menu box.
+    pub const BOX: Rgb = Rgb(8, 32, 20);
+    /// Highlighted menu row.
+    pub const SELECTED: Rgb = Rgb(255, 214, 64);
+}
+
+/// Where things go on screen for a grid size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Card size class.
+    pub size: CardSize,
+    /// Card width and height.
+    pub card: (i16, i16),
+    /// Distance between neighbouring cells.
+    pub pitch: (i16, i16),
+    /// Top-left of cell r0c0.
+    pub origin: (i16, i16),
+    /// Left edge of the side panel.
+    pub panel_x: i16,
+}
+
+/// Width of the side panel.
+pub const PANEL_W: i16 = 40;
+
+impl Layout {
+    /// The layout for a `w` x `h` grid: large cards when they fit beside the
+    /// panel, compact ones otherwise; the grid centred in what is left.
+    pub fn new(skin: &impl Skin, w: u8, h: u8) -> Layout {
+        let fits = |size: CardSize| {
+            let (cw, ch) = skin.card_size(size);
+            let pitch = (cw + 1, ch + 1);
+            (i16::from(w) * pitch.0 <= SCREEN_W - PANEL_W - 2 && i16::from(h) * pitch.1 <= SCREEN_H - 4, pitch, (cw, ch))
+        };
+        let (size, (_, pitch, card)) = match fits(CardSize::Large) {
+            f @ (true, ..) => (CardSize::Large, f),
+            _ => (CardSize::Compact, fits(CardSize::Compact)),
+        };
+        let grid_w = i16::from(w) * pitch.0;
+        let grid_h = i16::from(h) * pitch.1;
+        let area_w = SCREEN_W - PANEL_W;
+        Layout { size, card, pitch, origin: ((area_w - grid_w) / 2, (SCREEN_H - grid_h) / 2), panel_x: area_w }
+    }
+
+    /// Top-left pixel of a cell.
+    pub fn cell_xy(&self, c: Cell) -> (i16, i16) {
+        (self.origin.0 + i16::from(c.col) * self.pitch.0, self.origin.1 + i16::from(c.row) * self.pitch.1)
+    }
+
+    /// Top-left pixel of a hand slot.
+    pub fn slot_xy(&self, slot: u8) -> (i16, i16) {
+        (self.panel_x + (PANEL_W - self.card.0) / 2, 14 + i16::from(slot) * (self.card.1 + 4))
+    }
+
+    /// Top-left of the stock pile.
+    pub fn stock_xy(&self) -> (i16, i16) {
+        (self.panel_x + (PANEL_W - self.card.0) / 2, SCREEN_H - self.card.1 - 12)
+    }
+}
+
+/// Writes text at (x, y); returns the x after the last character.
+pub fn text(list: &mut DrawList, skin: &impl Skin, x: i16, y: i16, s: &str, color: Rgb) -> i16 {
+    let mut cx = x;
+    for ch in s.chars() {
+        if ch == ' ' {
+            cx += skin.advance();
+            continue;
+        }
+        let g = skin.glyph(ch).or_else(|| skin.glyph('?'));
+        if let Some(g) = g {
+            list.tinted(cx, y, g, tint_of(color));
+        }
+        cx += skin.advance();
+    }
+    cx
+}
+
+/// Text centred on `cx`.
+pub fn text_centred(list: &mut DrawList, skin: &impl Skin, cx: i16, y: i16, s: &str, color: Rgb) {
+    let w = s.chars().count() as i16 * skin.advance();
+    text(list, skin, cx - w / 2, y, s, color);
+}
+
+/// A tint that turns the font's white into `c` (GPU modulation: 128 = 1.0).
+fn tint_of(c: Rgb) -> Rgb {
+    Rgb(c.0 / 2 + 1, c.1 / 2 + 1, c.2 / 2 + 1)
+}
+
+/// Draws the whole frame.
+pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawList) {
+    list.clear();
+    list.fill(0, 0, SCREEN_W as u16, SCREEN_H as u16, palette::FELT);
+    match app.screen() {
+        Screen::Title { sel } => title(list, skin, sel, app.frame()),
+        Screen::DealNumber { digits, pos } => {
+            centre_box(list, skin, "Deal number", 6);
+            let x0 = SCREEN_W / 2 - 5 * skin.advance();
+            for (i, d) in digits.iter().enumerate() {
+                let color = if i as u8 == pos { palette::SELECTED } else { palette::TEXT };
+                let ch = [(b'0' + d) as char];
+                let mut s: String<4> = String::new();
+                let _ = s.push(ch[0]);
+                text(list, skin, x0 + i as i16 * skin.advance(), 110, &s, color);
+            }
+            text_centred(list, skin, SCREEN_W / 2, 130, "Up/Down change  X play", palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 142, "O back", palette::DIM);
+        }
+        Screen::Options { sel, .. } => options(app, list, skin, sel),
+        Screen::Help => help(list, skin),
+        Screen::Play => {
+            if let Some(p) = app.play() {
+                board(app, p, held_buttons, skin, list);
+            }
+        }
+        Screen::Pause { sel } => {
+            if let Some(p) = app.play() {
+                board(app, p, held_buttons, skin, list);
+                let mut head: String<32> = String::new();
+                let _ = write!(head, "Deal #{}", p.game().seed());
+                menu(list, skin, &head, &PAUSE_MENU, sel);
+            }
+        }
+        Screen::Over { sel } => {
+            if let Some(p) = app.play() {
+                board(app, p, held_buttons, skin, list);
+                over(p, app.frame(), list, skin, sel);
+            }
+        }
+    }
+}
+
+fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
+    text_centred(list, skin, SCREEN_W / 2, 40, "A FAREWELL TO KINGS", palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, 54, "a patience game by Rob D. Steward", palette::DIM);
+    let suits = ['\u{2660}', '\u{2663}', '\u{2666}', '\u{2665}'];
+    for (i, s) in suits.iter().enumerate() {
+        let mut t: String<4> = String::new();
+        let _ = t.push(*s);
+        let red = i >= 2;
+        text(list, skin, SCREEN_W / 2 - 28 + i as i16 * 16, 72, &t, if red { Rgb(230, 60, 60) } else { palette::TEXT });
+    }
+    for (i, item) in TITLE_MENU.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        text_centred(list, skin, SCREEN_W / 2, 110 + i as i16 * 16, item, color);
+    }
+    if frame / 30 % 2 == 0 {
+        text_centred(list, skin, SCREEN_W / 2, 196, "Press START", palette::TEXT);
+    }
+}
+
+fn centre_box(list: &mut DrawList, skin: &impl Skin, title: &str, rows: i16) {
+    let h = (rows + 3) * skin.line_height() + 8;
+    let y = (SCREEN_H - h) / 2;
+    list.shade(20, y, (SCREEN_W - 40) as u16, h as u16, palette::BOX);
+    list.outline(20, y, (SCREEN_W - 40) as u16, h as u16, 1, palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, y + 6, title, palette::SELECTED);
+}
+
+/// A menu over the board.
+fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: u8) {
+    let lh = skin.line_height() + 4;
+    let h = (items.len() as i16 + 2) * lh + 8;
+    let w: i16 = 200;
+    let (x, y) = ((SCREEN_W - w) / 2, (SCREEN_H - h) / 2);
+    list.shade(x, y, w as u16, h as u16, palette::BOX);
+    list.shade(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, y + 6, head, palette::DIM);
+    for (i, item) in items.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        let ty = y + 6 + (i as i16 + 1) * lh + 4;
+        if i as u8 == sel {
+            text(list, skin, x + 12, ty, ">", color);
+        }
+        text(list, skin, x + 28, ty, item, color);
+    }
+}
+
+fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    centre_box(list, skin, "Options", OPTION_ROWS.len() as i16 + 1);
+    let s = &app.settings;
+    let y0 = 70;
+    for (i, row) in OPTION_ROWS.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        let y = y0 + i as i16 * 16;
+        text(list, skin, 40, y, row, color);
+        let mut v: String<24> = String::new();
+        let _ = match i {
+            0 => write!(v, "< {}x{} >", s.options.width, s.options.height),
+            1 => write!(v, "< {} >", s.options.kings.name()),
+            2 => write!(v, "< {} >", if s.options.easy { "yes" } else { "no" }),
+            3 => write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }),
+            4 => write!(v, "< {} >", if s.highlight { "on" } else { "off" }),
+            _ => Ok(()),
+        };
+        text(list, skin, 170, y, &v, color);
+    }
+    text_centred(list, skin, SCREEN_W / 2, y0 + 6 * 16 + 6, "Applies to the next deal", palette::DIM);
+}
+
+/// The help screen's lines.
+pub const HELP: [&str; 12] = [
+    "D-pad    move the cursor",
+    "X        pick up / place / deal",
+    "O        put the card back",
+    "L1 R1    next / previous card",
+    "/\\       undo",
+    "SELECT   legal cells on/off",
+    "L2 hold  same rank",
+    "R2 hold  same suit",
+    "START    pause menu",
+    "",
+    "Match every neighbour in suit or",
+    "rank. Fill 2x2 books, aces first.",
+];
+
+fn help(list: &mut DrawList, skin: &impl Skin) {
+    centre_box(list, skin, "How to play", HELP.len() as i16 + 1);
+    for (i, l) in HELP.iter().enumerate() {
+        text(list, skin, 32, 40 + i as i16 * 12, l, palette::TEXT);
+    }
+}
+
+fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    let g = p.game();
+    let mut head: String<64> = String::new();
+    match g.status() {
+        Status::Won => {
+            let _ = write!(head, "Farewell, kings! Deal #{} in {} moves", g.seed(), g.move_count());
+            let since = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
+            if since < 90 {
+                return; // let the kings leave first
+            }
+            menu(list, skin, "The kings have left", &WON_MENU, sel);
+            text_centred(list, skin, SCREEN_W / 2, 40, &head, palette::SELECTED);
+        }
+        Status::Lost(l) => {
+            menu(list, skin, "No move left", &LOST_MENU, sel);
+            let _ = write!(head, "Lost: {}", l.describe());
+            message_bar(list, skin, &head);
+        }
+        _ => {}
+    }
+}
+
+fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
+    let lh = skin.line_height();
+    let w = (msg.chars().count() as i16 * skin.advance() + 12).min(SCREEN_W);
+    let x = (SCREEN_W - w) / 2;
+    let y = SCREEN_H - lh - 10;
+    list.fill(x, y, w as u16, (lh + 6) as u16, palette::BOX);
+    list.outline(x, y, w as u16, (lh + 6) as u16, 1, palette::CURSOR);
+    text(list, skin, x + 6, y + 3, msg, palette::TEXT);
+}
+
+/// How far (0..=ANIM_FRAMES) an animation has run.
+fn progress(start: u32, frame: u32) -> Option<i16> {
+    let t = frame.wrapping_sub(start);
+    (t < ANIM_FRAMES && frame >= start).then_some(t as i16)
+}
+
+fn lerp(a: (i16, i16), b: (i16, i16), t: i16) -> (i16, i16) {
+    let n = ANIM_FRAMES as i16;
+    (a.0 + (b.0 - a.0) * t / n, a.1 + (b.1 - a.1) * t / n)
+}
+
+fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawList) {
+    let g = p.game();
+    let o = g.options();
+    let lay = Layout::new(skin, o.width, o.height);
+    let frame = app.frame();
+    let face = app.settings.face;
+    let won = g.status() == Status::Won;
+    let since_end = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
+
+    // Cards still arriving are drawn by their animation, not in place.
+    let mut arriving = CellSet::EMPTY;
+    let mut arriving_slots = 0u8;
+    for a in p.anims() {
+        match a.kind {
+            AnimKind::Slide { to, .. } if frame < a.start + ANIM_FRAMES => arriving.insert(to),
+            AnimKind::Deal { slot, .. } if frame < a.start + ANIM_FRAMES => arriving_slots |= 1 << slot,
+            _ => {}
+        }
+    }
+
+    // Highlights.
+    let held = p.held();
+    let mut legal = CellSet::EMPTY;
+    let mut same = CellSet::EMPTY;
+    if let Some(c) = held {
+        if app.settings.highlight {
+            legal = g.playable_cells(c);
+        }
+        if held_buttons.contains(Buttons::L2) {
+            same = g.cells_of_rank(c.rank());
+        }
+        if held_buttons.contains(Buttons::R2) {
+            same = same | g.cells_of_suit(c.suit());
+        }
+    }
+
+    list.fill(lay.panel_x, 0, PANEL_W as u16, SCREEN_H as u16, palette::PANEL);
+    for r in 0..o.height {
+        for c in 0..o.width {
+            let cell = Cell::new(r, c);
+            let (x, y) = lay.cell_xy(cell);
+            match g.card_at(cell) {
+                Some(card) if !arriving.contains(cell) => {
+                    if won && card.is_king() {
+                        // The kings leave: they rise off the top of the screen.
+                        let dy = (since_end.min(120) as i16) * 2;
+                        list.sprite(x, y - dy, skin.card(card, face, lay.size));
+                        continue;
+                    }
+                    list.sprite(x, y, skin.card(card, face, lay.size));
+                    if same.contains(cell) {
+                        list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
+                    }
+                }
+                _ => {
+                    list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL);
+                    if legal.contains(cell) {
+                        list.outline(x, y, lay.card.0 as u16, lay.card.1 as u16, 2, palette::LEGAL);
+                    }
+                }
+            }
+        }
+    }
+
+    // The hand.
+    let hand = g.hand();
+    for slot in 0..4u8 {
+        let (x, y) = lay.slot_xy(slot);
+        match hand[usize::from(slot)] {
+            Some(card) if arriving_slots & (1 << slot) == 0 => {
+                let lift = if Some(card) == held { -4 } else { 0 };
+                list.sprite(x, y + lift, skin.card(card, face, lay.size));
+                if Some(card) == held {
+                    list.outline(x - 1, y + lift - 1, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::LEGAL);
+                }
+            }
+            _ => list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL),
+        }
+    }
+    // Stock and books removed.
+    let (sx, sy) = lay.stock_xy();
+    if g.stock_len() > 0 {
+        list.sprite(sx, sy, skin.back(lay.size));
+    }
+    let mut n: String<8> = String::new();
+    let _ = write!(n, "{}", g.stock_len());
+    text_centred(list, skin, lay.panel_x + PANEL_W / 2, sy + lay.card.1 + 2, &n, palette::TEXT);
+    let books_y = lay.slot_xy(3).1 + lay.card.1 + 8;
+    for r in 1..=12u8 {
+        let Some(rank) = Rank::new(r) else { continue };
+        let done = g.removed().iter().any(|b| b.rank == rank);
+        let col = i16::from((r - 1) % 2);
+        let row = i16::from((r - 1) / 2);
+        let mut s: String<2> = String::new();
+        let _ = s.push(rank.letter());
+        text(list, skin, lay.panel_x + 8 + col * 16, books_y + row * (skin.line_height() + 1), &s, if done { palette::SELECTED } else { palette::DIM });
+    }
+
+    // Animations.
+    for a in p.anims() {
+        let Some(t) = progress(a.start, frame) else { continue };
+        match a.kind {
+            AnimKind::Slide { card, from_slot, to } => {
+                let from = from_slot.map_or((lay.panel_x, -lay.card.1), |s| lay.slot_xy(s));
+                let (x, y) = lerp(from, lay.cell_xy(to), t);
+                list.sprite(x, y, skin.card(card, face, lay.size));
+            }
+            AnimKind::Deal { card, slot } => {
+                let (x, y) = lerp(lay.stock_xy(), lay.slot_xy(slot), t);
+                list.sprite(x, y, skin.card(card, face, lay.size));
+            }
+            AnimKind::Book(b) => {
+                let (x, y) = lay.cell_xy(b.cell);
+                let cells = [(0, 0), (1, 0), (0, 1), (1, 1)];
+                for (card, (dx, dy)) in b.cards.iter().zip(cells) {
+                    let px = x + dx * lay.pitch.0 + (dx * 2 - 1) * t * 3;
+                    let py = y + dy * lay.pitch.1 - t * 6;
+                    list.sprite(px, py, skin.card(*card, face, lay.size));
+                }
+            }
+            AnimKind::Lift { card, from } => {
+                let (x, y) = lay.cell_xy(from);
+                list.sprite(x, y - t, skin.card(card, face, lay.size));
+                list.outline(x, y - t, lay.card.0 as u16, lay.card.1 as u16, 1, palette::CURSOR);
+            }
+        }
+    }
+
+    // Orphans waiting / kings to place: shown over the panel's top.
+    if !g.orphans().is_empty() || g.status() == Status::PlacingKings {
+        if let Some(c) = held {
+            let (x, y) = lay.slot_xy(0);
+            list.shade(lay.panel_x, 0, PANEL_W as u16, (lay.card.1 + 18) as u16, palette::BOX);
+            list.sprite(x, y - 10, skin.card(c, face, lay.size));
+            list.outline(x - 1, y - 11, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
+        }
+    }
+
+    // The cursor, and the held card riding on it.
+    match p.focus() {
+        Focus::Grid(cell) => {
+            let (x, y) = lay.cell_xy(cell);
+            if let Some(c) = held {
+                if g.card_at(cell).is_none() {
+                    list.tinted(x, y, skin.card(c, face, lay.size), Rgb(96, 96, 96));
+                }
+            }
+            let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
+            list.outline(x - pulse, y - pulse, (lay.card.0 + 2 * pulse) as u16, (lay.card.1 + 2 * pulse) as u16, 2, palette::CURSOR);
+        }
+        Focus::Hand(slot) => {
+            let (x, y) = lay.slot_xy(slot);
+            list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
+        }
+    }
+
+    // What to do now, or the last message.
+    let mut line: String<64> = String::new();
+    if let Some(m) = p.message(frame) {
+        let _ = line.push_str(m);
+    } else if let Some(o) = g.orphans().first() {
+        let _ = write!(line, "Orphan {o}: place it first (L1/R1: next)");
+        let _ = o;
+    } else if g.status() == Status::PlacingKings {
+        if let Some(k) = held {
+            let _ = write!(line, "Custom start: place {k}");
+        }
+    } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
+        let _ = line.push_str("Press X to deal a new hand");
+    }
+    if !line.is_empty() && !g.status().is_over() {
+        message_bar(list, skin, &line);
+    }
+}
