@@ -157,7 +157,6 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
     let mut rows_read = 0u8;
     let mut easy: Option<bool> = None;
     let mut seen_keys = [false; 7];
-    let mut hand_line = 0;
 
     for (n, raw) in text.lines().enumerate() {
         let line = n + 1;
@@ -228,7 +227,6 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 grid = Some((w, h));
             }
             "hand" => {
-                hand_line = line;
                 let toks: heapless::Vec<&str, 5> = match value.split_whitespace().try_fold(heapless::Vec::new(), |mut v, t| v.push(t).map(|_| v)) {
                     Ok(v) => v,
                     Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
@@ -299,12 +297,6 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
     if let Some(i) = seen.line.iter().position(|l| *l == 0) {
         let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, super::card::Suit::Spades));
         return Err(error(0, format_args!("{missing} card(s) missing, first {first}: a position holds all 52 cards")));
-    }
-    for c in layout.hand.iter().flatten().chain(layout.stock.iter()) {
-        if c.is_king() {
-            let l = if layout.stock.contains(c) { 0 } else { hand_line };
-            return Err(error(l, format_args!("{c}: kings start on the grid, never in the hand or stock")));
-        }
     }
     Ok(Game::from_layout(&layout))
 }

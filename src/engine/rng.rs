@@ -43,11 +43,11 @@ impl Pcg32 {
         xorshifted.rotate_right(rot)
     }
 
-    /// A uniform number in `0..bound` (bound > 0), without modulo bias: draws
-    /// below `2^32 mod bound` are rejected, as the reference
-    /// `pcg32_boundedrand_r` does.
+    /// A uniform number in `0..bound`, without modulo bias: draws below
+    /// `2^32 mod bound` are rejected, as the reference `pcg32_boundedrand_r`
+    /// does (which also draws once for a bound of 1). A bound of 0 gives 0.
     pub fn below(&mut self, bound: u32) -> u32 {
-        if bound <= 1 {
+        if bound == 0 {
             return 0;
         }
         let threshold = bound.wrapping_neg() % bound;
