@@ -343,8 +343,9 @@ fn book_block_does_not_wrap_around_the_grid_edge() {
     let mut g = position(&rows, "Ac - - -");
     // r0c0 touches only r0c1 and r1c0 (the A♥): the 9♥ may go there by suit.
     assert!(g.legal_cells(card("9h")).contains(cell("r0c0")));
-    // r2c13 is below the A♦ only; it must not see the A♥ at r1c0 "to its right".
-    assert!(g.legal_cells(card("9d")).contains(cell("r2c13")));
+    // r2c0 is below the A♥; the A♦ at r1c13 is not "to its left".
+    assert!(g.legal_cells(card("9h")).contains(cell("r2c0")));
+    assert!(g.check_place(card("9h"), cell("r2c0")).is_ok());
     let out = g.place(card("Ac"), cell("r2c0")).unwrap();
     assert!(out.books.is_empty(), "no book across the edge");
 }
