@@ -350,6 +350,23 @@ fn book_block_does_not_wrap_around_the_grid_edge() {
 }
 
 #[test]
+fn placement_at_the_right_edge_of_a_14_wide_grid_has_no_right_neighbour() {
+    // Found by the property tests: "r0c14" once aliased r1c0.
+    let rows = [
+        ". . . . . . . . . . . . . .",
+        "5h . . . . . . . . . . . . 9s",
+        ". . . . . . . . . . . . . .",
+        ". . . . . . . . . . Ks Kh Kd Kc",
+    ];
+    let g = position(&rows, "9c - - -");
+    assert!(g.check_place(card("9c"), cell("r0c13")).is_ok());
+    assert!(g.legal_cells(card("9c")).contains(cell("r0c13")));
+    assert_eq!(g.check_place(card("9c"), Cell::new(0, 14)), Err(Illegal::OffGrid(Cell::new(0, 14))));
+    assert_eq!(g.card_at(Cell::new(0, 14)), None);
+    assert_eq!(g.card_at(Cell::new(9, 0)), None);
+}
+
+#[test]
 fn books_removed_in_rank_order_aces_first() {
     let mut g = position(&["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . . . ."], "2c - - -");
     let out = g.place(card("2c"), cell("r1c1")).unwrap();

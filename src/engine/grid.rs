@@ -35,7 +35,13 @@ impl Cell {
         Cell { row, col }
     }
 
-    /// Bit index in a [`CellSet`].
+    /// True when the cell lies within the largest grid (14 x 9), so that its
+    /// index names it alone.
+    pub const fn in_frame(self) -> bool {
+        self.row < MAX_H && self.col < MAX_W
+    }
+
+    /// Bit index in a [`CellSet`] (meaningful for cells in the frame).
     pub const fn index(self) -> usize {
         self.row as usize * MAX_W as usize + self.col as usize
     }
@@ -97,24 +103,34 @@ impl CellSet {
         CellSet(m)
     }
 
-    /// Just this cell.
+    /// Just this cell (empty for a cell outside the 14x9 frame).
     pub const fn single(cell: Cell) -> CellSet {
-        CellSet(1 << cell.index())
+        if cell.in_frame() {
+            CellSet(1 << cell.index())
+        } else {
+            CellSet(0)
+        }
     }
 
-    /// True when the cell is in the set.
+    /// True when the cell is in the set. A cell outside the 14x9 frame
+    /// (row 9 or column 14 and beyond, as a neighbour past the edge can be)
+    /// is in no set: its index would alias another cell's bit.
     pub const fn contains(self, cell: Cell) -> bool {
-        self.0 >> cell.index() & 1 == 1
+        cell.in_frame() && (self.0 >> cell.index()) & 1 == 1
     }
 
-    /// Adds a cell.
+    /// Adds a cell (a cell outside the 14x9 frame is ignored).
     pub fn insert(&mut self, cell: Cell) {
-        self.0 |= 1 << cell.index();
+        if cell.in_frame() {
+            self.0 |= 1 << cell.index();
+        }
     }
 
     /// Removes a cell.
     pub fn remove(&mut self, cell: Cell) {
-        self.0 &= !(1 << cell.index());
+        if cell.in_frame() {
+            self.0 &= !(1 << cell.index());
+        }
     }
 
     /// How many cells.
