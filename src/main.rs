@@ -15,11 +15,13 @@ mod game_loop {
     use crate::ps1::pad::{Pad, Port};
     use crate::ps1::timer::{ticks_to_us, Clock};
     use crate::ps1::tty::Tty;
-    use crate::ps1::video::{Video, HEIGHT, WIDTH};
-    use farewell::draw::{DrawList, Rgb};
+    use crate::ps1::video::Video;
+    use farewell::draw::DrawList;
     use farewell::input::{Input, Names, PadReply};
-    use farewell::perf::{FrameMeter, PerfReport};
-    use psx::dprintln;
+    use farewell::perf::FrameMeter;
+    use farewell::ui::render::{self, palette, text_centred};
+    use farewell::ui::skin::{FontSheet, PlainSkin};
+    use farewell::ui::App;
 
     #[no_mangle]
     fn main() {
@@ -30,73 +32,56 @@ mod game_loop {
 
         let clock = Clock::start();
         let mut video = Video::new();
-        let font = video.fb.load_default_font();
-        let mut text = font.new_text_box((16, 16), (WIDTH - 16, HEIGHT - 16));
+        // psx's font: the plain skin draws text and card corners with it.
+        let _font = video.fb.load_default_font();
+        let skin = PlainSkin { font: FontSheet::PSX_DEFAULT };
         let mut pad = Pad::new(Port::One);
         let mut packets = Packets::new();
         let mut list = DrawList::new();
         let mut input = Input::new();
         let mut meter = FrameMeter::new();
-        let mut last_reply = PadReply::Absent;
-        let mut logged_once = false;
-        let mut last_perf: Option<PerfReport> = None;
+        let mut app = App::new();
+        let mut last_reply: Option<PadReply> = None;
 
         loop {
             video.swap();
             let start = clock.now();
 
             let reply = pad.poll(&clock);
-            input.update(reply.buttons());
-            if reply != last_reply || !logged_once {
+            if Some(reply) != last_reply {
                 match reply {
                     PadReply::Pad(held) => aftk_line!(tty, "PAD {}", Names(held)),
                     PadReply::Absent => aftk_line!(tty, "PAD absent"),
                     PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x{:02x}", id),
                 }
-                last_reply = reply;
-                logged_once = true;
+                last_reply = Some(reply);
             }
+            input.update(reply.buttons());
+            app.update(&input, &mut tty);
 
-            list.clear();
-            list.fill(0, 0, WIDTH as u16, HEIGHT as u16, Rgb(0, 80, 40));
-            list.outline(8, 8, WIDTH as u16 - 16, HEIGHT as u16 - 16, 2, Rgb(200, 170, 60));
-            for (i, b) in farewell::input::Buttons::all().iter().enumerate() {
-                let lit = input.held().contains(b);
-                let color = if lit { Rgb(255, 230, 120) } else { Rgb(20, 50, 30) };
-                list.fill(24 + 17 * i as i16, 200, 14, 14, color);
+            render::draw(&app, input.held(), &skin, &mut list);
+            match reply {
+                PadReply::Pad(_) => {}
+                PadReply::Absent => {
+                    list.fill(40, 100, 240, 40, palette::BOX);
+                    list.outline(40, 100, 240, 40, 1, palette::CURSOR);
+                    text_centred(&mut list, &skin, 160, 116, "Connect a controller", palette::TEXT);
+                }
+                PadReply::Unsupported(_) => {
+                    list.fill(20, 100, 280, 40, palette::BOX);
+                    list.outline(20, 100, 280, 40, 1, palette::CURSOR);
+                    text_centred(&mut list, &skin, 160, 110, "Use a digital pad", palette::TEXT);
+                    text_centred(&mut list, &skin, 160, 122, "or a DualShock", palette::TEXT);
+                }
             }
-            list.shade(16, 150, 288, 40, Rgb(0, 0, 0));
             packets.build(&list);
+            let work_us = ticks_to_us(clock.ticks_since(start));
             packets.send();
             packets.wait();
-            text.reset();
-            dprintln!(text, "A FAREWELL TO KINGS  {}", farewell::VERSION);
-            dprintln!(text, "");
-            dprintln!(text, "Frame {}", meter.frames());
-            match reply {
-                PadReply::Pad(held) => {
-                    dprintln!(text, "Held: {}", Names(held));
-                }
-                PadReply::Absent => {
-                    dprintln!(text, "Connect a controller to port 1");
-                }
-                PadReply::Unsupported(id) => {
-                    dprintln!(text, "Controller 0x{:02x} not supported:", id);
-                    dprintln!(text, "use a digital pad or DualShock");
-                }
-            }
-            if let Some(p) = last_perf {
-                dprintln!(text, "");
-                dprintln!(text, "CPU avg {}us max {}us", p.avg_us, p.max_us);
-                dprintln!(text, "Missed vblanks {}", p.missed);
-            }
-
             video.draw_sync();
-            let work_us = ticks_to_us(clock.ticks_since(start));
             let missed = video.wait_vblank();
             if let Some(report) = meter.record(work_us, missed) {
                 aftk_line!(tty, "PERF {}", report);
-                last_perf = Some(report);
             }
         }
     }

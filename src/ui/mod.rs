@@ -10,6 +10,7 @@
 
 pub mod play;
 pub mod render;
+pub mod skin;
 
 use crate::engine::{Game, KingStart, Options};
 use crate::input::{Buttons, Input};

@@ -7,7 +7,7 @@
 
 use super::play::{AnimKind, Focus, Play, ANIM_FRAMES};
 use super::{App, FaceStyle, Screen, LOST_MENU, OPTION_ROWS, PAUSE_MENU, TITLE_MENU, WON_MENU};
-use crate::draw::{DrawList, Rgb, Sprite};
+use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
 use crate::engine::{Card, Cell, CellSet, Rank, Status};
 use crate::input::Buttons;
 use core::fmt::Write;
@@ -29,10 +29,12 @@ pub enum CardSize {
 
 /// The pictures: card faces, backs, the font.
 pub trait Skin {
-    /// A card's face.
-    fn card(&self, card: Card, face: FaceStyle, size: CardSize) -> Sprite;
-    /// The card back (the stock).
-    fn back(&self, size: CardSize) -> Sprite;
+    /// Draws a card's face with its top-left at (x, y); `tint` multiplies its
+    /// colours (128 = as drawn).
+    #[allow(clippy::too_many_arguments)]
+    fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb);
+    /// Draws the card back (the stock).
+    fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize);
     /// A character of the font, if it has one (`♠♥♦♣` included).
     fn glyph(&self, ch: char) -> Option<Sprite>;
     /// Pixels from one character to the next.
@@ -193,17 +195,19 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
 }
 
 fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
-    text_centred(list, skin, SCREEN_W / 2, 40, "A FAREWELL TO KINGS", palette::SELECTED);
-    text_centred(list, skin, SCREEN_W / 2, 54, "a patience game by Rob D. Steward", palette::DIM);
-    let suits = ['\u{2660}', '\u{2663}', '\u{2666}', '\u{2665}'];
-    for (i, s) in suits.iter().enumerate() {
-        let mut t: String<4> = String::new();
-        let _ = t.push(*s);
-        let red = i >= 2;
-        text(list, skin, SCREEN_W / 2 - 28 + i as i16 * 16, 72, &t, if red { Rgb(230, 60, 60) } else { palette::TEXT });
+    text_centred(list, skin, SCREEN_W / 2, 30, "A FAREWELL TO KINGS", palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, 44, "a patience by Rob D. Steward", palette::DIM);
+    let (cw, _) = skin.card_size(CardSize::Large);
+    let x0 = SCREEN_W / 2 - 2 * (cw + 4);
+    for (i, suit) in crate::engine::game::KING_ORDER.iter().enumerate() {
+        let king = Card::new(Rank::KING, *suit);
+        skin.card(list, x0 + i as i16 * (cw + 4), 62, king, FaceStyle::Standard, CardSize::Large, NO_TINT);
     }
     for (i, item) in TITLE_MENU.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        if i as u8 == sel {
+            text(list, skin, SCREEN_W / 2 - 64, 110 + i as i16 * 16, ">", color);
+        }
         text_centred(list, skin, SCREEN_W / 2, 110 + i as i16 * 16, item, color);
     }
     if frame / 30 % 2 == 0 {
@@ -373,10 +377,10 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
                     if won && card.is_king() {
                         // The kings leave: they rise off the top of the screen.
                         let dy = (since_end.min(120) as i16) * 2;
-                        list.sprite(x, y - dy, skin.card(card, face, lay.size));
+                        skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
                         continue;
                     }
-                    list.sprite(x, y, skin.card(card, face, lay.size));
+                    skin.card(list, x, y, card, face, lay.size, NO_TINT);
                     if same.contains(cell) {
                         list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
                     }
@@ -398,7 +402,7 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
         match hand[usize::from(slot)] {
             Some(card) if arriving_slots & (1 << slot) == 0 => {
                 let lift = if Some(card) == held { -4 } else { 0 };
-                list.sprite(x, y + lift, skin.card(card, face, lay.size));
+                skin.card(list, x, y + lift, card, face, lay.size, NO_TINT);
                 if Some(card) == held {
                     list.outline(x - 1, y + lift - 1, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::LEGAL);
                 }
@@ -409,7 +413,7 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
     // Stock and books removed.
     let (sx, sy) = lay.stock_xy();
     if g.stock_len() > 0 {
-        list.sprite(sx, sy, skin.back(lay.size));
+        skin.back(list, sx, sy, lay.size);
     }
     let mut n: String<8> = String::new();
     let _ = write!(n, "{}", g.stock_len());
@@ -432,11 +436,11 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
             AnimKind::Slide { card, from_slot, to } => {
                 let from = from_slot.map_or((lay.panel_x, -lay.card.1), |s| lay.slot_xy(s));
                 let (x, y) = lerp(from, lay.cell_xy(to), t);
-                list.sprite(x, y, skin.card(card, face, lay.size));
+                skin.card(list, x, y, card, face, lay.size, NO_TINT);
             }
             AnimKind::Deal { card, slot } => {
                 let (x, y) = lerp(lay.stock_xy(), lay.slot_xy(slot), t);
-                list.sprite(x, y, skin.card(card, face, lay.size));
+                skin.card(list, x, y, card, face, lay.size, NO_TINT);
             }
             AnimKind::Book(b) => {
                 let (x, y) = lay.cell_xy(b.cell);
@@ -444,12 +448,12 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
                 for (card, (dx, dy)) in b.cards.iter().zip(cells) {
                     let px = x + dx * lay.pitch.0 + (dx * 2 - 1) * t * 3;
                     let py = y + dy * lay.pitch.1 - t * 6;
-                    list.sprite(px, py, skin.card(*card, face, lay.size));
+                    skin.card(list, px, py, *card, face, lay.size, NO_TINT);
                 }
             }
             AnimKind::Lift { card, from } => {
                 let (x, y) = lay.cell_xy(from);
-                list.sprite(x, y - t, skin.card(card, face, lay.size));
+                skin.card(list, x, y - t, card, face, lay.size, NO_TINT);
                 list.outline(x, y - t, lay.card.0 as u16, lay.card.1 as u16, 1, palette::CURSOR);
             }
         }
@@ -460,7 +464,7 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
         if let Some(c) = held {
             let (x, y) = lay.slot_xy(0);
             list.shade(lay.panel_x, 0, PANEL_W as u16, (lay.card.1 + 18) as u16, palette::BOX);
-            list.sprite(x, y - 10, skin.card(c, face, lay.size));
+            skin.card(list, x, y - 10, c, face, lay.size, NO_TINT);
             list.outline(x - 1, y - 11, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
         }
     }
@@ -471,7 +475,7 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
             let (x, y) = lay.cell_xy(cell);
             if let Some(c) = held {
                 if g.card_at(cell).is_none() {
-                    list.tinted(x, y, skin.card(c, face, lay.size), Rgb(96, 96, 96));
+                    skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
                 }
             }
             let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };

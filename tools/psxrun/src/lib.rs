@@ -54,6 +54,9 @@ pub struct Session {
     log: Vec<String>,
     /// Index into `log` of the first line not yet consumed by a wait.
     cursor: usize,
+    /// The same for `AFTK PAD` lines, which taps consume on their own so
+    /// that the lines a press causes stay there for the next wait.
+    pad_cursor: usize,
 }
 
 /// A pad button and the key DFInput maps it to by default.
@@ -264,6 +267,7 @@ impl Session {
             lines: rx,
             log: Vec::new(),
             cursor: 0,
+            pad_cursor: 0,
         };
         if opts.display.is_some() {
             return Ok(session);
@@ -309,6 +313,28 @@ impl Session {
             let now = Instant::now();
             if now >= deadline {
                 return Err(format!("timed out after {:.1}s waiting for {what}", timeout.as_secs_f32()));
+            }
+            self.pump(deadline - now)?;
+        }
+    }
+
+    /// Waits for the next `AFTK PAD` line after the last one a tap saw,
+    /// leaving the general cursor where it is.
+    pub fn wait_pad_line(&mut self, timeout: Duration) -> Result<String, String> {
+        // Lines a general wait consumed are consumed for taps too.
+        self.pad_cursor = self.pad_cursor.max(self.cursor);
+        let deadline = Instant::now() + timeout;
+        loop {
+            while self.pad_cursor < self.log.len() {
+                let i = self.pad_cursor;
+                self.pad_cursor += 1;
+                if self.log[i].starts_with("AFTK PAD ") {
+                    return Ok(self.log[i].clone());
+                }
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(format!("timed out after {:.1}s waiting for an AFTK PAD line", timeout.as_secs_f32()));
             }
             self.pump(deadline - now)?;
         }

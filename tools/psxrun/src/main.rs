@@ -98,13 +98,13 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             let button = *words.get(1).ok_or("tap needs a button")?;
             let want_down = format!("AFTK PAD {button}");
             session.key_down(&[button])?;
-            let got = session.wait_line("AFTK PAD ", Duration::from_secs(5));
+            let got = session.wait_pad_line(Duration::from_secs(5));
             session.key_up(&[button])?;
             let got = got?;
             if got != want_down {
                 return Err(format!("pressed {button}: expected {want_down:?}, the game logged {got:?}"));
             }
-            let got = session.wait_line("AFTK PAD ", Duration::from_secs(5))?;
+            let got = session.wait_pad_line(Duration::from_secs(5))?;
             if got != "AFTK PAD -" {
                 return Err(format!("released {button}: expected \"AFTK PAD -\", the game logged {got:?}"));
             }

@@ -1,0 +1,156 @@
+//! A skin drawn from flat shapes and a font sheet: a white card with its
+//! rank and suit in the corner, a patterned back. It needs no art beyond an
+//! 8x8 font, so the game runs (and host tests check layouts) with any font
+//! sheet, including psx's built-in one.
+
+use super::render::{CardSize, Skin};
+use super::FaceStyle;
+use crate::draw::{DrawList, Rgb, Sprite};
+use crate::engine::{Card, Suit};
+
+/// A font laid out as a grid of equal cells in one texture page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FontSheet {
+    /// Texture page bits (GP0 E1h) of the sheet.
+    pub tpage: u16,
+    /// Palette id.
+    pub clut: u16,
+    /// Texture-page coordinates of the first glyph.
+    pub origin: (u8, u8),
+    /// Glyph cell size.
+    pub cell: (u8, u8),
+    /// Glyphs per row of the sheet.
+    pub per_row: u8,
+    /// Code of the first glyph (32: space).
+    pub first: u8,
+    /// Number of glyphs.
+    pub count: u8,
+}
+
+impl FontSheet {
+    /// psx 0.1.8's built-in font as `Framebuffer::load_default_font` loads it:
+    /// 4 bpp at VRAM (640, 0) (texture page 10), palette at (0, 480), 8x8
+    /// glyphs, 16 a row, from ASCII 32.
+    pub const PSX_DEFAULT: FontSheet = FontSheet {
+        tpage: 10,
+        clut: 480 << 6,
+        origin: (0, 0),
+        cell: (8, 8),
+        per_row: 16,
+        first: 32,
+        count: 96,
+    };
+
+    /// The glyph of an ASCII character.
+    pub fn glyph(&self, ch: char) -> Option<Sprite> {
+        let code = u32::from(ch);
+        let first = u32::from(self.first);
+        if code < first || code >= first + u32::from(self.count) {
+            return None;
+        }
+        let i = (code - first) as u8;
+        Some(Sprite {
+            tpage: self.tpage,
+            clut: self.clut,
+            u: self.origin.0 + (i % self.per_row) * self.cell.0,
+            v: self.origin.1 + (i / self.per_row) * self.cell.1,
+            w: self.cell.0,
+            h: self.cell.1,
+        })
+    }
+}
+
+/// Cards from shapes and a font.
+#[derive(Clone, Copy, Debug)]
+pub struct PlainSkin {
+    /// The font.
+    pub font: FontSheet,
+}
+
+/// The colour of a suit's symbol in each face style.
+pub fn suit_colour(suit: Suit, face: FaceStyle) -> Rgb {
+    match (face, suit) {
+        (_, Suit::Spades) => Rgb(20, 20, 30),
+        (_, Suit::Hearts) => Rgb(200, 20, 30),
+        (FaceStyle::Standard, Suit::Diamonds) => Rgb(200, 20, 30),
+        (FaceStyle::Standard, Suit::Clubs) => Rgb(20, 20, 30),
+        (FaceStyle::FourColour, Suit::Diamonds) => Rgb(20, 70, 220),
+        (FaceStyle::FourColour, Suit::Clubs) => Rgb(10, 130, 30),
+    }
+}
+
+/// The letter drawn for a suit when the font has no suit symbols.
+pub fn suit_letter(suit: Suit) -> char {
+    match suit {
+        Suit::Spades => 'S',
+        Suit::Hearts => 'H',
+        Suit::Diamonds => 'D',
+        Suit::Clubs => 'C',
+    }
+}
+
+fn scale(c: Rgb, t: Rgb) -> Rgb {
+    let m = |a: u8, b: u8| ((u16::from(a) * u16::from(b)) / 128).min(255) as u8;
+    Rgb(m(c.0, t.0), m(c.1, t.1), m(c.2, t.2))
+}
+
+/// A tint that turns white glyphs into `c`.
+fn ink(c: Rgb) -> Rgb {
+    Rgb(c.0 / 2 + 1, c.1 / 2 + 1, c.2 / 2 + 1)
+}
+
+impl Skin for PlainSkin {
+    fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
+        let (w, h) = self.card_size(size);
+        list.fill(x, y, w as u16, h as u16, scale(Rgb(90, 90, 100), tint));
+        list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, scale(Rgb(250, 248, 240), tint));
+        let colour = scale(suit_colour(card.suit(), face), tint);
+        let rank = card.rank();
+        let (rx, ry) = (x + 2, y + 2);
+        if rank.number() == 10 {
+            // "10" in two glyphs, tight.
+            if let Some(g) = self.font.glyph('1') {
+                list.tinted(rx - 1, ry, g, ink(colour));
+            }
+            if let Some(g) = self.font.glyph('0') {
+                list.tinted(rx + 5, ry, g, ink(colour));
+            }
+        } else if let Some(g) = self.font.glyph(rank.letter()) {
+            list.tinted(rx, ry, g, ink(colour));
+        }
+        if let Some(g) = self.font.glyph(suit_letter(card.suit())) {
+            let (sx, sy) = match size {
+                CardSize::Large => (x + w - 10, y + h - 10),
+                CardSize::Compact => (x + w - 9, y + h - 9),
+            };
+            list.fill(sx - 1, sy - 1, 10, 10, colour);
+            list.tinted(sx, sy, g, Rgb(128, 128, 128));
+        }
+    }
+
+    fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize) {
+        let (w, h) = self.card_size(size);
+        list.fill(x, y, w as u16, h as u16, Rgb(240, 240, 240));
+        list.fill(x + 2, y + 2, (w - 4) as u16, (h - 4) as u16, Rgb(150, 30, 40));
+        list.outline(x + 4, y + 4, (w - 8) as u16, (h - 8) as u16, 1, Rgb(230, 190, 90));
+    }
+
+    fn glyph(&self, ch: char) -> Option<Sprite> {
+        self.font.glyph(ch)
+    }
+
+    fn advance(&self) -> i16 {
+        i16::from(self.font.cell.0)
+    }
+
+    fn line_height(&self) -> i16 {
+        i16::from(self.font.cell.1)
+    }
+
+    fn card_size(&self, size: CardSize) -> (i16, i16) {
+        match size {
+            CardSize::Large => (22, 28),
+            CardSize::Compact => (16, 22),
+        }
+    }
+}
