@@ -658,11 +658,11 @@ impl Game {
         if let Some(&o) = self.orphans.first() {
             return Err(Illegal::Deal(DealRefusal::OrphanWaiting(o)));
         }
-        if self.hand.iter().all(|&h| h != NONE) {
-            return Err(Illegal::Deal(DealRefusal::HandFull));
-        }
         if let Some(c) = self.hand().iter().flatten().find(|c| !self.legal_cells(**c).is_empty()) {
             return Err(Illegal::Deal(DealRefusal::Playable(*c)));
+        }
+        if self.hand.iter().all(|&h| h != NONE) {
+            return Err(Illegal::Deal(DealRefusal::HandFull));
         }
         Ok(())
     }

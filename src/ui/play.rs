@@ -245,12 +245,29 @@ impl Play {
         }
     }
 
+    /// Puts the cursor on the grid, on the legal cell of the held card
+    /// nearest to where it was (so a picked-up card is one press from a
+    /// legal place).
+    fn aim(&mut self) {
+        let Some(card) = self.held() else { return };
+        let legal = self.game.playable_cells(card);
+        let here = self.grid_cursor;
+        if !legal.contains(here) {
+            let dist = |c: Cell| (i16::from(c.row) - i16::from(here.row)).abs() + (i16::from(c.col) - i16::from(here.col)).abs();
+            if let Some(best) = legal.iter().min_by_key(|c| dist(*c)) {
+                self.grid_cursor = best;
+            }
+        }
+        self.focus = Focus::Grid(self.grid_cursor);
+    }
+
     fn cycle(&mut self, forward: bool, forced: bool) {
         if forced {
             let n = if self.game.orphans().is_empty() { self.game.kings_to_place().count() } else { self.game.orphans().len() } as u8;
             if n > 0 {
                 self.pick = if forward { (self.pick + 1) % n } else { (self.pick + n - 1) % n };
             }
+            self.aim();
             return;
         }
         let hand = self.game.hand();
@@ -264,7 +281,7 @@ impl Play {
             };
             if let Some(card) = hand[i] {
                 self.held = Some(card);
-                self.focus = Focus::Grid(self.grid_cursor);
+                self.aim();
                 return;
             }
         }
@@ -322,7 +339,7 @@ impl Play {
                 match self.game.hand()[usize::from(slot)] {
                     Some(card) if !forced => {
                         self.held = Some(card);
-                        self.focus = Focus::Grid(self.grid_cursor);
+                        self.aim();
                     }
                     Some(_) => self.say(frame, format_args!("Place the held card first")),
                     None => self.try_deal(frame, log),
@@ -338,6 +355,7 @@ impl Play {
                             self.say(frame, format_args!("{} book{} removed", n, if n == 1 { "" } else { "s" }));
                         }
                         if !out.orphans.is_empty() {
+                            self.aim();
                             let n = out.orphans.len();
                             self.say(frame, format_args!("{n} orphan{}: place before anything else", if n == 1 { "" } else { "s" }));
                         }

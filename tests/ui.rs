@@ -1,0 +1,338 @@
+//! Host tests of the UI state machine, driven by synthetic pad input: the
+//! cursor, pick/place/cancel, dealing, orphans, menus, options, the event
+//! log, and what the renderer draws.
+
+use farewell::draw::{DrawList, Item, Rgb, Sprite};
+use farewell::engine::{Card, Cell, KingStart, Status};
+use farewell::input::{Buttons, Input};
+use farewell::ui::render::{self, CardSize, Skin};
+use farewell::ui::skin::{FontSheet, PlainSkin};
+use farewell::ui::{App, FaceStyle, Focus, Screen};
+
+/// Drives an App frame by frame and keeps its log.
+struct Driver {
+    app: App,
+    input: Input,
+    log: String,
+}
+
+impl Driver {
+    fn new() -> Self {
+        Driver { app: App::new(), input: Input::new(), log: String::new() }
+    }
+    fn frame(&mut self, held: Buttons) {
+        self.input.update(held);
+        self.app.update(&self.input, &mut self.log);
+    }
+    /// Press and release.
+    fn press(&mut self, b: Buttons) {
+        self.frame(b);
+        self.frame(Buttons::empty());
+    }
+    fn presses(&mut self, b: Buttons, n: usize) {
+        for _ in 0..n {
+            self.press(b);
+        }
+    }
+    fn focus(&self) -> Focus {
+        self.app.play().unwrap().focus()
+    }
+    /// Starts deal `seed` from the title through the Deal number screen.
+    fn start(seed: u32) -> Self {
+        let mut d = Driver::new();
+        d.press(Buttons::DOWN);
+        d.press(Buttons::CROSS);
+        let digits = farewell::ui::digits_of(seed);
+        // The entry starts at the last digit of 0000000000.
+        for pos in (0..10).rev() {
+            for _ in 0..digits[pos] {
+                d.press(Buttons::UP);
+            }
+            if pos > 0 {
+                d.press(Buttons::LEFT);
+            }
+        }
+        d.press(Buttons::CROSS);
+        assert_eq!(d.app.screen(), Screen::Play);
+        assert_eq!(d.app.play().unwrap().game().seed(), seed);
+        d
+    }
+}
+
+#[test]
+fn start_from_the_title_seeds_a_deal_from_the_frame_counter_and_logs_it() {
+    let mut d = Driver::new();
+    for _ in 0..37 {
+        d.frame(Buttons::empty());
+    }
+    d.press(Buttons::START);
+    assert_eq!(d.app.screen(), Screen::Play);
+    let seed = d.app.play().unwrap().game().seed();
+    assert_eq!(seed, farewell::ui::seed_from_frame(38));
+    assert!(d.log.starts_with(&format!("AFTK NEW seed={seed} grid=12x8 kings=centre easy=no\nAFTK POS\nAFTK | grid: 12x8\n")));
+    assert!(d.log.contains("AFTK | status: playing\n"));
+}
+
+#[test]
+fn deal_number_entry_plays_the_chosen_deal() {
+    let d = Driver::start(4_000_000_123);
+    assert!(d.log.contains("AFTK NEW seed=4000000123 "));
+}
+
+#[test]
+fn cursor_moves_and_wraps_on_the_grid() {
+    let mut d = Driver::start(1);
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(4, 6)));
+    d.press(Buttons::UP);
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(3, 6)));
+    d.presses(Buttons::UP, 4);
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(7, 6)), "wraps from the top row to the bottom");
+    d.presses(Buttons::LEFT, 7);
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(7, 11)), "wraps from the left edge to the right");
+}
+
+#[test]
+fn cursor_goes_right_into_the_hand_and_back() {
+    let mut d = Driver::start(1);
+    d.presses(Buttons::RIGHT, 6);
+    assert_eq!(d.focus(), Focus::Hand(2), "row 4 of 8 is beside slot 2");
+    d.press(Buttons::DOWN);
+    assert_eq!(d.focus(), Focus::Hand(3));
+    d.press(Buttons::DOWN);
+    assert_eq!(d.focus(), Focus::Hand(0), "hand slots wrap");
+    d.press(Buttons::LEFT);
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(4, 11)));
+}
+
+#[test]
+fn holding_a_direction_repeats_the_move() {
+    let mut d = Driver::start(1);
+    for _ in 0..(farewell::input::REPEAT_DELAY + farewell::input::REPEAT_INTERVAL + 1) {
+        d.frame(Buttons::LEFT);
+    }
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(4, 3)), "press + two repeats");
+}
+
+#[test]
+fn cross_picks_up_a_hand_card_and_aims_at_a_legal_cell_then_places_it() {
+    let mut d = Driver::start(42); // hand 5d 7c Jc Td
+    d.presses(Buttons::RIGHT, 6);
+    d.press(Buttons::UP);
+    d.press(Buttons::UP); // slot 0: 5d
+    d.press(Buttons::CROSS);
+    let p = d.app.play().unwrap();
+    assert_eq!(p.held(), Some(Card::parse("5d").unwrap()));
+    let Focus::Grid(cell) = p.focus() else { panic!("cursor stays in the hand") };
+    assert!(p.game().playable_cells(Card::parse("5d").unwrap()).contains(cell), "{cell} is legal");
+    d.press(Buttons::CROSS);
+    let g = d.app.play().unwrap().game();
+    assert_eq!(g.card_at(cell), Some(Card::parse("5d").unwrap()));
+    assert!(d.log.contains(&format!("AFTK MOVE 5d@{cell}\n")));
+    assert_eq!(d.app.play().unwrap().held(), None);
+}
+
+#[test]
+fn circle_puts_the_held_card_back() {
+    let mut d = Driver::start(42);
+    d.press(Buttons::R1);
+    assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("5d").unwrap()));
+    d.press(Buttons::R1);
+    assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("7c").unwrap()), "R1 cycles the hand");
+    d.press(Buttons::L1);
+    assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("5d").unwrap()));
+    d.press(Buttons::CIRCLE);
+    assert_eq!(d.app.play().unwrap().held(), None);
+    assert_eq!(d.focus(), Focus::Hand(0), "the cursor goes to where the card went back");
+}
+
+#[test]
+fn an_illegal_placement_says_why_and_changes_nothing() {
+    let mut d = Driver::start(42);
+    d.press(Buttons::R1); // 5d
+    // Move to r0c0, far from any card.
+    let Focus::Grid(c) = d.focus() else { panic!() };
+    d.presses(Buttons::UP, usize::from(c.row));
+    d.presses(Buttons::LEFT, usize::from(c.col));
+    assert_eq!(d.focus(), Focus::Grid(Cell::new(0, 0)));
+    let before = d.app.play().unwrap().game().clone();
+    d.press(Buttons::CROSS);
+    let p = d.app.play().unwrap();
+    assert_eq!(p.game(), &before);
+    assert_eq!(p.message(d.app.frame()), Some("r0c0 is not next to any card"));
+}
+
+#[test]
+fn cross_deals_when_allowed_and_says_why_not_otherwise() {
+    let mut d = Driver::start(42);
+    d.press(Buttons::CROSS); // nothing held, cards playable
+    let p = d.app.play().unwrap();
+    assert_eq!(p.message(d.app.frame()), Some("cannot deal: 5d can still be placed"));
+    assert!(!d.log.contains("AFTK MOVE deal"));
+}
+
+#[test]
+fn triangle_undoes_the_last_move() {
+    let mut d = Driver::start(42);
+    let before = d.app.play().unwrap().game().clone();
+    d.press(Buttons::R1);
+    d.press(Buttons::CROSS);
+    assert_ne!(d.app.play().unwrap().game(), &before);
+    d.press(Buttons::TRIANGLE);
+    assert_eq!(d.app.play().unwrap().game(), &before);
+    assert!(d.log.contains("AFTK MOVE undo\n"));
+}
+
+#[test]
+fn select_toggles_the_legal_cell_highlight() {
+    let mut d = Driver::start(42);
+    assert!(d.app.settings.highlight);
+    d.press(Buttons::SELECT);
+    assert!(!d.app.settings.highlight);
+}
+
+#[test]
+fn options_change_the_next_deal() {
+    let mut d = Driver::new();
+    d.presses(Buttons::DOWN, 2);
+    d.press(Buttons::CROSS);
+    assert!(matches!(d.app.screen(), Screen::Options { .. }));
+    d.press(Buttons::RIGHT); // grid 12x8 -> 13x9
+    d.press(Buttons::DOWN);
+    d.press(Buttons::RIGHT); // kings centre -> corners
+    d.press(Buttons::DOWN);
+    d.press(Buttons::CROSS); // easy on
+    d.press(Buttons::DOWN);
+    d.press(Buttons::RIGHT); // four-colour faces
+    d.press(Buttons::CIRCLE);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 2 });
+    d.press(Buttons::START);
+    let g = d.app.play().unwrap().game();
+    assert_eq!((g.options().width, g.options().height), (13, 9));
+    assert_eq!(g.options().kings, KingStart::Corners);
+    assert!(g.options().easy);
+    assert_eq!(d.app.settings.face, FaceStyle::FourColour);
+}
+
+#[test]
+fn pause_menu_restart_replays_the_same_deal() {
+    let mut d = Driver::start(42);
+    d.press(Buttons::R1);
+    d.press(Buttons::CROSS);
+    d.press(Buttons::START);
+    assert_eq!(d.app.screen(), Screen::Pause { sel: 0 });
+    d.presses(Buttons::DOWN, 2);
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::Play);
+    let g = d.app.play().unwrap().game();
+    assert_eq!(g.seed(), 42);
+    assert_eq!(g.move_count(), 0);
+    assert_eq!(d.log.matches("AFTK NEW seed=42 ").count(), 2);
+}
+
+#[test]
+fn pause_menu_quit_returns_to_the_title() {
+    let mut d = Driver::start(42);
+    d.press(Buttons::START);
+    d.presses(Buttons::UP, 1); // wraps to the last entry
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
+    assert!(d.app.play().is_none());
+}
+
+#[test]
+fn custom_start_places_the_kings_with_the_cursor() {
+    let mut d = Driver::new();
+    d.presses(Buttons::DOWN, 2);
+    d.press(Buttons::CROSS);
+    d.press(Buttons::DOWN);
+    d.presses(Buttons::RIGHT, 3); // centre -> corners -> random -> custom
+    d.press(Buttons::CIRCLE);
+    d.press(Buttons::START);
+    assert_eq!(d.app.play().unwrap().game().status(), Status::PlacingKings);
+    for _ in 0..4 {
+        d.press(Buttons::CROSS);
+        d.press(Buttons::RIGHT);
+    }
+    let g = d.app.play().unwrap().game();
+    assert_eq!(g.status(), Status::Playing);
+    assert_eq!(g.hand().iter().flatten().count(), 4);
+    assert!(d.log.contains("AFTK MOVE Ks@r4c6\n"), "{}", d.log);
+}
+
+/// A skin that records what it is asked to draw.
+struct Marker;
+impl Skin for Marker {
+    fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, _: FaceStyle, _: CardSize, _: Rgb) {
+        list.sprite(x, y, Sprite { tpage: 999, clut: 0, u: card.index(), v: 0, w: 1, h: 1 });
+    }
+    fn back(&self, list: &mut DrawList, x: i16, y: i16, _: CardSize) {
+        list.sprite(x, y, Sprite { tpage: 998, clut: 0, u: 0, v: 0, w: 1, h: 1 });
+    }
+    fn glyph(&self, ch: char) -> Option<Sprite> {
+        Some(Sprite { tpage: 997, clut: 0, u: ch as u8, v: 0, w: 8, h: 8 })
+    }
+    fn advance(&self) -> i16 {
+        8
+    }
+    fn line_height(&self) -> i16 {
+        8
+    }
+    fn card_size(&self, s: CardSize) -> (i16, i16) {
+        match s {
+            CardSize::Large => (22, 28),
+            CardSize::Compact => (16, 22),
+        }
+    }
+}
+
+fn cards_drawn(list: &DrawList) -> Vec<Card> {
+    list.items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Sprite { sprite, .. } if sprite.tpage == 999 => Card::from_index(sprite.u),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_board_shows_every_card_on_the_grid_and_in_the_hand_once_settled() {
+    let mut d = Driver::start(42);
+    for _ in 0..120 {
+        d.frame(Buttons::empty()); // let the opening deal's animation finish
+    }
+    let mut list = DrawList::new();
+    render::draw(&d.app, Buttons::empty(), &Marker, &mut list);
+    let mut drawn = cards_drawn(&list);
+    drawn.sort();
+    let g = d.app.play().unwrap().game();
+    let mut expected: Vec<Card> = g.hand().iter().flatten().copied().collect();
+    expected.extend(["Ks", "Kc", "Kd", "Kh"].map(|k| Card::parse(k).unwrap()));
+    expected.sort();
+    assert_eq!(drawn, expected);
+    assert_eq!(list.dropped(), 0);
+}
+
+#[test]
+fn the_largest_grid_fits_the_screen_with_compact_cards() {
+    let lay = render::Layout::new(&Marker, 14, 9);
+    assert_eq!(lay.size, CardSize::Compact);
+    let (x, y) = lay.cell_xy(Cell::new(8, 13));
+    assert!(x + lay.card.0 <= lay.panel_x && y + lay.card.1 <= 240);
+    let lay = render::Layout::new(&Marker, 12, 8);
+    assert_eq!(lay.size, CardSize::Large);
+    let (x, y) = lay.cell_xy(Cell::new(7, 11));
+    assert!(x >= 0 && x + lay.card.0 <= lay.panel_x && y + lay.card.1 <= 240);
+}
+
+#[test]
+fn every_screen_draws_within_the_list_capacity() {
+    let mut d = Driver::start(42);
+    let skin = PlainSkin { font: FontSheet::PSX_DEFAULT };
+    let mut list = DrawList::new();
+    for b in [Buttons::empty(), Buttons::START, Buttons::DOWN, Buttons::CROSS] {
+        d.press(b);
+        render::draw(&d.app, Buttons::L2 | Buttons::R2, &skin, &mut list);
+        assert_eq!(list.dropped(), 0, "{:?}", d.app.screen());
+    }
+}
