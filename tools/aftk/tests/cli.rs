@@ -1,0 +1,161 @@
+//! The `aftk` command as a process: output format, exit codes, messages.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn aftk(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aftk")).args(args).output().expect("aftk runs")
+}
+
+fn aftk_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aftk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A failure: exit 2, nothing on stdout, exactly one line on stderr that
+/// contains `needle`, and no panic.
+fn assert_fails(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert!(o.stdout.is_empty(), "printed: {}", stdout(o));
+    let e = stderr(o);
+    assert_eq!(e.lines().count(), 1, "one line: {e}");
+    assert!(e.contains(needle), "{e:?} should mention {needle:?}");
+    assert!(!e.contains("panicked"));
+}
+
+#[test]
+fn deal_prints_every_key_in_order_and_the_status() {
+    let o = aftk(&["deal", "42"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let keys: Vec<&str> = out.lines().filter_map(|l| l.split_once(':').map(|(k, _)| k)).collect();
+    assert_eq!(keys, ["grid", "hand", "stock", "removed", "orphans", "easy", "status"]);
+    assert_eq!(out.lines().count(), 1 + 8 + 6);
+    assert!(out.contains("\nremoved:\norphans:\neasy: no\nstatus: playing\n"), "empty lists are bare keys");
+    assert!(out.lines().nth(4).unwrap().starts_with(". . . . Ks Kc Kd Kh"));
+}
+
+#[test]
+fn deal_options_shape_the_deal() {
+    let out = stdout(&aftk(&["deal", "7", "--grid", "6x4", "--kings", "corners", "--easy"]));
+    assert!(out.starts_with("grid: 6x4\nKs . . . . Kh\n"));
+    assert!(out.contains("easy: yes\n"));
+    let r = stdout(&aftk(&["deal", "7", "--kings", "random"]));
+    assert_eq!(r, stdout(&aftk(&["deal", "7", "--kings", "random"])), "same seed, same deal");
+}
+
+#[test]
+fn legal_lists_hand_cards_in_slot_order_with_cells_row_major() {
+    let pos = stdout(&aftk(&["deal", "42"]));
+    let o = aftk_stdin(&["legal", "-"], &pos);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "5d: r2c6 r4c6\n7c: r2c5 r4c5\nJc: r2c5 r4c5\nTd: r2c6 r4c6\n");
+}
+
+#[test]
+fn legal_while_orphans_wait_prints_none_for_hand_cards() {
+    let pos = stdout(&aftk(&["deal", "42"]));
+    // Move the 5d from the hand to the orphans.
+    let pos = pos.replace("hand: 5d 7c Jc Td", "hand: - 7c Jc Td").replace("orphans:", "orphans: 5d");
+    let out = stdout(&aftk_stdin(&["legal", "-"], &pos));
+    assert_eq!(out, "7c: none\nJc: none\nTd: none\n5d: r2c6 r4c6\n");
+}
+
+#[test]
+fn play_applies_moves_and_prints_the_position() {
+    let o = aftk(&["play", "--seed", "42", "5d@r2c6", "Td@r1c6", "undo", "TD@R4C6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().nth(3).unwrap().split(' ').nth(6) == Some("5d"));
+    assert!(out.lines().nth(5).unwrap().split(' ').nth(6) == Some("Td"), "moves are case-insensitive");
+    assert!(out.contains("hand: - 7c Jc -\n"));
+}
+
+#[test]
+fn play_from_a_file_round_trips_the_notation() {
+    let dir = std::env::temp_dir().join(format!("aftk-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    let pos = stdout(&aftk(&["deal", "99", "--grid", "8x5"]));
+    std::fs::write(&file, &pos).unwrap();
+    let out = stdout(&aftk(&["play", file.to_str().unwrap()]));
+    assert_eq!(out, pos, "a position read and printed unchanged");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_custom_kings_by_moves() {
+    let o = aftk(&["play", "--seed", "3", "--kings", "custom", "Ks@r0c0", "Kc@r0c1", "Kd@r0c2", "Kh@r0c3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("grid: 12x8\nKs Kc Kd Kh . "));
+}
+
+#[test]
+fn an_illegal_move_names_the_move_and_the_reason_and_prints_no_position() {
+    assert_fails(&aftk(&["play", "--seed", "42", "5d@r0c0"]), "move 1 (5d@r0c0) is illegal: r0c0 is not next to any card");
+    assert_fails(&aftk(&["play", "--seed", "42", "7c@r2c6"]), "7c matches neither suit nor rank");
+    assert_fails(&aftk(&["play", "--seed", "42", "deal"]), "cannot deal: 5d can still be placed");
+    assert_fails(&aftk(&["play", "--seed", "42", "undo"]), "nothing to undo");
+    assert_fails(&aftk(&["play", "--seed", "42", "Ah@r2c6"]), "Ah is not in the hand");
+    assert_fails(&aftk(&["play", "--seed", "42", "5d@r2c99"]), "r2c99 is not on the grid");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    assert_fails(&aftk(&[]), "no command");
+    assert_fails(&aftk(&["shuffle"]), "unknown command");
+    assert_fails(&aftk(&["deal"]), "usage");
+    assert_fails(&aftk(&["deal", "-1"]), "not a deal number");
+    assert_fails(&aftk(&["deal", "4294967296"]), "not a deal number");
+    assert_fails(&aftk(&["deal", "1", "--grid", "5x4"]), "outside 6x4 to 14x9");
+    assert_fails(&aftk(&["deal", "1", "--grid", "big"]), "expected WxH");
+    assert_fails(&aftk(&["deal", "1", "--kings", "middle"]), "--kings");
+    assert_fails(&aftk(&["deal", "1", "--kings", "custom"]), "custom");
+    assert_fails(&aftk(&["deal", "1", "--fast"]), "unknown option --fast");
+    assert_fails(&aftk(&["legal", "/no/such/file"]), "cannot read /no/such/file");
+    assert_fails(&aftk(&["play", "--seed", "1", "9h-r2c4"]), "is not a move");
+    assert_fails(&aftk_stdin(&["legal", "-"], "grid: 12x8\n"), "rows");
+    assert_fails(&aftk_stdin(&["legal", "-"], "\u{0}\u{ff}garbage"), "line 1");
+}
+
+#[test]
+fn invalid_positions_name_the_line_and_the_problem() {
+    let pos = stdout(&aftk(&["deal", "42"]));
+    let dup = pos.replace("hand: 5d", "hand: 8h");
+    assert_fails(&aftk_stdin(&["legal", "-"], &dup), "line 11: 8h appears twice (first on line 10)");
+    let missing = pos.replace(" 4c\n", "\n");
+    assert_fails(&aftk_stdin(&["legal", "-"], &missing), "missing");
+    let bad_card = pos.replace("hand: 5d", "hand: 5x");
+    assert_fails(&aftk_stdin(&["legal", "-"], &bad_card), "\"5x\" is not a card");
+    let short_row = pos.replacen(". . . . . . . . . . . .\n", ". . . .\n", 1);
+    assert_fails(&aftk_stdin(&["legal", "-"], &short_row), "line 2: row 0 has 4 cells, the grid is 12 wide");
+    let unknown = format!("{pos}colour: red\n");
+    assert_fails(&aftk_stdin(&["legal", "-"], &unknown), "unknown key");
+    let not_utf8 = aftk_stdin(&["legal", "-"], "");
+    assert_eq!(not_utf8.status.code(), Some(2));
+}
+
+#[test]
+fn help_documents_every_command() {
+    let o = aftk(&["--help"]);
+    assert!(o.status.success());
+    let h = stdout(&o);
+    for s in ["aftk deal SEED", "aftk legal FILE", "aftk play FILE|--seed SEED", "--grid WxH", "--kings", "--easy", "undo", "exit status 2"] {
+        assert!(h.contains(s), "help mentions {s}");
+    }
+}
