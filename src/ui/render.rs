@@ -422,11 +422,11 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
     for r in 1..=12u8 {
         let Some(rank) = Rank::new(r) else { continue };
         let done = g.removed().iter().any(|b| b.rank == rank);
-        let col = i16::from((r - 1) % 2);
-        let row = i16::from((r - 1) / 2);
+        let col = i16::from((r - 1) % 3);
+        let row = i16::from((r - 1) / 3);
         let mut s: String<2> = String::new();
         let _ = s.push(rank.letter());
-        text(list, skin, lay.panel_x + 8 + col * 16, books_y + row * (skin.line_height() + 1), &s, if done { palette::SELECTED } else { palette::DIM });
+        text(list, skin, lay.panel_x + 4 + col * 12, books_y + row * (skin.line_height() + 1), &s, if done { palette::SELECTED } else { palette::DIM });
     }
 
     // Animations.

@@ -1,0 +1,120 @@
+//! `logcheck TTY_LOG AFTK`: checks the game's event log against the host
+//! command. For every deal in the log (`AFTK NEW`), the first `AFTK POS` is
+//! the opening position; after each `AFTK MOVE m`, the next `AFTK POS` must
+//! equal what `aftk play <opening> m1 .. mi` prints. The PS1 and the host
+//! run the same engine, so any difference is a bug in one of the layers
+//! between them (UI, logging, the TTY, the notation).
+//!
+//! Exit status: 0 when every position agrees, 1 when one does not, 2 on
+//! bad input.
+
+use std::process::{Command, ExitCode};
+
+/// One deal as the log tells it.
+#[derive(Default)]
+struct Deal {
+    new_line: String,
+    opening: Option<String>,
+    steps: Vec<(String, String)>,
+}
+
+fn parse(log: &str) -> Result<Vec<Deal>, String> {
+    let mut deals: Vec<Deal> = Vec::new();
+    let mut pending_move: Option<String> = None;
+    let mut lines = log.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.starts_with("AFTK NEW ") {
+            deals.push(Deal { new_line: line.to_string(), ..Deal::default() });
+            pending_move = None;
+        } else if let Some(m) = line.strip_prefix("AFTK MOVE ") {
+            pending_move = Some(m.to_string());
+        } else if line == "AFTK POS" {
+            let mut pos = String::new();
+            while let Some(l) = lines.peek().and_then(|l| l.strip_prefix("AFTK | ")) {
+                pos.push_str(l);
+                pos.push('\n');
+                lines.next();
+            }
+            let deal = deals.last_mut().ok_or("AFTK POS before any AFTK NEW")?;
+            match pending_move.take() {
+                Some(m) => deal.steps.push((m, pos)),
+                None if deal.opening.is_none() => deal.opening = Some(pos),
+                None => return Err("AFTK POS without a move before it".into()),
+            }
+        }
+    }
+    Ok(deals)
+}
+
+fn run(args: &[String]) -> Result<String, (u8, String)> {
+    let [log_path, aftk] = args else {
+        return Err((2, "usage: logcheck TTY_LOG AFTK_BINARY".into()));
+    };
+    let log = std::fs::read_to_string(log_path).map_err(|e| (2, format!("cannot read {log_path}: {e}")))?;
+    let deals = parse(&log).map_err(|e| (1, e))?;
+    if deals.is_empty() {
+        return Err((1, "no AFTK NEW in the log".into()));
+    }
+    let dir = std::env::temp_dir().join(format!("logcheck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| (2, e.to_string()))?;
+    let mut checked = 0;
+    for (n, deal) in deals.iter().enumerate() {
+        let opening = deal.opening.as_ref().ok_or((1, format!("{}: no opening position", deal.new_line)))?;
+        let file = dir.join(format!("deal{n}.txt"));
+        std::fs::write(&file, opening).map_err(|e| (2, e.to_string()))?;
+        let mut moves: Vec<&str> = Vec::new();
+        for (m, pos) in &deal.steps {
+            moves.push(m);
+            let out = Command::new(aftk)
+                .arg("play")
+                .arg(&file)
+                .args(&moves)
+                .output()
+                .map_err(|e| (2, format!("cannot run {aftk}: {e}")))?;
+            if !out.status.success() {
+                return Err((1, format!("{}: aftk refused {}: {}", deal.new_line, moves.join(" "), String::from_utf8_lossy(&out.stderr).trim())));
+            }
+            let host = String::from_utf8_lossy(&out.stdout);
+            if host != *pos {
+                return Err((1, format!("{}: after {} the PS1 logged\n{pos}but aftk play prints\n{host}", deal.new_line, moves.join(" "))));
+            }
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(format!("logcheck: {} deal(s), {checked} move(s): every AFTK POS equals aftk play", deals.len()))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(msg) => {
+            println!("{msg}");
+            ExitCode::SUCCESS
+        }
+        Err((code, msg)) => {
+            eprintln!("logcheck: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn splits_deals_moves_and_positions() {
+        let log = "AFTK BOOT 1\nAFTK NEW seed=1 grid=6x4 kings=centre easy=no\nAFTK POS\nAFTK | a\nAFTK | b\nAFTK PAD cross\nAFTK MOVE deal\nAFTK POS\nAFTK | c\n";
+        let deals = parse(log).unwrap();
+        assert_eq!(deals.len(), 1);
+        assert_eq!(deals[0].opening.as_deref(), Some("a\nb\n"));
+        assert_eq!(deals[0].steps, vec![("deal".to_string(), "c\n".to_string())]);
+    }
+
+    #[test]
+    fn a_position_with_no_deal_or_move_is_an_error() {
+        assert!(parse("AFTK POS\nAFTK | a\n").is_err());
+        assert!(parse("AFTK NEW x\nAFTK POS\nAFTK | a\nAFTK POS\nAFTK | b\n").is_err());
+    }
+}
