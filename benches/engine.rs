@@ -11,7 +11,8 @@ fn midgame(seed: u32, n: usize) -> Game {
     let mut g = Game::new(seed, Options::default()).unwrap();
     for _ in 0..n {
         let mut moves = Vec::new();
-        for c in g.orphans().iter().chain(g.hand().iter().flatten()) {
+        let hand = g.hand();
+        for c in g.orphans().iter().chain(hand.iter().flatten()) {
             if let Some(cell) = g.playable_cells(*c).first() {
                 moves.push(Move::Place(*c, cell));
             }
@@ -62,7 +63,8 @@ fn main() {
     let mut work: Vec<(Game, Move)> = games
         .iter()
         .filter_map(|g| {
-            let c = g.orphans().iter().chain(g.hand().iter().flatten()).find(|c| !g.playable_cells(**c).is_empty())?;
+            let hand = g.hand();
+            let c = g.orphans().iter().chain(hand.iter().flatten()).find(|c| !g.playable_cells(**c).is_empty())?;
             Some((g.clone(), Move::Place(*c, g.playable_cells(*c).first()?)))
         })
         .collect();

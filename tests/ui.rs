@@ -336,3 +336,28 @@ fn every_screen_draws_within_the_list_capacity() {
         assert_eq!(list.dropped(), 0, "{:?}", d.app.screen());
     }
 }
+
+#[test]
+fn long_messages_wrap_onto_two_lines_at_a_space() {
+    let (a, b) = render::wrap("Lost: no card in the hand can be placed and the stock is empty", 38);
+    assert_eq!(a, "Lost: no card in the hand can be");
+    assert_eq!(b, "placed and the stock is empty");
+    assert_eq!(render::wrap("short", 38), ("short", ""));
+    let long = "x".repeat(50);
+    let (a, b) = render::wrap(&long, 38);
+    assert_eq!((a.len(), b.len()), (38, 12));
+}
+
+#[test]
+fn animations_never_pile_up_behind_quick_moves() {
+    let mut d = Driver::start(2348);
+    for _ in 0..30 {
+        d.press(Buttons::R1);
+        d.press(Buttons::CROSS);
+        let p = d.app.play().unwrap();
+        let f = d.app.frame();
+        for a in p.anims() {
+            assert!(a.start <= f + 2 * farewell::ui::play::ANIM_FRAMES, "animation queued far ahead");
+        }
+    }
+}

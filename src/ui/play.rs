@@ -180,6 +180,9 @@ impl Play {
     fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
         let out = self.game.apply(m)?;
         let _ = crate::log::write_move(m, &out, &self.game, log);
+        // A new move finishes what the last one was still showing: a quick
+        // player never waits for animations, and they never pile up.
+        self.anims.clear();
         if let Some((card, cell, source)) = out.placed {
             let from_slot = match source {
                 Source::Hand(s) => Some(s),

@@ -229,8 +229,7 @@ fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: 
     let h = (items.len() as i16 + 2) * lh + 8;
     let w: i16 = 200;
     let (x, y) = ((SCREEN_W - w) / 2, (SCREEN_H - h) / 2);
-    list.shade(x, y, w as u16, h as u16, palette::BOX);
-    list.shade(x, y, w as u16, h as u16, palette::BOX);
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
     text_centred(list, skin, SCREEN_W / 2, y + 6, head, palette::DIM);
     for (i, item) in items.iter().enumerate() {
@@ -310,14 +309,34 @@ fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     }
 }
 
+/// Splits a message into at most two lines that fit the screen, at a space.
+pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
+    if msg.chars().count() <= max_chars {
+        return (msg, "");
+    }
+    let cut = msg.char_indices().take_while(|(i, _)| *i <= max_chars).filter(|(_, c)| *c == ' ').map(|(i, _)| i).last();
+    match cut {
+        Some(i) => (&msg[..i], &msg[i + 1..]),
+        None => msg.split_at(msg.char_indices().nth(max_chars).map_or(msg.len(), |(i, _)| i)),
+    }
+}
+
 fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
     let lh = skin.line_height();
-    let w = (msg.chars().count() as i16 * skin.advance() + 12).min(SCREEN_W);
+    let max = ((SCREEN_W - 16) / skin.advance()) as usize;
+    let (a, b) = wrap(msg, max);
+    let lines = if b.is_empty() { 1 } else { 2 };
+    let chars = a.chars().count().max(b.chars().count()) as i16;
+    let w = (chars * skin.advance() + 12).min(SCREEN_W);
+    let h = lines * (lh + 2) + 4;
     let x = (SCREEN_W - w) / 2;
-    let y = SCREEN_H - lh - 10;
-    list.fill(x, y, w as u16, (lh + 6) as u16, palette::BOX);
-    list.outline(x, y, w as u16, (lh + 6) as u16, 1, palette::CURSOR);
-    text(list, skin, x + 6, y + 3, msg, palette::TEXT);
+    let y = SCREEN_H - h - 4;
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::CURSOR);
+    text(list, skin, x + 6, y + 3, a, palette::TEXT);
+    if !b.is_empty() {
+        text(list, skin, x + 6, y + 3 + lh + 2, b, palette::TEXT);
+    }
 }
 
 /// How far (0..=ANIM_FRAMES) an animation has run.

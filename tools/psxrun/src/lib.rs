@@ -282,6 +282,11 @@ impl Session {
         &self.out_dir
     }
 
+    /// Index of the first line no wait has consumed yet.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
     /// Every TTY line so far.
     pub fn log(&self) -> &[String] {
         &self.log

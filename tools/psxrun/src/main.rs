@@ -22,6 +22,7 @@
 //! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
 //! | `perf MAX_MISSED` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED |
 //! | `absent TEXT...` | fails if any line so far starts with TEXT |
+//! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
 //!
 //! Every run writes DIR/tty.log. Exit status: 0 when the script passed, 1
 //! when a check failed, 2 on bad usage.
@@ -81,6 +82,12 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     }
 }
 
+/// Holds a button until the game logs it, releases it until the game logs
+/// `AFTK PAD -`.
+fn tap(session: &mut Session, button: &str) -> Result<(), String> {
+    run_command(session, &format!("__tap_impl {button}"))
+}
+
 /// Runs one script line against the session.
 fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -94,7 +101,32 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             let secs = number(1)?;
             session.wait_line(&rest(2), Duration::from_secs(secs)).map(|_| ())
         }
+        Some("until") => {
+            let secs = number(1)?;
+            let split = words.iter().position(|w| *w == "--").ok_or("until needs -- before the buttons")?;
+            let text = words[2..split].join(" ");
+            let buttons: Vec<&str> = words[split + 1..].to_vec();
+            if text.is_empty() || buttons.is_empty() {
+                return Err("until needs a text and buttons".into());
+            }
+            let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+            loop {
+                for b in &buttons {
+                    tap(session, b)?;
+                }
+                if session.log().iter().skip(session.cursor()).any(|l| l.starts_with(&text)) {
+                    return session.wait_line(&text, Duration::from_secs(1)).map(|_| ());
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err(format!("no line starting {text:?} within {secs}s"));
+                }
+            }
+        }
         Some("tap") => {
+            let button = *words.get(1).ok_or("tap needs a button")?;
+            tap(session, button)
+        }
+        Some("__tap_impl") => {
             let button = *words.get(1).ok_or("tap needs a button")?;
             let want_down = format!("AFTK PAD {button}");
             session.key_down(&[button])?;
