@@ -7,6 +7,8 @@
 //! - [`rng`]: PCG32, the deal generator.
 //! - [`game`]: the rules, moves, outcomes and undo.
 //! - [`notation`]: the position and move notation.
+//! - [`player`]: the fair player (hints, the attract-mode demo).
+//! - [`solver`]: the perfect-information solver.
 //!
 //! ```
 //! use farewell::engine::{Game, Options, Move, Status};
@@ -19,6 +21,8 @@ pub mod card;
 pub mod game;
 pub mod grid;
 pub mod notation;
+pub mod player;
+pub mod solver;
 pub mod rng;
 
 pub use card::{Card, Rank, Suit};

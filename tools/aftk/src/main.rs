@@ -10,7 +10,9 @@
 //! panics, and no position is printed after an illegal move.
 
 use farewell::engine::notation::{parse_move, parse_position, write_position};
-use farewell::engine::{Game, KingStart, Options};
+use farewell::engine::player::best_move;
+use farewell::engine::solver::{solve, Table, Verdict};
+use farewell::engine::{Game, KingStart, Move, Options, Status};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -29,6 +31,16 @@ usage:
       `9h@r2c4` (place the 9h from the hand or the orphans on row 2, column
       4), `deal`, or `undo`. With --seed, --kings custom is allowed: the
       first four moves then place the kings (`Ks@r3c4`).
+  aftk solve SEED [deal options] [--budget NODES]
+      Search deal SEED with perfect information (the solver knows the
+      stock's order). Prints `verdict: winnable`, `not winnable` or
+      `unknown` (budget exhausted; default 2000000 nodes), the nodes
+      searched, and for a winnable deal the winning moves, which
+      `aftk play --seed SEED` accepts.
+  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [deal options]
+      Play deals SEED..SEED+N-1 (default from 1) and print the win rate
+      with a 95% confidence interval (Wilson), mean deals per game, games
+      per second, and for the solver the share decided within the budget.
   aftk --help
       This text.
 
@@ -162,8 +174,163 @@ fn run(args: &[String]) -> Result<String, Fail> {
             }
             Ok(position_text(&g))
         }
+        "solve" => {
+            let (budget, rest) = take_number(&args[1..], "--budget", 2_000_000)?;
+            let (o, rest) = deal_options(&rest, false)?;
+            let [seed] = rest.as_slice() else {
+                return fail("usage: aftk solve SEED [--grid WxH] [--kings ...] [--easy] [--budget NODES]");
+            };
+            let g = new_game(parse_seed(seed)?, o)?;
+            let mut table = Box::new(Table::<{ 1 << 20 }>::new());
+            let (verdict, effort) = solve(&g, budget, &mut table);
+            let mut out = String::new();
+            match verdict {
+                Verdict::Winnable(moves) => {
+                    out.push_str("verdict: winnable
+");
+                    out.push_str(&format!("nodes: {}
+", effort.nodes));
+                    let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    out.push_str(&format!("moves: {}
+", list.join(" ")));
+                }
+                Verdict::NotWinnable => out.push_str(&format!("verdict: not winnable
+nodes: {}
+", effort.nodes)),
+                Verdict::Unknown => out.push_str(&format!("verdict: unknown
+nodes: {}
+", effort.nodes)),
+            }
+            Ok(out)
+        }
+        "stats" => stats(&args[1..]),
         other => fail(format!("unknown command {other:?}: try aftk --help")),
     }
+}
+
+/// Takes `--name N` out of the arguments.
+fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<String>), Fail> {
+    let mut value = default;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == name {
+            let v = it.next().ok_or(Fail(format!("{name} needs a number")))?;
+            value = v.parse().map_err(|_| Fail(format!("{name}: {v:?} is not a number")))?;
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((value, rest))
+}
+
+/// Plays one deal with the fair player; returns (won, deals made).
+fn play_fair(mut g: Game) -> (bool, u32) {
+    let mut deals = 0;
+    for _ in 0..4 * farewell::engine::game::MAX_MOVES {
+        let Some(m) = best_move(&g) else { break };
+        if m == Move::Deal {
+            deals += 1;
+        }
+        if g.apply(m).is_err() {
+            break;
+        }
+    }
+    (g.status() == Status::Won, deals)
+}
+
+/// Wilson score interval at 95%.
+fn wilson(won: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (n as f64, won as f64 / n as f64);
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    (centre - half, centre + half)
+}
+
+fn stats(args: &[String]) -> Result<String, Fail> {
+    let (games, rest) = take_number(args, "--games", 0)?;
+    let (first, rest) = take_number(&rest, "--first", 1)?;
+    let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
+    let mut player = "fair".to_string();
+    let mut rest2 = Vec::new();
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        if a == "--player" {
+            player = it.next().ok_or(Fail("--player needs fair or solver".into()))?.clone();
+        } else {
+            rest2.push(a.clone());
+        }
+    }
+    if player != "fair" && player != "solver" {
+        return fail(format!("--player: expected fair or solver, found {player:?}"));
+    }
+    if games == 0 {
+        return fail("usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [deal options]");
+    }
+    let (o, extra) = deal_options(&rest2, false)?;
+    if let Some(x) = extra.first() {
+        return fail(format!("unexpected argument {x:?}"));
+    }
+    let start = std::time::Instant::now();
+    let (mut won, mut decided, mut deals, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let mut table = Box::new(Table::<{ 1 << 18 }>::new());
+    for i in 0..games {
+        let seed = (first + i) as u32;
+        let g = new_game(seed, o)?;
+        if player == "fair" {
+            let (w, d) = play_fair(g);
+            won += u64::from(w);
+            deals += u64::from(d);
+            decided += 1;
+        } else {
+            *table = Table::new();
+            let (v, e) = solve(&g, budget, &mut table);
+            nodes += e.nodes;
+            match v {
+                Verdict::Winnable(moves) => {
+                    won += 1;
+                    decided += 1;
+                    deals += moves.iter().filter(|m| **m == Move::Deal).count() as u64;
+                }
+                Verdict::NotWinnable => decided += 1,
+                Verdict::Unknown => {}
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let (lo, hi) = wilson(won, games);
+    let mut out = format!(
+        "player: {player}
+grid: {}x{} kings: {} easy: {}
+games: {games} (deals {first}..{})
+won: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)
+",
+        o.width,
+        o.height,
+        o.kings.name(),
+        if o.easy { "yes" } else { "no" },
+        first + games - 1,
+        100.0 * won as f64 / games as f64,
+        100.0 * lo,
+        100.0 * hi
+    );
+    let wins_or_games = if player == "fair" { games } else { won.max(1) };
+    out.push_str(&format!("mean deals per {}: {:.1}
+", if player == "fair" { "game" } else { "winning line" }, deals as f64 / wins_or_games as f64));
+    out.push_str(&format!("games per second: {:.1}
+", games as f64 / secs));
+    if player == "solver" {
+        out.push_str(&format!("decided within budget ({budget} nodes): {:.1}%
+", 100.0 * decided as f64 / games as f64));
+        out.push_str(&format!("nodes per second: {:.0}
+", nodes as f64 / secs));
+    }
+    Ok(out)
 }
 
 fn main() -> ExitCode {

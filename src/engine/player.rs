@@ -1,0 +1,155 @@
+//! The fair player: picks a move seeing only what a player sees (the grid,
+//! the hand, the waiting orphans, how many cards the stock holds; never the
+//! stock's order). It gives the hint on the PS1, plays the attract-mode
+//! demo, and orders the solver's search.
+//!
+//! Each legal placement is tried on a copy of the game and scored by the
+//! seeds' strategy notes:
+//! - books: removing one is the point of the game; building towards one
+//!   (same-rank cards in a 2x2 window with room to finish) is good;
+//! - never block the last cells of a book: putting another rank into a
+//!   window that holds two or three cards of one rank and nothing else;
+//! - breathing room: more empty cells next to cards means more choices
+//!   later ("spread out as far as possible");
+//! - play the higher card of a suit first (lower books must go first, and
+//!   they open room for the higher ones);
+//! - a move that loses is the last resort.
+//!
+//! Deal only when no placement is legal (the rules allow nothing else).
+
+use super::card::Card;
+use super::game::{Game, Move, Status};
+use super::grid::{Cell, CellSet};
+
+/// A move and the player's score for it (higher is better).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// The move.
+    pub mv: Move,
+    /// Its score.
+    pub score: i32,
+}
+
+/// Most candidate moves at once: 4 hand cards (or up to 52 orphans) times
+/// the cells next to cards, bounded by the grid.
+pub const MAX_CANDIDATES: usize = 256;
+
+/// The cards that may be placed now: waiting orphans if any, else the
+/// unplaced kings (custom start), else the hand.
+pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
+    let mut v = heapless::Vec::new();
+    if !g.orphans().is_empty() {
+        for c in g.orphans() {
+            let _ = v.push(*c);
+        }
+    } else if g.kings_to_place().next().is_some() {
+        for c in g.kings_to_place() {
+            let _ = v.push(c);
+        }
+    } else {
+        for c in g.hand().iter().flatten() {
+            let _ = v.push(*c);
+        }
+    }
+    v
+}
+
+/// Every legal move now, scored; the best first.
+pub fn candidates(g: &Game) -> heapless::Vec<Scored, MAX_CANDIDATES> {
+    let mut out: heapless::Vec<Scored, MAX_CANDIDATES> = heapless::Vec::new();
+    if g.status().is_over() {
+        return out;
+    }
+    for card in movable(g) {
+        for cell in g.playable_cells(card).iter() {
+            let mv = Move::Place(card, cell);
+            let score = score_placement(g, card, cell);
+            let _ = out.push(Scored { mv, score });
+        }
+    }
+    if out.is_empty() && g.check_deal().is_ok() {
+        let _ = out.push(Scored { mv: Move::Deal, score: 0 });
+    }
+    // Insertion sort, best first; stable, so ties keep hand/cell order.
+    for i in 1..out.len() {
+        let mut j = i;
+        while j > 0 && out[j - 1].score < out[j].score {
+            out.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    out
+}
+
+/// The fair player's move, if any move is legal.
+pub fn best_move(g: &Game) -> Option<Move> {
+    candidates(g).first().map(|s| s.mv)
+}
+
+/// The four 2x2 windows that contain a cell, as their top-left cells.
+fn windows(cell: Cell, w: u8, h: u8) -> impl Iterator<Item = Cell> {
+    let rows = [cell.row.checked_sub(1), Some(cell.row)];
+    let cols = [cell.col.checked_sub(1), Some(cell.col)];
+    rows.into_iter()
+        .flatten()
+        .flat_map(move |r| cols.into_iter().flatten().map(move |c| Cell::new(r, c)))
+        .filter(move |tl| tl.row + 1 < h && tl.col + 1 < w)
+}
+
+fn window_cells(tl: Cell) -> [Cell; 4] {
+    [tl, Cell::new(tl.row, tl.col + 1), Cell::new(tl.row + 1, tl.col), Cell::new(tl.row + 1, tl.col + 1)]
+}
+
+/// The part of the score read off the grid alone, without trying the move:
+/// book building and blocking, and rank. The solver orders its search by it.
+pub fn quick_score(g: &Game, card: Card, cell: Cell) -> i32 {
+    let o = g.options();
+    let mut score = i32::from(card.rank().number());
+    // Build towards a book, don't block one.
+    for tl in windows(cell, o.width, o.height) {
+        let mut same = 0;
+        let mut other_ranks: u16 = 0;
+        let mut empty = 0;
+        for c in window_cells(tl) {
+            if c == cell {
+                continue;
+            }
+            match g.card_at(c) {
+                Some(x) if x.rank() == card.rank() => same += 1,
+                Some(x) => other_ranks |= 1 << x.rank().number(),
+                None => empty += 1,
+            }
+        }
+        if other_ranks == 0 && !card.is_king() {
+            score += [0, 30, 80, 200][same];
+        }
+        // A window of 2-3 cards of one other rank and nothing else, which
+        // this card would spoil.
+        if other_ranks.count_ones() == 1 && same == 0 {
+            let n = 3 - empty;
+            if n >= 2 {
+                score -= 60 * n as i32;
+            }
+        }
+    }
+    score
+}
+
+fn score_placement(g: &Game, card: Card, cell: Cell) -> i32 {
+    let o = g.options();
+    let mut score = quick_score(g, card, cell);
+    let mut next = g.clone();
+    let Ok(out) = next.place(card, cell) else { return i32::MIN / 2 };
+    score += 1000 * out.books.len() as i32;
+    score -= 15 * out.orphans.len() as i32;
+    match next.status() {
+        Status::Won => score += 100_000,
+        Status::Lost(_) => score -= 100_000,
+        _ => {}
+    }
+    // Breathing room.
+    let empty = CellSet::grid(o.width, o.height) & !next.occupied();
+    let frontier = next.occupied().neighbours() & empty;
+    score += 3 * frontier.len() as i32;
+    score
+}

@@ -1,0 +1,183 @@
+//! The solver: perfect information (it knows the stock's order), so it
+//! answers "can this deal be won at all?" and, when it can, how.
+//!
+//! Depth-first search over every legal move, best-looking first (the fair
+//! player's grid score), with
+//! - a transposition table of positions already searched without success,
+//!   keyed by a hash that treats the hand and the waiting orphans as sets
+//!   (the order of hand slots never changes what can happen next: deals
+//!   fill empty slots from the same stock either way);
+//! - a node budget: past it, the answer is "unknown", never a guess.
+//!
+//! Moves are made and taken back with the engine's exact undo, so a search
+//! allocates nothing and works in `no_std`.
+
+use super::game::{Game, Move, Status, MAX_MOVES};
+use super::player::{movable, quick_score};
+use heapless::Vec;
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Winnable; these moves, from the position given, win.
+    Winnable(Vec<Move, MAX_MOVES>),
+    /// No sequence of moves wins: the whole tree was searched.
+    NotWinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Moves made (nodes).
+    pub nodes: u64,
+    /// Positions skipped because the table had them.
+    pub transpositions: u64,
+}
+
+/// A table of positions searched without success: open addressing over
+/// `N` 64-bit hashes (0 = empty slot). When full, new positions are not
+/// remembered (the search stays correct, only slower).
+pub struct Table<const N: usize> {
+    slots: [u64; N],
+    used: usize,
+}
+
+impl<const N: usize> Table<N> {
+    /// An empty table.
+    pub const fn new() -> Self {
+        Table { slots: [0; N], used: 0 }
+    }
+
+    fn contains(&self, h: u64) -> bool {
+        let mut i = (h as usize) % N;
+        for _ in 0..16 {
+            match self.slots[i] {
+                0 => return false,
+                x if x == h => return true,
+                _ => i = (i + 1) % N,
+            }
+        }
+        false
+    }
+
+    fn insert(&mut self, h: u64) {
+        if self.used * 4 >= N * 3 {
+            return;
+        }
+        let mut i = (h as usize) % N;
+        for _ in 0..16 {
+            if self.slots[i] == 0 {
+                self.slots[i] = h;
+                self.used += 1;
+                return;
+            }
+            i = (i + 1) % N;
+        }
+    }
+}
+
+impl<const N: usize> Default for Table<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn mix(mut x: u64) -> u64 {
+    // splitmix64's finaliser: every input bit reaches every output bit.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A hash of everything that decides the future: the grid, the hand and
+/// orphans as sets, how far into the stock the deal is.
+pub fn position_hash(g: &Game) -> u64 {
+    let mut h = mix(g.stock_len() as u64 + 1);
+    for cell in g.occupied().iter() {
+        if let Some(c) = g.card_at(cell) {
+            h ^= mix((u64::from(c.index()) << 8 | cell.index() as u64) + 0x1_0000);
+        }
+    }
+    for c in g.hand().iter().flatten() {
+        h ^= mix(u64::from(c.index()) + 0x2_0000);
+    }
+    for c in g.orphans() {
+        h ^= mix(u64::from(c.index()) + 0x3_0000);
+    }
+    h | 1
+}
+
+/// Searches for a win from `g` within `budget` nodes.
+pub fn solve<const N: usize>(g: &Game, budget: u64, table: &mut Table<N>) -> (Verdict, Effort) {
+    let mut game = g.clone();
+    let mut effort = Effort::default();
+    let mut line: Vec<Move, MAX_MOVES> = Vec::new();
+    match search(&mut game, budget, table, &mut effort, &mut line) {
+        Some(true) => (Verdict::Winnable(line), effort),
+        Some(false) => (Verdict::NotWinnable, effort),
+        None => (Verdict::Unknown, effort),
+    }
+}
+
+/// Most moves tried from one position.
+const MAX_BRANCH: usize = 256;
+
+/// `Some(true)`: won, `line` holds the moves. `Some(false)`: no win below.
+/// `None`: out of budget.
+fn search<const N: usize>(g: &mut Game, budget: u64, table: &mut Table<N>, effort: &mut Effort, line: &mut Vec<Move, MAX_MOVES>) -> Option<bool> {
+    match g.status() {
+        Status::Won => return Some(true),
+        Status::Lost(_) => return Some(false),
+        _ => {}
+    }
+    let h = position_hash(g);
+    if table.contains(h) {
+        effort.transpositions += 1;
+        return Some(false);
+    }
+    // Moves, best-looking first.
+    let mut moves: Vec<(i32, Move), MAX_BRANCH> = Vec::new();
+    for card in movable(g) {
+        for cell in g.playable_cells(card).iter() {
+            let _ = moves.push((quick_score(g, card, cell), Move::Place(card, cell)));
+        }
+    }
+    if g.check_deal().is_ok() {
+        let _ = moves.push((0, Move::Deal));
+    }
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].0 < moves[j].0 {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    for (_, m) in moves {
+        if effort.nodes >= budget {
+            return None;
+        }
+        effort.nodes += 1;
+        if g.apply(m).is_err() {
+            continue;
+        }
+        if line.push(m).is_err() {
+            let _ = g.undo();
+            continue;
+        }
+        match search(g, budget, table, effort, line) {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => {
+                line.pop();
+                let _ = g.undo();
+                return None;
+            }
+        }
+        line.pop();
+        let _ = g.undo();
+    }
+    table.insert(h);
+    Some(false)
+}
