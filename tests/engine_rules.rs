@@ -554,6 +554,23 @@ fn lost_when_hand_and_stock_are_empty_and_books_remain() {
 // ---- Undo and the move log ----
 
 #[test]
+fn orphans_at_most_one_per_side_of_a_removed_book() {
+    // Every cell around the aces' block is taken: the two cells on each side
+    // keep each other company, so nothing is orphaned.
+    let rows = [". Qd Qh . . .", "Jd As Ah Jh . .", "Js Ad . Jc . .", ". Qs Qc . Ks ."];
+    let mut g = position(&rows, "Ac - - -");
+    let out = g.place(card("Ac"), cell("r2c2")).unwrap();
+    assert_eq!(out.books.len(), 1);
+    assert!(out.orphans.is_empty(), "{:?}", out.orphans);
+    // One card per side: four orphans, the most a book can make.
+    let rows = [". . Qh . . .", "Jd As Ah . . Ks", ". Ad . Jc . .", ". Qs . . . ."];
+    let mut g = position(&rows, "Ac - - -");
+    let out = g.place(card("Ac"), cell("r2c2")).unwrap();
+    assert_eq!(out.orphans.len(), 4);
+    assert!(out.orphans.len() <= MAX_LIFTED / 12);
+}
+
+#[test]
 fn undo_restores_the_exact_previous_state_through_books_and_orphans() {
     let rows = ["Qd As Ah . . .", ". Ad . . Ks .", ". . . . . .", ". . . . . ."];
     let mut g = position(&rows, "Ac - - -");
@@ -582,9 +599,9 @@ fn undo_stops_at_the_opening_deal() {
 
 #[test]
 fn move_log_bound_matches_its_proof() {
-    // 4 kings + 48 placements from the hand + 44 deals + 12 books * 8 orphans.
-    assert_eq!(MAX_LIFTED, 96);
-    assert_eq!(MAX_MOVES, 4 + 48 + 44 + 96);
+    // 4 kings + 48 placements from the hand + 44 deals + 12 books * 4 orphans.
+    assert_eq!(MAX_LIFTED, 48);
+    assert_eq!(MAX_MOVES, 4 + 48 + 44 + 48);
 }
 
 // ---- Deals and randomness ----
