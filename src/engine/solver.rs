@@ -37,50 +37,57 @@ pub struct Effort {
 }
 
 /// A table of positions searched without success: open addressing over
-/// `N` 64-bit hashes (0 = empty slot). When full, new positions are not
-/// remembered (the search stays correct, only slower).
-pub struct Table<const N: usize> {
-    slots: [u64; N],
+/// 64-bit hashes (0 = empty slot) in storage the caller provides (a `Vec`
+/// on the host, a fixed array on the console). When three quarters full,
+/// new positions are not remembered: the search stays correct, only slower.
+pub struct Table<'a> {
+    slots: &'a mut [u64],
     used: usize,
 }
 
-impl<const N: usize> Table<N> {
-    /// An empty table.
-    pub const fn new() -> Self {
-        Table { slots: [0; N], used: 0 }
+impl<'a> Table<'a> {
+    /// A table over `slots`, which it clears.
+    pub fn new(slots: &'a mut [u64]) -> Self {
+        slots.fill(0);
+        Table { slots, used: 0 }
+    }
+
+    /// Forgets every position.
+    pub fn clear(&mut self) {
+        self.slots.fill(0);
+        self.used = 0;
     }
 
     fn contains(&self, h: u64) -> bool {
-        let mut i = (h as usize) % N;
+        let n = self.slots.len();
+        if n == 0 {
+            return false;
+        }
+        let mut i = (h as usize) % n;
         for _ in 0..16 {
             match self.slots[i] {
                 0 => return false,
                 x if x == h => return true,
-                _ => i = (i + 1) % N,
+                _ => i = (i + 1) % n,
             }
         }
         false
     }
 
     fn insert(&mut self, h: u64) {
-        if self.used * 4 >= N * 3 {
+        let n = self.slots.len();
+        if n == 0 || self.used * 4 >= n * 3 {
             return;
         }
-        let mut i = (h as usize) % N;
+        let mut i = (h as usize) % n;
         for _ in 0..16 {
             if self.slots[i] == 0 {
                 self.slots[i] = h;
                 self.used += 1;
                 return;
             }
-            i = (i + 1) % N;
+            i = (i + 1) % n;
         }
-    }
-}
-
-impl<const N: usize> Default for Table<N> {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -110,7 +117,7 @@ pub fn position_hash(g: &Game) -> u64 {
 }
 
 /// Searches for a win from `g` within `budget` nodes.
-pub fn solve<const N: usize>(g: &Game, budget: u64, table: &mut Table<N>) -> (Verdict, Effort) {
+pub fn solve(g: &Game, budget: u64, table: &mut Table<'_>) -> (Verdict, Effort) {
     let mut game = g.clone();
     let mut effort = Effort::default();
     let mut line: Vec<Move, MAX_MOVES> = Vec::new();
@@ -126,7 +133,7 @@ const MAX_BRANCH: usize = 256;
 
 /// `Some(true)`: won, `line` holds the moves. `Some(false)`: no win below.
 /// `None`: out of budget.
-fn search<const N: usize>(g: &mut Game, budget: u64, table: &mut Table<N>, effort: &mut Effort, line: &mut Vec<Move, MAX_MOVES>) -> Option<bool> {
+fn search(g: &mut Game, budget: u64, table: &mut Table<'_>, effort: &mut Effort, line: &mut Vec<Move, MAX_MOVES>) -> Option<bool> {
     match g.status() {
         Status::Won => return Some(true),
         Status::Lost(_) => return Some(false),

@@ -181,7 +181,8 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 return fail("usage: aftk solve SEED [--grid WxH] [--kings ...] [--easy] [--budget NODES]");
             };
             let g = new_game(parse_seed(seed)?, o)?;
-            let mut table = Box::new(Table::<{ 1 << 20 }>::new());
+            let mut slots = vec![0u64; 1 << 22];
+            let mut table = Table::new(&mut slots);
             let (verdict, effort) = solve(&g, budget, &mut table);
             let mut out = String::new();
             match verdict {
@@ -278,7 +279,8 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     }
     let start = std::time::Instant::now();
     let (mut won, mut decided, mut deals, mut nodes) = (0u64, 0u64, 0u64, 0u64);
-    let mut table = Box::new(Table::<{ 1 << 18 }>::new());
+    let mut slots = vec![0u64; 1 << 20];
+    let mut table = Table::new(&mut slots);
     for i in 0..games {
         let seed = (first + i) as u32;
         let g = new_game(seed, o)?;
@@ -288,7 +290,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
             deals += u64::from(d);
             decided += 1;
         } else {
-            *table = Table::new();
+            table.clear();
             let (v, e) = solve(&g, budget, &mut table);
             nodes += e.nodes;
             match v {
