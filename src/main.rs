@@ -58,6 +58,7 @@ mod game_loop {
             }
             input.update(reply.buttons());
             app.update(&input, &mut tty);
+            tty.flush();
 
             render::draw(&app, input.held(), &skin, &mut list);
             match reply {

@@ -361,3 +361,47 @@ fn animations_never_pile_up_behind_quick_moves() {
         }
     }
 }
+
+#[test]
+fn square_shows_the_fair_players_move() {
+    let mut d = Driver::start(42);
+    d.press(Buttons::SQUARE);
+    let p = d.app.play().unwrap();
+    let best = farewell::engine::player::best_move(p.game()).unwrap();
+    let farewell::engine::Move::Place(card, cell) = best else { panic!("{best:?}") };
+    assert_eq!(p.held(), Some(card));
+    assert_eq!(p.focus(), Focus::Grid(cell));
+    assert!(p.message(d.app.frame()).unwrap().starts_with("Hint: "));
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.play().unwrap().game().card_at(cell), Some(card), "X plays the hint");
+}
+
+#[test]
+fn thirty_idle_seconds_on_the_title_start_the_demo_and_any_button_ends_it() {
+    let mut d = Driver::new();
+    for _ in 0..farewell::ui::DEMO_AFTER + 1 {
+        d.frame(Buttons::empty());
+    }
+    assert_eq!(d.app.screen(), Screen::Demo);
+    for _ in 0..(farewell::ui::DEMO_PACE * 10) {
+        d.frame(Buttons::empty());
+    }
+    assert!(d.log.matches("AFTK MOVE ").count() >= 5, "the demo plays moves");
+    d.press(Buttons::TRIANGLE);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
+    assert!(d.app.play().is_none());
+}
+
+#[test]
+fn the_demo_plays_whole_games_and_deals_again() {
+    let mut d = Driver::new();
+    for _ in 0..farewell::ui::DEMO_AFTER + 1 {
+        d.frame(Buttons::empty());
+    }
+    for _ in 0..(farewell::ui::DEMO_PACE * 200 + 600) {
+        d.frame(Buttons::empty());
+    }
+    assert!(d.log.matches("AFTK END").count() >= 1, "a demo game ended");
+    assert!(d.log.matches("AFTK NEW").count() >= 2, "and a new one began");
+    assert_eq!(d.app.screen(), Screen::Demo);
+}

@@ -54,7 +54,15 @@ pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
     v
 }
 
-/// Every legal move now, scored; the best first.
+/// How many of the best-looking placements (by [`quick_score`]) are tried
+/// on a copy of the game. Trying one costs a placement and an undo; on the
+/// PS1 that bounds a hint to a few milliseconds, well inside the two frames
+/// the hint may take, whatever the hand holds.
+pub const TRIED: usize = 8;
+
+/// Every legal move now, scored; the best first. The top [`TRIED`] by the
+/// grid alone are scored in full (books, orphans, breathing room, the
+/// outcome); the rest keep their grid score, below any fully scored move.
 pub fn candidates(g: &Game) -> heapless::Vec<Scored, MAX_CANDIDATES> {
     let mut out: heapless::Vec<Scored, MAX_CANDIDATES> = heapless::Vec::new();
     if g.status().is_over() {
@@ -62,23 +70,40 @@ pub fn candidates(g: &Game) -> heapless::Vec<Scored, MAX_CANDIDATES> {
     }
     for card in movable(g) {
         for cell in g.playable_cells(card).iter() {
-            let mv = Move::Place(card, cell);
-            let score = score_placement(g, card, cell);
-            let _ = out.push(Scored { mv, score });
+            let _ = out.push(Scored { mv: Move::Place(card, cell), score: quick_score(g, card, cell) });
         }
     }
-    if out.is_empty() && g.check_deal().is_ok() {
-        let _ = out.push(Scored { mv: Move::Deal, score: 0 });
+    if out.is_empty() {
+        if g.check_deal().is_ok() {
+            let _ = out.push(Scored { mv: Move::Deal, score: 0 });
+        }
+        return out;
     }
-    // Insertion sort, best first; stable, so ties keep hand/cell order.
-    for i in 1..out.len() {
+    sort(&mut out);
+    if g.status() == Status::PlacingKings {
+        // The last king's placement deals, and undo stops at the deal: no
+        // trial of king placements.
+        return out;
+    }
+    let mut trial = g.clone();
+    for s in out.iter_mut().take(TRIED) {
+        if let Move::Place(card, cell) = s.mv {
+            s.score = full_score(&mut trial, s.score, card, cell) + 1_000_000;
+        }
+    }
+    sort(&mut out);
+    out
+}
+
+/// Insertion sort, best first; stable, so ties keep hand and cell order.
+fn sort(v: &mut [Scored]) {
+    for i in 1..v.len() {
         let mut j = i;
-        while j > 0 && out[j - 1].score < out[j].score {
-            out.swap(j - 1, j);
+        while j > 0 && v[j - 1].score < v[j].score {
+            v.swap(j - 1, j);
             j -= 1;
         }
     }
-    out
 }
 
 /// The fair player's move, if any move is legal.
@@ -135,21 +160,23 @@ pub fn quick_score(g: &Game, card: Card, cell: Cell) -> i32 {
     score
 }
 
-fn score_placement(g: &Game, card: Card, cell: Cell) -> i32 {
-    let o = g.options();
-    let mut score = quick_score(g, card, cell);
-    let mut next = g.clone();
-    let Ok(out) = next.place(card, cell) else { return i32::MIN / 2 };
+/// The grid score plus what the placement does, tried on `trial` and taken
+/// back (so `trial` is unchanged after).
+fn full_score(trial: &mut Game, quick: i32, card: Card, cell: Cell) -> i32 {
+    let o = trial.options();
+    let mut score = quick;
+    let Ok(out) = trial.place(card, cell) else { return i32::MIN / 4 };
     score += 1000 * out.books.len() as i32;
     score -= 15 * out.orphans.len() as i32;
-    match next.status() {
+    match trial.status() {
         Status::Won => score += 100_000,
         Status::Lost(_) => score -= 100_000,
         _ => {}
     }
     // Breathing room.
-    let empty = CellSet::grid(o.width, o.height) & !next.occupied();
-    let frontier = next.occupied().neighbours() & empty;
+    let empty = CellSet::grid(o.width, o.height) & !trial.occupied();
+    let frontier = trial.occupied().neighbours() & empty;
     score += 3 * frontier.len() as i32;
+    let _ = trial.undo();
     score
 }

@@ -48,7 +48,9 @@ impl fmt::Write for Tty {
             }
             self.buf[self.len] = b;
             self.len += 1;
-            if self.len == CHUNK || b == b'\n' {
+            // Lines are batched: one BIOS call per full buffer, and one at
+            // the end of each frame (`flush`), not one per line.
+            if self.len == CHUNK {
                 self.flush();
             }
         }
@@ -64,5 +66,6 @@ macro_rules! aftk_line {
         let _ = $tty.write_str("AFTK ");
         let _ = $tty.write_fmt(format_args!($($args)*));
         let _ = $tty.write_str("\n");
+        $tty.flush();
     }};
 }

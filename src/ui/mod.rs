@@ -94,7 +94,15 @@ pub enum Screen {
         /// Menu row.
         sel: u8,
     },
+    /// The attract-mode demo: the fair player plays; any button returns
+    /// to the title.
+    Demo,
 }
+
+/// Frames of no input on the title before the demo starts (30 s at 60 Hz).
+pub const DEMO_AFTER: u32 = 30 * 60;
+/// Frames between the demo's moves.
+pub const DEMO_PACE: u32 = 24;
 
 /// Most bytes of log text one frame may produce (a move with its position).
 pub const LOG_BYTES: usize = 4096;
@@ -107,6 +115,10 @@ pub struct App {
     screen: Screen,
     play: Option<Play>,
     frame: u32,
+    /// Frames since a button was last pressed.
+    idle: u32,
+    /// The demo's next move, planned a frame before it is played.
+    planned: Option<crate::engine::Move>,
 }
 
 impl Default for App {
@@ -138,7 +150,7 @@ fn step(sel: u8, len: usize, input: &Input) -> u8 {
 impl App {
     /// At the title screen.
     pub fn new() -> Self {
-        App { settings: Settings::default(), screen: Screen::Title { sel: 0 }, play: None, frame: 0 }
+        App { settings: Settings::default(), screen: Screen::Title { sel: 0 }, play: None, frame: 0, idle: 0, planned: None }
     }
 
     /// The screen showing.
@@ -172,7 +184,49 @@ impl App {
     pub fn update(&mut self, input: &Input, log: &mut impl Write) {
         self.frame = self.frame.wrapping_add(1);
         let pressed = input.pressed();
+        self.idle = if pressed.is_empty() { self.idle.saturating_add(1) } else { 0 };
         match self.screen {
+            Screen::Demo => {
+                if !pressed.is_empty() {
+                    self.planned = None;
+                    self.play = None;
+                    self.screen = Screen::Title { sel: 0 };
+                    return;
+                }
+                let frame = self.frame;
+                let mut again = false;
+                if let Some(p) = self.play.as_mut() {
+                    p.tick(frame);
+                    if let Some(m) = self.planned.take() {
+                        if !p.play_move(m, frame, log) {
+                            again = true;
+                        }
+                    } else if self.idle % DEMO_PACE == 0 {
+                        again = match p.ended_at() {
+                            // Show the end for four seconds, then deal again.
+                            Some(end) => frame.wrapping_sub(end) > 4 * 60,
+                            None => {
+                                self.planned = p.plan(frame);
+                                self.planned.is_none()
+                            }
+                        };
+                    }
+                }
+                if again {
+                    self.start_deal(seed_from_frame(frame), log);
+                    self.screen = Screen::Demo;
+                }
+            }
+            Screen::Title { .. } if self.idle >= DEMO_AFTER && pressed.is_empty() => {
+                let options = self.settings.options;
+                // The demo plays the default start (a custom start would need
+                // the demo to place kings first, which shows nothing).
+                self.settings.options.kings = if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
+                self.start_deal(seed_from_frame(self.frame), log);
+                self.settings.options = options;
+                self.screen = Screen::Demo;
+                self.idle = 0;
+            }
             Screen::Title { sel } => {
                 let sel = step(sel, TITLE_MENU.len(), input);
                 self.screen = Screen::Title { sel };

@@ -7,6 +7,7 @@
 //! - Circle: puts the held card back. L1/R1: cycle the held card through the
 //!   hand (or the waiting orphans). Triangle: undo. Select: legal-cell
 //!   highlight on/off. L2/R2 held: cards of the held card's rank / suit.
+//!   Square: hint (the fair player's move).
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
 
@@ -219,6 +220,46 @@ impl Play {
         }
     }
 
+    /// Shows the fair player's move: picks up its card and puts the cursor
+    /// on its cell, or says to deal.
+    pub fn hint(&mut self, frame: u32) {
+        match crate::engine::player::best_move(&self.game) {
+            Some(Move::Place(card, cell)) => {
+                if let Some(i) = self.game.orphans().iter().position(|o| *o == card) {
+                    self.pick = i as u8;
+                } else if self.game.status() == Status::PlacingKings {
+                    if let Some(i) = self.game.kings_to_place().position(|k| k == card) {
+                        self.pick = i as u8;
+                    }
+                } else {
+                    self.held = Some(card);
+                }
+                self.grid_cursor = cell;
+                self.focus = Focus::Grid(cell);
+                self.say(frame, format_args!("Hint: {card} to {cell} (X to place)"));
+            }
+            Some(_) => self.say(frame, format_args!("Hint: deal a new hand (X)")),
+            None => self.say(frame, format_args!("No move left")),
+        }
+    }
+
+    /// The fair player's next move, shown as a hint would be: its card held,
+    /// the cursor on its cell (the attract-mode demo, first half). Returns
+    /// the move, or `None` when no move is left.
+    pub fn plan(&mut self, frame: u32) -> Option<Move> {
+        let m = crate::engine::player::best_move(&self.game)?;
+        self.hint(frame);
+        Some(m)
+    }
+
+    /// Plays a planned move (the demo, second half, a frame later: the
+    /// search and the event log never share a frame).
+    pub fn play_move(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
+        self.held = None;
+        self.message_until = frame;
+        self.apply(m, frame, log).is_ok()
+    }
+
     /// Advances one frame.
     pub fn update(&mut self, input: &Input, _settings: &Settings, frame: u32, log: &mut impl Write) {
         self.tick(frame);
@@ -232,6 +273,10 @@ impl Play {
         }
         if pressed.contains(Buttons::TRIANGLE) {
             self.undo(frame, log);
+            return;
+        }
+        if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
             return;
         }
         if pressed.contains(Buttons::CIRCLE) {

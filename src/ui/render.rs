@@ -177,6 +177,13 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
                 board(app, p, held_buttons, skin, list);
             }
         }
+        Screen::Demo => {
+            if let Some(p) = app.play() {
+                board(app, p, Buttons::empty(), skin, list);
+                list.fill(0, 0, (SCREEN_W - PANEL_W) as u16, 12, palette::BOX);
+                text_centred(list, skin, (SCREEN_W - PANEL_W) / 2, 2, "DEMO - press any button", palette::SELECTED);
+            }
+        }
         Screen::Pause { sel } => {
             if let Some(p) = app.play() {
                 board(app, p, held_buttons, skin, list);
@@ -265,13 +272,14 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
 }
 
 /// The help screen's lines.
-pub const HELP: [&str; 12] = [
+pub const HELP: [&str; 13] = [
     "D-pad    move the cursor",
     "X        pick up / place / deal",
     "O        put the card back",
     "L1 R1    next / previous card",
     "/\\       undo",
     "SELECT   legal cells on/off",
+    "[]       hint",
     "L2 hold  same rank",
     "R2 hold  same suit",
     "START    pause menu",
