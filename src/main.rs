@@ -57,7 +57,17 @@ mod game_loop {
                 last_reply = Some(reply);
             }
             input.update(reply.buttons());
+            // Time the update; when it computed a hint (Square, or the
+            // demo's next move), log how long that frame's update took.
+            let hints_before = app.play().map(|p| p.hints());
+            let t0 = clock.now();
             app.update(&input, &mut tty);
+            let update_us = ticks_to_us(clock.ticks_since(t0));
+            if let (Some(before), Some(p)) = (hints_before, app.play()) {
+                if p.hints() != before {
+                    aftk_line!(tty, "HINT us={}", update_us);
+                }
+            }
             tty.flush();
 
             render::draw(&app, input.held(), &skin, &mut list);

@@ -509,6 +509,17 @@ fn won_when_all_twelve_books_are_removed() {
 }
 
 #[test]
+fn won_no_king_is_lifted_as_an_orphan_by_the_last_book() {
+    // K♥ touches only the queens' book: removing it wins, and the kings stay.
+    let rows = ["Ks Qs Qh Kh . .", "Kc Qd . . . .", ". . . . . .", ". . . . . Kd"];
+    let mut g = position_with(&rows, "Qc - - -", "", "A 2 3 4 5 6 7 8 9 T J", false, Some(""));
+    let out = g.place(card("Qc"), cell("r1c2")).unwrap();
+    assert_eq!(g.status(), Status::Won);
+    assert!(out.orphans.is_empty());
+    assert_eq!(g.card_at(cell("r0c3")), Some(card("Kh")));
+}
+
+#[test]
 fn after_the_end_only_undo_is_accepted() {
     let rows = ["Ks Qs Qh . . Kh", ". Qd . . . .", ". . . . . .", "Kc . . . . Kd"];
     let mut g = position_with(&rows, "Qc - - -", "", "A 2 3 4 5 6 7 8 9 T J", false, Some(""));

@@ -714,7 +714,10 @@ impl Game {
         let before = self.occupied;
         let books = self.remove_books(out);
         let mut lifted = 0u8;
-        if books > 0 {
+        // The last book wins the game: the kings then leave by themselves
+        // (on screen); none of them is lifted as an orphan, so a written
+        // position keeps them on the grid, as RULES.md says.
+        if books > 0 && self.removed.len() < BOOKS {
             let after = self.occupied;
             let orphaned = after & !after.neighbours() & before.neighbours();
             for c in orphaned.iter() {

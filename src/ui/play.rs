@@ -94,6 +94,8 @@ pub struct Play {
     anims: Vec<Anim, MAX_ANIMS>,
     /// Frame the game ended, for the kings' farewell.
     ended_at: Option<u32>,
+    /// Hints computed so far (the PS1 layer times the frames that add one).
+    hints: u32,
 }
 
 impl Play {
@@ -111,6 +113,7 @@ impl Play {
             message_until: 0,
             anims: Vec::new(),
             ended_at: None,
+            hints: 0,
         };
         for (slot, c) in p.game.hand().iter().enumerate() {
             if let Some(card) = c {
@@ -223,7 +226,19 @@ impl Play {
     /// Shows the fair player's move: picks up its card and puts the cursor
     /// on its cell, or says to deal.
     pub fn hint(&mut self, frame: u32) {
-        match crate::engine::player::best_move(&self.game) {
+        let m = crate::engine::player::best_move(&self.game);
+        self.show(m, frame);
+    }
+
+    /// Hints computed so far.
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    /// Shows a move as a hint: its card held, the cursor on its cell.
+    fn show(&mut self, m: Option<Move>, frame: u32) {
+        self.hints = self.hints.wrapping_add(1);
+        match m {
             Some(Move::Place(card, cell)) => {
                 if let Some(i) = self.game.orphans().iter().position(|o| *o == card) {
                     self.pick = i as u8;
@@ -247,9 +262,9 @@ impl Play {
     /// the cursor on its cell (the attract-mode demo, first half). Returns
     /// the move, or `None` when no move is left.
     pub fn plan(&mut self, frame: u32) -> Option<Move> {
-        let m = crate::engine::player::best_move(&self.game)?;
-        self.hint(frame);
-        Some(m)
+        let m = crate::engine::player::best_move(&self.game);
+        self.show(m, frame);
+        m
     }
 
     /// Plays a planned move (the demo, second half, a frame later: the
