@@ -12,7 +12,8 @@ mod ps1;
 mod game_loop {
     use crate::aftk_line;
     use crate::ps1::gpu::Packets;
-    use crate::ps1::pad::{Pad, Port};
+    use crate::ps1::pad;
+    use crate::ps1::sio::{self, Slot};
     use crate::ps1::timer::{ticks_to_us, Clock};
     use crate::ps1::tty::Tty;
     use crate::ps1::video::Video;
@@ -35,7 +36,7 @@ mod game_loop {
         // psx's font: the plain skin draws text and card corners with it.
         let _font = video.fb.load_default_font();
         let skin = PlainSkin { font: FontSheet::PSX_DEFAULT };
-        let mut pad = Pad::new(Port::One);
+        sio::init();
         let mut packets = Packets::new();
         let mut list = DrawList::new();
         let mut input = Input::new();
@@ -47,7 +48,7 @@ mod game_loop {
             video.swap();
             let start = clock.now();
 
-            let reply = pad.poll(&clock);
+            let reply = pad::poll(&clock, Slot::One);
             if Some(reply) != last_reply {
                 match reply {
                     PadReply::Pad(held) => aftk_line!(tty, "PAD {}", Names(held)),

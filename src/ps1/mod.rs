@@ -3,13 +3,16 @@
 //! - [`mmio`]: typed I/O registers (the only place with `unsafe` volatile
 //!   access besides the BIOS call in [`tty`]).
 //! - [`timer`]: the root counters as clocks.
-//! - [`pad`]: the controller port, polled directly.
+//! - [`sio`]: the controller and memory card port (SIO0), byte by byte.
+//! - [`pad`]: the pad, polled directly.
 //! - [`video`]: the double-buffered screen and the vblank wait.
 //! - [`tty`]: the event log's transport.
 
+pub mod card;
 pub mod gpu;
 pub mod mmio;
 pub mod pad;
+pub mod sio;
 pub mod timer;
 pub mod tty;
 pub mod video;
