@@ -3,6 +3,7 @@
 #   make         build the PS-EXE; prints its path and size
 #   make run     build it and open it in an emulator (headless: a screenshot)
 #   make test    host tests, the PS-EXE, the emulator tests; one summary line
+#   make cd      build the CD image (target/farewell.bin + .cue); prints their paths
 #   make aftk    build the host command `aftk`; prints its path
 #   make bench   engine benchmarks on the host
 #
@@ -10,7 +11,7 @@
 
 EXE := target/mips-psx/release/farewell.exe
 
-.PHONY: all exe run test host-test emu-test aftk bench psxrun setup clean fmt lint
+.PHONY: all exe cd run test host-test emu-test aftk bench psxrun setup clean fmt lint
 
 all: exe
 	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes"
@@ -38,6 +39,10 @@ emu-test: exe psxrun
 
 test:
 	@tools/test-all
+
+cd: exe
+	@tools/host-cargo build --release -q -p mkcd
+	@target/release/mkcd --exe $(EXE) --out $(CURDIR)/target/farewell.bin $(if $(LICENSE),--license $(LICENSE))
 
 aftk: setup
 	@tools/host-cargo build --release -q -p aftk
