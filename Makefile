@@ -6,12 +6,13 @@
 #   make cd      build the CD image (target/farewell.bin + .cue); prints their paths
 #   make aftk    build the host command `aftk`; prints its path
 #   make bench   engine benchmarks on the host
+#   make gfx     the packed card art as a picture: target/atlas.png
 #
 # Every target installs what it needs first (tools/setup).
 
 EXE := target/mips-psx/release/farewell.exe
 
-.PHONY: all exe cd run test host-test emu-test aftk bench psxrun setup clean fmt lint
+.PHONY: all exe cd gfx run test host-test emu-test aftk bench psxrun setup clean fmt lint
 
 all: exe
 	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes"
@@ -43,6 +44,10 @@ test:
 cd: exe
 	@tools/host-cargo build --release -q -p mkcd
 	@target/release/mkcd --exe $(EXE) --out $(CURDIR)/target/farewell.bin $(if $(LICENSE),--license $(LICENSE))
+
+gfx: exe
+	@cp "$$(ls -t target/mips-psx/release/build/farewell-*/out/atlas.png | head -1)" target/atlas.png
+	@echo "$(CURDIR)/target/atlas.png"
 
 aftk: setup
 	@tools/host-cargo build --release -q -p aftk

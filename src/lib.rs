@@ -16,6 +16,7 @@
 
 pub mod input;
 pub mod log;
+pub mod atlas;
 pub mod draw;
 pub mod engine;
 pub mod perf;

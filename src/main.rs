@@ -21,7 +21,7 @@ mod game_loop {
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::FrameMeter;
     use farewell::ui::render::{self, palette, text_centred};
-    use farewell::ui::skin::{FontSheet, PlainSkin};
+    use farewell::ui::skin::{AtlasSkin, FontSheet};
     use farewell::ui::App;
 
     #[no_mangle]
@@ -33,9 +33,10 @@ mod game_loop {
 
         let clock = Clock::start();
         let mut video = Video::new();
-        // psx's font: the plain skin draws text and card corners with it.
+        // psx's font for text; the card art packed at build time.
         let _font = video.fb.load_default_font();
-        let skin = PlainSkin { font: FontSheet::PSX_DEFAULT };
+        crate::ps1::vram::upload_atlas();
+        let skin = AtlasSkin { font: FontSheet::PSX_DEFAULT };
         sio::init();
         let mut packets = Packets::new();
         let mut list = DrawList::new();

@@ -16,6 +16,7 @@ pub mod sio;
 pub mod timer;
 pub mod tty;
 pub mod video;
+pub mod vram;
 
 /// Zeroes `.bss`.
 ///

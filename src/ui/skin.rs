@@ -5,7 +5,8 @@
 
 use super::render::{CardSize, Skin};
 use super::FaceStyle;
-use crate::draw::{DrawList, Rgb, Sprite};
+use crate::atlas;
+use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
 use crate::engine::{Card, Suit};
 
 /// A font laid out as a grid of equal cells in one texture page.
@@ -151,6 +152,67 @@ impl Skin for PlainSkin {
         match size {
             CardSize::Large => (22, 28),
             CardSize::Compact => (16, 22),
+        }
+    }
+}
+
+/// Cards from the packed art (`gfx/`, packed at build time): a card blank,
+/// the rank and a small pip in the corner, a large pip in the middle; text
+/// from a font sheet.
+#[derive(Clone, Copy, Debug)]
+pub struct AtlasSkin {
+    /// The font for text.
+    pub font: FontSheet,
+}
+
+impl Skin for AtlasSkin {
+    fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
+        let (blank, w, h) = match size {
+            CardSize::Large => (atlas::BLANK_LARGE, 22, 28),
+            CardSize::Compact => (atlas::BLANK_COMPACT, 16, 22),
+        };
+        list.tinted(x, y, blank, tint);
+        let colour = ink(scale(suit_colour(card.suit(), face), tint));
+        let rank = atlas::RANKS[usize::from(card.rank().number() - 1)];
+        let suit = card.suit() as usize;
+        list.tinted(x + 2, y + 2, rank, colour);
+        let small = atlas::PIPS_SMALL[suit];
+        match size {
+            CardSize::Large => {
+                list.tinted(x + 2, y + 11, small, colour);
+                let big = atlas::PIPS_LARGE[suit];
+                list.tinted(x + w - i16::from(big.w) - 2, y + h - i16::from(big.h) - 3, big, colour);
+            }
+            CardSize::Compact => {
+                list.tinted(x + w - i16::from(small.w) - 2, y + h - i16::from(small.h) - 2, small, colour);
+            }
+        }
+    }
+
+    fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize) {
+        let back = match size {
+            CardSize::Large => atlas::BACK_LARGE,
+            CardSize::Compact => atlas::BACK_COMPACT,
+        };
+        list.tinted(x, y, back, NO_TINT);
+    }
+
+    fn glyph(&self, ch: char) -> Option<Sprite> {
+        self.font.glyph(ch)
+    }
+
+    fn advance(&self) -> i16 {
+        i16::from(self.font.cell.0)
+    }
+
+    fn line_height(&self) -> i16 {
+        i16::from(self.font.cell.1)
+    }
+
+    fn card_size(&self, size: CardSize) -> (i16, i16) {
+        match size {
+            CardSize::Large => (i16::from(atlas::BLANK_LARGE.w), i16::from(atlas::BLANK_LARGE.h)),
+            CardSize::Compact => (i16::from(atlas::BLANK_COMPACT.w), i16::from(atlas::BLANK_COMPACT.h)),
         }
     }
 }
