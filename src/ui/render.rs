@@ -158,7 +158,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
     match app.screen() {
         Screen::Title { sel } => title(list, skin, sel, app.frame()),
         Screen::DealNumber { digits, pos } => {
-            centre_box(list, skin, "Deal number", 6);
+            centre_box(list, skin, "Deal number", 84, 72);
             let x0 = SCREEN_W / 2 - 5 * skin.advance();
             for (i, d) in digits.iter().enumerate() {
                 let color = if i as u8 == pos { palette::SELECTED } else { palette::TEXT };
@@ -222,10 +222,9 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
     }
 }
 
-fn centre_box(list: &mut DrawList, skin: &impl Skin, title: &str, rows: i16) {
-    let h = (rows + 3) * skin.line_height() + 8;
-    let y = (SCREEN_H - h) / 2;
-    list.shade(20, y, (SCREEN_W - 40) as u16, h as u16, palette::BOX);
+/// A box across the screen from `y`, `h` high, its title at the top.
+fn centre_box(list: &mut DrawList, skin: &impl Skin, title: &str, y: i16, h: i16) {
+    list.fill(20, y, (SCREEN_W - 40) as u16, h as u16, palette::BOX);
     list.outline(20, y, (SCREEN_W - 40) as u16, h as u16, 1, palette::DIM);
     text_centred(list, skin, SCREEN_W / 2, y + 6, title, palette::SELECTED);
 }
@@ -250,7 +249,7 @@ fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: 
 }
 
 fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
-    centre_box(list, skin, "Options", OPTION_ROWS.len() as i16 + 1);
+    centre_box(list, skin, "Options", 44, 144);
     let s = &app.settings;
     let y0 = 70;
     for (i, row) in OPTION_ROWS.iter().enumerate() {
@@ -289,9 +288,9 @@ pub const HELP: [&str; 13] = [
 ];
 
 fn help(list: &mut DrawList, skin: &impl Skin) {
-    centre_box(list, skin, "How to play", HELP.len() as i16 + 1);
+    centre_box(list, skin, "How to play", 16, 208);
     for (i, l) in HELP.iter().enumerate() {
-        text(list, skin, 32, 40 + i as i16 * 12, l, palette::TEXT);
+        text(list, skin, 32, 34 + i as i16 * 14, l, palette::TEXT);
     }
 }
 
