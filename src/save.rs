@@ -67,8 +67,13 @@ const GAME_FIXED_LEN: usize = 4 + 4 + 2;
 const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
 
 /// The longest record version 1 produces (a game of [`MAX_MOVES`] moves).
-pub const MAX_ENCODED: usize =
-    HEADER + SETTINGS_LEN + 1 + GAME_FIXED_LEN + 2 * MAX_MOVES + STATS_ENTRIES * TALLY_LEN + CRC_LEN;
+pub const MAX_ENCODED: usize = HEADER
+    + SETTINGS_LEN
+    + 1
+    + GAME_FIXED_LEN
+    + 2 * MAX_MOVES
+    + STATS_ENTRIES * TALLY_LEN
+    + CRC_LEN;
 
 // ---------------------------------------------------------------- CRC-32
 
@@ -91,7 +96,11 @@ const CRC_NIBBLE: [u32; 16] = {
         let mut c = i as u32;
         let mut k = 0;
         while k < 4 {
-            c = if c & 1 == 1 { (c >> 1) ^ 0xEDB8_8320 } else { c >> 1 };
+            c = if c & 1 == 1 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
             k += 1;
         }
         t[i] = c;
@@ -143,7 +152,10 @@ impl fmt::Display for SaveError {
             SaveError::BadMagic => f.write_str("not a save of A Farewell to Kings"),
             SaveError::Truncated => f.write_str("the save is cut short"),
             SaveError::BadCrc => f.write_str("the save is damaged (bad CRC)"),
-            SaveError::UnknownVersion(v) => write!(f, "the save is format version {v}, this game reads {VERSION}"),
+            SaveError::UnknownVersion(v) => write!(
+                f,
+                "the save is format version {v}, this game reads {VERSION}"
+            ),
             SaveError::Invalid(i) => write!(f, "the save is invalid: {i}"),
         }
     }
@@ -270,7 +282,9 @@ pub struct Stats {
 
 impl Default for Stats {
     fn default() -> Self {
-        Stats { tallies: [Tally::default(); STATS_ENTRIES] }
+        Stats {
+            tallies: [Tally::default(); STATS_ENTRIES],
+        }
     }
 }
 
@@ -278,7 +292,9 @@ impl Stats {
     /// The entry for these options: `None` for a grid size the Options
     /// screen does not offer (such games are not counted).
     pub fn entry(options: Options) -> Option<usize> {
-        let grid = GRID_SIZES.iter().position(|&(w, h)| (w, h) == (options.width, options.height))?;
+        let grid = GRID_SIZES
+            .iter()
+            .position(|&(w, h)| (w, h) == (options.width, options.height))?;
         Some(grid * 8 + usize::from(kings_code(options.kings)) * 2 + usize::from(options.easy))
     }
 
@@ -297,7 +313,9 @@ impl Stats {
     /// counts nothing, for a grid size outside [`GRID_SIZES`]. Counters
     /// saturate rather than wrap.
     pub fn record_game(&mut self, options: Options, won: bool, deals: u16) -> bool {
-        let Some(i) = Stats::entry(options) else { return false };
+        let Some(i) = Stats::entry(options) else {
+            return false;
+        };
         let t = &mut self.tallies[i];
         t.played = t.played.saturating_add(1);
         if won {
@@ -333,7 +351,14 @@ fn kings_code(k: KingStart) -> u8 {
 }
 
 fn kings_from(code: u8) -> Option<KingStart> {
-    [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom].get(usize::from(code)).copied()
+    [
+        KingStart::Centre,
+        KingStart::Corners,
+        KingStart::Random,
+        KingStart::Custom,
+    ]
+    .get(usize::from(code))
+    .copied()
 }
 
 fn bool_from(b: u8) -> Option<bool> {
@@ -386,7 +411,10 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn take<const N: usize>(&mut self) -> Result<[u8; N], SaveError> {
-        let (head, rest) = self.bytes.split_at_checked(N).ok_or(SaveError::Invalid(Invalid::Length))?;
+        let (head, rest) = self
+            .bytes
+            .split_at_checked(N)
+            .ok_or(SaveError::Invalid(Invalid::Length))?;
         self.bytes = rest;
         let mut a = [0u8; N];
         a.copy_from_slice(head);
@@ -411,14 +439,22 @@ fn options_bytes(o: Options) -> [u8; 4] {
 }
 
 fn options_from(b: [u8; 4]) -> Option<Options> {
-    let o = Options { width: b[0], height: b[1], kings: kings_from(b[2])?, easy: bool_from(b[3])? };
+    let o = Options {
+        width: b[0],
+        height: b[1],
+        kings: kings_from(b[2])?,
+        easy: bool_from(b[3])?,
+    };
     o.grid_ok().then_some(o)
 }
 
 impl Save {
     /// Bytes [`Save::encode`] writes for this save.
     pub fn encoded_len(&self) -> usize {
-        let game = self.game.as_ref().map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
+        let game = self
+            .game
+            .as_ref()
+            .map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
         HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + CRC_LEN
     }
 
@@ -434,7 +470,10 @@ impl Save {
         w.put(&((len - HEADER - CRC_LEN) as u16).to_le_bytes());
         let s = &self.settings;
         w.put(&options_bytes(s.options));
-        w.put(&[u8::from(s.face == FaceStyle::FourColour), u8::from(s.highlight)]);
+        w.put(&[
+            u8::from(s.face == FaceStyle::FourColour),
+            u8::from(s.highlight),
+        ]);
         match &self.game {
             None => w.put(&[0]),
             Some(g) => {
@@ -485,7 +524,11 @@ impl Save {
             _ => return Err(bad),
         };
         let highlight = bool_from(rd.u8()?).ok_or(bad)?;
-        let settings = Settings { options, face, highlight };
+        let settings = Settings {
+            options,
+            face,
+            highlight,
+        };
         let game = match rd.u8()? {
             0 => None,
             1 => Some(read_game(&mut rd)?),
@@ -493,9 +536,16 @@ impl Save {
         };
         let mut stats = Stats::default();
         for (i, t) in stats.tallies.iter_mut().enumerate() {
-            let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
+            let (played, won, streak, best_streak, fewest) =
+                (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
             let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
-            *t = Tally { played, won, streak, best_streak, fewest_deals };
+            *t = Tally {
+                played,
+                won,
+                streak,
+                best_streak,
+                fewest_deals,
+            };
             if !t.consistent() {
                 return Err(SaveError::Invalid(Invalid::Stats(i as u8)));
             }
@@ -503,7 +553,11 @@ impl Save {
         if !rd.bytes.is_empty() {
             return Err(SaveError::Invalid(Invalid::Length));
         }
-        Ok(Save { settings, game, stats })
+        Ok(Save {
+            settings,
+            game,
+            stats,
+        })
     }
 }
 
@@ -517,7 +571,8 @@ fn read_game(rd: &mut Reader<'_>) -> Result<Game, SaveError> {
     let mut g = Game::new(seed, options).ok_or(SaveError::Invalid(Invalid::Options))?;
     for i in 0..count {
         let m = move_from(rd.take()?).ok_or(SaveError::Invalid(Invalid::MoveCode(i)))?;
-        g.apply(m).map_err(|e| SaveError::Invalid(Invalid::Illegal(i, e)))?;
+        g.apply(m)
+            .map_err(|e| SaveError::Invalid(Invalid::Illegal(i, e)))?;
     }
     Ok(g)
 }
