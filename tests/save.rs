@@ -505,6 +505,27 @@ proptest! {
         let _ = Save::decode(&reseal(b));
     }
 
+    /// A well-formed game header with valid options and arbitrary move
+    /// codes: the replay itself meets nonsense and must reject, not panic.
+    #[test]
+    fn replay_of_arbitrary_moves_never_panics(seed in any::<u32>(), w in 6u8..=14, h in 4u8..=9, k in 0u8..4, codes in proptest::collection::vec((0u8..60, 0u8..130), 0..=MAX_MOVES)) {
+        let mut b = encode(&Save::default());
+        let mut game = vec![1];
+        game.extend_from_slice(&seed.to_le_bytes());
+        game.extend_from_slice(&[w, h, k, 0]);
+        game.extend_from_slice(&(codes.len() as u16).to_le_bytes());
+        for (card, cell) in &codes {
+            // About one code in ten is a deal.
+            game.extend_from_slice(&if card % 10 == 9 { [0xFF, 0xFF] } else { [*card, *cell] });
+        }
+        b.splice(14..15, game);
+        match Save::decode(&reseal(b)) {
+            Ok(s) => prop_assert_eq!(s.game.unwrap().move_count(), codes.len()),
+            Err(SaveError::Invalid(Invalid::MoveCode(_) | Invalid::Illegal(..))) => {}
+            Err(e) => prop_assert!(false, "unexpected {:?}", e),
+        }
+    }
+
     #[test]
     fn round_trip_of_any_played_game(seed in any::<u32>(), w in 6u8..=14, h in 4u8..=9, k in 0usize..3, easy in any::<bool>(), moves in 0usize..150) {
         let kings = [KingStart::Centre, KingStart::Corners, KingStart::Random][k];
