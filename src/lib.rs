@@ -7,6 +7,8 @@
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
 //! - [`ui`]: screens, cursor, menus, animations; drawn into a [`draw::DrawList`].
+//! - [`save`]: the save record (settings, game in progress, statistics).
+//! - [`memcard`]: the PS1 memory card's file system, as bytes.
 //!
 //! Nothing here touches hardware: the PS1 layer lives in the binary
 //! (`src/main.rs`, `src/ps1/`), and host tests run this library under std.
@@ -21,6 +23,8 @@ pub mod draw;
 pub mod engine;
 pub mod perf;
 pub mod ui;
+pub mod save;
+pub mod memcard;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

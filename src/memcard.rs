@@ -1,0 +1,678 @@
+//! The PS1 memory card's file system, as bytes: reading a card's directory,
+//! formatting, the file this game saves (title frame, icon, record) and the
+//! order of sector writes that keeps a save safe from a pulled card.
+//!
+//! No hardware here: the SIO0 driver reads and writes 128-byte sectors
+//! ("frames"); this module says which ones and what goes in them.
+//!
+//! # The card
+//!
+//! 128 KiB = 16 blocks of 8 KiB = 1024 frames of 128 bytes; sector `n` is
+//! frame `n % 64` of block `n / 64`. Block 0 is the directory:
+//!
+//! - frame 0: `"MC"`, zeros, XOR checksum in byte 0x7F;
+//! - frames 1..=15: one entry per block 1..=15: allocation state (u32 LE:
+//!   0x51 first block of a file, 0x52 middle, 0x53 last, 0xA0 free,
+//!   0xA1..=0xA3 deleted), file size (u32 LE at 4), next block of the file
+//!   minus one (u16 LE at 8, 0xFFFF for none), the ASCII file name at 0x0A
+//!   (up to 20 bytes, NUL-terminated), XOR checksum of bytes 0..0x7F at 0x7F;
+//! - frames 16..=35: the broken-sector list (none: 0xFFFFFFFF), 63: a copy
+//!   of frame 0.
+//!
+//! A file's first block starts with the title frame (`"SC"`, icon flag,
+//! block count, Shift-JIS title, 16-colour palette), then the icon frames,
+//! then the data.
+//!
+//! # This game's file
+//!
+//! Name [`FILE_NAME`] = `BAAFTK-00001KINGS`: `BA` is the North American
+//! region prefix, `AFTK-00001` is this project's own product code (shaped
+//! like Sony's `SLUS-00000` codes but with a prefix no licensed game uses,
+//! so it cannot clash with one), `KINGS` names the save. One block: title
+//! frame, one icon frame (a static crown), the [`crate::save`] record from
+//! frame 2.
+//!
+//! # Safe writing
+//!
+//! [`plan_write`] orders the writes: the file's frames first, the directory
+//! entry last (only for a new file). A card pulled out part way leaves:
+//! - for a new file, the directory as it was (the block still free: no
+//!   save, the old state);
+//! - for an overwrite, a record whose CRC fails ([`SaveError::BadCrc`]):
+//!   recognised as broken, never loaded wrong.
+//!
+//! Other files' blocks are never written: only a block that is ours or
+//! free by a valid directory entry, and only that block's directory frame.
+
+use crate::save::{BufferTooSmall, Save, SaveError};
+use core::fmt::{self, Write};
+
+/// Bytes on a card.
+pub const CARD_SIZE: usize = 128 * 1024;
+/// Bytes in a frame (a sector: what one read or write command moves).
+pub const FRAME: usize = 128;
+/// Bytes in a block (the unit files are allocated in).
+pub const BLOCK_SIZE: usize = 8 * 1024;
+/// Frames in a block.
+pub const FRAMES_PER_BLOCK: usize = BLOCK_SIZE / FRAME;
+/// Blocks on a card, the directory included.
+pub const BLOCKS: usize = 16;
+/// Blocks that can hold files (1..=15).
+pub const FILE_BLOCKS: usize = BLOCKS - 1;
+/// This game's save file name (see the module documentation).
+pub const FILE_NAME: &[u8] = b"BAAFTK-00001KINGS";
+/// Frame of this game's file where the save record starts.
+pub const DATA_FRAME: usize = 2;
+/// Bytes of a block left for the save record.
+pub const DATA_CAPACITY: usize = BLOCK_SIZE - DATA_FRAME * FRAME;
+
+/// Allocation state: first (or only) block of a file.
+pub const STATE_FIRST: u8 = 0x51;
+/// Allocation state: a middle block of a file.
+pub const STATE_MIDDLE: u8 = 0x52;
+/// Allocation state: the last block of a file of two or more.
+pub const STATE_LAST: u8 = 0x53;
+/// Allocation state: free since formatting.
+pub const STATE_FREE: u8 = 0xA0;
+/// No next block.
+const NO_NEXT: u16 = 0xFFFF;
+/// Title frame icon flag: one frame, a static icon.
+const ICON_STATIC: u8 = 0x11;
+
+// ---------------------------------------------------------------- frames
+
+/// XOR of bytes 0..0x7F: what byte 0x7F of a directory frame must hold.
+pub fn checksum(frame: &[u8; FRAME]) -> u8 {
+    frame[..FRAME - 1].iter().fold(0, |x, b| x ^ b)
+}
+
+fn with_checksum(mut frame: [u8; FRAME]) -> [u8; FRAME] {
+    frame[FRAME - 1] = checksum(&frame);
+    frame
+}
+
+fn frame_at(bytes: &[u8], n: usize) -> Option<&[u8; FRAME]> {
+    bytes.get(n * FRAME..(n + 1) * FRAME)?.try_into().ok()
+}
+
+/// The card header frame (frame 0, and its copy in frame 63).
+fn header_frame() -> [u8; FRAME] {
+    let mut f = [0u8; FRAME];
+    f[..2].copy_from_slice(b"MC");
+    with_checksum(f)
+}
+
+/// A directory frame for block 1..=15.
+fn entry_frame(state: u8, size: u32, next: u16, name: &[u8]) -> [u8; FRAME] {
+    let mut f = [0u8; FRAME];
+    f[0] = state;
+    f[4..8].copy_from_slice(&size.to_le_bytes());
+    f[8..10].copy_from_slice(&next.to_le_bytes());
+    let n = name.len().min(20);
+    f[0x0A..0x0A + n].copy_from_slice(&name[..n]);
+    with_checksum(f)
+}
+
+// ---------------------------------------------------------------- errors
+
+/// Why a card image cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardError {
+    /// Fewer bytes than the directory needs, or a whole-card image that is
+    /// not 128 KiB.
+    WrongSize(usize),
+    /// Frame 0 is not an `"MC"` header with a good checksum.
+    Unformatted,
+}
+
+impl fmt::Display for CardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardError::WrongSize(n) => write!(f, "a card image is {CARD_SIZE} bytes, this is {n}"),
+            CardError::Unformatted => f.write_str("the memory card is not formatted"),
+        }
+    }
+}
+
+/// Why this game's save could not be loaded from a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The card itself is unreadable or unformatted.
+    Card(CardError),
+    /// No file of this game on the card.
+    NoSave,
+    /// The file is there but its record does not load.
+    Save(SaveError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Card(e) => e.fmt(f),
+            LoadError::NoSave => f.write_str("no save of A Farewell to Kings on the card"),
+            LoadError::Save(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Why [`plan_write`] planned nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanError {
+    /// No save of ours and no free block.
+    CardFull,
+    /// The save record does not fit in a block's data frames.
+    TooLarge(BufferTooSmall),
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::CardFull => f.write_str("the memory card is full (one free block needed)"),
+            PlanError::TooLarge(e) => write!(f, "the save needs {} bytes", e.needed),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- directory
+
+/// A directory entry (frames 1..=15 of block 0), as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Allocation state byte.
+    pub state: u8,
+    /// File size field.
+    pub size: u32,
+    /// Next block minus one, or 0xFFFF.
+    pub next: u16,
+    name: [u8; 20],
+    name_len: u8,
+    /// The frame's checksum is right.
+    pub checksum_ok: bool,
+}
+
+impl Entry {
+    fn read(f: &[u8; FRAME]) -> Entry {
+        let mut name = [0u8; 20];
+        name.copy_from_slice(&f[0x0A..0x1E]);
+        let name_len = name.iter().position(|&b| b == 0).unwrap_or(20) as u8;
+        Entry {
+            state: f[0],
+            size: u32::from_le_bytes([f[4], f[5], f[6], f[7]]),
+            next: u16::from_le_bytes([f[8], f[9]]),
+            name,
+            name_len,
+            checksum_ok: checksum(f) == f[FRAME - 1],
+        }
+    }
+
+    /// The file name bytes (up to the NUL).
+    pub fn name(&self) -> &[u8] {
+        &self.name[..usize::from(self.name_len)]
+    }
+
+    /// Free for a new file: a good checksum and a free or deleted state.
+    /// An entry with a bad checksum is neither free nor listed: it is left
+    /// alone.
+    pub fn is_free(&self) -> bool {
+        self.checksum_ok && (STATE_FREE..=0xA3).contains(&self.state)
+    }
+}
+
+/// A file found in the directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileInfo {
+    /// Its first block, 1..=15.
+    pub first_block: u8,
+    /// Blocks found by following its chain.
+    pub blocks: u8,
+    /// The size field of its first entry.
+    pub size: u32,
+    /// The chain ends properly (a last block, no loop, no bad entry).
+    pub chain_ok: bool,
+    entry: Entry,
+}
+
+impl FileInfo {
+    /// The file name bytes.
+    pub fn name(&self) -> &[u8] {
+        self.entry.name()
+    }
+}
+
+/// The directory of a formatted card: validated form of block 0's first 16
+/// frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Directory {
+    entries: [Entry; FILE_BLOCKS],
+}
+
+impl Directory {
+    /// Reads the directory from the start of a card image, or from block 0's
+    /// first 16 frames as the driver read them.
+    pub fn parse(bytes: &[u8]) -> Result<Directory, CardError> {
+        let header = frame_at(bytes, 0).ok_or(CardError::WrongSize(bytes.len()))?;
+        if frame_at(bytes, FILE_BLOCKS).is_none() {
+            return Err(CardError::WrongSize(bytes.len()));
+        }
+        if &header[..2] != b"MC" || checksum(header) != header[FRAME - 1] {
+            return Err(CardError::Unformatted);
+        }
+        let mut entries = [Entry::read(&[0; FRAME]); FILE_BLOCKS];
+        for (i, e) in entries.iter_mut().enumerate() {
+            if let Some(f) = frame_at(bytes, i + 1) {
+                *e = Entry::read(f);
+            }
+        }
+        Ok(Directory { entries })
+    }
+
+    /// The entry of block `block` (1..=15).
+    pub fn entry(&self, block: u8) -> Option<&Entry> {
+        self.entries.get(usize::from(block).checked_sub(1)?)
+    }
+
+    /// The files, in order of their first block.
+    pub fn files(&self) -> impl Iterator<Item = FileInfo> + '_ {
+        (1..=FILE_BLOCKS as u8).filter_map(|b| self.file_at(b))
+    }
+
+    fn file_at(&self, first: u8) -> Option<FileInfo> {
+        let e = *self.entry(first)?;
+        if !e.checksum_ok || e.state != STATE_FIRST {
+            return None;
+        }
+        let mut blocks = 1u8;
+        let mut next = e.next;
+        let mut chain_ok = true;
+        while next != NO_NEXT {
+            // 15 blocks at most: a longer chain loops.
+            let n = self
+                .entries
+                .get(usize::from(next))
+                .filter(|n| n.checksum_ok);
+            match n {
+                Some(n)
+                    if blocks < FILE_BLOCKS as u8
+                        && (n.state == STATE_MIDDLE || n.state == STATE_LAST) =>
+                {
+                    blocks += 1;
+                    if n.state == STATE_LAST {
+                        break;
+                    }
+                    next = n.next;
+                }
+                _ => {
+                    chain_ok = false;
+                    break;
+                }
+            }
+        }
+        Some(FileInfo {
+            first_block: first,
+            blocks,
+            size: e.size,
+            chain_ok,
+            entry: e,
+        })
+    }
+
+    /// The file with this name.
+    pub fn find(&self, name: &[u8]) -> Option<FileInfo> {
+        self.files().find(|f| f.name() == name)
+    }
+
+    /// Blocks free for a new file.
+    pub fn free_blocks(&self) -> impl Iterator<Item = u8> + '_ {
+        (1..=FILE_BLOCKS as u8).filter(|&b| self.entry(b).is_some_and(Entry::is_free))
+    }
+}
+
+/// Sets up an empty, formatted card: header, 15 free entries, an empty
+/// broken-sector list, the header copy in frame 63; every other byte 0.
+pub fn format_card(card: &mut [u8; CARD_SIZE]) {
+    card.fill(0);
+    let mut put = |n: usize, f: [u8; FRAME]| card[n * FRAME..(n + 1) * FRAME].copy_from_slice(&f);
+    put(0, header_frame());
+    for n in 1..=FILE_BLOCKS {
+        put(n, entry_frame(STATE_FREE, 0, NO_NEXT, b""));
+    }
+    for n in 16..36 {
+        let mut f = [0u8; FRAME];
+        f[..4].copy_from_slice(&[0xFF; 4]);
+        f[8..10].copy_from_slice(&[0xFF; 2]);
+        put(n, with_checksum(f));
+    }
+    put(FRAMES_PER_BLOCK - 1, header_frame());
+}
+
+// ---------------------------------------------------------------- title, icon
+
+/// The Shift-JIS full-width form of a printable ASCII character, as the
+/// BIOS's card manager expects titles. Other characters become `？`.
+pub fn full_width(c: u8) -> [u8; 2] {
+    let code: u16 = match c {
+        b' ' => 0x8140,
+        b'0'..=b'9' => 0x824F + u16::from(c - b'0'),
+        b'A'..=b'Z' => 0x8260 + u16::from(c - b'A'),
+        b'a'..=b'z' => 0x8281 + u16::from(c - b'a'),
+        _ => PUNCTUATION
+            .iter()
+            .find(|&&(a, _)| a == c)
+            .map_or(0x8148, |&(_, s)| s),
+    };
+    code.to_be_bytes()
+}
+
+/// ASCII punctuation and its full-width Shift-JIS code.
+const PUNCTUATION: [(u8, u16); 32] = [
+    (b'!', 0x8149),
+    (b'"', 0x8168),
+    (b'#', 0x8194),
+    (b'$', 0x8190),
+    (b'%', 0x8193),
+    (b'&', 0x8195),
+    (b'\'', 0x8166),
+    (b'(', 0x8169),
+    (b')', 0x816A),
+    (b'*', 0x8196),
+    (b'+', 0x817B),
+    (b',', 0x8143),
+    (b'-', 0x817C),
+    (b'.', 0x8144),
+    (b'/', 0x815E),
+    (b':', 0x8146),
+    (b';', 0x8147),
+    (b'<', 0x8183),
+    (b'=', 0x8181),
+    (b'>', 0x8184),
+    (b'?', 0x8148),
+    (b'@', 0x8197),
+    (b'[', 0x816D),
+    (b'\\', 0x815F),
+    (b']', 0x816E),
+    (b'^', 0x814F),
+    (b'_', 0x8151),
+    (b'`', 0x814D),
+    (b'{', 0x816F),
+    (b'|', 0x8162),
+    (b'}', 0x8170),
+    (b'~', 0x8160),
+];
+
+/// The ASCII character of a full-width Shift-JIS code, if it has one.
+fn ascii_of(code: u16) -> Option<u8> {
+    match code {
+        0x8140 => Some(b' '),
+        0x824F..=0x8258 => Some(b'0' + (code - 0x824F) as u8),
+        0x8260..=0x8279 => Some(b'A' + (code - 0x8260) as u8),
+        0x8281..=0x829A => Some(b'a' + (code - 0x8281) as u8),
+        _ => PUNCTUATION
+            .iter()
+            .find(|&&(_, s)| s == code)
+            .map(|&(a, _)| a),
+    }
+}
+
+/// Writes a title frame's Shift-JIS title (64 bytes at 4, NUL-terminated)
+/// as ASCII: full-width letters, digits and punctuation become their ASCII
+/// forms, plain ASCII stays, anything else (kanji, kana) becomes `?`.
+pub fn write_title(title_frame: &[u8; FRAME], out: &mut impl Write) -> fmt::Result {
+    let t = &title_frame[4..0x44];
+    let mut i = 0;
+    while i < t.len() && t[i] != 0 {
+        let b = t[i];
+        // Shift-JIS lead bytes: 0x81..=0x9F and 0xE0..=0xFC.
+        if (0x81..=0x9F).contains(&b) || (0xE0..=0xFC).contains(&b) {
+            let code = u16::from_be_bytes([b, t.get(i + 1).copied().unwrap_or(0)]);
+            out.write_char(ascii_of(code).map_or('?', char::from))?;
+            i += 2;
+        } else {
+            out.write_char(if (0x20..0x7F).contains(&b) {
+                char::from(b)
+            } else {
+                '?'
+            })?;
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The 16x16 icon, one character per pixel, each a palette index below.
+const ICON_ART: [&[u8; 16]; 16] = [
+    b"................",
+    b"................",
+    b".W.....WW.....W.",
+    b".Y.....YY.....Y.",
+    b".YY...YYYY...YY.",
+    b".YYY..YYYY..YYY.",
+    b".YYYYYYYYYYYYYY.",
+    b".YYYYYYYYYYYYYY.",
+    b".YYRYYBYYBYYRYY.",
+    b".YYYYYYYYYYYYYY.",
+    b".OOOOOOOOOOOOOO.",
+    b".YYYYYYYYYYYYYY.",
+    b".OOOOOOOOOOOOOO.",
+    b"................",
+    b"................",
+    b"................",
+];
+
+/// The art's characters, in palette order.
+const ICON_KEYS: &[u8] = b".YORBW";
+
+/// A 15-bit PS1 colour from 5-bit components (0x0000 would be transparent;
+/// none of the palette's colours is).
+const fn rgb(r: u16, g: u16, b: u16) -> u16 {
+    r | g << 5 | b << 10
+}
+
+/// The icon's palette: felt green, gold, dark gold, ruby, sapphire, white.
+pub const ICON_PALETTE: [u16; 16] = {
+    let mut p = [rgb(2, 10, 4); 16];
+    p[1] = rgb(31, 25, 4);
+    p[2] = rgb(22, 15, 2);
+    p[3] = rgb(28, 2, 4);
+    p[4] = rgb(4, 8, 30);
+    p[5] = rgb(31, 31, 31);
+    p
+};
+
+/// The icon frame: 16x16 pixels at 4 bits, two per byte, left pixel in the
+/// low nibble.
+pub const ICON: [u8; FRAME] = {
+    let mut f = [0u8; FRAME];
+    let mut y = 0;
+    while y < 16 {
+        let mut x = 0;
+        while x < 16 {
+            let mut k = 0;
+            while ICON_KEYS[k] != ICON_ART[y][x] {
+                k += 1; // an unknown character fails the build here
+            }
+            f[y * 8 + x / 2] |= (k as u8) << (4 * (x % 2));
+            x += 1;
+        }
+        y += 1;
+    }
+    f
+};
+
+/// The title frame: `"SC"`, a static icon, 1 block, the title in
+/// full-width Shift-JIS ("A Farewell to Kings #deal" while a game is in
+/// progress), the icon's palette.
+pub fn title_frame(deal: Option<u32>) -> [u8; FRAME] {
+    let mut f = [0u8; FRAME];
+    f[..2].copy_from_slice(b"SC");
+    f[2] = ICON_STATIC;
+    f[3] = 1;
+    let mut ascii = heapless::String::<32>::new();
+    // 19 + 12 characters at most: always fits.
+    let _ = ascii.push_str("A Farewell to Kings");
+    if let Some(n) = deal {
+        let _ = write!(ascii, " #{n}");
+    }
+    for (i, c) in ascii.bytes().enumerate().take(32) {
+        f[4 + 2 * i..6 + 2 * i].copy_from_slice(&full_width(c));
+    }
+    for (i, c) in ICON_PALETTE.iter().enumerate() {
+        f[0x60 + 2 * i..0x62 + 2 * i].copy_from_slice(&c.to_le_bytes());
+    }
+    f
+}
+
+// ---------------------------------------------------------------- our file
+
+/// Writes this game's whole file block for `save` into `block`; returns the
+/// frames that matter (title, icon, record), the rest is zero.
+pub fn build_file(save: &Save, block: &mut [u8; BLOCK_SIZE]) -> Result<usize, BufferTooSmall> {
+    block.fill(0);
+    let len = save.encode(&mut block[DATA_FRAME * FRAME..])?;
+    block[..FRAME].copy_from_slice(&title_frame(save.game.as_ref().map(|g| g.seed())));
+    block[FRAME..2 * FRAME].copy_from_slice(&ICON);
+    Ok(DATA_FRAME + len.div_ceil(FRAME))
+}
+
+/// The save record in this game's file block (or as much of it as was read:
+/// the record's own length says how much is needed).
+pub fn read_file(block: &[u8]) -> Result<Save, SaveError> {
+    Save::decode(block.get(DATA_FRAME * FRAME..).unwrap_or(&[]))
+}
+
+/// A whole 128 KiB card image, bounds-checked.
+#[derive(Clone, Copy, Debug)]
+pub struct CardImage<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> CardImage<'a> {
+    /// Checks the size (exactly [`CARD_SIZE`]: a raw `.mcd` image).
+    pub fn new_checked(bytes: &'a [u8]) -> Result<Self, CardError> {
+        if bytes.len() == CARD_SIZE {
+            Ok(CardImage { bytes })
+        } else {
+            Err(CardError::WrongSize(bytes.len()))
+        }
+    }
+
+    /// The directory.
+    pub fn directory(&self) -> Result<Directory, CardError> {
+        Directory::parse(self.bytes)
+    }
+
+    /// Block 1..=15 (block 0 is the directory).
+    pub fn block(&self, b: u8) -> Option<&'a [u8]> {
+        let b = usize::from(b);
+        (1..BLOCKS)
+            .contains(&b)
+            .then(|| &self.bytes[b * BLOCK_SIZE..(b + 1) * BLOCK_SIZE])
+    }
+
+    /// A file's title frame.
+    pub fn title_frame(&self, f: &FileInfo) -> Option<&'a [u8; FRAME]> {
+        frame_at(self.block(f.first_block)?, 0)
+    }
+
+    /// This game's save.
+    pub fn load_save(&self) -> Result<Save, LoadError> {
+        let dir = self.directory().map_err(LoadError::Card)?;
+        let f = dir.find(FILE_NAME).ok_or(LoadError::NoSave)?;
+        read_file(self.block(f.first_block).unwrap_or(&[])).map_err(LoadError::Save)
+    }
+}
+
+// ---------------------------------------------------------------- writing
+
+/// The sector writes that store a save, in the order to make them. Holds
+/// the file block image (8 KiB): keep it in static or heap-free state, not
+/// on a small stack.
+#[derive(Clone, Debug)]
+pub struct WritePlan {
+    file: [u8; BLOCK_SIZE],
+    block: u8,
+    frames: u8,
+    dir: Option<[u8; FRAME]>,
+}
+
+impl Default for WritePlan {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl WritePlan {
+    /// An empty plan (no writes).
+    pub const fn new() -> Self {
+        WritePlan {
+            file: [0; BLOCK_SIZE],
+            block: 0,
+            frames: 0,
+            dir: None,
+        }
+    }
+
+    /// Number of sector writes.
+    pub fn len(&self) -> usize {
+        usize::from(self.frames) + usize::from(self.dir.is_some())
+    }
+
+    /// True when there is nothing to write.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The block the file goes to (1..=15).
+    pub fn block(&self) -> u8 {
+        self.block
+    }
+
+    /// Write number `i`: the sector (0..1024) and its 128 bytes. The file's
+    /// data frames come first, then its icon and title frames, and the
+    /// directory frame (for a new file) last.
+    pub fn get(&self, i: usize) -> Option<(u16, &[u8; FRAME])> {
+        let frames = usize::from(self.frames);
+        match i.cmp(&frames) {
+            core::cmp::Ordering::Less => {
+                // Data first: frames-1, ... down to the title frame 0 last.
+                let f = frames - 1 - i;
+                let sector = usize::from(self.block) * FRAMES_PER_BLOCK + f;
+                Some((sector as u16, frame_at(&self.file, f)?))
+            }
+            core::cmp::Ordering::Equal => self.dir.as_ref().map(|d| (u16::from(self.block), d)),
+            core::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// All writes, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (u16, &[u8; FRAME])> + '_ {
+        (0..self.len()).filter_map(|i| self.get(i))
+    }
+
+    /// Makes the first `count` writes on a card image (what a driver pulled
+    /// out after `count` sectors leaves; the host tool and tests use it).
+    pub fn apply(&self, card: &mut [u8; CARD_SIZE], count: usize) {
+        for (sector, data) in self.iter().take(count) {
+            let at = usize::from(sector) * FRAME;
+            card[at..at + FRAME].copy_from_slice(data);
+        }
+    }
+}
+
+/// Plans the writes that store `save` on a card with directory `dir`: into
+/// this game's existing file (its first block, directory untouched), or a
+/// new one-block file in the first free block. Nothing else on the card is
+/// written.
+pub fn plan_write(dir: &Directory, save: &Save, plan: &mut WritePlan) -> Result<(), PlanError> {
+    // An error leaves an empty plan, never a half-made one.
+    plan.frames = 0;
+    plan.dir = None;
+    let (block, new) = match dir.find(FILE_NAME) {
+        Some(f) => (f.first_block, false),
+        None => (dir.free_blocks().next().ok_or(PlanError::CardFull)?, true),
+    };
+    let frames = build_file(save, &mut plan.file).map_err(PlanError::TooLarge)?;
+    plan.block = block;
+    plan.frames = frames as u8;
+    plan.dir = new.then(|| entry_frame(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME));
+    Ok(())
+}
