@@ -43,6 +43,11 @@ mod game_loop {
         let mut input = Input::new();
         let mut meter = FrameMeter::new();
         let mut app = App::new();
+        let mut storage = crate::ps1::storage::Storage::boot(&clock, &mut app, &mut tty);
+        tty.flush();
+        // Reading the card took several frames: start the frame meter on a
+        // fresh vblank rather than count those as missed.
+        let _ = video.wait_vblank();
         let mut last_reply: Option<PadReply> = None;
 
         loop {
@@ -70,6 +75,7 @@ mod game_loop {
                     aftk_line!(tty, "HINT us={}", update_us);
                 }
             }
+            storage.step(&clock, &mut app, &mut tty);
             tty.flush();
 
             render::draw(&app, input.held(), &skin, &mut list);

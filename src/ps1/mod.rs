@@ -13,6 +13,7 @@ pub mod gpu;
 pub mod mmio;
 pub mod pad;
 pub mod sio;
+pub mod storage;
 pub mod timer;
 pub mod tty;
 pub mod video;

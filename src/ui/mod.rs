@@ -97,6 +97,10 @@ pub enum Screen {
     /// The attract-mode demo: the fair player plays; any button returns
     /// to the title.
     Demo,
+    /// At boot, a game was saved: "Resume deal #n?"
+    Resume,
+    /// The memory card is not formatted: format it? (Only on X.)
+    Format,
 }
 
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
@@ -119,6 +123,19 @@ pub struct App {
     idle: u32,
     /// The demo's next move, planned a frame before it is played.
     planned: Option<crate::engine::Move>,
+    /// Statistics per option set, kept on the memory card.
+    pub stats: crate::save::Stats,
+    /// A saved game offered on the Resume screen.
+    resumable: Option<Game>,
+    /// The game state changed since the last save request was taken.
+    save_wanted: bool,
+    /// The player confirmed formatting the memory card.
+    format_confirmed: bool,
+    /// The current deal's result is in the statistics (an undo after the
+    /// end and a second ending count once).
+    recorded: bool,
+    /// What the memory card is doing, or why it is not used, for the title.
+    notice: Option<&'static str>,
 }
 
 impl Default for App {
@@ -150,7 +167,7 @@ fn step(sel: u8, len: usize, input: &Input) -> u8 {
 impl App {
     /// At the title screen.
     pub fn new() -> Self {
-        App { settings: Settings::default(), screen: Screen::Title { sel: 0 }, play: None, frame: 0, idle: 0, planned: None }
+        App { settings: Settings::default(), screen: Screen::Title { sel: 0 }, play: None, frame: 0, idle: 0, planned: None, stats: crate::save::Stats::default(), resumable: None, save_wanted: false, format_confirmed: false, recorded: false, notice: None }
     }
 
     /// The screen showing.
@@ -168,6 +185,60 @@ impl App {
         self.frame
     }
 
+    /// Takes what the memory card held at boot: settings, statistics, and
+    /// a game in progress, which the Resume screen then offers.
+    pub fn load(&mut self, save: crate::save::Save) {
+        self.settings = save.settings;
+        self.stats = save.stats;
+        if let Some(g) = save.game.filter(|g| !g.status().is_over()) {
+            self.resumable = Some(g);
+            self.screen = Screen::Resume;
+        }
+    }
+
+    /// The saved game the Resume screen offers.
+    pub fn resumable(&self) -> Option<&Game> {
+        self.resumable.as_ref()
+    }
+
+    /// Asks the player whether to format the memory card (it is not
+    /// formatted); nothing is written unless they press X.
+    pub fn offer_format(&mut self) {
+        self.screen = Screen::Format;
+    }
+
+    /// True once, after the player confirmed formatting.
+    pub fn take_format_request(&mut self) -> bool {
+        core::mem::take(&mut self.format_confirmed)
+    }
+
+    /// Sets the line the title shows about the memory card.
+    pub fn set_notice(&mut self, notice: Option<&'static str>) {
+        self.notice = notice;
+    }
+
+    /// The memory card notice, if any.
+    pub fn notice(&self) -> Option<&'static str> {
+        self.notice
+    }
+
+    /// True once after the state worth saving changed (a move, a new deal,
+    /// the pause menu opening, options, the end of a game).
+    pub fn take_save_request(&mut self) -> bool {
+        core::mem::take(&mut self.save_wanted)
+    }
+
+    /// What to save now: settings, statistics, and the game in progress
+    /// (none once it has ended: statistics already hold it).
+    pub fn snapshot(&self) -> crate::save::Save {
+        let game = match self.screen {
+            Screen::Demo | Screen::Title { .. } | Screen::Resume | Screen::Format => None,
+            _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
+        };
+        let game = game.or_else(|| self.resumable.clone());
+        crate::save::Save { settings: self.settings, game, stats: self.stats.clone() }
+    }
+
     /// Starts deal `seed` with the current settings, logging `NEW` and the
     /// opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
@@ -177,6 +248,20 @@ impl App {
             let _ = crate::log::write_pos(&game, log);
             self.play = Some(Play::new(game, self.frame));
             self.screen = Screen::Play;
+            self.resumable = None;
+            self.save_wanted = true;
+            self.recorded = false;
+        }
+    }
+
+    /// Continues the saved game: logs `NEW` and its position as resumed.
+    fn resume(&mut self, log: &mut impl Write) {
+        if let Some(game) = self.resumable.take() {
+            let _ = crate::log::write_new(game.seed(), game.options(), log);
+            let _ = crate::log::write_pos(&game, log);
+            self.play = Some(Play::new(game, self.frame));
+            self.screen = Screen::Play;
+            self.recorded = false;
         }
     }
 
@@ -186,6 +271,25 @@ impl App {
         let pressed = input.pressed();
         self.idle = if pressed.is_empty() { self.idle.saturating_add(1) } else { 0 };
         match self.screen {
+            Screen::Resume => {
+                if pressed.intersects(Buttons::CROSS | Buttons::START) {
+                    self.resume(log);
+                } else if pressed.contains(Buttons::CIRCLE) {
+                    // The saved game stays on the card until a new one starts.
+                    self.screen = Screen::Title { sel: 0 };
+                }
+                return;
+            }
+            Screen::Format => {
+                if pressed.contains(Buttons::CROSS) {
+                    self.format_confirmed = true;
+                    self.screen = Screen::Title { sel: 0 };
+                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+                    self.notice = Some("Not formatted: progress will not be saved");
+                    self.screen = Screen::Title { sel: 0 };
+                }
+                return;
+            }
             Screen::Demo => {
                 if !pressed.is_empty() {
                     self.planned = None;
@@ -275,6 +379,7 @@ impl App {
                 };
                 if dir != 0 {
                     self.change_option(sel, dir);
+                    self.save_wanted = true;
                 }
                 let back = pressed.contains(Buttons::CIRCLE) || (pressed.contains(Buttons::CROSS) && usize::from(sel) == OPTION_ROWS.len() - 1);
                 if back {
@@ -291,13 +396,25 @@ impl App {
             Screen::Play => {
                 if pressed.contains(Buttons::START) {
                     self.screen = Screen::Pause { sel: 0 };
+                    self.save_wanted = true;
                     return;
                 }
                 let settings = self.settings;
                 if let Some(play) = self.play.as_mut() {
+                    let before = play.game().move_count();
                     play.update(input, &settings, self.frame, log);
-                    if play.game().status().is_over() {
+                    let g = play.game();
+                    if g.move_count() != before {
+                        self.save_wanted = true;
+                    }
+                    if g.status().is_over() {
                         self.screen = Screen::Over { sel: 0 };
+                    }
+                    if g.status().is_over() && !self.recorded {
+                        self.recorded = true;
+                        let deals = g.moves().filter(|m| *m == crate::engine::Move::Deal).count() as u16;
+                        self.stats.record_game(g.options(), g.status() == crate::engine::Status::Won, deals);
+                        self.save_wanted = true;
                     }
                 }
                 if pressed.contains(Buttons::SELECT) {

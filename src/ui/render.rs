@@ -156,7 +156,10 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
     list.clear();
     list.fill(0, 0, SCREEN_W as u16, SCREEN_H as u16, palette::FELT);
     match app.screen() {
-        Screen::Title { sel } => title(list, skin, sel, app.frame()),
+        Screen::Title { sel } => {
+            title(list, skin, sel, app.frame());
+            notice(app, list, skin);
+        }
         Screen::DealNumber { digits, pos } => {
             centre_box(list, skin, "Deal number", 84, 72);
             let x0 = SCREEN_W / 2 - 5 * skin.advance();
@@ -176,6 +179,26 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             if let Some(p) = app.play() {
                 board(app, p, held_buttons, skin, list);
             }
+        }
+        Screen::Resume => {
+            centre_box(list, skin, "A game is saved", 70, 100);
+            if let Some(g) = app.resumable() {
+                let mut t: String<40> = String::new();
+                let _ = write!(t, "Resume deal #{}?", g.seed());
+                text_centred(list, skin, SCREEN_W / 2, 96, &t, palette::TEXT);
+                let mut t: String<40> = String::new();
+                let o = g.options();
+                let _ = write!(t, "{}x{}, {} moves made", o.width, o.height, g.move_count());
+                text_centred(list, skin, SCREEN_W / 2, 112, &t, palette::DIM);
+            }
+            text_centred(list, skin, SCREEN_W / 2, 140, "X resume   O title", palette::SELECTED);
+        }
+        Screen::Format => {
+            centre_box(list, skin, "Memory card", 60, 120);
+            text_centred(list, skin, SCREEN_W / 2, 86, "The card in slot 1 is", palette::TEXT);
+            text_centred(list, skin, SCREEN_W / 2, 100, "not formatted. Format it?", palette::TEXT);
+            text_centred(list, skin, SCREEN_W / 2, 118, "Everything on it is lost.", palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 150, "X format   O no", palette::SELECTED);
         }
         Screen::Demo => {
             if let Some(p) = app.play() {
@@ -218,7 +241,16 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
         text_centred(list, skin, SCREEN_W / 2, 110 + i as i16 * 16, item, color);
     }
     if frame / 30 % 2 == 0 {
-        text_centred(list, skin, SCREEN_W / 2, 196, "Press START", palette::TEXT);
+        text_centred(list, skin, SCREEN_W / 2, 190, "Press START", palette::TEXT);
+    }
+}
+
+/// The memory card's notice under the title menu.
+fn notice(app: &App, list: &mut DrawList, skin: &impl Skin) {
+    if let Some(n) = app.notice() {
+        let (a, b) = wrap(n, 38);
+        text_centred(list, skin, SCREEN_W / 2, 210, a, palette::DIM);
+        text_centred(list, skin, SCREEN_W / 2, 220, b, palette::DIM);
     }
 }
 

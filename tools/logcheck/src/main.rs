@@ -46,9 +46,35 @@ fn parse(log: &str) -> Result<Vec<Deal>, String> {
     Ok(deals)
 }
 
+/// The last position a log printed (for a resume check: the game saved
+/// before quitting must come back exactly).
+fn last_position(deals: &[Deal]) -> Option<&String> {
+    let d = deals.last()?;
+    d.steps.last().map(|(_, p)| p).or(d.opening.as_ref())
+}
+
+/// `--resumed BEFORE AFTER`: the first position of AFTER's first deal must
+/// equal the last position BEFORE printed.
+fn resumed(before: &str, after: &str) -> Result<String, (u8, String)> {
+    let read = |p: &str| std::fs::read_to_string(p).map_err(|e| (2, format!("cannot read {p}: {e}")));
+    let (b, a) = (read(before)?, read(after)?);
+    let (db, da) = (parse(&b).map_err(|e| (1, e))?, parse(&a).map_err(|e| (1, e))?);
+    let last = last_position(&db).ok_or((1, format!("{before}: no position")))?;
+    let first = da.first().and_then(|d| d.opening.as_ref()).ok_or((1, format!("{after}: no position")))?;
+    if last != first {
+        return Err((1, format!("the resumed position differs:\nbefore:\n{last}after:\n{first}")));
+    }
+    Ok(format!("logcheck: the game resumed exactly where it was saved ({} lines of position)", first.lines().count()))
+}
+
 fn run(args: &[String]) -> Result<String, (u8, String)> {
+    if let [flag, before, after] = args {
+        if flag == "--resumed" {
+            return resumed(before, after);
+        }
+    }
     let [log_path, aftk] = args else {
-        return Err((2, "usage: logcheck TTY_LOG AFTK_BINARY".into()));
+        return Err((2, "usage: logcheck TTY_LOG AFTK_BINARY | logcheck --resumed BEFORE_LOG AFTER_LOG".into()));
     };
     let log = std::fs::read_to_string(log_path).map_err(|e| (2, format!("cannot read {log_path}: {e}")))?;
     let deals = parse(&log).map_err(|e| (1, e))?;
