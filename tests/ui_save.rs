@@ -1,0 +1,110 @@
+//! The UI's side of the memory card: what it asks to save, the Resume and
+//! Format screens, statistics.
+
+use farewell::engine::{Game, Options};
+use farewell::input::{Buttons, Input};
+use farewell::save::Save;
+use farewell::ui::{App, Screen};
+
+struct D {
+    app: App,
+    input: Input,
+    log: String,
+}
+
+impl D {
+    fn new() -> Self {
+        D { app: App::new(), input: Input::new(), log: String::new() }
+    }
+    fn press(&mut self, b: Buttons) {
+        self.input.update(b);
+        self.app.update(&self.input, &mut self.log);
+        self.input.update(Buttons::empty());
+        self.app.update(&self.input, &mut self.log);
+    }
+}
+
+fn saved_game() -> Game {
+    let mut g = Game::new(42, Options::default()).unwrap();
+    g.apply(farewell::engine::notation::parse_move("5d@r2c6").unwrap()).unwrap();
+    g
+}
+
+#[test]
+fn a_saved_game_is_offered_and_resumes_exactly() {
+    let mut d = D::new();
+    d.app.load(Save { game: Some(saved_game()), ..Save::default() });
+    assert_eq!(d.app.screen(), Screen::Resume);
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::Play);
+    assert_eq!(d.app.play().unwrap().game(), &saved_game());
+    assert!(d.log.starts_with("AFTK NEW seed=42 grid=12x8 kings=centre easy=no\nAFTK POS\n"));
+}
+
+#[test]
+fn declining_the_resume_keeps_the_saved_game_on_the_card() {
+    let mut d = D::new();
+    d.app.load(Save { game: Some(saved_game()), ..Save::default() });
+    d.press(Buttons::CIRCLE);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
+    assert_eq!(d.app.snapshot().game, Some(saved_game()), "not lost by an autosave from the title");
+}
+
+#[test]
+fn moves_the_pause_menu_and_options_ask_for_a_save_once() {
+    let mut d = D::new();
+    d.press(Buttons::START);
+    assert!(d.app.take_save_request(), "a new deal");
+    assert!(!d.app.take_save_request(), "once");
+    d.press(Buttons::R1);
+    assert!(!d.app.take_save_request(), "picking a card up changes nothing saved");
+    d.press(Buttons::CROSS);
+    assert!(d.app.take_save_request(), "a move");
+    assert_eq!(d.app.snapshot().game.as_ref().map(|g| g.move_count()), Some(1));
+    d.press(Buttons::START);
+    assert!(d.app.take_save_request(), "the pause menu opening");
+}
+
+#[test]
+fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
+    let mut d = D::new();
+    d.app.start_deal(2348, &mut d.log);
+    // Play R1 + X until the game ends (deal #2348 loses this way).
+    for _ in 0..200 {
+        if matches!(d.app.screen(), Screen::Over { .. }) {
+            break;
+        }
+        d.press(Buttons::R1);
+        d.press(Buttons::CROSS);
+    }
+    assert!(matches!(d.app.screen(), Screen::Over { .. }));
+    let o = Options::default();
+    assert_eq!(d.app.stats.get(o).unwrap().played, 1);
+    assert_eq!(d.app.stats.get(o).unwrap().won, 0);
+    assert!(d.app.snapshot().game.is_none(), "a finished game is not saved to resume");
+    d.press(Buttons::TRIANGLE); // undo from the loss
+    assert_eq!(d.app.screen(), Screen::Play);
+    // The same turn again: the same loss again.
+    for _ in 0..10 {
+        if matches!(d.app.screen(), Screen::Over { .. }) {
+            break;
+        }
+        d.press(Buttons::R1);
+        d.press(Buttons::CROSS);
+    }
+    assert_eq!(d.app.stats.get(o).unwrap().played, 1, "counted once per deal");
+}
+
+#[test]
+fn formatting_happens_only_after_the_player_confirms() {
+    let mut d = D::new();
+    d.app.offer_format();
+    assert_eq!(d.app.screen(), Screen::Format);
+    d.press(Buttons::CIRCLE);
+    assert!(!d.app.take_format_request());
+    assert!(d.app.notice().unwrap().contains("will not be saved"));
+    d.app.offer_format();
+    d.press(Buttons::CROSS);
+    assert!(d.app.take_format_request());
+    assert!(!d.app.take_format_request(), "once");
+}
