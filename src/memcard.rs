@@ -438,65 +438,13 @@ pub fn write_title(title_frame: &[u8; FRAME], out: &mut impl Write) -> fmt::Resu
     Ok(())
 }
 
-/// The 16x16 icon, one character per pixel, each a palette index below.
-const ICON_ART: [&[u8; 16]; 16] = [
-    b"................",
-    b"................",
-    b".W.....WW.....W.",
-    b".Y.....YY.....Y.",
-    b".YY...YYYY...YY.",
-    b".YYY..YYYY..YYY.",
-    b".YYYYYYYYYYYYYY.",
-    b".YYYYYYYYYYYYYY.",
-    b".YYRYYBYYBYYRYY.",
-    b".YYYYYYYYYYYYYY.",
-    b".OOOOOOOOOOOOOO.",
-    b".YYYYYYYYYYYYYY.",
-    b".OOOOOOOOOOOOOO.",
-    b"................",
-    b"................",
-    b"................",
-];
-
-/// The art's characters, in palette order.
-const ICON_KEYS: &[u8] = b".YORBW";
-
-/// A 15-bit PS1 colour from 5-bit components (0x0000 would be transparent;
-/// none of the palette's colours is).
-const fn rgb(r: u16, g: u16, b: u16) -> u16 {
-    r | g << 5 | b << 10
-}
-
 /// The icon's palette: felt green, gold, dark gold, ruby, sapphire, white.
-pub const ICON_PALETTE: [u16; 16] = {
-    let mut p = [rgb(2, 10, 4); 16];
-    p[1] = rgb(31, 25, 4);
-    p[2] = rgb(22, 15, 2);
-    p[3] = rgb(28, 2, 4);
-    p[4] = rgb(4, 8, 30);
-    p[5] = rgb(31, 31, 31);
-    p
-};
+/// Drawn in `gfx/icon.txt` and converted by the sprite packer at build time.
+pub const ICON_PALETTE: [u16; 16] = crate::atlas::ICON_CLUT;
 
 /// The icon frame: 16x16 pixels at 4 bits, two per byte, left pixel in the
-/// low nibble.
-pub const ICON: [u8; FRAME] = {
-    let mut f = [0u8; FRAME];
-    let mut y = 0;
-    while y < 16 {
-        let mut x = 0;
-        while x < 16 {
-            let mut k = 0;
-            while ICON_KEYS[k] != ICON_ART[y][x] {
-                k += 1; // an unknown character fails the build here
-            }
-            f[y * 8 + x / 2] |= (k as u8) << (4 * (x % 2));
-            x += 1;
-        }
-        y += 1;
-    }
-    f
-};
+/// low nibble (from `gfx/icon.txt`, packed at build time).
+pub const ICON: [u8; FRAME] = crate::atlas::ICON;
 
 /// The title frame: `"SC"`, a static icon, 1 block, the title in
 /// full-width Shift-JIS ("A Farewell to Kings #deal" while a game is in

@@ -54,6 +54,18 @@ impl Palette {
         Palette { chars: vec!['.', '#'], rgb: vec![(0, 0, 0), (255, 255, 255)] }
     }
 
+    /// The 16 PS1 colours with every entry opaque (for the memory card
+    /// icon, which has no transparency); a colour that would be 0x0000 is
+    /// nudged to 0x0421.
+    pub fn to_ps1_opaque(&self) -> [u16; 16] {
+        let mut out = [0x0421u16; 16];
+        for (i, &(r, g, b)) in self.rgb.iter().enumerate().take(16) {
+            let c = u16::from(r >> 3) | (u16::from(g >> 3) << 5) | (u16::from(b >> 3) << 10);
+            out[i] = if c == 0 { 0x0421 } else { c };
+        }
+        out
+    }
+
     /// The 16 PS1 colours (15-bit, STP clear): index 0 is 0x0000, which the
     /// GPU skips; any opaque colour that would come out 0x0000 (black) is
     /// nudged to 0x0421 so it stays visible.
@@ -350,6 +362,6 @@ pub fn build(gfx: &Path) -> Result<Output, ArtError> {
     let _ = writeln!(rs, "/// Both palettes, 32 colours, as words.\npub static CLUT_WORDS: [u32; {}] = [{}];", clut_words.len(), clut_words.join(","));
     let icon_bytes = pack_4bpp(&icon.pixels);
     let _ = writeln!(rs, "/// The memory card icon: 16x16, 4 bpp, left texel in the low nibble.\npub const ICON: [u8; 128] = {:?};", icon_bytes);
-    let _ = writeln!(rs, "/// The icon's 16-colour palette (PS1 15-bit colours).\npub const ICON_CLUT: [u16; 16] = {:?};", icon_pal.to_ps1());
+    let _ = writeln!(rs, "/// The icon's 16-colour palette (PS1 15-bit colours).\npub const ICON_CLUT: [u16; 16] = {:?};", icon_pal.to_ps1_opaque());
     Ok(Output { atlas_rs: rs, tim: tim_bytes, png: png_bytes, page, placed })
 }
