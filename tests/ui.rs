@@ -6,7 +6,7 @@ use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::engine::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
 use farewell::ui::render::{self, CardSize, Skin};
-use farewell::ui::skin::{FontSheet, PlainSkin};
+use farewell::ui::skin::{AtlasSkin, FontSheet};
 use farewell::ui::{App, FaceStyle, Focus, Screen};
 
 /// Drives an App frame by frame and keeps its log.
@@ -328,7 +328,7 @@ fn the_largest_grid_fits_the_screen_with_compact_cards() {
 #[test]
 fn every_screen_draws_within_the_list_capacity() {
     let mut d = Driver::start(42);
-    let skin = PlainSkin { font: FontSheet::PSX_DEFAULT };
+    let skin = AtlasSkin { font: FontSheet::PSX_DEFAULT };
     let mut list = DrawList::new();
     for b in [Buttons::empty(), Buttons::START, Buttons::DOWN, Buttons::CROSS] {
         d.press(b);

@@ -3,7 +3,7 @@
 //! off, and direct access behaves the same under PCSX-Reloaded's HLE BIOS
 //! as on a console).
 //!
-//! A card holds 1024 sectors ("frames") of 128 bytes. Read: `81 52 00 00
+//! A card holds 1024 sectors ("frames") of 128 bytes (see `farewell::memcard`). Read: `81 52 00 00
 //! MSB LSB 00 00 00 00` then 128 data bytes, a checksum (XOR of the address
 //! and data) and an end byte, `47` ("G") when good. Write: `81 57 00 00 MSB
 //! LSB`, 128 data bytes, the checksum, `00 00 00`; the card answers `5C 5D`
@@ -14,8 +14,6 @@ use super::timer::Clock;
 
 /// Bytes in a sector.
 pub const SECTOR: usize = 128;
-/// Sectors on a card.
-pub const SECTORS: u16 = 1024;
 
 /// Why a card access failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

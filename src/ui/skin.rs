@@ -1,7 +1,5 @@
-//! A skin drawn from flat shapes and a font sheet: a white card with its
-//! rank and suit in the corner, a patterned back. It needs no art beyond an
-//! 8x8 font, so the game runs (and host tests check layouts) with any font
-//! sheet, including psx's built-in one.
+//! The game's look: cards from the art packed at build time (`gfx/`), text
+//! from a font sheet (psx's built-in 8x8 font on the console).
 
 use super::render::{CardSize, Skin};
 use super::FaceStyle;
@@ -61,13 +59,6 @@ impl FontSheet {
     }
 }
 
-/// Cards from shapes and a font.
-#[derive(Clone, Copy, Debug)]
-pub struct PlainSkin {
-    /// The font.
-    pub font: FontSheet,
-}
-
 /// The colour of a suit's symbol in each face style.
 pub fn suit_colour(suit: Suit, face: FaceStyle) -> Rgb {
     match (face, suit) {
@@ -80,16 +71,6 @@ pub fn suit_colour(suit: Suit, face: FaceStyle) -> Rgb {
     }
 }
 
-/// The letter drawn for a suit when the font has no suit symbols.
-pub fn suit_letter(suit: Suit) -> char {
-    match suit {
-        Suit::Spades => 'S',
-        Suit::Hearts => 'H',
-        Suit::Diamonds => 'D',
-        Suit::Clubs => 'C',
-    }
-}
-
 fn scale(c: Rgb, t: Rgb) -> Rgb {
     let m = |a: u8, b: u8| ((u16::from(a) * u16::from(b)) / 128).min(255) as u8;
     Rgb(m(c.0, t.0), m(c.1, t.1), m(c.2, t.2))
@@ -98,62 +79,6 @@ fn scale(c: Rgb, t: Rgb) -> Rgb {
 /// A tint that turns white glyphs into `c`.
 fn ink(c: Rgb) -> Rgb {
     Rgb(c.0 / 2 + 1, c.1 / 2 + 1, c.2 / 2 + 1)
-}
-
-impl Skin for PlainSkin {
-    fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
-        let (w, h) = self.card_size(size);
-        list.fill(x, y, w as u16, h as u16, scale(Rgb(90, 90, 100), tint));
-        list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, scale(Rgb(250, 248, 240), tint));
-        let colour = scale(suit_colour(card.suit(), face), tint);
-        let rank = card.rank();
-        let (rx, ry) = (x + 2, y + 2);
-        if rank.number() == 10 {
-            // "10" in two glyphs, tight.
-            if let Some(g) = self.font.glyph('1') {
-                list.tinted(rx - 1, ry, g, ink(colour));
-            }
-            if let Some(g) = self.font.glyph('0') {
-                list.tinted(rx + 5, ry, g, ink(colour));
-            }
-        } else if let Some(g) = self.font.glyph(rank.letter()) {
-            list.tinted(rx, ry, g, ink(colour));
-        }
-        if let Some(g) = self.font.glyph(suit_letter(card.suit())) {
-            let (sx, sy) = match size {
-                CardSize::Large => (x + w - 10, y + h - 10),
-                CardSize::Compact => (x + w - 9, y + h - 9),
-            };
-            list.fill(sx - 1, sy - 1, 10, 10, colour);
-            list.tinted(sx, sy, g, Rgb(128, 128, 128));
-        }
-    }
-
-    fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize) {
-        let (w, h) = self.card_size(size);
-        list.fill(x, y, w as u16, h as u16, Rgb(240, 240, 240));
-        list.fill(x + 2, y + 2, (w - 4) as u16, (h - 4) as u16, Rgb(150, 30, 40));
-        list.outline(x + 4, y + 4, (w - 8) as u16, (h - 8) as u16, 1, Rgb(230, 190, 90));
-    }
-
-    fn glyph(&self, ch: char) -> Option<Sprite> {
-        self.font.glyph(ch)
-    }
-
-    fn advance(&self) -> i16 {
-        i16::from(self.font.cell.0)
-    }
-
-    fn line_height(&self) -> i16 {
-        i16::from(self.font.cell.1)
-    }
-
-    fn card_size(&self, size: CardSize) -> (i16, i16) {
-        match size {
-            CardSize::Large => (22, 28),
-            CardSize::Compact => (16, 22),
-        }
-    }
 }
 
 /// Cards from the packed art (`gfx/`, packed at build time): a card blank,
