@@ -21,7 +21,9 @@ fn main() {
             std::process::exit(1);
         }
     };
-    for (name, bytes) in [("atlas.rs", built.atlas_rs.as_bytes()), ("cards.tim", &built.tim[..]), ("atlas.png", &built.png[..])] {
+    for (name, bytes) in
+        [("atlas.rs", built.atlas_rs.as_bytes()), ("cards.tim", &built.tim[..]), ("atlas.png", &built.png[..])]
+    {
         if let Err(e) = std::fs::write(out.join(name), bytes) {
             eprintln!("error: cannot write {}: {e}", out.join(name).display());
             std::process::exit(1);

@@ -82,10 +82,7 @@ impl Buttons {
 
     /// The button with this event-log name (`cross`, `up`, ...), if any.
     pub fn from_log_name(name: &str) -> Option<Self> {
-        NAMES
-            .iter()
-            .find(|(_, n)| n.eq_ignore_ascii_case(name))
-            .map(|(b, _)| *b)
+        NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(b, _)| *b)
     }
 
     /// Writes the set as the event log does: names joined by `+` in bit

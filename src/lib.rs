@@ -16,15 +16,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod input;
-pub mod log;
 pub mod atlas;
 pub mod draw;
 pub mod engine;
-pub mod perf;
-pub mod ui;
-pub mod save;
+pub mod input;
+pub mod log;
 pub mod memcard;
+pub mod perf;
+pub mod save;
+pub mod ui;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -286,15 +286,9 @@ impl Directory {
         let mut chain_ok = true;
         while next != NO_NEXT {
             // 15 blocks at most: a longer chain loops.
-            let n = self
-                .entries
-                .get(usize::from(next))
-                .filter(|n| n.checksum_ok);
+            let n = self.entries.get(usize::from(next)).filter(|n| n.checksum_ok);
             match n {
-                Some(n)
-                    if blocks < FILE_BLOCKS as u8
-                        && (n.state == STATE_MIDDLE || n.state == STATE_LAST) =>
-                {
+                Some(n) if blocks < FILE_BLOCKS as u8 && (n.state == STATE_MIDDLE || n.state == STATE_LAST) => {
                     blocks += 1;
                     if n.state == STATE_LAST {
                         break;
@@ -307,13 +301,7 @@ impl Directory {
                 }
             }
         }
-        Some(FileInfo {
-            first_block: first,
-            blocks,
-            size: e.size,
-            chain_ok,
-            entry: e,
-        })
+        Some(FileInfo { first_block: first, blocks, size: e.size, chain_ok, entry: e })
     }
 
     /// The file with this name.
@@ -355,10 +343,7 @@ pub fn full_width(c: u8) -> [u8; 2] {
         b'0'..=b'9' => 0x824F + u16::from(c - b'0'),
         b'A'..=b'Z' => 0x8260 + u16::from(c - b'A'),
         b'a'..=b'z' => 0x8281 + u16::from(c - b'a'),
-        _ => PUNCTUATION
-            .iter()
-            .find(|&&(a, _)| a == c)
-            .map_or(0x8148, |&(_, s)| s),
+        _ => PUNCTUATION.iter().find(|&&(a, _)| a == c).map_or(0x8148, |&(_, s)| s),
     };
     code.to_be_bytes()
 }
@@ -406,10 +391,7 @@ fn ascii_of(code: u16) -> Option<u8> {
         0x824F..=0x8258 => Some(b'0' + (code - 0x824F) as u8),
         0x8260..=0x8279 => Some(b'A' + (code - 0x8260) as u8),
         0x8281..=0x829A => Some(b'a' + (code - 0x8281) as u8),
-        _ => PUNCTUATION
-            .iter()
-            .find(|&&(_, s)| s == code)
-            .map(|&(a, _)| a),
+        _ => PUNCTUATION.iter().find(|&&(_, s)| s == code).map(|&(a, _)| a),
     }
 }
 
@@ -427,11 +409,7 @@ pub fn write_title(title_frame: &[u8; FRAME], out: &mut impl Write) -> fmt::Resu
             out.write_char(ascii_of(code).map_or('?', char::from))?;
             i += 2;
         } else {
-            out.write_char(if (0x20..0x7F).contains(&b) {
-                char::from(b)
-            } else {
-                '?'
-            })?;
+            out.write_char(if (0x20..0x7F).contains(&b) { char::from(b) } else { '?' })?;
             i += 1;
         }
     }
@@ -511,9 +489,7 @@ impl<'a> CardImage<'a> {
     /// Block 1..=15 (block 0 is the directory).
     pub fn block(&self, b: u8) -> Option<&'a [u8]> {
         let b = usize::from(b);
-        (1..BLOCKS)
-            .contains(&b)
-            .then(|| &self.bytes[b * BLOCK_SIZE..(b + 1) * BLOCK_SIZE])
+        (1..BLOCKS).contains(&b).then(|| &self.bytes[b * BLOCK_SIZE..(b + 1) * BLOCK_SIZE])
     }
 
     /// A file's title frame.
@@ -551,12 +527,7 @@ impl Default for WritePlan {
 impl WritePlan {
     /// An empty plan (no writes).
     pub const fn new() -> Self {
-        WritePlan {
-            file: [0; BLOCK_SIZE],
-            block: 0,
-            frames: 0,
-            dir: None,
-        }
+        WritePlan { file: [0; BLOCK_SIZE], block: 0, frames: 0, dir: None }
     }
 
     /// Number of sector writes.

@@ -27,11 +27,7 @@ pub struct PerfReport {
 
 impl fmt::Display for PerfReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "frames={} avg_us={} max_us={} missed={}",
-            self.frames, self.avg_us, self.max_us, self.missed
-        )
+        write!(f, "frames={} avg_us={} max_us={} missed={}", self.frames, self.avg_us, self.max_us, self.missed)
     }
 }
 

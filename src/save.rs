@@ -67,13 +67,8 @@ const GAME_FIXED_LEN: usize = 4 + 4 + 2;
 const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
 
 /// The longest record version 1 produces (a game of [`MAX_MOVES`] moves).
-pub const MAX_ENCODED: usize = HEADER
-    + SETTINGS_LEN
-    + 1
-    + GAME_FIXED_LEN
-    + 2 * MAX_MOVES
-    + STATS_ENTRIES * TALLY_LEN
-    + CRC_LEN;
+pub const MAX_ENCODED: usize =
+    HEADER + SETTINGS_LEN + 1 + GAME_FIXED_LEN + 2 * MAX_MOVES + STATS_ENTRIES * TALLY_LEN + CRC_LEN;
 
 // ---------------------------------------------------------------- CRC-32
 
@@ -96,11 +91,7 @@ const CRC_NIBBLE: [u32; 16] = {
         let mut c = i as u32;
         let mut k = 0;
         while k < 4 {
-            c = if c & 1 == 1 {
-                (c >> 1) ^ 0xEDB8_8320
-            } else {
-                c >> 1
-            };
+            c = if c & 1 == 1 { (c >> 1) ^ 0xEDB8_8320 } else { c >> 1 };
             k += 1;
         }
         t[i] = c;
@@ -152,10 +143,7 @@ impl fmt::Display for SaveError {
             SaveError::BadMagic => f.write_str("not a save of A Farewell to Kings"),
             SaveError::Truncated => f.write_str("the save is cut short"),
             SaveError::BadCrc => f.write_str("the save is damaged (bad CRC)"),
-            SaveError::UnknownVersion(v) => write!(
-                f,
-                "the save is format version {v}, this game reads {VERSION}"
-            ),
+            SaveError::UnknownVersion(v) => write!(f, "the save is format version {v}, this game reads {VERSION}"),
             SaveError::Invalid(i) => write!(f, "the save is invalid: {i}"),
         }
     }
@@ -282,9 +270,7 @@ pub struct Stats {
 
 impl Default for Stats {
     fn default() -> Self {
-        Stats {
-            tallies: [Tally::default(); STATS_ENTRIES],
-        }
+        Stats { tallies: [Tally::default(); STATS_ENTRIES] }
     }
 }
 
@@ -292,9 +278,7 @@ impl Stats {
     /// The entry for these options: `None` for a grid size the Options
     /// screen does not offer (such games are not counted).
     pub fn entry(options: Options) -> Option<usize> {
-        let grid = GRID_SIZES
-            .iter()
-            .position(|&(w, h)| (w, h) == (options.width, options.height))?;
+        let grid = GRID_SIZES.iter().position(|&(w, h)| (w, h) == (options.width, options.height))?;
         Some(grid * 8 + usize::from(kings_code(options.kings)) * 2 + usize::from(options.easy))
     }
 
@@ -351,14 +335,7 @@ fn kings_code(k: KingStart) -> u8 {
 }
 
 fn kings_from(code: u8) -> Option<KingStart> {
-    [
-        KingStart::Centre,
-        KingStart::Corners,
-        KingStart::Random,
-        KingStart::Custom,
-    ]
-    .get(usize::from(code))
-    .copied()
+    [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom].get(usize::from(code)).copied()
 }
 
 fn bool_from(b: u8) -> Option<bool> {
@@ -411,10 +388,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn take<const N: usize>(&mut self) -> Result<[u8; N], SaveError> {
-        let (head, rest) = self
-            .bytes
-            .split_at_checked(N)
-            .ok_or(SaveError::Invalid(Invalid::Length))?;
+        let (head, rest) = self.bytes.split_at_checked(N).ok_or(SaveError::Invalid(Invalid::Length))?;
         self.bytes = rest;
         let mut a = [0u8; N];
         a.copy_from_slice(head);
@@ -439,22 +413,14 @@ fn options_bytes(o: Options) -> [u8; 4] {
 }
 
 fn options_from(b: [u8; 4]) -> Option<Options> {
-    let o = Options {
-        width: b[0],
-        height: b[1],
-        kings: kings_from(b[2])?,
-        easy: bool_from(b[3])?,
-    };
+    let o = Options { width: b[0], height: b[1], kings: kings_from(b[2])?, easy: bool_from(b[3])? };
     o.grid_ok().then_some(o)
 }
 
 impl Save {
     /// Bytes [`Save::encode`] writes for this save.
     pub fn encoded_len(&self) -> usize {
-        let game = self
-            .game
-            .as_ref()
-            .map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
+        let game = self.game.as_ref().map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
         HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + CRC_LEN
     }
 
@@ -470,10 +436,7 @@ impl Save {
         w.put(&((len - HEADER - CRC_LEN) as u16).to_le_bytes());
         let s = &self.settings;
         w.put(&options_bytes(s.options));
-        w.put(&[
-            u8::from(s.face == FaceStyle::FourColour),
-            u8::from(s.highlight),
-        ]);
+        w.put(&[u8::from(s.face == FaceStyle::FourColour), u8::from(s.highlight)]);
         match &self.game {
             None => w.put(&[0]),
             Some(g) => {
@@ -524,11 +487,7 @@ impl Save {
             _ => return Err(bad),
         };
         let highlight = bool_from(rd.u8()?).ok_or(bad)?;
-        let settings = Settings {
-            options,
-            face,
-            highlight,
-        };
+        let settings = Settings { options, face, highlight };
         let game = match rd.u8()? {
             0 => None,
             1 => Some(read_game(&mut rd)?),
@@ -536,16 +495,9 @@ impl Save {
         };
         let mut stats = Stats::default();
         for (i, t) in stats.tallies.iter_mut().enumerate() {
-            let (played, won, streak, best_streak, fewest) =
-                (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
+            let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
             let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
-            *t = Tally {
-                played,
-                won,
-                streak,
-                best_streak,
-                fewest_deals,
-            };
+            *t = Tally { played, won, streak, best_streak, fewest_deals };
             if !t.consistent() {
                 return Err(SaveError::Invalid(Invalid::Stats(i as u8)));
             }
@@ -553,11 +505,7 @@ impl Save {
         if !rd.bytes.is_empty() {
             return Err(SaveError::Invalid(Invalid::Length));
         }
-        Ok(Save {
-            settings,
-            game,
-            stats,
-        })
+        Ok(Save { settings, game, stats })
     }
 }
 
@@ -571,8 +519,7 @@ fn read_game(rd: &mut Reader<'_>) -> Result<Game, SaveError> {
     let mut g = Game::new(seed, options).ok_or(SaveError::Invalid(Invalid::Options))?;
     for i in 0..count {
         let m = move_from(rd.take()?).ok_or(SaveError::Invalid(Invalid::MoveCode(i)))?;
-        g.apply(m)
-            .map_err(|e| SaveError::Invalid(Invalid::Illegal(i, e)))?;
+        g.apply(m).map_err(|e| SaveError::Invalid(Invalid::Illegal(i, e)))?;
     }
     Ok(g)
 }

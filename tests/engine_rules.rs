@@ -5,7 +5,9 @@
 
 use farewell::engine::game::{MAX_LIFTED, MAX_MOVES, STOCK};
 use farewell::engine::notation::{parse_position, write_position};
-use farewell::engine::{Card, Cell, DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Rank, Side, Source, Status, Suit};
+use farewell::engine::{
+    Card, Cell, DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Rank, Side, Source, Status, Suit,
+};
 
 fn card(s: &str) -> Card {
     Card::parse(s).unwrap_or_else(|| panic!("bad card {s}"))
@@ -24,7 +26,8 @@ fn position_with(rows: &[&str], hand: &str, orphans: &str, removed: &str, easy: 
         text.push_str(r);
         text.push('\n');
     }
-    let mut used: Vec<String> = rows.iter().flat_map(|r| r.split(' ')).filter(|t| *t != ".").map(|t| t.to_lowercase()).collect();
+    let mut used: Vec<String> =
+        rows.iter().flat_map(|r| r.split(' ')).filter(|t| *t != ".").map(|t| t.to_lowercase()).collect();
     used.extend(hand.split_whitespace().filter(|t| *t != "-").map(|t| t.to_lowercase()));
     used.extend(orphans.split_whitespace().map(|t| t.to_lowercase()));
     for r in removed.split_whitespace() {
@@ -40,7 +43,10 @@ fn position_with(rows: &[&str], hand: &str, orphans: &str, removed: &str, easy: 
             .collect::<Vec<_>>()
             .join(" "),
     };
-    text.push_str(&format!("hand: {hand}\nstock: {stock_text}\nremoved: {removed}\norphans: {orphans}\neasy: {}\n", if easy { "yes" } else { "no" }));
+    text.push_str(&format!(
+        "hand: {hand}\nstock: {stock_text}\nremoved: {removed}\norphans: {orphans}\neasy: {}\n",
+        if easy { "yes" } else { "no" }
+    ));
     parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
@@ -87,7 +93,9 @@ fn grid_default_is_12_columns_by_8_rows() {
 
 #[test]
 fn grid_sizes_from_6x4_to_14x9_and_nothing_else() {
-    for (w, h, ok) in [(6, 4, true), (14, 9, true), (5, 4, false), (6, 3, false), (15, 9, false), (14, 10, false), (10, 6, true)] {
+    for (w, h, ok) in
+        [(6, 4, true), (14, 9, true), (5, 4, false), (6, 3, false), (15, 9, false), (14, 10, false), (10, 6, true)]
+    {
         let o = Options { width: w, height: h, ..Options::default() };
         assert_eq!(Game::new(7, o).is_some(), ok, "{w}x{h}");
     }
@@ -177,7 +185,11 @@ fn start_the_other_48_cards_are_shuffled_into_the_stock_and_four_drawn_into_the_
 #[test]
 fn placement_needs_an_orthogonal_neighbour() {
     let g = position(&[". . . . . .", ". . Ks . . .", ". . . . . .", ". . . . . ."], "5s - - -");
-    assert_eq!(g.check_place(card("5s"), cell("r0c0")), Err(Illegal::NoNeighbour(cell("r0c0"))), "diagonal does not count");
+    assert_eq!(
+        g.check_place(card("5s"), cell("r0c0")),
+        Err(Illegal::NoNeighbour(cell("r0c0"))),
+        "diagonal does not count"
+    );
     assert_eq!(g.check_place(card("5s"), cell("r0c3")), Err(Illegal::NoNeighbour(cell("r0c3"))));
     assert!(g.check_place(card("5s"), cell("r0c2")).is_ok(), "above");
     assert!(g.check_place(card("5s"), cell("r2c2")).is_ok(), "below");
@@ -290,7 +302,8 @@ fn deal_allowed_only_with_stock_no_orphan_and_no_playable_hand_card() {
     let g = position(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "9c - - -");
     assert_eq!(g.check_deal(), Ok(()));
     // Orphan waiting: refused.
-    let g = position_with(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "- - - -", "9d", "", false, None);
+    let g =
+        position_with(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "- - - -", "9d", "", false, None);
     assert_eq!(g.check_deal(), Err(Illegal::Deal(DealRefusal::OrphanWaiting(card("9d")))));
 }
 
@@ -376,7 +389,14 @@ fn books_removed_in_rank_order_aces_first() {
 
 #[test]
 fn books_next_in_order_is_removed_at_once_automatically() {
-    let mut g = position_with(&["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . . . ."], "2c - - -", "", "A", false, None);
+    let mut g = position_with(
+        &["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . . . ."],
+        "2c - - -",
+        "",
+        "A",
+        false,
+        None,
+    );
     let out = g.place(card("2c"), cell("r1c1")).unwrap();
     assert_eq!(out.books.iter().map(|b| b.rank.number()).collect::<Vec<_>>(), [2]);
     assert_eq!(g.removed().len(), 2);
@@ -406,7 +426,14 @@ fn books_kings_never_form_a_book() {
 
 #[test]
 fn easy_mode_books_removed_as_soon_as_completed_in_any_order() {
-    let mut g = position_with(&["5s 5h . . . .", "5d . . . Ks .", ". . . . . .", ". . . . . ."], "5c - - -", "", "", true, None);
+    let mut g = position_with(
+        &["5s 5h . . . .", "5d . . . Ks .", ". . . . . .", ". . . . . ."],
+        "5c - - -",
+        "",
+        "",
+        true,
+        None,
+    );
     let out = g.place(card("5c"), cell("r1c1")).unwrap();
     assert_eq!(out.books.len(), 1);
     assert_eq!(out.books[0].rank.number(), 5);
@@ -439,7 +466,14 @@ fn orphans_lifted_after_the_whole_cascade() {
 
 #[test]
 fn orphans_must_be_placed_before_anything_else() {
-    let g = position_with(&[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."], "5c - - -", "9d", "", false, None);
+    let g = position_with(
+        &[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."],
+        "5c - - -",
+        "9d",
+        "",
+        false,
+        None,
+    );
     assert_eq!(g.check_place(card("5c"), cell("r0c2")), Err(Illegal::OrphanWaiting(card("9d"))));
     assert!(matches!(g.check_deal(), Err(Illegal::Deal(DealRefusal::OrphanWaiting(_)))));
     assert!(g.playable_cells(card("5c")).is_empty(), "hand cards show no legal cells");
@@ -448,7 +482,14 @@ fn orphans_must_be_placed_before_anything_else() {
 
 #[test]
 fn orphans_placed_one_at_a_time_in_any_order_under_the_same_rules() {
-    let mut g = position_with(&[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."], "- - - -", "9d 5h 2c", "", false, None);
+    let mut g = position_with(
+        &[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."],
+        "- - - -",
+        "9d 5h 2c",
+        "",
+        false,
+        None,
+    );
     assert!(matches!(g.check_place(card("2c"), cell("r0c2")), Err(Illegal::Mismatch { .. })), "same placement rules");
     let out = g.place(card("5h"), cell("r0c2")).unwrap();
     assert_eq!(out.placed.unwrap().2, Source::Orphan(1));
@@ -532,7 +573,14 @@ fn after_the_end_only_undo_is_accepted() {
 
 #[test]
 fn lost_when_orphans_wait_and_none_can_be_placed() {
-    let g = position_with(&[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."], "- - - -", "2c 7h", "", false, None);
+    let g = position_with(
+        &[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."],
+        "- - - -",
+        "2c 7h",
+        "",
+        false,
+        None,
+    );
     assert_eq!(g.status(), Status::Lost(Loss::OrphanStuck));
     assert!(text_of(&g).ends_with("status: lost: no waiting orphan can be placed\n"));
 }

@@ -110,7 +110,14 @@ fn firing_frames(held: Buttons, frames: u16) -> Vec<u16> {
 #[test]
 fn held_direction_fires_on_press_then_repeats_after_the_delay() {
     let frames = firing_frames(Buttons::RIGHT, REPEAT_DELAY + 3 * REPEAT_INTERVAL + 1);
-    let expected: Vec<u16> = [0, REPEAT_DELAY, REPEAT_DELAY + REPEAT_INTERVAL, REPEAT_DELAY + 2 * REPEAT_INTERVAL, REPEAT_DELAY + 3 * REPEAT_INTERVAL].to_vec();
+    let expected: Vec<u16> = [
+        0,
+        REPEAT_DELAY,
+        REPEAT_DELAY + REPEAT_INTERVAL,
+        REPEAT_DELAY + 2 * REPEAT_INTERVAL,
+        REPEAT_DELAY + 3 * REPEAT_INTERVAL,
+    ]
+    .to_vec();
     assert_eq!(frames, expected);
 }
 

@@ -5,8 +5,8 @@
 use farewell::engine::player::best_move;
 use farewell::engine::{Game, Options};
 use farewell::memcard::{
-    format_card, full_width, plan_write, write_title, CardError, CardImage, Directory, LoadError,
-    PlanError, WritePlan, BLOCK_SIZE, CARD_SIZE, FILE_NAME, FRAME, ICON, ICON_PALETTE,
+    format_card, full_width, plan_write, write_title, CardError, CardImage, Directory, LoadError, PlanError, WritePlan,
+    BLOCK_SIZE, CARD_SIZE, FILE_NAME, FRAME, ICON, ICON_PALETTE,
 };
 use farewell::save::{Save, SaveError, Stats};
 use proptest::prelude::*;
@@ -37,10 +37,7 @@ fn put_foreign(card: &mut [u8], block: usize, state: u8, next: u16, name: &[u8])
     f[8..10].copy_from_slice(&next.to_le_bytes());
     f[0x0A..0x0A + name.len()].copy_from_slice(name);
     f[127] = xor(f);
-    for (i, b) in card[block * BLOCK_SIZE..(block + 1) * BLOCK_SIZE]
-        .iter_mut()
-        .enumerate()
-    {
+    for (i, b) in card[block * BLOCK_SIZE..(block + 1) * BLOCK_SIZE].iter_mut().enumerate() {
         *b = (i as u8).wrapping_mul(7) ^ block as u8;
     }
 }
@@ -53,11 +50,7 @@ fn save_of(seed: u32, moves: usize) -> Save {
     }
     let mut stats = Stats::default();
     stats.record_game(Options::default(), seed % 2 == 0, 7);
-    Save {
-        game: Some(g),
-        stats,
-        ..Save::default()
-    }
+    Save { game: Some(g), stats, ..Save::default() }
 }
 
 fn write(card: &mut [u8; CARD_SIZE], save: &Save) -> Box<WritePlan> {
@@ -83,17 +76,10 @@ fn format_writes_header_free_entries_and_checksums() {
         assert_eq!(&f[8..10], &[0xFF, 0xFF]);
         assert_eq!(f[127], xor(f));
     }
-    assert_eq!(
-        &c[63 * FRAME..63 * FRAME + 128],
-        &c[..128],
-        "header copy in frame 63"
-    );
+    assert_eq!(&c[63 * FRAME..63 * FRAME + 128], &c[..128], "header copy in frame 63");
     let dir = Directory::parse(&c[..]).unwrap();
     assert_eq!(dir.files().count(), 0);
-    assert_eq!(
-        dir.free_blocks().collect::<Vec<_>>(),
-        (1..=15).collect::<Vec<u8>>()
-    );
+    assert_eq!(dir.free_blocks().collect::<Vec<_>>(), (1..=15).collect::<Vec<u8>>());
     assert_eq!(load(&c[..]), Err(LoadError::NoSave));
 }
 
@@ -104,24 +90,11 @@ fn unformatted_and_wrong_sized_cards() {
     assert_eq!(load(&c[..]), Err(LoadError::Card(CardError::Unformatted)));
     let mut c = formatted();
     c[127] ^= 1;
-    assert_eq!(
-        Directory::parse(&c[..]),
-        Err(CardError::Unformatted),
-        "header checksum"
-    );
+    assert_eq!(Directory::parse(&c[..]), Err(CardError::Unformatted), "header checksum");
     let c = formatted();
-    assert_eq!(
-        CardImage::new_checked(&c[..1000]).unwrap_err(),
-        CardError::WrongSize(1000)
-    );
-    assert_eq!(
-        Directory::parse(&c[..16 * FRAME - 1]),
-        Err(CardError::WrongSize(16 * FRAME - 1))
-    );
-    assert!(
-        Directory::parse(&c[..16 * FRAME]).is_ok(),
-        "the directory frames alone are enough"
-    );
+    assert_eq!(CardImage::new_checked(&c[..1000]).unwrap_err(), CardError::WrongSize(1000));
+    assert_eq!(Directory::parse(&c[..16 * FRAME - 1]), Err(CardError::WrongSize(16 * FRAME - 1)));
+    assert!(Directory::parse(&c[..16 * FRAME]).is_ok(), "the directory frames alone are enough");
 }
 
 #[test]
@@ -164,11 +137,7 @@ fn title_frame_icon_and_palette() {
     let mut c = formatted();
     write(&mut c, &Save::default());
     let mut s = String::new();
-    write_title(
-        c[BLOCK_SIZE..BLOCK_SIZE + FRAME].try_into().unwrap(),
-        &mut s,
-    )
-    .unwrap();
+    write_title(c[BLOCK_SIZE..BLOCK_SIZE + FRAME].try_into().unwrap(), &mut s).unwrap();
     assert_eq!(s, "A Farewell to Kings");
 }
 
@@ -208,10 +177,7 @@ fn icon_is_a_symmetric_crown_on_felt() {
     assert_eq!(px(1, 2), 5, "white tip of the left point");
     assert_eq!(px(3, 8), 3, "ruby");
     assert_eq!(px(6, 8), 4, "sapphire");
-    assert!(
-        ICON_PALETTE.iter().all(|&c| c != 0),
-        "no transparent colour"
-    );
+    assert!(ICON_PALETTE.iter().all(|&c| c != 0), "no transparent colour");
 }
 
 #[test]
@@ -223,25 +189,14 @@ fn other_files_are_never_touched() {
     let before = c.clone();
     let plan = write(&mut c, &save_of(1, 10));
     assert_eq!(plan.block(), 4, "first free block");
-    let changed: Vec<usize> = (0..1024)
-        .filter(|&s| c[s * FRAME..(s + 1) * FRAME] != before[s * FRAME..(s + 1) * FRAME])
-        .collect();
-    assert!(
-        changed.iter().all(|&s| s == 4 || s / 64 == 4),
-        "only directory frame 4 and block 4: {changed:?}"
-    );
-    let files: Vec<_> = Directory::parse(&c[..])
-        .unwrap()
-        .files()
-        .map(|f| (f.first_block, f.blocks, f.name().to_vec()))
-        .collect();
+    let changed: Vec<usize> =
+        (0..1024).filter(|&s| c[s * FRAME..(s + 1) * FRAME] != before[s * FRAME..(s + 1) * FRAME]).collect();
+    assert!(changed.iter().all(|&s| s == 4 || s / 64 == 4), "only directory frame 4 and block 4: {changed:?}");
+    let files: Vec<_> =
+        Directory::parse(&c[..]).unwrap().files().map(|f| (f.first_block, f.blocks, f.name().to_vec())).collect();
     assert_eq!(
         files,
-        vec![
-            (1, 1, b"BESLES-00001ALPHA".to_vec()),
-            (2, 2, b"BASLUS-00002BETA".to_vec()),
-            (4, 1, FILE_NAME.to_vec())
-        ]
+        vec![(1, 1, b"BESLES-00001ALPHA".to_vec()), (2, 2, b"BASLUS-00002BETA".to_vec()), (4, 1, FILE_NAME.to_vec())]
     );
     // Saving again overwrites our block in place; the directory is not written.
     let before = c.clone();
@@ -251,11 +206,7 @@ fn other_files_are_never_touched() {
     assert!(plan.iter().all(|(sector, _)| sector / 64 == 4));
     for s in 0..1024 {
         if s / 64 != 4 {
-            assert_eq!(
-                c[s * FRAME..(s + 1) * FRAME],
-                before[s * FRAME..(s + 1) * FRAME],
-                "sector {s}"
-            );
+            assert_eq!(c[s * FRAME..(s + 1) * FRAME], before[s * FRAME..(s + 1) * FRAME], "sector {s}");
         }
     }
     assert_eq!(load(&c[..]).unwrap(), s2);
@@ -283,21 +234,12 @@ fn deleted_blocks_are_reused() {
 fn a_full_card_refuses_a_new_save_but_takes_an_update() {
     let mut c = formatted();
     for b in 1..=15 {
-        put_foreign(
-            &mut c[..],
-            b,
-            0x51,
-            0xFFFF,
-            format!("BASLUS-0000{b:X}X").as_bytes(),
-        );
+        put_foreign(&mut c[..], b, 0x51, 0xFFFF, format!("BASLUS-0000{b:X}X").as_bytes());
     }
     let before = c.clone();
     let dir = Directory::parse(&c[..]).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    assert_eq!(
-        plan_write(&dir, &Save::default(), &mut plan),
-        Err(PlanError::CardFull)
-    );
+    assert_eq!(plan_write(&dir, &Save::default(), &mut plan), Err(PlanError::CardFull));
     assert!(plan.is_empty());
     assert_eq!(c, before);
     // With our file taking the last block, an update still fits.
@@ -323,10 +265,7 @@ fn plan_writes_file_frames_first_and_the_directory_last() {
     assert_eq!(*last, 2, "directory frame of block 2");
     assert_eq!(file.last(), Some(&128), "title frame just before it");
     assert!(file.iter().all(|s| s / 64 == 2));
-    assert!(
-        file.windows(2).all(|w| w[0] > w[1]),
-        "data frames from the last one down: {file:?}"
-    );
+    assert!(file.windows(2).all(|w| w[0] > w[1]), "data frames from the last one down: {file:?}");
     assert_eq!(plan.get(plan.len()), None);
 }
 
@@ -361,11 +300,7 @@ fn pulled_mid_write_of_a_new_save() {
 
 #[test]
 fn pulled_mid_write_of_an_update() {
-    for (a, b) in [
-        ((11, 60), (12, 10)),
-        ((13, 5), (13, 90)),
-        ((14, 30), (15, 31)),
-    ] {
+    for (a, b) in [((11, 60), (12, 10)), ((13, 5), (13, 90)), ((14, 30), (15, 31))] {
         let mut c = formatted();
         let old = save_of(a.0, a.1);
         write(&mut c, &old);

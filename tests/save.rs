@@ -27,20 +27,11 @@ fn sample() -> Save {
     stats.record_game(Options::default(), true, 9);
     stats.record_game(Options::default(), false, 20);
     let settings = Settings {
-        options: Options {
-            width: 8,
-            height: 5,
-            kings: KingStart::Corners,
-            easy: true,
-        },
+        options: Options { width: 8, height: 5, kings: KingStart::Corners, easy: true },
         face: FaceStyle::FourColour,
         highlight: false,
     };
-    Save {
-        settings,
-        game: Some(played(1234, Options::default(), 30)),
-        stats,
-    }
+    Save { settings, game: Some(played(1234, Options::default(), 30)), stats }
 }
 
 fn encode(s: &Save) -> Vec<u8> {
@@ -66,10 +57,7 @@ fn crc32_is_iso_hdlc() {
     assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
     assert_eq!(crc32(b""), 0);
     assert_eq!(crc32(b"a"), 0xE8B7_BE43);
-    assert_eq!(
-        crc32(b"The quick brown fox jumps over the lazy dog"),
-        0x414F_A339
-    );
+    assert_eq!(crc32(b"The quick brown fox jumps over the lazy dog"), 0x414F_A339);
 }
 
 #[test]
@@ -84,32 +72,17 @@ fn empty_save_has_the_documented_layout() {
     assert_eq!(&b[8..14], &[12, 8, 0, 0, 0, 1]);
     assert_eq!(b[14], 0, "no game in progress");
     // An unplayed tally: zeros and FFFF for "no fewest deals".
-    assert_eq!(
-        &b[15..29],
-        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
-    );
+    assert_eq!(&b[15..29], &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
     let crc = u32::from_le_bytes(b[b.len() - 4..].try_into().unwrap());
     assert_eq!(crc, crc32(&b[..b.len() - 4]));
 }
 
 #[test]
 fn game_is_stored_as_seed_options_and_two_bytes_per_move() {
-    let g = played(
-        77,
-        Options {
-            width: 14,
-            height: 9,
-            kings: KingStart::Random,
-            easy: true,
-        },
-        12,
-    );
+    let g = played(77, Options { width: 14, height: 9, kings: KingStart::Random, easy: true }, 12);
     let moves: Vec<Move> = g.moves().collect();
     assert!(moves.len() >= 5, "the fair player made some moves");
-    let b = encode(&Save {
-        game: Some(g),
-        ..Save::default()
-    });
+    let b = encode(&Save { game: Some(g), ..Save::default() });
     assert_eq!(b[14], 1);
     assert_eq!(&b[15..19], &77u32.to_le_bytes());
     assert_eq!(&b[19..23], &[14, 9, 2, 1]);
@@ -140,39 +113,16 @@ fn round_trip_rebuilds_settings_game_and_stats() {
 #[test]
 fn round_trip_of_custom_kings_and_finished_games() {
     // Custom start half done: two kings placed, no opening deal yet.
-    let mut g = Game::new(
-        5,
-        Options {
-            kings: KingStart::Custom,
-            ..Options::default()
-        },
-    )
-    .unwrap();
-    g.apply(Move::Place(Card::parse("Ks").unwrap(), Cell::new(0, 0)))
-        .unwrap();
-    g.apply(Move::Place(Card::parse("Kh").unwrap(), Cell::new(7, 11)))
-        .unwrap();
-    let s = Save {
-        game: Some(g),
-        ..Save::default()
-    };
+    let mut g = Game::new(5, Options { kings: KingStart::Custom, ..Options::default() }).unwrap();
+    g.apply(Move::Place(Card::parse("Ks").unwrap(), Cell::new(0, 0))).unwrap();
+    g.apply(Move::Place(Card::parse("Kh").unwrap(), Cell::new(7, 11))).unwrap();
+    let s = Save { game: Some(g), ..Save::default() };
     assert_eq!(Save::decode(&encode(&s)).unwrap(), s);
     // Games played to their end, won or lost.
     for seed in 0..20 {
-        let g = played(
-            seed,
-            Options {
-                width: 6,
-                height: 4,
-                ..Options::default()
-            },
-            MAX_MOVES,
-        );
+        let g = played(seed, Options { width: 6, height: 4, ..Options::default() }, MAX_MOVES);
         assert!(g.status().is_over() || g.status() == Status::Playing);
-        let s = Save {
-            game: Some(g),
-            ..Save::default()
-        };
+        let s = Save { game: Some(g), ..Save::default() };
         assert_eq!(Save::decode(&encode(&s)).unwrap(), s, "seed {seed}");
     }
 }
@@ -205,11 +155,7 @@ fn wrong_magic() {
 fn truncated_at_every_length() {
     let b = encode(&sample());
     for n in 0..b.len() {
-        assert_eq!(
-            Save::decode(&b[..n]),
-            Err(SaveError::Truncated),
-            "cut to {n} bytes"
-        );
+        assert_eq!(Save::decode(&b[..n]), Err(SaveError::Truncated), "cut to {n} bytes");
     }
 }
 
@@ -224,9 +170,7 @@ fn any_damaged_byte_is_caught() {
             let expected = match i {
                 0..=3 => SaveError::BadMagic,
                 // A longer body than the bytes hold reads as cut short.
-                6 | 7 if d.len() < 12 + usize::from(u16::from_le_bytes([d[6], d[7]])) => {
-                    SaveError::Truncated
-                }
+                6 | 7 if d.len() < 12 + usize::from(u16::from_le_bytes([d[6], d[7]])) => SaveError::Truncated,
                 _ => SaveError::BadCrc,
             };
             assert_eq!(e, expected, "byte {i} bit {bit:#x}");
@@ -238,11 +182,7 @@ fn any_damaged_byte_is_caught() {
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
     b[4] = 2;
-    assert_eq!(
-        Save::decode(&b),
-        Err(SaveError::BadCrc),
-        "a damaged version field is damage"
-    );
+    assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
     assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(2)));
     assert_ne!(VERSION, 2);
@@ -267,14 +207,9 @@ fn a_card_placed_twice_is_rejected_at_its_move() {
     let g = played(99, Options::default(), 6);
     let first = g.moves().find(|m| matches!(m, Move::Place(..))).unwrap();
     let n = g.move_count();
-    let mut b = encode(&Save {
-        game: Some(g),
-        ..Save::default()
-    });
+    let mut b = encode(&Save { game: Some(g), ..Save::default() });
     // Append the first placement again and bump the move count.
-    let Move::Place(c, cell) = first else {
-        unreachable!()
-    };
+    let Move::Place(c, cell) = first else { unreachable!() };
     b[23..25].copy_from_slice(&((n + 1) as u16).to_le_bytes());
     let at = 25 + 2 * n;
     b.splice(at..at, [c.index(), cell.row * 14 + cell.col]);
@@ -292,55 +227,26 @@ fn contents_out_of_range_are_invalid() {
         b[at] = v;
         Save::decode(&reseal(b))
     };
-    assert_eq!(
-        edit(8, 5),
-        Err(SaveError::Invalid(Invalid::Settings)),
-        "width 5"
-    );
-    assert_eq!(
-        edit(10, 4),
-        Err(SaveError::Invalid(Invalid::Settings)),
-        "kings 4"
-    );
-    assert_eq!(
-        edit(11, 2),
-        Err(SaveError::Invalid(Invalid::Settings)),
-        "easy 2"
-    );
-    assert_eq!(
-        edit(12, 2),
-        Err(SaveError::Invalid(Invalid::Settings)),
-        "faces 2"
-    );
-    assert_eq!(
-        edit(13, 7),
-        Err(SaveError::Invalid(Invalid::Settings)),
-        "highlight 7"
-    );
+    assert_eq!(edit(8, 5), Err(SaveError::Invalid(Invalid::Settings)), "width 5");
+    assert_eq!(edit(10, 4), Err(SaveError::Invalid(Invalid::Settings)), "kings 4");
+    assert_eq!(edit(11, 2), Err(SaveError::Invalid(Invalid::Settings)), "easy 2");
+    assert_eq!(edit(12, 2), Err(SaveError::Invalid(Invalid::Settings)), "faces 2");
+    assert_eq!(edit(13, 7), Err(SaveError::Invalid(Invalid::Settings)), "highlight 7");
     // Tally 0: won (at 19) > played (at 15).
     assert_eq!(edit(19, 1), Err(SaveError::Invalid(Invalid::Stats(0))));
     // Tally 1 (at 29): played 1, fewest deals set without a win.
     let mut b = base.clone();
     b[29] = 1;
     b[29 + 12..29 + 14].copy_from_slice(&[3, 0]);
-    assert_eq!(
-        Save::decode(&reseal(b)),
-        Err(SaveError::Invalid(Invalid::Stats(1)))
-    );
+    assert_eq!(Save::decode(&reseal(b)), Err(SaveError::Invalid(Invalid::Stats(1))));
     // A trailing byte in the body.
     let mut b = base.clone();
     b.insert(b.len() - 4, 0);
-    assert_eq!(
-        Save::decode(&reseal(b)),
-        Err(SaveError::Invalid(Invalid::Length))
-    );
+    assert_eq!(Save::decode(&reseal(b)), Err(SaveError::Invalid(Invalid::Length)));
     // A body one byte short.
     let mut b = base.clone();
     b.remove(b.len() - 5);
-    assert_eq!(
-        Save::decode(&reseal(b)),
-        Err(SaveError::Invalid(Invalid::Length))
-    );
+    assert_eq!(Save::decode(&reseal(b)), Err(SaveError::Invalid(Invalid::Length)));
 }
 
 #[test]
@@ -351,14 +257,8 @@ fn bad_game_fields_are_invalid() {
         b.splice(14..15, game.iter().copied());
         Save::decode(&reseal(b))
     };
-    assert_eq!(
-        with_game(&[1, 0, 0, 0, 0, 15, 8, 0, 0, 0, 0]),
-        Err(SaveError::Invalid(Invalid::Options))
-    );
-    assert_eq!(
-        with_game(&[1, 0, 0, 0, 0, 12, 8, 9, 0, 0, 0]),
-        Err(SaveError::Invalid(Invalid::Options))
-    );
+    assert_eq!(with_game(&[1, 0, 0, 0, 0, 15, 8, 0, 0, 0, 0]), Err(SaveError::Invalid(Invalid::Options)));
+    assert_eq!(with_game(&[1, 0, 0, 0, 0, 12, 8, 9, 0, 0, 0]), Err(SaveError::Invalid(Invalid::Options)));
     let too_many = (MAX_MOVES + 1) as u16;
     let [lo, hi] = too_many.to_le_bytes();
     assert_eq!(
@@ -366,14 +266,8 @@ fn bad_game_fields_are_invalid() {
         Err(SaveError::Invalid(Invalid::TooManyMoves(too_many)))
     );
     // Card index 52 does not exist; cell index 126 is off the 14x9 frame.
-    assert_eq!(
-        with_game(&[1, 0, 0, 0, 0, 12, 8, 0, 0, 1, 0, 52, 0]),
-        Err(SaveError::Invalid(Invalid::MoveCode(0)))
-    );
-    assert_eq!(
-        with_game(&[1, 0, 0, 0, 0, 12, 8, 0, 0, 1, 0, 3, 126]),
-        Err(SaveError::Invalid(Invalid::MoveCode(0)))
-    );
+    assert_eq!(with_game(&[1, 0, 0, 0, 0, 12, 8, 0, 0, 1, 0, 52, 0]), Err(SaveError::Invalid(Invalid::MoveCode(0))));
+    assert_eq!(with_game(&[1, 0, 0, 0, 0, 12, 8, 0, 0, 1, 0, 3, 126]), Err(SaveError::Invalid(Invalid::MoveCode(0))));
     assert_eq!(with_game(&[2]), Err(SaveError::Invalid(Invalid::Length)));
 }
 
@@ -396,60 +290,23 @@ fn errors_read_as_one_line() {
 fn stats_record_games_per_options() {
     let mut s = Stats::default();
     let o = Options::default();
-    for (won, deals) in [
-        (true, 12),
-        (true, 8),
-        (false, 30),
-        (true, 10),
-        (true, 11),
-        (true, 15),
-    ] {
+    for (won, deals) in [(true, 12), (true, 8), (false, 30), (true, 10), (true, 11), (true, 15)] {
         assert!(s.record_game(o, won, deals));
     }
-    assert_eq!(
-        *s.get(o).unwrap(),
-        Tally {
-            played: 6,
-            won: 5,
-            streak: 3,
-            best_streak: 3,
-            fewest_deals: Some(8)
-        }
-    );
+    assert_eq!(*s.get(o).unwrap(), Tally { played: 6, won: 5, streak: 3, best_streak: 3, fewest_deals: Some(8) });
     // Easy mode and other kings starts count separately.
     let easy = Options { easy: true, ..o };
     assert_eq!(*s.get(easy).unwrap(), Tally::default());
     s.record_game(easy, false, 3);
     assert_eq!(s.get(easy).unwrap().played, 1);
-    assert_eq!(
-        s.get(Options {
-            kings: KingStart::Custom,
-            ..o
-        })
-        .unwrap()
-        .played,
-        0
-    );
+    assert_eq!(s.get(Options { kings: KingStart::Custom, ..o }).unwrap().played, 0);
     assert_eq!(s.get(o).unwrap().played, 6);
     // Every offered option set has its own entry.
     let mut seen = std::collections::HashSet::new();
     for &(width, height) in &farewell::ui::GRID_SIZES {
-        for kings in [
-            KingStart::Centre,
-            KingStart::Corners,
-            KingStart::Random,
-            KingStart::Custom,
-        ] {
+        for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom] {
             for easy in [false, true] {
-                assert!(seen.insert(
-                    Stats::entry(Options {
-                        width,
-                        height,
-                        kings,
-                        easy
-                    })
-                    .unwrap()
-                ));
+                assert!(seen.insert(Stats::entry(Options { width, height, kings, easy }).unwrap()));
             }
         }
     }
@@ -459,11 +316,7 @@ fn stats_record_games_per_options() {
 #[test]
 fn stats_ignore_grids_not_offered() {
     let mut s = Stats::default();
-    let odd = Options {
-        width: 7,
-        height: 7,
-        ..Options::default()
-    };
+    let odd = Options { width: 7, height: 7, ..Options::default() };
     assert!(!s.record_game(odd, true, 5));
     assert_eq!(s, Stats::default());
 }
@@ -472,18 +325,10 @@ fn stats_ignore_grids_not_offered() {
 fn recorded_stats_survive_a_round_trip() {
     let mut stats = Stats::default();
     for i in 0..40u16 {
-        let o = Options {
-            width: 6,
-            height: 4,
-            easy: i % 3 == 0,
-            ..Options::default()
-        };
+        let o = Options { width: 6, height: 4, easy: i % 3 == 0, ..Options::default() };
         stats.record_game(o, i % 4 != 0, 5 + i % 7);
     }
-    let s = Save {
-        stats,
-        ..Save::default()
-    };
+    let s = Save { stats, ..Save::default() };
     assert_eq!(Save::decode(&encode(&s)).unwrap().stats, stats);
 }
 

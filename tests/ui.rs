@@ -69,7 +69,9 @@ fn start_from_the_title_seeds_a_deal_from_the_frame_counter_and_logs_it() {
     assert_eq!(d.app.screen(), Screen::Play);
     let seed = d.app.play().unwrap().game().seed();
     assert_eq!(seed, farewell::ui::seed_from_frame(38));
-    assert!(d.log.starts_with(&format!("AFTK NEW seed={seed} grid=12x8 kings=centre easy=no\nAFTK POS\nAFTK | grid: 12x8\n")));
+    assert!(d
+        .log
+        .starts_with(&format!("AFTK NEW seed={seed} grid=12x8 kings=centre easy=no\nAFTK POS\nAFTK | grid: 12x8\n")));
     assert!(d.log.contains("AFTK | status: playing\n"));
 }
 
@@ -149,7 +151,7 @@ fn circle_puts_the_held_card_back() {
 fn an_illegal_placement_says_why_and_changes_nothing() {
     let mut d = Driver::start(42);
     d.press(Buttons::R1); // 5d
-    // Move to r0c0, far from any card.
+                          // Move to r0c0, far from any card.
     let Focus::Grid(c) = d.focus() else { panic!() };
     d.presses(Buttons::UP, usize::from(c.row));
     d.presses(Buttons::LEFT, usize::from(c.col));

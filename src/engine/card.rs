@@ -75,18 +75,13 @@ impl Rank {
     /// The rank for a notation character, either case.
     pub fn from_letter(c: char) -> Option<Rank> {
         let up = c.to_ascii_uppercase();
-        b"A23456789TJQK"
-            .iter()
-            .position(|&b| b as char == up)
-            .map(|i| Rank(i as u8 + 1))
+        b"A23456789TJQK".iter().position(|&b| b as char == up).map(|i| Rank(i as u8 + 1))
     }
 
     /// The rank's name in words (for messages).
     pub fn name(self) -> &'static str {
-        [
-            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-            "queen", "king",
-        ][usize::from(self.0 - 1)]
+        ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
+            [usize::from(self.0 - 1)]
     }
 }
 

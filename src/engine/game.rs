@@ -251,7 +251,9 @@ impl core::fmt::Display for Illegal {
                 write!(f, "{card} matches neither suit nor rank of the {neighbour} {}", side.describe())
             }
             Illegal::Deal(DealRefusal::StockEmpty) => write!(f, "cannot deal: the stock is empty"),
-            Illegal::Deal(DealRefusal::OrphanWaiting(o)) => write!(f, "cannot deal: the orphan {o} must be placed first"),
+            Illegal::Deal(DealRefusal::OrphanWaiting(o)) => {
+                write!(f, "cannot deal: the orphan {o} must be placed first")
+            }
             Illegal::Deal(DealRefusal::HandFull) => write!(f, "cannot deal: the hand is full"),
             Illegal::Deal(DealRefusal::Playable(c)) => write!(f, "cannot deal: {c} can still be placed"),
             Illegal::NothingToUndo => write!(f, "nothing to undo"),
@@ -540,10 +542,7 @@ impl Game {
 
     /// Kings still to place in a custom start, in [`KING_ORDER`].
     pub fn kings_to_place(&self) -> impl Iterator<Item = Card> + '_ {
-        KING_ORDER
-            .iter()
-            .filter(|s| self.kings_to_place & (1 << **s as u8) != 0)
-            .map(|s| king(*s))
+        KING_ORDER.iter().filter(|s| self.kings_to_place & (1 << **s as u8) != 0).map(|s| king(*s))
     }
 
     /// Where the game stands.
@@ -573,9 +572,8 @@ impl Game {
             return if card.is_king() { empty } else { CellSet::EMPTY };
         }
         let frontier = self.occupied.neighbours() & empty;
-        let clash = self.occupied
-            & !self.by_suit[card.suit() as usize]
-            & !self.by_rank[usize::from(card.rank().number() - 1)];
+        let clash =
+            self.occupied & !self.by_suit[card.suit() as usize] & !self.by_rank[usize::from(card.rank().number() - 1)];
         frontier & !clash.neighbours()
     }
 
@@ -760,7 +758,8 @@ impl Game {
                     .and_then(|r| self.complete_book(r).map(|c| (r, c)))
             };
             let Some((rank, tl)) = next else { return count };
-            let cells = [tl, Cell::new(tl.row, tl.col + 1), Cell::new(tl.row + 1, tl.col), Cell::new(tl.row + 1, tl.col + 1)];
+            let cells =
+                [tl, Cell::new(tl.row, tl.col + 1), Cell::new(tl.row + 1, tl.col), Cell::new(tl.row + 1, tl.col + 1)];
             let cards = cells.map(|c| self.take(c).unwrap_or(Card::new(rank, Suit::Spades)));
             let book = RemovedBook { rank, cell: tl, cards };
             let _ = self.removed.push(book);
@@ -817,7 +816,12 @@ impl Game {
                 for _ in 0..books {
                     if let Some(b) = self.removed.pop() {
                         let tl = b.cell;
-                        let cells = [tl, Cell::new(tl.row, tl.col + 1), Cell::new(tl.row + 1, tl.col), Cell::new(tl.row + 1, tl.col + 1)];
+                        let cells = [
+                            tl,
+                            Cell::new(tl.row, tl.col + 1),
+                            Cell::new(tl.row + 1, tl.col),
+                            Cell::new(tl.row + 1, tl.col + 1),
+                        ];
                         for (c, cell) in b.cards.iter().zip(cells) {
                             self.put(*c, cell);
                         }

@@ -22,9 +22,11 @@ pub mod game;
 pub mod grid;
 pub mod notation;
 pub mod player;
-pub mod solver;
 pub mod rng;
+pub mod solver;
 
 pub use card::{Card, Rank, Suit};
-pub use game::{DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Outcome, RemovedBook, Side, Source, Status};
+pub use game::{
+    DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Outcome, RemovedBook, Side, Source, Status,
+};
 pub use grid::{Cell, CellSet};

@@ -146,7 +146,8 @@ impl Seen {
 }
 
 fn card_token(tok: &str, line: usize) -> Result<Card, ParseError> {
-    Card::parse(tok).ok_or_else(|| error(line, format_args!("{:?} is not a card (rank A23456789TJQK, then suit shdc)", quote(tok))))
+    Card::parse(tok)
+        .ok_or_else(|| error(line, format_args!("{:?} is not a card (rank A23456789TJQK, then suit shdc)", quote(tok))))
 }
 
 /// Parses a position. Never panics, whatever the text.
@@ -215,7 +216,9 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
         seen_keys[index] = true;
         match key {
             "grid" => {
-                let parsed = value.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse::<u8>().ok()?, h.parse::<u8>().ok()?)));
+                let parsed = value
+                    .split_once(['x', 'X'])
+                    .and_then(|(w, h)| Some((w.parse::<u8>().ok()?, h.parse::<u8>().ok()?)));
                 let Some((w, h)) = parsed else {
                     return Err(error(line, format_args!("grid: expected WxH, found {:?}", quote(value))));
                 };
@@ -227,12 +230,16 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 grid = Some((w, h));
             }
             "hand" => {
-                let toks: heapless::Vec<&str, 5> = match value.split_whitespace().try_fold(heapless::Vec::new(), |mut v, t| v.push(t).map(|_| v)) {
-                    Ok(v) => v,
-                    Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
-                };
+                let toks: heapless::Vec<&str, 5> =
+                    match value.split_whitespace().try_fold(heapless::Vec::new(), |mut v, t| v.push(t).map(|_| v)) {
+                        Ok(v) => v,
+                        Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
+                    };
                 if toks.len() != HAND {
-                    return Err(error(line, format_args!("hand: {} slots listed, {HAND} expected (`-` for an empty one)", toks.len())));
+                    return Err(error(
+                        line,
+                        format_args!("hand: {} slots listed, {HAND} expected (`-` for an empty one)", toks.len()),
+                    ));
                 }
                 for (slot, tok) in toks.iter().enumerate() {
                     if *tok != "-" {

@@ -153,7 +153,7 @@ pub fn quick_score(g: &Game, card: Card, cell: Cell) -> i32 {
         if other_ranks.count_ones() == 1 && same == 0 {
             let n = 3 - empty;
             if n >= 2 {
-                score -= 60 * n as i32;
+                score -= 60 * n;
             }
         }
     }

@@ -133,7 +133,13 @@ const MAX_BRANCH: usize = 256;
 
 /// `Some(true)`: won, `line` holds the moves. `Some(false)`: no win below.
 /// `None`: out of budget.
-fn search(g: &mut Game, budget: u64, table: &mut Table<'_>, effort: &mut Effort, line: &mut Vec<Move, MAX_MOVES>) -> Option<bool> {
+fn search(
+    g: &mut Game,
+    budget: u64,
+    table: &mut Table<'_>,
+    effort: &mut Effort,
+    line: &mut Vec<Move, MAX_MOVES>,
+) -> Option<bool> {
     match g.status() {
         Status::Won => return Some(true),
         Status::Lost(_) => return Some(false),

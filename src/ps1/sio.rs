@@ -7,7 +7,7 @@
 //! register (no CPU interrupt is taken: I_MASK stays 0). No /ACK in time
 //! means the device is done, or absent.
 
-use super::mmio::{Reg16, Reg8, I_STAT, IRQ_SIO0};
+use super::mmio::{Reg16, Reg8, IRQ_SIO0, I_STAT};
 use super::timer::{Clock, TICKS_PER_SECOND};
 
 const JOY_DATA: Reg8 = Reg8(0x1F80_1040);

@@ -45,7 +45,9 @@ pub struct Storage {
 fn io_notice(e: Io) -> &'static str {
     match e {
         Io::NoCard => "No memory card in slot 1: progress is not saved",
-        Io::Protocol | Io::Checksum | Io::BadSector => "The memory card does not answer properly: progress is not saved",
+        Io::Protocol | Io::Checksum | Io::BadSector => {
+            "The memory card does not answer properly: progress is not saved"
+        }
     }
 }
 

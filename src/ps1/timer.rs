@@ -45,10 +45,7 @@ impl Clock {
     /// The current moment.
     #[inline]
     pub fn now(&self) -> Instant {
-        Instant {
-            fine: COUNTER2_VALUE.read(),
-            lines: COUNTER1_VALUE.read(),
-        }
+        Instant { fine: COUNTER2_VALUE.read(), lines: COUNTER1_VALUE.read() }
     }
 
     /// Fine ticks since `earlier`, correct for intervals up to four seconds.

@@ -2,7 +2,7 @@
 //! drawn, swapped at vertical blank; and the wait for that blank, which also
 //! tells the frame meter when a frame came too late.
 
-use super::mmio::{Reg16, I_STAT, IRQ_VBLANK};
+use super::mmio::{Reg16, IRQ_VBLANK, I_STAT};
 use psx::gpu::VideoMode;
 use psx::Framebuffer;
 

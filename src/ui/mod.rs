@@ -167,7 +167,20 @@ fn step(sel: u8, len: usize, input: &Input) -> u8 {
 impl App {
     /// At the title screen.
     pub fn new() -> Self {
-        App { settings: Settings::default(), screen: Screen::Title { sel: 0 }, play: None, frame: 0, idle: 0, planned: None, stats: crate::save::Stats::default(), resumable: None, save_wanted: false, format_confirmed: false, recorded: false, notice: None }
+        App {
+            settings: Settings::default(),
+            screen: Screen::Title { sel: 0 },
+            play: None,
+            frame: 0,
+            idle: 0,
+            planned: None,
+            stats: crate::save::Stats::default(),
+            resumable: None,
+            save_wanted: false,
+            format_confirmed: false,
+            recorded: false,
+            notice: None,
+        }
     }
 
     /// The screen showing.
@@ -236,7 +249,7 @@ impl App {
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
-        crate::save::Save { settings: self.settings, game, stats: self.stats.clone() }
+        crate::save::Save { settings: self.settings, game, stats: self.stats }
     }
 
     /// Starts deal `seed` with the current settings, logging `NEW` and the
@@ -278,7 +291,6 @@ impl App {
                     // The saved game stays on the card until a new one starts.
                     self.screen = Screen::Title { sel: 0 };
                 }
-                return;
             }
             Screen::Format => {
                 if pressed.contains(Buttons::CROSS) {
@@ -288,7 +300,6 @@ impl App {
                     self.notice = Some("Not formatted: progress will not be saved");
                     self.screen = Screen::Title { sel: 0 };
                 }
-                return;
             }
             Screen::Demo => {
                 if !pressed.is_empty() {
@@ -325,7 +336,8 @@ impl App {
                 let options = self.settings.options;
                 // The demo plays the default start (a custom start would need
                 // the demo to place kings first, which shows nothing).
-                self.settings.options.kings = if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
+                self.settings.options.kings =
+                    if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
                 self.start_deal(seed_from_frame(self.frame), log);
                 self.settings.options = options;
                 self.screen = Screen::Demo;
@@ -381,7 +393,8 @@ impl App {
                     self.change_option(sel, dir);
                     self.save_wanted = true;
                 }
-                let back = pressed.contains(Buttons::CIRCLE) || (pressed.contains(Buttons::CROSS) && usize::from(sel) == OPTION_ROWS.len() - 1);
+                let back = pressed.contains(Buttons::CIRCLE)
+                    || (pressed.contains(Buttons::CROSS) && usize::from(sel) == OPTION_ROWS.len() - 1);
                 if back {
                     self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::Title { sel: 2 } };
                 } else if pressed.contains(Buttons::CROSS) {
@@ -495,7 +508,8 @@ impl App {
                 s.options.height = h;
             }
             1 => {
-                const ALL: [KingStart; 4] = [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom];
+                const ALL: [KingStart; 4] =
+                    [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom];
                 let cur = ALL.iter().position(|k| *k == s.options.kings).unwrap_or(0) as i8;
                 s.options.kings = ALL[((cur + dir) % 4 + 4) as usize % 4];
             }

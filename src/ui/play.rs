@@ -316,7 +316,9 @@ impl Play {
         let legal = self.game.playable_cells(card);
         let here = self.grid_cursor;
         if !legal.contains(here) {
-            let dist = |c: Cell| (i16::from(c.row) - i16::from(here.row)).abs() + (i16::from(c.col) - i16::from(here.col)).abs();
+            let dist = |c: Cell| {
+                (i16::from(c.row) - i16::from(here.row)).abs() + (i16::from(c.col) - i16::from(here.col)).abs()
+            };
             if let Some(best) = legal.iter().min_by_key(|c| dist(*c)) {
                 self.grid_cursor = best;
             }
@@ -326,7 +328,11 @@ impl Play {
 
     fn cycle(&mut self, forward: bool, forced: bool) {
         if forced {
-            let n = if self.game.orphans().is_empty() { self.game.kings_to_place().count() } else { self.game.orphans().len() } as u8;
+            let n = if self.game.orphans().is_empty() {
+                self.game.kings_to_place().count()
+            } else {
+                self.game.orphans().len()
+            } as u8;
             if n > 0 {
                 self.pick = if forward { (self.pick + 1) % n } else { (self.pick + n - 1) % n };
             }
@@ -420,7 +426,10 @@ impl Play {
                         if !out.orphans.is_empty() {
                             self.aim();
                             let n = out.orphans.len();
-                            self.say(frame, format_args!("{n} orphan{}: place before anything else", if n == 1 { "" } else { "s" }));
+                            self.say(
+                                frame,
+                                format_args!("{n} orphan{}: place before anything else", if n == 1 { "" } else { "s" }),
+                            );
                         }
                     }
                     Err(why) => self.say(frame, format_args!("{why}")),

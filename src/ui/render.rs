@@ -95,7 +95,11 @@ impl Layout {
         let fits = |size: CardSize| {
             let (cw, ch) = skin.card_size(size);
             let pitch = (cw + 1, ch + 1);
-            (i16::from(w) * pitch.0 <= SCREEN_W - PANEL_W - 2 && i16::from(h) * pitch.1 <= SCREEN_H - 4, pitch, (cw, ch))
+            (
+                i16::from(w) * pitch.0 <= SCREEN_W - PANEL_W - 2 && i16::from(h) * pitch.1 <= SCREEN_H - 4,
+                pitch,
+                (cw, ch),
+            )
         };
         let (size, (_, pitch, card)) = match fits(CardSize::Large) {
             f @ (true, ..) => (CardSize::Large, f),
@@ -462,7 +466,14 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
                 let lift = if Some(card) == held { -4 } else { 0 };
                 skin.card(list, x, y + lift, card, face, lay.size, NO_TINT);
                 if Some(card) == held {
-                    list.outline(x - 1, y + lift - 1, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::LEGAL);
+                    list.outline(
+                        x - 1,
+                        y + lift - 1,
+                        (lay.card.0 + 2) as u16,
+                        (lay.card.1 + 2) as u16,
+                        1,
+                        palette::LEGAL,
+                    );
                 }
             }
             _ => list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL),
@@ -484,7 +495,14 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
         let row = i16::from((r - 1) / 3);
         let mut s: String<2> = String::new();
         let _ = s.push(rank.letter());
-        text(list, skin, lay.panel_x + 4 + col * 12, books_y + row * (skin.line_height() + 1), &s, if done { palette::SELECTED } else { palette::DIM });
+        text(
+            list,
+            skin,
+            lay.panel_x + 4 + col * 12,
+            books_y + row * (skin.line_height() + 1),
+            &s,
+            if done { palette::SELECTED } else { palette::DIM },
+        );
     }
 
     // Animations.
@@ -537,7 +555,14 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
                 }
             }
             let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
-            list.outline(x - pulse, y - pulse, (lay.card.0 + 2 * pulse) as u16, (lay.card.1 + 2 * pulse) as u16, 2, palette::CURSOR);
+            list.outline(
+                x - pulse,
+                y - pulse,
+                (lay.card.0 + 2 * pulse) as u16,
+                (lay.card.1 + 2 * pulse) as u16,
+                2,
+                palette::CURSOR,
+            );
         }
         Focus::Hand(slot) => {
             let (x, y) = lay.slot_xy(slot);

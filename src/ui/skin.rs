@@ -30,15 +30,8 @@ impl FontSheet {
     /// psx 0.1.8's built-in font as `Framebuffer::load_default_font` loads it:
     /// 4 bpp at VRAM (640, 0) (texture page 10), palette at (0, 480), 8x8
     /// glyphs, 16 a row, from ASCII 32.
-    pub const PSX_DEFAULT: FontSheet = FontSheet {
-        tpage: 10,
-        clut: 480 << 6,
-        origin: (0, 0),
-        cell: (8, 8),
-        per_row: 16,
-        first: 32,
-        count: 96,
-    };
+    pub const PSX_DEFAULT: FontSheet =
+        FontSheet { tpage: 10, clut: 480 << 6, origin: (0, 0), cell: (8, 8), per_row: 16, first: 32, count: 96 };
 
     /// The glyph of an ASCII character.
     pub fn glyph(&self, ch: char) -> Option<Sprite> {

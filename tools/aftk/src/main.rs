@@ -99,7 +99,8 @@ fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<Str
 fn read_position(path: &str) -> Result<Game, Fail> {
     let text = if path == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| Fail(format!("cannot read stdin: {e}")))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Fail(format!("cannot read stdin: {e}")))?;
         s
     } else {
         let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
@@ -155,7 +156,9 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 let (o, moves) = deal_options(&rest[2..], true)?;
                 (new_game(seed, o)?, moves)
             } else {
-                let (path, moves) = rest.split_first().ok_or(Fail("usage: aftk play FILE|--seed SEED [deal options] MOVE...".into()))?;
+                let (path, moves) = rest
+                    .split_first()
+                    .ok_or(Fail("usage: aftk play FILE|--seed SEED [deal options] MOVE...".into()))?;
                 if path.starts_with("--") {
                     return fail(format!("unknown option {path}"));
                 }
@@ -187,20 +190,34 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let mut out = String::new();
             match verdict {
                 Verdict::Winnable(moves) => {
-                    out.push_str("verdict: winnable
-");
-                    out.push_str(&format!("nodes: {}
-", effort.nodes));
+                    out.push_str(
+                        "verdict: winnable
+",
+                    );
+                    out.push_str(&format!(
+                        "nodes: {}
+",
+                        effort.nodes
+                    ));
                     let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                    out.push_str(&format!("moves: {}
-", list.join(" ")));
+                    out.push_str(&format!(
+                        "moves: {}
+",
+                        list.join(" ")
+                    ));
                 }
-                Verdict::NotWinnable => out.push_str(&format!("verdict: not winnable
+                Verdict::NotWinnable => out.push_str(&format!(
+                    "verdict: not winnable
 nodes: {}
-", effort.nodes)),
-                Verdict::Unknown => out.push_str(&format!("verdict: unknown
+",
+                    effort.nodes
+                )),
+                Verdict::Unknown => out.push_str(&format!(
+                    "verdict: unknown
 nodes: {}
-", effort.nodes)),
+",
+                    effort.nodes
+                )),
             }
             Ok(out)
         }
@@ -271,7 +288,9 @@ fn stats(args: &[String]) -> Result<String, Fail> {
         return fail(format!("--player: expected fair or solver, found {player:?}"));
     }
     if games == 0 {
-        return fail("usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [deal options]");
+        return fail(
+            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [deal options]",
+        );
     }
     let (o, extra) = deal_options(&rest2, false)?;
     if let Some(x) = extra.first() {
@@ -322,15 +341,28 @@ won: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)
         100.0 * hi
     );
     let wins_or_games = if player == "fair" { games } else { won.max(1) };
-    out.push_str(&format!("mean deals per {}: {:.1}
-", if player == "fair" { "game" } else { "winning line" }, deals as f64 / wins_or_games as f64));
-    out.push_str(&format!("games per second: {:.1}
-", games as f64 / secs));
+    out.push_str(&format!(
+        "mean deals per {}: {:.1}
+",
+        if player == "fair" { "game" } else { "winning line" },
+        deals as f64 / wins_or_games as f64
+    ));
+    out.push_str(&format!(
+        "games per second: {:.1}
+",
+        games as f64 / secs
+    ));
     if player == "solver" {
-        out.push_str(&format!("decided within budget ({budget} nodes): {:.1}%
-", 100.0 * decided as f64 / games as f64));
-        out.push_str(&format!("nodes per second: {:.0}
-", nodes as f64 / secs));
+        out.push_str(&format!(
+            "decided within budget ({budget} nodes): {:.1}%
+",
+            100.0 * decided as f64 / games as f64
+        ));
+        out.push_str(&format!(
+            "nodes per second: {:.0}
+",
+            nodes as f64 / secs
+        ));
     }
     Ok(out)
 }

@@ -107,7 +107,10 @@ fn play_custom_kings_by_moves() {
 
 #[test]
 fn an_illegal_move_names_the_move_and_the_reason_and_prints_no_position() {
-    assert_fails(&aftk(&["play", "--seed", "42", "5d@r0c0"]), "move 1 (5d@r0c0) is illegal: r0c0 is not next to any card");
+    assert_fails(
+        &aftk(&["play", "--seed", "42", "5d@r0c0"]),
+        "move 1 (5d@r0c0) is illegal: r0c0 is not next to any card",
+    );
     assert_fails(&aftk(&["play", "--seed", "42", "7c@r2c6"]), "7c matches neither suit nor rank");
     assert_fails(&aftk(&["play", "--seed", "42", "deal"]), "cannot deal: 5d can still be placed");
     assert_fails(&aftk(&["play", "--seed", "42", "undo"]), "nothing to undo");
@@ -155,7 +158,16 @@ fn help_documents_every_command() {
     let o = aftk(&["--help"]);
     assert!(o.status.success());
     let h = stdout(&o);
-    for s in ["aftk deal SEED", "aftk legal FILE", "aftk play FILE|--seed SEED", "--grid WxH", "--kings", "--easy", "undo", "exit status 2"] {
+    for s in [
+        "aftk deal SEED",
+        "aftk legal FILE",
+        "aftk play FILE|--seed SEED",
+        "--grid WxH",
+        "--kings",
+        "--easy",
+        "undo",
+        "exit status 2",
+    ] {
         assert!(h.contains(s), "help mentions {s}");
     }
 }

@@ -98,11 +98,26 @@ fn run(args: &[String]) -> Result<String, (u8, String)> {
                 .output()
                 .map_err(|e| (2, format!("cannot run {aftk}: {e}")))?;
             if !out.status.success() {
-                return Err((1, format!("{}: aftk refused {}: {}", deal.new_line, moves.join(" "), String::from_utf8_lossy(&out.stderr).trim())));
+                return Err((
+                    1,
+                    format!(
+                        "{}: aftk refused {}: {}",
+                        deal.new_line,
+                        moves.join(" "),
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    ),
+                ));
             }
             let host = String::from_utf8_lossy(&out.stdout);
             if host != *pos {
-                return Err((1, format!("{}: after {} the PS1 logged\n{pos}but aftk play prints\n{host}", deal.new_line, moves.join(" "))));
+                return Err((
+                    1,
+                    format!(
+                        "{}: after {} the PS1 logged\n{pos}but aftk play prints\n{host}",
+                        deal.new_line,
+                        moves.join(" ")
+                    ),
+                ));
             }
             checked += 1;
         }

@@ -64,16 +64,7 @@ fn run(args: &[String]) -> Result<String, String> {
 }
 
 fn name_of(f: &FileInfo) -> String {
-    f.name()
-        .iter()
-        .map(|&b| {
-            if (0x20..0x7F).contains(&b) {
-                char::from(b)
-            } else {
-                '?'
-            }
-        })
-        .collect()
+    f.name().iter().map(|&b| if (0x20..0x7F).contains(&b) { char::from(b) } else { '?' }).collect()
 }
 
 fn list(card: &CardImage) -> Result<String, String> {
@@ -91,26 +82,14 @@ fn list(card: &CardImage) -> Result<String, String> {
         if !f.chain_ok {
             title.push_str(" [broken block chain]");
         }
-        let _ = writeln!(
-            out,
-            "{:<6}{:<7}{:<22}{title}",
-            f.first_block,
-            f.blocks,
-            name_of(&f)
-        );
+        let _ = writeln!(out, "{:<6}{:<7}{:<22}{title}", f.first_block, f.blocks, name_of(&f));
     }
     let _ = writeln!(out, "free blocks: {}", dir.free_blocks().count());
     Ok(out)
 }
 
 fn options(o: Options) -> String {
-    format!(
-        "grid {}x{}, kings {}, easy {}",
-        o.width,
-        o.height,
-        o.kings.name(),
-        on_off(o.easy)
-    )
+    format!("grid {}x{}, kings {}, easy {}", o.width, o.height, o.kings.name(), on_off(o.easy))
 }
 
 fn on_off(b: bool) -> &'static str {
@@ -133,12 +112,7 @@ fn show(card: &CardImage) -> Result<String, String> {
         FaceStyle::Standard => "standard",
         FaceStyle::FourColour => "four-colour",
     };
-    let _ = writeln!(
-        out,
-        "settings: {}, faces {faces}, legal cells {}",
-        options(s.options),
-        on_off(s.highlight)
-    );
+    let _ = writeln!(out, "settings: {}, faces {faces}, legal cells {}", options(s.options), on_off(s.highlight));
     match &save.game {
         None => out.push_str("game: none\n"),
         Some(g) => {
@@ -152,19 +126,9 @@ fn show(card: &CardImage) -> Result<String, String> {
     out.push_str("stats:\n");
     let mut any = false;
     for &(width, height) in &GRID_SIZES {
-        for kings in [
-            KingStart::Centre,
-            KingStart::Corners,
-            KingStart::Random,
-            KingStart::Custom,
-        ] {
+        for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom] {
             for easy in [false, true] {
-                let o = Options {
-                    width,
-                    height,
-                    kings,
-                    easy,
-                };
+                let o = Options { width, height, kings, easy };
                 let Some(t) = save.stats.get(o).filter(|t| t.played > 0) else {
                     continue;
                 };

@@ -2,18 +2,13 @@
 //! errors with exit status 2.
 
 use farewell::engine::{Card, Cell, Game, Move, Options};
-use farewell::memcard::{
-    format_card, plan_write, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME,
-};
+use farewell::memcard::{format_card, plan_write, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME};
 use farewell::save::{Save, Stats};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn mcd(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mcd"))
-        .args(args)
-        .output()
-        .expect("mcd runs")
+    Command::new(env!("CARGO_BIN_EXE_mcd")).args(args).output().expect("mcd runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -88,13 +83,7 @@ fn list_shows_every_file_with_its_title() {
     let mut c = formatted();
     add_foreign(&mut c);
     let (g, _) = game();
-    let c = with_save(
-        c,
-        &Save {
-            game: Some(g),
-            ..Save::default()
-        },
-    );
+    let c = with_save(c, &Save { game: Some(g), ..Save::default() });
     let p = temp("list.mcd", &c);
     let o = mcd(&["list", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
@@ -111,10 +100,7 @@ free blocks: 13
 fn list_of_an_empty_card() {
     let p = temp("empty.mcd", &formatted());
     let o = mcd(&["list", p.to_str().unwrap()]);
-    assert_eq!(
-        stdout(&o),
-        "block blocks name                  title\nfree blocks: 15\n"
-    );
+    assert_eq!(stdout(&o), "block blocks name                  title\nfree blocks: 15\n");
 }
 
 #[test]
@@ -123,21 +109,12 @@ fn show_decodes_settings_game_and_stats() {
     let mut stats = Stats::default();
     stats.record_game(Options::default(), true, 9);
     stats.record_game(Options::default(), false, 20);
-    let c = with_save(
-        formatted(),
-        &Save {
-            game: Some(g),
-            stats,
-            ..Save::default()
-        },
-    );
+    let c = with_save(formatted(), &Save { game: Some(g), stats, ..Save::default() });
     let p = temp("show.mcd", &c);
     let o = mcd(&["show", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     let moves: Vec<String> = made.iter().map(|m| m.to_string()).collect();
-    assert!(moves
-        .iter()
-        .all(|m| Card::parse(&m[..2]).is_some() && Cell::parse(&m[3..]).is_some()));
+    assert!(moves.iter().all(|m| Card::parse(&m[..2]).is_some() && Cell::parse(&m[3..]).is_some()));
     let expected = format!(
         "\
 file: BAAFTK-00001KINGS (block 1)
@@ -164,15 +141,9 @@ fn show_without_a_game_or_stats() {
 
 #[test]
 fn errors_are_one_line_with_exit_2() {
-    assert_fails(
-        &mcd(&["list", "/nonexistent/card.mcd"]),
-        "/nonexistent/card.mcd",
-    );
+    assert_fails(&mcd(&["list", "/nonexistent/card.mcd"]), "/nonexistent/card.mcd");
     let p = temp("short.mcd", &[0u8; 1000]);
-    assert_fails(
-        &mcd(&["list", p.to_str().unwrap()]),
-        "131072 bytes, this is 1000",
-    );
+    assert_fails(&mcd(&["list", p.to_str().unwrap()]), "131072 bytes, this is 1000");
     let p = temp("blank.mcd", &vec![0u8; CARD_SIZE]);
     assert_fails(&mcd(&["list", p.to_str().unwrap()]), "not formatted");
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "not formatted");

@@ -168,7 +168,10 @@ fn isoinfo_lists_exactly_system_cnf_and_psx_exe_with_their_contents() {
     let files: Vec<&str> = listing.lines().filter(|l| l.starts_with('-')).collect();
     assert_eq!(files.len(), 2, "{listing}");
     assert!(files.iter().any(|l| l.contains(" 12345 ") && l.ends_with("PSX.EXE;1 ")), "{listing}");
-    assert!(files.iter().any(|l| l.contains(&format!(" {} ", SYSTEM_CNF.len())) && l.ends_with("SYSTEM.CNF;1 ")), "{listing}");
+    assert!(
+        files.iter().any(|l| l.contains(&format!(" {} ", SYSTEM_CNF.len())) && l.ends_with("SYSTEM.CNF;1 ")),
+        "{listing}"
+    );
     assert_eq!(isoinfo(&["-x", "/PSX.EXE;1"]), exe);
     assert_eq!(isoinfo(&["-x", "/SYSTEM.CNF;1"]), SYSTEM_CNF.as_bytes());
     let info = String::from_utf8(isoinfo(&["-d"])).unwrap();
@@ -180,5 +183,8 @@ fn isoinfo_lists_exactly_system_cnf_and_psx_exe_with_their_contents() {
 
 #[test]
 fn the_cue_sheet_names_the_bin_as_one_mode2_track() {
-    assert_eq!(mkcd::cue("farewell.bin"), "FILE \"farewell.bin\" BINARY\r\n  TRACK 01 MODE2/2352\r\n    INDEX 01 00:00:00\r\n");
+    assert_eq!(
+        mkcd::cue("farewell.bin"),
+        "FILE \"farewell.bin\" BINARY\r\n  TRACK 01 MODE2/2352\r\n    INDEX 01 00:00:00\r\n"
+    );
 }

@@ -79,9 +79,7 @@ const KEYS: [(&str, &str); 14] = [
 
 /// The key for a button name (`cross`, `up`, ...).
 pub fn key_for(button: &str) -> Option<&'static str> {
-    KEYS.iter()
-        .find(|(b, _)| b.eq_ignore_ascii_case(button))
-        .map(|(_, k)| *k)
+    KEYS.iter().find(|(b, _)| b.eq_ignore_ascii_case(button)).map(|(_, k)| *k)
 }
 
 /// All button names the harness can press.
@@ -92,10 +90,7 @@ pub fn buttons() -> impl Iterator<Item = &'static str> {
 /// Finds a program on PATH or in the given extra places.
 fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|d| d.join(name))
-        .chain(extra.iter().map(PathBuf::from))
-        .find(|p| p.is_file())
+    std::env::split_paths(&path).map(|d| d.join(name)).chain(extra.iter().map(PathBuf::from)).find(|p| p.is_file())
 }
 
 /// The pcsxr binary (Debian installs it in /usr/games).
@@ -195,10 +190,8 @@ impl Session {
     /// Boots the image. The session's files go to `opts.out_dir`.
     pub fn start(opts: &Options) -> Result<Session, String> {
         let emulator = pcsxr().ok_or("pcsxr not found (Debian package pcsxr)")?;
-        let image = fs::canonicalize(&opts.image)
-            .map_err(|e| format!("cannot open {}: {e}", opts.image.display()))?;
-        fs::create_dir_all(&opts.out_dir)
-            .map_err(|e| format!("cannot create {}: {e}", opts.out_dir.display()))?;
+        let image = fs::canonicalize(&opts.image).map_err(|e| format!("cannot open {}: {e}", opts.image.display()))?;
+        fs::create_dir_all(&opts.out_dir).map_err(|e| format!("cannot create {}: {e}", opts.out_dir.display()))?;
         let out_dir = fs::canonicalize(&opts.out_dir).map_err(|e| e.to_string())?;
         let home = out_dir.join("home");
         let work = prepare_home(opts, &home)?;
@@ -305,7 +298,12 @@ impl Session {
 
     /// Waits for a TTY line, after the last one a wait consumed, that
     /// satisfies `matches`; returns it and consumes up to it.
-    pub fn wait_for(&mut self, what: &str, timeout: Duration, matches: impl Fn(&str) -> bool) -> Result<String, String> {
+    pub fn wait_for(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        matches: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
         let deadline = Instant::now() + timeout;
         loop {
             while self.cursor < self.log.len() {
@@ -591,7 +589,9 @@ mod tests {
 
     #[test]
     fn text_on_a_background_is_not_blank() {
-        let shot = Screenshot::from_xwd(&xwd(64, 48, |x, y| if x < 8 && y < 8 { [255, 255, 255, 0] } else { [0, 0, 0, 0] })).unwrap();
+        let shot =
+            Screenshot::from_xwd(&xwd(64, 48, |x, y| if x < 8 && y < 8 { [255, 255, 255, 0] } else { [0, 0, 0, 0] }))
+                .unwrap();
         assert!(!shot.is_blank());
         assert_eq!(shot.colours, 2);
         assert!((shot.foreground - 64.0 / (64.0 * 48.0)).abs() < 1e-9);

@@ -68,16 +68,12 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     }
     let out = out.ok_or("missing --out DIR")?;
     match positional.as_slice() {
-        [m, image, script] if m == "script" => Ok(Args {
-            mode: m.clone(),
-            image: image.into(),
-            script: Some(script.into()),
-            out,
-            fast,
-            seconds,
-            card,
-        }),
-        [m, image] if m == "shot" || m == "play" => Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card }),
+        [m, image, script] if m == "script" => {
+            Ok(Args { mode: m.clone(), image: image.into(), script: Some(script.into()), out, fast, seconds, card })
+        }
+        [m, image] if m == "shot" || m == "play" => {
+            Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card })
+        }
         _ => Err(USAGE.into()),
     }
 }

@@ -68,7 +68,7 @@ fn packed_sprites_stay_in_the_page_and_never_overlap() {
         }
     }
     assert!(pack(&[(300, 10)]).is_none(), "too wide for a page");
-    assert!(pack(&vec![(200, 200); 2]).is_none(), "too much for a page");
+    assert!(pack(&[(200, 200); 2]).is_none(), "too much for a page");
 }
 
 #[test]
