@@ -37,6 +37,8 @@ pub const TAIL: u32 = 150;
 pub enum Error {
     /// The exe does not start with `PS-X EXE`.
     NotAnExe,
+    /// The header does not describe the file (why, in words).
+    BadHeader(&'static str),
     /// The license file is not 16 x 2048 or 16 x 2352 bytes.
     LicenseSize(usize),
 }
@@ -45,6 +47,7 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::NotAnExe => write!(f, "not a PS-X EXE (it must start with \"PS-X EXE\")"),
+            Error::BadHeader(why) => write!(f, "PS-X EXE header: {why}"),
             Error::LicenseSize(n) => write!(f, "license data must be {} or {} bytes, not {n}", LICENSE_BYTES, 16 * RAW),
         }
     }
@@ -100,11 +103,38 @@ fn sectors_for(len: usize) -> u32 {
     len.div_ceil(DATA).max(1) as u32
 }
 
+/// Checks what the BIOS relies on when it loads the exe from the disc: a
+/// 2 KiB header, then whole 2 KiB sectors of text (the BIOS reads sectors),
+/// loaded inside RAM above the BIOS area, with the entry point in it.
+pub fn check_header(exe: &[u8]) -> Result<(), Error> {
+    let word = |at: usize| exe.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    const HEADER: usize = 2048;
+    if exe.len() <= HEADER || (exe.len() - HEADER) % DATA != 0 {
+        return Err(Error::BadHeader("the file is not a 2 KiB header plus whole 2 KiB sectors"));
+    }
+    let (pc, load, size) = match (word(0x10), word(0x18), word(0x1C)) {
+        (Some(pc), Some(load), Some(size)) => (pc, load, size),
+        _ => return Err(Error::BadHeader("too short")),
+    };
+    if size as usize != exe.len() - HEADER {
+        return Err(Error::BadHeader("the text size field does not match the file"));
+    }
+    let ram = 0x8001_0000u32..0x8020_0000;
+    if !ram.contains(&load) || load.checked_add(size).is_none_or(|end| end > ram.end) {
+        return Err(Error::BadHeader("the text does not load inside RAM above the BIOS area"));
+    }
+    if !(load..load + size).contains(&pc) {
+        return Err(Error::BadHeader("the entry point is outside the text"));
+    }
+    Ok(())
+}
+
 /// Builds the image: returns the raw `.bin` bytes.
 pub fn build(exe: &[u8], license: Option<&[u8]>) -> Result<Vec<u8>, Error> {
     if !exe.starts_with(b"PS-X EXE") {
         return Err(Error::NotAnExe);
     }
+    check_header(exe)?;
     let license: Option<Vec<u8>> = match license {
         None => None,
         Some(l) if l.len() == LICENSE_BYTES => Some(l.to_vec()),

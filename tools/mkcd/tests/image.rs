@@ -75,13 +75,38 @@ fn assert_ecc_valid(sector: &[u8; RAW]) {
     }
 }
 
+/// A PS-EXE of `len` bytes rounded up to whole sectors, with a header the
+/// BIOS would accept: load at 0x80010000, entry point 0x80010100.
 fn fake_exe(len: usize) -> Vec<u8> {
+    let len = 2048 + (len.saturating_sub(2048)).div_ceil(2048).max(1) * 2048;
     let mut e = vec![0u8; len];
-    e[..8].copy_from_slice(b"PS-X EXE");
-    for (i, b) in e.iter_mut().enumerate().skip(8) {
+    for (i, b) in e.iter_mut().enumerate().skip(2048) {
         *b = (i * 7 % 251) as u8;
     }
+    e[..8].copy_from_slice(b"PS-X EXE");
+    e[0x10..0x14].copy_from_slice(&0x8001_0100u32.to_le_bytes());
+    e[0x18..0x1C].copy_from_slice(&0x8001_0000u32.to_le_bytes());
+    e[0x1C..0x20].copy_from_slice(&((len - 2048) as u32).to_le_bytes());
     e
+}
+
+#[test]
+fn exe_headers_the_bios_could_not_load_are_refused() {
+    let good = fake_exe(6000);
+    assert_eq!(mkcd::check_header(&good), Ok(()));
+    let mut short = good.clone();
+    short.truncate(5000);
+    assert!(matches!(mkcd::check_header(&short), Err(Error::BadHeader(_))), "not whole sectors");
+    let mut size = good.clone();
+    size[0x1C] ^= 0x08;
+    assert!(matches!(mkcd::check_header(&size), Err(Error::BadHeader(_))), "size field");
+    let mut load = good.clone();
+    load[0x18..0x1C].copy_from_slice(&0x8000_0000u32.to_le_bytes());
+    assert!(matches!(mkcd::check_header(&load), Err(Error::BadHeader(_))), "over the BIOS area");
+    let mut pc = good.clone();
+    pc[0x10..0x14].copy_from_slice(&0x8000_0100u32.to_le_bytes());
+    assert!(matches!(mkcd::check_header(&pc), Err(Error::BadHeader(_))), "entry outside");
+    assert!(matches!(build(&size, None), Err(Error::BadHeader(_))));
 }
 
 #[test]
@@ -134,7 +159,7 @@ fn every_sector_has_valid_edc_and_ecc_and_the_tail_pads_the_end() {
     let img = build(&fake_exe(9000), None).unwrap();
     assert_eq!(img.len() % RAW, 0);
     let n = img.len() / RAW;
-    assert_eq!(n as u32, 22 + 5 + TAIL);
+    assert_eq!(n as u32, 22 + 5 + TAIL); // header + 4 text sectors = 5
     for (lba, s) in img.chunks(RAW).enumerate() {
         let s: &[u8; RAW] = s.try_into().unwrap();
         assert_eq!(&s[12..15], &msf(lba as u32));
@@ -148,6 +173,7 @@ fn every_sector_has_valid_edc_and_ecc_and_the_tail_pads_the_end() {
 #[test]
 fn isoinfo_lists_exactly_system_cnf_and_psx_exe_with_their_contents() {
     let exe = fake_exe(12345);
+    let exe_len = exe.len();
     let img = build(&exe, None).unwrap();
     let iso: Vec<u8> = img.chunks(RAW).flat_map(|s| s[24..2072].to_vec()).collect();
     let dir = std::env::temp_dir().join(format!("mkcd-test-{}", std::process::id()));
@@ -167,7 +193,7 @@ fn isoinfo_lists_exactly_system_cnf_and_psx_exe_with_their_contents() {
     let listing = String::from_utf8(isoinfo(&["-l"])).unwrap();
     let files: Vec<&str> = listing.lines().filter(|l| l.starts_with('-')).collect();
     assert_eq!(files.len(), 2, "{listing}");
-    assert!(files.iter().any(|l| l.contains(" 12345 ") && l.ends_with("PSX.EXE;1 ")), "{listing}");
+    assert!(files.iter().any(|l| l.contains(&format!(" {exe_len} ")) && l.ends_with("PSX.EXE;1 ")), "{listing}");
     assert!(
         files.iter().any(|l| l.contains(&format!(" {} ", SYSTEM_CNF.len())) && l.ends_with("SYSTEM.CNF;1 ")),
         "{listing}"
