@@ -129,34 +129,47 @@ fn window_cells(tl: Cell) -> [Cell; 4] {
 /// book building and blocking, and rank. The solver orders its search by it.
 pub fn quick_score(g: &Game, card: Card, cell: Cell) -> i32 {
     let o = g.options();
-    let mut score = i32::from(card.rank().number());
-    // Build towards a book, don't block one.
+    let rank = card.rank();
+    let mut score = i32::from(rank.number());
+    if card.is_king() {
+        return score;
+    }
+    // Every card must end in its rank's book, a 2x2 block, or be orphaned
+    // and placed again. So: does this cell leave the card a block to finish
+    // (a window whose other cells are empty or of its rank), and does it
+    // take a cell another rank's started block needs?
+    let mut best_same: i32 = -1;
     for tl in windows(cell, o.width, o.height) {
         let mut same = 0;
-        let mut other_ranks: u16 = 0;
-        let mut empty = 0;
+        let mut others: u16 = 0;
+        let mut other_cards = 0;
         for c in window_cells(tl) {
             if c == cell {
                 continue;
             }
             match g.card_at(c) {
-                Some(x) if x.rank() == card.rank() => same += 1,
-                Some(x) => other_ranks |= 1 << x.rank().number(),
-                None => empty += 1,
+                Some(x) if x.rank() == rank => same += 1,
+                Some(x) => {
+                    others |= 1 << x.rank().number();
+                    other_cards += 1;
+                }
+                None => {}
             }
         }
-        if other_ranks == 0 && !card.is_king() {
-            score += [0, 30, 80, 200][same];
-        }
-        // A window of 2-3 cards of one other rank and nothing else, which
-        // this card would spoil.
-        if other_ranks.count_ones() == 1 && same == 0 {
-            let n = 3 - empty;
-            if n >= 2 {
-                score -= 60 * n;
-            }
+        if others == 0 {
+            best_same = best_same.max(same);
+        } else if others.count_ones() == 1 && same == 0 {
+            // A block started by one other rank: this card would spoil it.
+            score -= [0, 40, 120, 300][other_cards as usize];
         }
     }
+    let started_elsewhere = !g.cells_of_rank(rank).is_empty();
+    score += match best_same {
+        -1 => -250,                          // no block left for it here: it must be orphaned later
+        0 if started_elsewhere => -120,      // a second, competing block of its rank
+        0 => 20,                             // starts its rank's block
+        n => [0, 150, 350, 800][n as usize], // joins its rank's block
+    };
     score
 }
 
