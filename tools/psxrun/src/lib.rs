@@ -107,6 +107,14 @@ fn prepare_home(opts: &Options, home: &Path) -> Result<PathBuf, String> {
     let pcsxr_dir = home.join(".pcsxr");
     let plugins = pcsxr_dir.join("plugins");
     fs::create_dir_all(&plugins).map_err(|e| format!("cannot create {}: {e}", plugins.display()))?;
+    // Without --card every session starts with fresh, empty cards (pcsxr
+    // creates them): a save left by an earlier run must not change a test.
+    if opts.memory_card.is_none() {
+        for c in ["card1.mcd", "card2.mcd"] {
+            let _ = fs::remove_file(home.join(c));
+        }
+    }
+    let _ = fs::remove_file(home.join("card2.mcd"));
     let card1 = match &opts.memory_card {
         Some(p) => p.clone(),
         None => home.join("card1.mcd"),
