@@ -5,9 +5,7 @@
 use std::path::PathBuf;
 
 fn main() {
-    let root = PathBuf::from(
-        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
-    );
+    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     // Re-run when the art changes (a directory entry covers files added,
     // removed or edited inside it); the packer is a build-dependency, so

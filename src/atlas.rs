@@ -136,10 +136,7 @@ pub const fn glyph(c: char) -> Option<Glyph> {
 /// Width in pixels of `text` in the bitmap font (characters without a glyph
 /// take no room).
 pub fn text_width(text: &str) -> u16 {
-    text.chars()
-        .filter_map(glyph)
-        .map(|g| g.advance as u16)
-        .sum()
+    text.chars().filter_map(glyph).map(|g| g.advance as u16).sum()
 }
 
 include!(concat!(env!("OUT_DIR"), "/atlas.rs"));

@@ -13,9 +13,7 @@ fn every_face_has_its_size_and_lies_inside_its_page() {
                 for rank in 1..=13 {
                     let s = atlas::face(suit, rank, style, size);
                     assert_eq!((s.w, s.h), size.dimensions());
-                    assert!(
-                        s.u as usize + s.w as usize <= 256 && s.v as usize + s.h as usize <= 256
-                    );
+                    assert!(s.u as usize + s.w as usize <= 256 && s.v as usize + s.h as usize <= 256);
                     assert!((s.v as u16 + s.h as u16) <= PAGES[s.page as usize].height);
                     assert_eq!(s.texpage, PAGES[s.page as usize].texpage);
                 }
@@ -29,10 +27,8 @@ fn styles_share_texels_but_not_the_clut_where_the_colour_differs() {
     for size in SIZES {
         for rank in 1..=13 {
             // Diamonds are red in one style, blue in the other.
-            let (a, b) = (
-                atlas::face(2, rank, FaceStyle::Standard, size),
-                atlas::face(2, rank, FaceStyle::FourColour, size),
-            );
+            let (a, b) =
+                (atlas::face(2, rank, FaceStyle::Standard, size), atlas::face(2, rank, FaceStyle::FourColour, size));
             assert_eq!((a.page, a.u, a.v), (b.page, b.u, b.v));
             assert_ne!(a.clut, b.clut);
         }
@@ -46,11 +42,7 @@ fn each_card_has_its_own_place() {
         for suit in 0..4 {
             for rank in 1..=13 {
                 let s = atlas::face(suit, rank, FaceStyle::Standard, size);
-                assert!(
-                    seen.insert((s.page, s.u, s.v)),
-                    "two cards share {:?}",
-                    (s.page, s.u, s.v)
-                );
+                assert!(seen.insert((s.page, s.u, s.v)), "two cards share {:?}", (s.page, s.u, s.v));
             }
         }
     }

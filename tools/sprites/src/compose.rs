@@ -21,12 +21,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Suits in the engine's order (`Suit as u8`): the notation's letters and names.
-pub const SUITS: [(char, &str); 4] = [
-    ('s', "spades"),
-    ('h', "hearts"),
-    ('d', "diamonds"),
-    ('c', "clubs"),
-];
+pub const SUITS: [(char, &str); 4] = [('s', "spades"), ('h', "hearts"), ('d', "diamonds"), ('c', "clubs")];
 /// Ranks in order, as the notation writes them and as `ranks.pxt` names them.
 pub const RANKS: [(char, &str); 13] = [
     ('A', "A"),
@@ -65,22 +60,8 @@ pub struct CardSize {
 
 /// The two card sizes: large for grids up to 12x8, compact up to 14x9.
 pub const SIZES: [CardSize; 2] = [
-    CardSize {
-        name: "large",
-        w: 22,
-        h: 28,
-        big_pip: "large",
-        court_pip: "medium",
-        court_gap: 1,
-    },
-    CardSize {
-        name: "compact",
-        w: 16,
-        h: 22,
-        big_pip: "medium",
-        court_pip: "corner.large",
-        court_gap: 1,
-    },
+    CardSize { name: "large", w: 22, h: 28, big_pip: "large", court_pip: "medium", court_gap: 1 },
+    CardSize { name: "compact", w: 16, h: 22, big_pip: "medium", court_pip: "corner.large", court_gap: 1 },
 ];
 
 /// Corner margin of the rank glyph and the small pip.
@@ -90,18 +71,10 @@ const MARGIN: usize = 2;
 pub fn load(gfx: &Path) -> Result<Art, Error> {
     let tables = read_tables(gfx)?;
     let mut parts = Sheet::default();
-    for f in [
-        "cards/frame.pxt",
-        "cards/ranks.pxt",
-        "cards/pips.pxt",
-        "cards/courts.pxt",
-        "cards/back.pxt",
-    ] {
+    for f in ["cards/frame.pxt", "cards/ranks.pxt", "cards/pips.pxt", "cards/courts.pxt", "cards/back.pxt"] {
         merge(&mut parts, read_sheet(gfx, f)?, f)?;
     }
-    let cards = tables
-        .get("cards")
-        .ok_or_else(|| Error("gfx/palettes.txt: no `table cards`".into()))?;
+    let cards = tables.get("cards").ok_or_else(|| Error("gfx/palettes.txt: no `table cards`".into()))?;
     let mut sprites = Vec::new();
     for size in SIZES {
         for (s, (suit, _)) in SUITS.iter().enumerate() {
@@ -118,9 +91,7 @@ pub fn load(gfx: &Path) -> Result<Art, Error> {
     let mut font = FontLayout::default();
     if gfx.join("font.pxt").exists() {
         let sheet = read_sheet(gfx, "font.pxt")?;
-        let table = tables
-            .get("font")
-            .ok_or_else(|| Error("gfx/palettes.txt: no `table font`".into()))?;
+        let table = tables.get("font").ok_or_else(|| Error("gfx/palettes.txt: no `table font`".into()))?;
         let (sprite, layout) = compose_font(&sheet.glyphs, table)?;
         sprites.push(sprite);
         font = layout;
@@ -132,16 +103,10 @@ pub fn load(gfx: &Path) -> Result<Art, Error> {
     ui.sort();
     let mut names = BTreeMap::new();
     for path in ui {
-        let rel = format!(
-            "ui/{}",
-            path.file_name().unwrap_or_default().to_string_lossy()
-        );
+        let rel = format!("ui/{}", path.file_name().unwrap_or_default().to_string_lossy());
         for (name, art) in read_sheet(gfx, &rel)?.sprites {
             if let Some(other) = names.insert(name.clone(), art.origin.clone()) {
-                return Err(Error(format!(
-                    "{}: sprite `{name}` is already defined at {other}",
-                    art.origin
-                )));
+                return Err(Error(format!("{}: sprite `{name}` is already defined at {other}", art.origin)));
             }
             sprites.push(fixed_colours(&art)?);
         }
@@ -151,24 +116,20 @@ pub fn load(gfx: &Path) -> Result<Art, Error> {
 
 fn read_tables(gfx: &Path) -> Result<BTreeMap<String, Table>, Error> {
     let path = gfx.join("palettes.txt");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
     Ok(pxt::parse_tables("gfx/palettes.txt", &text)?.tables)
 }
 
 fn read_sheet(gfx: &Path, rel: &str) -> Result<Sheet, Error> {
     let path = gfx.join(rel);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
     pxt::parse(&format!("gfx/{rel}"), &text)
 }
 
 fn merge(into: &mut Sheet, from: Sheet, file: &str) -> Result<(), Error> {
     for (name, art) in from.sprites {
         if into.sprites.contains_key(&name) {
-            return Err(Error(format!(
-                "gfx/{file}: sprite `{name}` is defined in two card part files"
-            )));
+            return Err(Error(format!("gfx/{file}: sprite `{name}` is defined in two card part files")));
         }
         into.sprites.insert(name, art);
     }
@@ -176,10 +137,7 @@ fn merge(into: &mut Sheet, from: Sheet, file: &str) -> Result<(), Error> {
 }
 
 fn part<'a>(parts: &'a Sheet, name: &str) -> Result<&'a Part, Error> {
-    parts
-        .sprites
-        .get(name)
-        .ok_or_else(|| Error(format!("gfx/cards: the card part `{name}` is missing")))
+    parts.sprites.get(name).ok_or_else(|| Error(format!("gfx/cards: the card part `{name}` is missing")))
 }
 
 /// A canvas of texel values indexed by a table's roles (value = column + 1).
@@ -193,13 +151,7 @@ struct Canvas<'t> {
 
 impl<'t> Canvas<'t> {
     fn new(w: usize, h: usize, table: &'t Table, table_name: &'static str) -> Self {
-        Canvas {
-            w,
-            h,
-            texels: vec![0; w * h],
-            table,
-            table_name,
-        }
+        Canvas { w, h, texels: vec![0; w * h], table, table_name }
     }
 
     /// The texel value of a role.
@@ -239,47 +191,26 @@ impl<'t> Canvas<'t> {
     }
 
     fn variant(&self, name: &str, row: &str) -> Result<Variant, Error> {
-        let colours = self.table.row(row).ok_or_else(|| {
-            Error(format!(
-                "gfx/palettes.txt: `table {}` has no row `{row}`",
-                self.table_name
-            ))
-        })?;
-        Ok(Variant {
-            name: name.to_string(),
-            colours: colours.to_vec(),
-        })
+        let colours = self
+            .table
+            .row(row)
+            .ok_or_else(|| Error(format!("gfx/palettes.txt: `table {}` has no row `{row}`", self.table_name)))?;
+        Ok(Variant { name: name.to_string(), colours: colours.to_vec() })
     }
 
     fn into_sprite(self, name: String, variants: Vec<Variant>, origin: &str) -> Sprite {
-        Sprite {
-            name,
-            w: self.w,
-            h: self.h,
-            texels: self.texels,
-            variants,
-            origin: origin.to_string(),
-        }
+        Sprite { name, w: self.w, h: self.h, texels: self.texels, variants, origin: origin.to_string() }
     }
 }
 
 /// One card face: frame, rank top-left, small pip top-right, and either a big
 /// pip or an emblem over a pip (J, Q, K) in the middle.
-fn compose_face(
-    parts: &Sheet,
-    table: &Table,
-    size: CardSize,
-    suit: usize,
-    rank: usize,
-) -> Result<Sprite, Error> {
+fn compose_face(parts: &Sheet, table: &Table, size: CardSize, suit: usize, rank: usize) -> Result<Sprite, Error> {
     let (_, suit_name) = SUITS[suit];
     let (_, rank_name) = RANKS[rank];
     let frame = part(parts, &format!("frame.{}", size.name))?;
     if (frame.w, frame.h) != (size.w, size.h) {
-        return Err(Error(format!(
-            "{}: `{}` must be {}x{}",
-            frame.origin, frame.name, size.w, size.h
-        )));
+        return Err(Error(format!("{}: `{}` must be {}x{}", frame.origin, frame.name, size.w, size.h)));
     }
     let mut c = Canvas::new(size.w, size.h, table, "cards");
     c.draw(frame, 0, 0)?;
@@ -299,16 +230,10 @@ fn compose_face(
         c.draw(pip, (size.w - pip.w) / 2, y + emblem.h + size.court_gap)?;
     } else {
         let pip = part(parts, &format!("pip.{}.{suit_name}", size.big_pip))?;
-        c.draw(
-            pip,
-            (size.w - pip.w) / 2,
-            top + rows.saturating_sub(pip.h) / 2,
-        )?;
+        c.draw(pip, (size.w - pip.w) / 2, top + rows.saturating_sub(pip.h) / 2)?;
     }
-    let variants = STYLES
-        .iter()
-        .map(|style| c.variant(style, &format!("{style}.{suit_name}")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let variants =
+        STYLES.iter().map(|style| c.variant(style, &format!("{style}.{suit_name}"))).collect::<Result<Vec<_>, _>>()?;
     Ok(c.into_sprite(String::new(), variants, &frame.origin))
 }
 
@@ -327,12 +252,7 @@ fn compose_back(parts: &Sheet, table: &Table, size: CardSize) -> Result<Sprite, 
             let (tx, ty) = ((x + ox) % tile.w, (y + oy) % tile.h);
             let v = match tile.ink(tx, ty) {
                 Ink::Role(r) => c.role(r, &tile.origin)?,
-                _ => {
-                    return Err(Error(format!(
-                        "{}: `back.tile` must use roles only",
-                        tile.origin
-                    )))
-                }
+                _ => return Err(Error(format!("{}: `back.tile` must use roles only", tile.origin))),
             };
             let at = (y + inset) * size.w + x + inset;
             // Keep the frame's rounded corners: draw only on paper.
@@ -365,10 +285,7 @@ fn compose_font(glyphs: &[(char, Part)], table: &Table) -> Result<(Sprite, FontL
         return Err(Error("gfx/font.pxt: no glyphs".into()));
     };
     let h = first.h + 1;
-    let mut layout = FontLayout {
-        glyphs: Vec::new(),
-        height: h,
-    };
+    let mut layout = FontLayout { glyphs: Vec::new(), height: h };
     let (mut x, mut y) = (0, 0);
     for (c, g) in glyphs {
         if g.h + 1 != h {
@@ -388,20 +305,11 @@ fn compose_font(glyphs: &[(char, Part)], table: &Table) -> Result<(Sprite, FontL
             y += h;
         }
         let advance = if w == 0 { SPACE_ADVANCE } else { w };
-        layout.glyphs.push(FontGlyph {
-            c: *c,
-            x,
-            y,
-            w,
-            advance,
-        });
+        layout.glyphs.push(FontGlyph { c: *c, x, y, w, advance });
         x += w;
     }
     let mut canvas = Canvas::new(FONT_SHEET_WIDTH, y + h, table, "font");
-    let (ink, shadow) = (
-        canvas.role("ink", "gfx/font.pxt")?,
-        canvas.role("shadow", "gfx/font.pxt")?,
-    );
+    let (ink, shadow) = (canvas.role("ink", "gfx/font.pxt")?, canvas.role("shadow", "gfx/font.pxt")?);
     for ((_, g), place) in glyphs.iter().zip(&layout.glyphs) {
         let Some((first, last)) = inked_columns(g) else {
             continue;
@@ -412,8 +320,7 @@ fn compose_font(glyphs: &[(char, Part)], table: &Table) -> Result<(Sprite, FontL
                     match g.ink(gx, gy) {
                         Ink::Clear => {}
                         Ink::Role(r) if r == "ink" => {
-                            let at =
-                                (place.y + gy + d) * FONT_SHEET_WIDTH + place.x + gx - first + d;
+                            let at = (place.y + gy + d) * FONT_SHEET_WIDTH + place.x + gx - first + d;
                             if pass == 1 || canvas.texels[at] == 0 {
                                 canvas.texels[at] = value;
                             }
@@ -429,14 +336,7 @@ fn compose_font(glyphs: &[(char, Part)], table: &Table) -> Result<(Sprite, FontL
             }
         }
     }
-    let variants = table
-        .rows
-        .iter()
-        .map(|(n, c)| Variant {
-            name: n.clone(),
-            colours: c.clone(),
-        })
-        .collect();
+    let variants = table.rows.iter().map(|(n, c)| Variant { name: n.clone(), colours: c.clone() }).collect();
     let origin = first.origin.clone();
     Ok((canvas.into_sprite("font".into(), variants, &origin), layout))
 }
@@ -473,10 +373,7 @@ fn fixed_colours(art: &Part) -> Result<Sprite, Error> {
         w: art.w,
         h: art.h,
         texels: art.pixels.iter().map(|&p| value_of[p as usize]).collect(),
-        variants: vec![Variant {
-            name: "fixed".into(),
-            colours,
-        }],
+        variants: vec![Variant { name: "fixed".into(), colours }],
         origin: art.origin.clone(),
     })
 }

@@ -137,9 +137,7 @@ pub fn prepare(gfx: &Path) -> Result<Output, Error> {
         check_palette(s)?;
     }
     let layout = vram::layout(&art.sprites)?;
-    let tims = (0..layout.pages.len())
-        .map(|n| tim::encode(&layout, n, &art.sprites))
-        .collect();
+    let tims = (0..layout.pages.len()).map(|n| tim::encode(&layout, n, &art.sprites)).collect();
     Ok(Output { art, layout, tims })
 }
 
@@ -147,12 +145,10 @@ pub fn prepare(gfx: &Path) -> Result<Output, Error> {
 /// into `out`.
 pub fn build(gfx: &Path, out: &Path) -> Result<Output, Error> {
     let output = prepare(gfx)?;
-    std::fs::create_dir_all(out)
-        .map_err(|e| Error(format!("cannot create {}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|e| Error(format!("cannot create {}: {e}", out.display())))?;
     let write = |name: &str, bytes: &[u8]| {
         let path = out.join(name);
-        std::fs::write(&path, bytes)
-            .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
+        std::fs::write(&path, bytes).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
     };
     for (i, t) in output.tims.iter().enumerate() {
         write(&format!("page{i}.tim"), t)?;
@@ -177,12 +173,7 @@ pub fn check_palette(s: &Sprite) -> Result<(), Error> {
             )));
         }
     }
-    let top = s
-        .variants
-        .iter()
-        .map(|v| v.colours.len())
-        .min()
-        .unwrap_or(0);
+    let top = s.variants.iter().map(|v| v.colours.len()).min().unwrap_or(0);
     if let Some(&t) = s.texels.iter().find(|&&t| t as usize > top) {
         return Err(Error(format!(
             "{}: sprite `{}` uses palette entry {t} but a palette has only {top} colours",

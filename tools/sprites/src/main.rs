@@ -13,10 +13,7 @@ fn main() -> ExitCode {
     };
     match sprites::build(&PathBuf::from(gfx), &PathBuf::from(out)) {
         Ok(output) => {
-            println!(
-                "{}; wrote {out}/page*.tim, atlas.rs, sheet.png, cards.png",
-                output.summary()
-            );
+            println!("{}; wrote {out}/page*.tim, atlas.rs, sheet.png, cards.png", output.summary());
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -33,29 +33,12 @@ pub fn pack(sizes: &[(usize, usize)]) -> (Vec<Placement>, usize) {
     order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i].1), std::cmp::Reverse(sizes[i].0)));
     let mut shelves: Vec<Shelf> = Vec::new();
     let mut page_tops: Vec<usize> = Vec::new(); // first free row of each page
-    let mut out = vec![
-        Placement {
-            page: 0,
-            x: 0,
-            y: 0
-        };
-        sizes.len()
-    ];
+    let mut out = vec![Placement { page: 0, x: 0, y: 0 }; sizes.len()];
     for i in order {
         let (w, h) = sizes[i];
-        assert!(
-            w <= PAGE_SIZE && h <= PAGE_SIZE,
-            "rectangle {w}x{h} larger than a page"
-        );
-        if let Some(s) = shelves
-            .iter_mut()
-            .find(|s| s.h >= h && s.used + w <= PAGE_SIZE)
-        {
-            out[i] = Placement {
-                page: s.page,
-                x: s.used,
-                y: s.y,
-            };
+        assert!(w <= PAGE_SIZE && h <= PAGE_SIZE, "rectangle {w}x{h} larger than a page");
+        if let Some(s) = shelves.iter_mut().find(|s| s.h >= h && s.used + w <= PAGE_SIZE) {
+            out[i] = Placement { page: s.page, x: s.used, y: s.y };
             s.used += w;
             continue;
         }
@@ -68,12 +51,7 @@ pub fn pack(sizes: &[(usize, usize)]) -> (Vec<Placement>, usize) {
         };
         let y = page_tops[page];
         page_tops[page] += h;
-        shelves.push(Shelf {
-            page,
-            y,
-            h,
-            used: w,
-        });
+        shelves.push(Shelf { page, y, h, used: w });
         out[i] = Placement { page, x: 0, y };
     }
     (out, page_tops.len())

@@ -21,11 +21,7 @@ struct Canvas {
 
 impl Canvas {
     fn new(w: usize, h: usize, bg: Rgb) -> Self {
-        let mut c = Canvas {
-            w,
-            h,
-            rgba: vec![0; w * h * 4],
-        };
+        let mut c = Canvas { w, h, rgba: vec![0; w * h * 4] };
         c.fill(0, 0, w, h, bg);
         c
     }
@@ -58,32 +54,17 @@ struct Painter<'a> {
 
 impl<'a> Painter<'a> {
     fn new(out: &'a Output) -> Self {
-        let pages = (0..out.layout.pages.len())
-            .map(|n| tim::page_texels(&out.layout, n, &out.art.sprites))
-            .collect();
+        let pages = (0..out.layout.pages.len()).map(|n| tim::page_texels(&out.layout, n, &out.art.sprites)).collect();
         Painter { out, pages }
     }
 
     fn index(&self, name: &str) -> usize {
-        self.out
-            .art
-            .sprites
-            .iter()
-            .position(|s| s.name == name)
-            .unwrap_or(usize::MAX)
+        self.out.art.sprites.iter().position(|s| s.name == name).unwrap_or(usize::MAX)
     }
 
     /// Draws the part (sx, sy, w, h) of sprite `i` in variant `v` at (x, y).
     #[allow(clippy::too_many_arguments)]
-    fn blit(
-        &self,
-        c: &mut Canvas,
-        i: usize,
-        v: usize,
-        src: (usize, usize, usize, usize),
-        x: usize,
-        y: usize,
-    ) {
+    fn blit(&self, c: &mut Canvas, i: usize, v: usize, src: (usize, usize, usize, usize), x: usize, y: usize) {
         let Some(s) = self.out.art.sprites.get(i) else {
             return;
         };
@@ -137,15 +118,7 @@ pub fn sheet(out: &Output) -> Vec<u8> {
         for y in 0..page.height {
             for x in 0..PAGE_SIZE {
                 let dark = (x / 4 + y / 4) % 2 == 0;
-                c.set(
-                    x0 + x,
-                    y,
-                    if dark {
-                        Rgb(0x50, 0x50, 0x58)
-                    } else {
-                        Rgb(0x68, 0x68, 0x70)
-                    },
-                );
+                c.set(x0 + x, y, if dark { Rgb(0x50, 0x50, 0x58) } else { Rgb(0x68, 0x68, 0x70) });
             }
         }
         for &i in &page.sprites {
@@ -169,13 +142,7 @@ pub fn cards(out: &Output) -> Vec<u8> {
             for (s, (suit, _)) in SUITS.iter().enumerate() {
                 for (r, (rank, _)) in RANKS.iter().enumerate() {
                     let name = format!("face.{}.{rank}{suit}", size.name);
-                    p.sprite(
-                        &mut c,
-                        &name,
-                        v,
-                        x + r * (size.w + 2),
-                        y + 12 + s * (size.h + 2),
-                    );
+                    p.sprite(&mut c, &name, v, x + r * (size.w + 2), y + 12 + s * (size.h + 2));
                 }
             }
             x += 13 * (size.w + 2) + 8;
@@ -185,12 +152,7 @@ pub fn cards(out: &Output) -> Vec<u8> {
     // Backs and the UI sprites in a row, wrapping.
     let mut x = 4;
     let mut row_h = 0;
-    for s in out
-        .art
-        .sprites
-        .iter()
-        .filter(|s| !s.name.starts_with("face.") && s.name != "font")
-    {
+    for s in out.art.sprites.iter().filter(|s| !s.name.starts_with("face.") && s.name != "font") {
         if x + s.w > c.w - 4 {
             x = 4;
             y += row_h + 4;
@@ -203,24 +165,13 @@ pub fn cards(out: &Output) -> Vec<u8> {
     y += row_h + 6;
     // The font in every colour.
     let font = out.art.sprites.iter().find(|s| s.name == "font");
-    for (v, variant) in font
-        .map(|f| f.variants.as_slice())
-        .unwrap_or(&[])
-        .iter()
-        .enumerate()
-    {
+    for (v, variant) in font.map(|f| f.variants.as_slice()).unwrap_or(&[]).iter().enumerate() {
         let all: String = out.art.font.glyphs.iter().map(|g| g.c).collect();
         let x = p.text(&mut c, &format!("{}: ", variant.name), v, 4, y);
         p.text(&mut c, &all, v, x, y);
         y += out.art.font.height + 2;
     }
-    p.text(
-        &mut c,
-        "4\u{2660} does not match the 5\u{2665} above. Deal #12345  Books: A 2 3",
-        0,
-        4,
-        y,
-    );
+    p.text(&mut c, "4\u{2660} does not match the 5\u{2665} above. Deal #12345  Books: A 2 3", 0, 4, y);
     y += out.art.font.height + 6;
     table_mock(&p, &mut c, 4, y);
     c.png()
@@ -256,13 +207,7 @@ fn table_mock(p: &Painter, c: &mut Canvas, x0: usize, y0: usize) {
     p.text(c, "Hand", 0, px, y0 + 3);
     for k in 0..4 {
         let n = next() % 52;
-        p.sprite(
-            c,
-            &format!("face.large.{}{}", RANKS[n % 13].0, SUITS[n / 13].0),
-            0,
-            px + 4,
-            y0 + 14 + k * 30,
-        );
+        p.sprite(c, &format!("face.large.{}{}", RANKS[n % 13].0, SUITS[n / 13].0), 0, px + 4, y0 + 14 + k * 30);
     }
     p.sprite(c, "back.large", 0, px + 4, y0 + 138);
     p.text(c, "28", 0, px + 8, y0 + 168);

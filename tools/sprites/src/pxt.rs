@@ -115,32 +115,20 @@ pub fn parse(file: &str, text: &str) -> Result<Sheet, Error> {
                 let [_, name, w, h] = words[..] else {
                     return Err(err(n, "expected `sprite <name> <width> <height>`".into()));
                 };
-                let (w, h) = (
-                    number(w).map_err(|m| err(n, m))?,
-                    number(h).map_err(|m| err(n, m))?,
-                );
+                let (w, h) = (number(w).map_err(|m| err(n, m))?, number(h).map_err(|m| err(n, m))?);
                 if i + h > lines.len() {
-                    return Err(err(
-                        n,
-                        format!("sprite `{name}` needs {h} rows, the file ends first"),
-                    ));
+                    return Err(err(n, format!("sprite `{name}` needs {h} rows, the file ends first")));
                 }
                 let mut pixels = Vec::with_capacity(w * h);
                 for r in 0..h {
                     let row: Vec<char> = lines[i + r].trim().chars().collect();
                     if row.len() != w {
-                        let msg = format!(
-                            "sprite `{name}` row {} is {} pixels wide, expected {w}",
-                            r + 1,
-                            row.len()
-                        );
+                        let msg = format!("sprite `{name}` row {} is {} pixels wide, expected {w}", r + 1, row.len());
                         return Err(err(i + r, msg));
                     }
                     for c in row {
                         pixels
-                            .push(lookup(&legend, c).ok_or_else(|| {
-                                err(i + r, format!("`{c}` is not in the legend"))
-                            })?);
+                            .push(lookup(&legend, c).ok_or_else(|| err(i + r, format!("`{c}` is not in the legend")))?);
                     }
                 }
                 i += h;
@@ -158,26 +146,15 @@ pub fn parse(file: &str, text: &str) -> Result<Sheet, Error> {
             }
             "glyphs" => {
                 if words.len() < 4 {
-                    return Err(err(
-                        n,
-                        "expected `glyphs <width> <height> <char>...`".into(),
-                    ));
+                    return Err(err(n, "expected `glyphs <width> <height> <char>...`".into()));
                 }
-                let (w, h) = (
-                    number(words[1]).map_err(|m| err(n, m))?,
-                    number(words[2]).map_err(|m| err(n, m))?,
-                );
+                let (w, h) = (number(words[1]).map_err(|m| err(n, m))?, number(words[2]).map_err(|m| err(n, m))?);
                 let mut chars = Vec::new();
                 for word in &words[3..] {
                     let c = match *word {
                         "space" => ' ',
                         _ if word.chars().count() == 1 => word.chars().next().unwrap_or(' '),
-                        _ => {
-                            return Err(err(
-                                n,
-                                format!("`{word}` is not one character (write `space` for ' ')"),
-                            ))
-                        }
+                        _ => return Err(err(n, format!("`{word}` is not one character (write `space` for ' ')"))),
                     };
                     chars.push(c);
                 }
@@ -194,9 +171,9 @@ pub fn parse(file: &str, text: &str) -> Result<Sheet, Error> {
                     }
                     for (k, cell) in cells.iter_mut().enumerate() {
                         for &c in &row[k * (w + 1)..k * (w + 1) + w] {
-                            cell.push(lookup(&legend, c).ok_or_else(|| {
-                                err(i + r, format!("`{c}` is not in the legend"))
-                            })?);
+                            cell.push(
+                                lookup(&legend, c).ok_or_else(|| err(i + r, format!("`{c}` is not in the legend")))?,
+                            );
                         }
                     }
                 }
@@ -213,12 +190,7 @@ pub fn parse(file: &str, text: &str) -> Result<Sheet, Error> {
                 }
                 i += h;
             }
-            other => {
-                return Err(err(
-                    n,
-                    format!("unknown keyword `{other}` (expected legend, sprite or glyphs)"),
-                ))
-            }
+            other => return Err(err(n, format!("unknown keyword `{other}` (expected legend, sprite or glyphs)"))),
         }
     }
     Ok(sheet)
@@ -246,16 +218,12 @@ pub fn parse_ink(value: &str) -> Result<Ink, String> {
     if !value.is_empty() && value.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
         return Ok(Ink::Role(value.to_string()));
     }
-    Err(format!(
-        "`{value}` is not `clear`, a #RRGGBB colour or a role name"
-    ))
+    Err(format!("`{value}` is not `clear`, a #RRGGBB colour or a role name"))
 }
 
 /// Parses `#RRGGBB`.
 pub fn parse_rgb(value: &str) -> Result<Rgb, String> {
-    let hex = value
-        .strip_prefix('#')
-        .filter(|h| h.len() == 6 && h.chars().all(|c| c.is_ascii_hexdigit()));
+    let hex = value.strip_prefix('#').filter(|h| h.len() == 6 && h.chars().all(|c| c.is_ascii_hexdigit()));
     let Some(hex) = hex else {
         return Err(format!("`{value}` is not a #RRGGBB colour"));
     };
@@ -287,10 +255,7 @@ pub struct Table {
 impl Table {
     /// The colours of the variant called `name`.
     pub fn row(&self, name: &str) -> Option<&[Rgb]> {
-        self.rows
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, c)| c.as_slice())
+        self.rows.iter().find(|(n, _)| n == name).map(|(_, c)| c.as_slice())
     }
 }
 
@@ -309,10 +274,7 @@ pub fn parse_tables(file: &str, text: &str) -> Result<Tables, Error> {
             if words.len() < 3 {
                 return Err(err("expected `table <name> <role>...`".into()));
             }
-            let table = Table {
-                roles: words[2..].iter().map(|s| s.to_string()).collect(),
-                rows: Vec::new(),
-            };
+            let table = Table { roles: words[2..].iter().map(|s| s.to_string()).collect(), rows: Vec::new() };
             out.tables.insert(words[1].to_string(), table);
             current = Some(words[1].to_string());
             continue;
@@ -320,10 +282,7 @@ pub fn parse_tables(file: &str, text: &str) -> Result<Tables, Error> {
         let Some(name) = &current else {
             return Err(err("a palette row before any `table` line".into()));
         };
-        let table = out
-            .tables
-            .get_mut(name)
-            .ok_or_else(|| err("no table".into()))?;
+        let table = out.tables.get_mut(name).ok_or_else(|| err("no table".into()))?;
         if words.len() != table.roles.len() + 1 {
             return Err(err(format!(
                 "row `{}` has {} colours, table `{name}` has {} roles",
@@ -332,10 +291,7 @@ pub fn parse_tables(file: &str, text: &str) -> Result<Tables, Error> {
                 table.roles.len()
             )));
         }
-        let colours = words[1..]
-            .iter()
-            .map(|w| parse_rgb(w).map_err(err))
-            .collect::<Result<Vec<_>, _>>()?;
+        let colours = words[1..].iter().map(|w| parse_rgb(w).map_err(err)).collect::<Result<Vec<_>, _>>()?;
         table.rows.push((words[0].to_string(), colours));
     }
     Ok(out)

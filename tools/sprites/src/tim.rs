@@ -51,12 +51,7 @@ pub fn encode(layout: &Layout, n: usize, sprites: &[Sprite]) -> Vec<u8> {
     // Image block: 256 texels = 64 halfwords a row.
     let texels = page_texels(layout, n, sprites);
     u32le(&mut out, 12 + (texels.len() / 2) as u32);
-    for v in [
-        page.vram_x,
-        page.vram_y,
-        (PAGE_SIZE / 4) as u16,
-        page.height as u16,
-    ] {
+    for v in [page.vram_x, page.vram_y, (PAGE_SIZE / 4) as u16, page.height as u16] {
         u16le(&mut out, v);
     }
     for pair in texels.chunks(2) {

@@ -141,9 +141,5 @@ pub fn layout(sprites: &[Sprite]) -> Result<Layout, Error> {
             )));
         }
     }
-    Ok(Layout {
-        pages,
-        places,
-        cluts,
-    })
+    Ok(Layout { pages, places, cluts })
 }

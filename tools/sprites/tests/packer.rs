@@ -36,48 +36,25 @@ fn decode_tim(b: &[u8]) -> Tim {
     let clut_len = u32_at(b, 8) as usize;
     let clut_at = (u16_at(b, 12), u16_at(b, 14));
     let clut_size = (u16_at(b, 16), u16_at(b, 18));
-    assert_eq!(
-        clut_len,
-        12 + 2 * clut_size.0 as usize * clut_size.1 as usize,
-        "CLUT block length"
-    );
-    let clut = (0..clut_len - 12)
-        .step_by(2)
-        .map(|k| u16_at(b, 20 + k))
-        .collect();
+    assert_eq!(clut_len, 12 + 2 * clut_size.0 as usize * clut_size.1 as usize, "CLUT block length");
+    let clut = (0..clut_len - 12).step_by(2).map(|k| u16_at(b, 20 + k)).collect();
     let img = 8 + clut_len;
     let image_len = u32_at(b, img) as usize;
     let image_at = (u16_at(b, img + 4), u16_at(b, img + 6));
     let image_size = (u16_at(b, img + 8), u16_at(b, img + 10));
-    assert_eq!(
-        image_len,
-        12 + 2 * image_size.0 as usize * image_size.1 as usize,
-        "image block length"
-    );
+    assert_eq!(image_len, 12 + 2 * image_size.0 as usize * image_size.1 as usize, "image block length");
     assert_eq!(b.len(), img + image_len, "nothing after the image block");
     let mut texels = Vec::new();
     for &byte in &b[img + 12..img + image_len] {
         texels.push(byte & 15);
         texels.push(byte >> 4);
     }
-    Tim {
-        flags,
-        clut_at,
-        clut_size,
-        clut,
-        image_at,
-        image_size,
-        texels,
-    }
+    Tim { flags, clut_at, clut_size, clut, image_at, image_size, texels }
 }
 
 /// The 15-bit colour's channels widened to 8 bits.
 fn channels(c: u16) -> [i32; 3] {
-    [
-        (c & 31) as i32 * 255 / 31,
-        ((c >> 5) & 31) as i32 * 255 / 31,
-        ((c >> 10) & 31) as i32 * 255 / 31,
-    ]
+    [(c & 31) as i32 * 255 / 31, ((c >> 5) & 31) as i32 * 255 / 31, ((c >> 10) & 31) as i32 * 255 / 31]
 }
 
 #[test]
@@ -87,11 +64,7 @@ fn decoding_the_tims_gives_back_every_sprite_in_every_palette() {
         let tim = decode_tim(bytes);
         let page = &out.layout.pages[n];
         assert_eq!(tim.flags & 3, 0, "4 bpp");
-        assert_eq!(
-            tim.clut_size,
-            (16, page.cluts.len() as u16),
-            "one 16-colour CLUT a row"
-        );
+        assert_eq!(tim.clut_size, (16, page.cluts.len() as u16), "one 16-colour CLUT a row");
         assert_eq!(tim.image_at, (page.vram_x, page.vram_y));
         assert_eq!(tim.clut_at, (page.clut_x, page.clut_y));
         let width = tim.image_size.0 as usize * 4;
@@ -106,18 +79,10 @@ fn decoding_the_tims_gives_back_every_sprite_in_every_palette() {
                         let colour = tim.clut[k * 16 + texel as usize];
                         let source = s.texels[y * s.w + x];
                         if source == 0 {
-                            assert_eq!(
-                                colour, 0,
-                                "{} ({}) at {x},{y}: transparent",
-                                s.name, variant.name
-                            );
+                            assert_eq!(colour, 0, "{} ({}) at {x},{y}: transparent", s.name, variant.name);
                             continue;
                         }
-                        assert_ne!(
-                            colour, 0,
-                            "{} at {x},{y}: an opaque texel must not be 0x0000",
-                            s.name
-                        );
+                        assert_ne!(colour, 0, "{} at {x},{y}: an opaque texel must not be 0x0000", s.name);
                         let want = variant.colours[source as usize - 1];
                         let got = channels(colour);
                         for (g, w) in got.iter().zip([want.0, want.1, want.2]) {
@@ -152,11 +117,8 @@ fn read_text_sprite(file: &str, name: &str) -> (usize, usize, Vec<Option<[u8; 3]
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.len() == 4 && words[0] == "sprite" && words[1] == name {
             let (w, h) = (words[2].parse().unwrap(), words[3].parse().unwrap());
-            let pixels = lines
-                .by_ref()
-                .take(h)
-                .flat_map(|r| r.chars().map(|c| legend[&c]).collect::<Vec<_>>())
-                .collect();
+            let pixels =
+                lines.by_ref().take(h).flat_map(|r| r.chars().map(|c| legend[&c]).collect::<Vec<_>>()).collect();
             return (w, h, pixels);
         }
     }
@@ -166,12 +128,7 @@ fn read_text_sprite(file: &str, name: &str) -> (usize, usize, Vec<Option<[u8; 3]
 #[test]
 fn the_memory_card_icon_in_the_tim_matches_its_source_text() {
     let out = prepare(&gfx()).unwrap();
-    let i = out
-        .art
-        .sprites
-        .iter()
-        .position(|s| s.name == "memcard.icon")
-        .unwrap();
+    let i = out.art.sprites.iter().position(|s| s.name == "memcard.icon").unwrap();
     let place = out.layout.places[i];
     let tim = decode_tim(&out.tims[place.page]);
     let width = tim.image_size.0 as usize * 4;
@@ -186,10 +143,7 @@ fn the_memory_card_icon_in_the_tim_matches_its_source_text() {
                 Some(rgb) => {
                     let got = channels(c);
                     for k in 0..3 {
-                        assert!(
-                            (got[k] - rgb[k] as i32).abs() <= 8,
-                            "{x},{y}: {got:?} vs {rgb:?}"
-                        );
+                        assert!((got[k] - rgb[k] as i32).abs() <= 8, "{x},{y}: {got:?} vs {rgb:?}");
                     }
                 }
             }
@@ -224,20 +178,12 @@ fn face_styles_share_texels_and_colour_suits_as_promised() {
     assert!(green(ink("face.large.Ac", "fourcolour")));
     // 52 faces a size, every rank distinct from every other of its suit.
     for size in ["large", "compact"] {
-        let faces: Vec<&Sprite> = out
-            .art
-            .sprites
-            .iter()
-            .filter(|s| s.name.starts_with(&format!("face.{size}.")))
-            .collect();
+        let faces: Vec<&Sprite> =
+            out.art.sprites.iter().filter(|s| s.name.starts_with(&format!("face.{size}."))).collect();
         assert_eq!(faces.len(), 52);
         for a in 0..52 {
             for b in a + 1..52 {
-                assert_ne!(
-                    faces[a].texels, faces[b].texels,
-                    "{} and {} look the same",
-                    faces[a].name, faces[b].name
-                );
+                assert_ne!(faces[a].texels, faces[b].texels, "{} and {} look the same", faces[a].name, faces[b].name);
             }
         }
     }
@@ -270,9 +216,7 @@ fn pages_and_cluts_sit_where_ps1_rules_allow_and_clear_of_framebuffers_and_psx_f
 
 /// A small deterministic generator for the packing tests.
 fn lcg(seed: &mut u64) -> usize {
-    *seed = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     (*seed >> 33) as usize
 }
 
@@ -281,16 +225,9 @@ fn assert_valid_packing(sizes: &[(usize, usize)]) {
     assert_eq!(places.len(), sizes.len());
     for (i, (&(w, h), p)) in sizes.iter().zip(&places).enumerate() {
         assert!(p.page < pages);
-        assert!(
-            p.x + w <= PAGE_SIZE && p.y + h <= PAGE_SIZE,
-            "rect {i} {w}x{h} at {p:?} leaves its page"
-        );
+        assert!(p.x + w <= PAGE_SIZE && p.y + h <= PAGE_SIZE, "rect {i} {w}x{h} at {p:?} leaves its page");
         for (j, (&(w2, h2), q)) in sizes.iter().zip(&places).enumerate().take(i) {
-            let apart = p.page != q.page
-                || p.x + w <= q.x
-                || q.x + w2 <= p.x
-                || p.y + h <= q.y
-                || q.y + h2 <= p.y;
+            let apart = p.page != q.page || p.x + w <= q.x || q.x + w2 <= p.x || p.y + h <= q.y || q.y + h2 <= p.y;
             assert!(apart, "rects {j} and {i} overlap");
         }
     }
@@ -302,9 +239,7 @@ fn packing_never_overlaps_and_every_rectangle_fits_its_page() {
     for round in 0..200 {
         let n = 1 + lcg(&mut seed) % 120;
         let big = if round % 4 == 0 { 256 } else { 40 };
-        let sizes: Vec<_> = (0..n)
-            .map(|_| (1 + lcg(&mut seed) % big, 1 + lcg(&mut seed) % big))
-            .collect();
+        let sizes: Vec<_> = (0..n).map(|_| (1 + lcg(&mut seed) % big, 1 + lcg(&mut seed) % big)).collect();
         assert_valid_packing(&sizes);
     }
     let out = prepare(&gfx()).unwrap();
@@ -328,10 +263,7 @@ fn sprite_with_colours(n: u8) -> Sprite {
         w: n as usize,
         h: 1,
         texels: (1..=n).collect(),
-        variants: vec![Variant {
-            name: "fixed".into(),
-            colours,
-        }],
+        variants: vec![Variant { name: "fixed".into(), colours }],
         origin: "gfx/ui/test.pxt:3".into(),
     }
 }
@@ -340,14 +272,8 @@ fn sprite_with_colours(n: u8) -> Sprite {
 fn fifteen_colours_and_transparent_fit_a_clut_sixteen_do_not() {
     assert!(check_palette(&sprite_with_colours(15)).is_ok());
     let err = check_palette(&sprite_with_colours(16)).unwrap_err().0;
-    assert!(
-        err.starts_with("gfx/ui/test.pxt:3: sprite `test.sprite`"),
-        "{err}"
-    );
-    assert!(
-        err.contains("uses 16 colours besides transparent") && err.contains("allows 15"),
-        "{err}"
-    );
+    assert!(err.starts_with("gfx/ui/test.pxt:3: sprite `test.sprite`"), "{err}");
+    assert!(err.contains("uses 16 colours besides transparent") && err.contains("allows 15"), "{err}");
 }
 
 /// A copy of gfx/ in a fresh temporary directory.
@@ -380,12 +306,7 @@ fn art_with_too_many_colours_fails_the_build_with_a_clear_message() {
     text += &format!("sprite rainbow 16 1\n  {keys}\n");
     std::fs::write(dir.join("ui/rainbow.pxt"), text).unwrap();
     let err = sprites::build(&dir, &dir.join("out")).unwrap_err().0;
-    assert!(
-        err.contains("gfx/ui/rainbow.pxt:")
-            && err.contains("`rainbow`")
-            && err.contains("16 colours"),
-        "{err}"
-    );
+    assert!(err.contains("gfx/ui/rainbow.pxt:") && err.contains("`rainbow`") && err.contains("16 colours"), "{err}");
     assert!(!err.contains('\n'), "one line: {err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -397,22 +318,10 @@ fn bad_art_is_reported_with_file_and_line() {
             "legend\n  . = clear\nsprite a 3 2\n  ...\n  ..\n",
             "gfx/x.pxt:5: sprite `a` row 2 is 2 pixels wide, expected 3",
         ),
-        (
-            "legend\n  . = clear\nsprite a 2 1\n  .Z\n",
-            "gfx/x.pxt:4: `Z` is not in the legend",
-        ),
-        (
-            "legend\n  . = #12345\n",
-            "gfx/x.pxt:2: `#12345` is not a #RRGGBB colour",
-        ),
-        (
-            "sprite a 2 5\n  ..\n",
-            "gfx/x.pxt:1: sprite `a` needs 5 rows, the file ends first",
-        ),
-        (
-            "draw a\n",
-            "gfx/x.pxt:1: unknown keyword `draw` (expected legend, sprite or glyphs)",
-        ),
+        ("legend\n  . = clear\nsprite a 2 1\n  .Z\n", "gfx/x.pxt:4: `Z` is not in the legend"),
+        ("legend\n  . = #12345\n", "gfx/x.pxt:2: `#12345` is not a #RRGGBB colour"),
+        ("sprite a 2 5\n  ..\n", "gfx/x.pxt:1: sprite `a` needs 5 rows, the file ends first"),
+        ("draw a\n", "gfx/x.pxt:1: unknown keyword `draw` (expected legend, sprite or glyphs)"),
     ];
     for (text, want) in cases {
         assert_eq!(sprites::pxt::parse("gfx/x.pxt", text).unwrap_err().0, want);
@@ -423,11 +332,7 @@ fn bad_art_is_reported_with_file_and_line() {
 fn a_missing_card_part_is_named() {
     let dir = copy_of_gfx("part");
     let text = std::fs::read_to_string(dir.join("cards/ranks.pxt")).unwrap();
-    std::fs::write(
-        dir.join("cards/ranks.pxt"),
-        text.replace("sprite rank.large.Q ", "sprite rank.large.q "),
-    )
-    .unwrap();
+    std::fs::write(dir.join("cards/ranks.pxt"), text.replace("sprite rank.large.Q ", "sprite rank.large.q ")).unwrap();
     let err = sprites::prepare(&dir).unwrap_err().0;
     assert_eq!(err, "gfx/cards: the card part `rank.large.Q` is missing");
     let _ = std::fs::remove_dir_all(&dir);
@@ -436,11 +341,7 @@ fn a_missing_card_part_is_named() {
 /// Inflates a zlib stream made of stored blocks only (what our writer emits).
 fn inflate_stored(z: &[u8]) -> Vec<u8> {
     assert_eq!(z[0] & 0x0f, 8, "deflate");
-    assert_eq!(
-        ((z[0] as u16) << 8 | z[1] as u16) % 31,
-        0,
-        "zlib header check"
-    );
+    assert_eq!(((z[0] as u16) << 8 | z[1] as u16) % 31, 0, "zlib header check");
     let mut at = 2;
     let mut out = Vec::new();
     loop {
@@ -480,11 +381,7 @@ fn the_png_writer_writes_a_valid_png_of_the_given_pixels() {
                 crc = (crc >> 1) ^ if mix == 1 { 0xEDB8_8320 } else { 0 };
             }
         }
-        assert_eq!(
-            !crc,
-            u32::from_be_bytes(png[at + 8 + len..at + 12 + len].try_into().unwrap()),
-            "chunk CRC"
-        );
+        assert_eq!(!crc, u32::from_be_bytes(png[at + 8 + len..at + 12 + len].try_into().unwrap()), "chunk CRC");
         if kind == b"IHDR" {
             assert_eq!(u32::from_be_bytes(data[0..4].try_into().unwrap()), w as u32);
             assert_eq!(u32::from_be_bytes(data[4..8].try_into().unwrap()), h as u32);
