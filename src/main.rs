@@ -21,7 +21,7 @@ mod game_loop {
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::FrameMeter;
     use farewell::ui::render::{self, palette, text_centred};
-    use farewell::ui::skin::{AtlasSkin, FontSheet};
+    use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
 
     #[no_mangle]
@@ -33,10 +33,9 @@ mod game_loop {
 
         let clock = Clock::start();
         let mut video = Video::new();
-        // psx's font for text; the card art packed at build time.
-        let _font = video.fb.load_default_font();
+        // The card art and the font, packed at build time.
         crate::ps1::vram::upload_atlas();
-        let skin = AtlasSkin { font: FontSheet::PSX_DEFAULT };
+        let skin = AtlasSkin;
         sio::init();
         let mut packets = Packets::new();
         let mut list = DrawList::new();

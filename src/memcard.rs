@@ -417,12 +417,12 @@ pub fn write_title(title_frame: &[u8; FRAME], out: &mut impl Write) -> fmt::Resu
 }
 
 /// The icon's palette: felt green, gold, dark gold, ruby, sapphire, white.
-/// Drawn in `gfx/icon.txt` and converted by the sprite packer at build time.
-pub const ICON_PALETTE: [u16; 16] = crate::atlas::ICON_CLUT;
+/// Drawn in `gfx/ui/memcard.pxt` and converted by the sprite packer at build time.
+pub const ICON_PALETTE: [u16; 16] = crate::atlas::MEMCARD_ICON_CLUT;
 
 /// The icon frame: 16x16 pixels at 4 bits, two per byte, left pixel in the
-/// low nibble (from `gfx/icon.txt`, packed at build time).
-pub const ICON: [u8; FRAME] = crate::atlas::ICON;
+/// low nibble (from `gfx/ui/memcard.pxt`, packed at build time).
+pub const ICON: [u8; FRAME] = crate::atlas::MEMCARD_ICON_BITMAP;
 
 /// The title frame: `"SC"`, a static icon, 1 block, the title in
 /// full-width Shift-JIS ("A Farewell to Kings #deal" while a game is in

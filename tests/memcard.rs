@@ -166,18 +166,42 @@ fn full_width_covers_printable_ascii_and_decodes_back() {
 }
 
 #[test]
-fn icon_is_a_symmetric_crown_on_felt() {
-    let px = |x: usize, y: usize| (ICON[y * 8 + x / 2] >> (4 * (x % 2))) & 0xF;
-    for y in 0..16 {
-        for x in 0..8 {
-            assert_eq!(px(x, y), px(15 - x, y), "mirror at ({x},{y})");
+fn icon_is_the_one_drawn_in_gfx() {
+    // Read gfx/ui/memcard.pxt here, independently of the sprite packer:
+    // every pixel's colour must be the legend's colour for its character.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/gfx/ui/memcard.pxt")).unwrap();
+    let mut legend = std::collections::HashMap::new();
+    let mut rows = Vec::new();
+    let mut in_sprite = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some((k, v)) = t.split_once(" = ") {
+            let colour = v.strip_prefix('#').and_then(|h| u32::from_str_radix(h, 16).ok());
+            legend.insert(k.chars().next().unwrap(), colour);
+        } else if t.starts_with("sprite memcard.icon") {
+            in_sprite = true;
+        } else if in_sprite && t.len() == 16 {
+            rows.push(t.to_string());
         }
     }
-    assert_eq!(px(0, 0), 0, "felt corner");
-    assert_eq!(px(1, 2), 5, "white tip of the left point");
-    assert_eq!(px(3, 8), 3, "ruby");
-    assert_eq!(px(6, 8), 4, "sapphire");
-    assert!(ICON_PALETTE.iter().all(|&c| c != 0), "no transparent colour");
+    assert_eq!(rows.len(), 16);
+    let px = |x: usize, y: usize| (ICON[y * 8 + x / 2] >> (4 * (x % 2))) & 0xF;
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let colour = ICON_PALETTE[usize::from(px(x, y))];
+            match legend[&ch] {
+                None => assert_eq!(colour, 0, "clear at ({x},{y})"),
+                Some(rgb) => {
+                    // 8 bits a channel to 5 (rounded either way): within one step.
+                    for (shift8, shift5) in [(16, 0), (8, 5), (0, 10)] {
+                        let want = ((rgb >> shift8) & 255) as i32 * 31 / 255;
+                        let got = i32::from((colour >> shift5) & 31);
+                        assert!((want - got).abs() <= 1, "colour at ({x},{y}): {colour:#06x} for #{rgb:06x}");
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::engine::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
 use farewell::ui::render::{self, CardSize, Skin};
-use farewell::ui::skin::{AtlasSkin, FontSheet};
+use farewell::ui::skin::AtlasSkin;
 use farewell::ui::{App, FaceStyle, Focus, Screen};
 
 /// Drives an App frame by frame and keeps its log.
@@ -270,8 +270,8 @@ impl Skin for Marker {
     fn back(&self, list: &mut DrawList, x: i16, y: i16, _: CardSize) {
         list.sprite(x, y, Sprite { tpage: 998, clut: 0, u: 0, v: 0, w: 1, h: 1 });
     }
-    fn glyph(&self, ch: char) -> Option<Sprite> {
-        Some(Sprite { tpage: 997, clut: 0, u: ch as u8, v: 0, w: 8, h: 8 })
+    fn glyph(&self, ch: char) -> Option<(Sprite, i16)> {
+        Some((Sprite { tpage: 997, clut: 0, u: ch as u8, v: 0, w: 8, h: 8 }, 8))
     }
     fn advance(&self) -> i16 {
         8
@@ -330,7 +330,7 @@ fn the_largest_grid_fits_the_screen_with_compact_cards() {
 #[test]
 fn every_screen_draws_within_the_list_capacity() {
     let mut d = Driver::start(42);
-    let skin = AtlasSkin { font: FontSheet::PSX_DEFAULT };
+    let skin = AtlasSkin;
     let mut list = DrawList::new();
     for b in [Buttons::empty(), Buttons::START, Buttons::DOWN, Buttons::CROSS] {
         d.press(b);

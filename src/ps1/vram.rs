@@ -1,5 +1,6 @@
-//! Uploads the packed card art to VRAM at boot: a GP0 "copy rectangle
-//! CPU to VRAM" (A0h) command, then the texels by DMA in block mode.
+//! Uploads the packed card art to VRAM at boot: for each page and its
+//! palettes, a GP0 "copy rectangle CPU to VRAM" (A0h) command, then the
+//! data by DMA in block mode.
 
 use super::mmio::Reg32;
 use farewell::atlas;
@@ -26,28 +27,32 @@ fn wait_ready() {
     while GPUSTAT.read() & READY != READY {}
 }
 
-/// Copies `words` (16-bit texels, two a word) to the VRAM rectangle at
-/// (x, y), `w` halfwords wide and `h` rows high. `words` must hold exactly
-/// `w * h / 2` words, a multiple of 16 or fewer than 16.
-fn upload(x: u16, y: u16, w: u16, h: u16, words: &'static [u32]) {
+/// Sends one "copy rectangle to VRAM" packet: its three header words
+/// (A0h, y << 16 | x, h << 16 | w) through the GP0 port, its data by DMA.
+fn upload(packet: &'static [u32]) {
+    let Some((header, data)) = packet.split_first_chunk::<3>() else { return };
     wait_ready();
-    GP0.write(0xA000_0000);
-    GP0.write(u32::from(x) | (u32::from(y) << 16));
-    GP0.write(u32::from(w) | (u32::from(h) << 16));
-    let n = words.len() as u32;
-    let (size, blocks) = if n >= BLOCK { (BLOCK, n / BLOCK) } else { (n, 1) };
-    D2_MADR.write((words.as_ptr() as u32) & 0x00FF_FFFF);
+    for w in header {
+        GP0.write(*w);
+    }
+    let n = data.len() as u32;
+    if n == 0 {
+        return;
+    }
+    // Blocks of 16 words when they divide the data evenly, else of one.
+    let (size, blocks) = if n % BLOCK == 0 { (BLOCK, n / BLOCK) } else { (1, n) };
+    D2_MADR.write((data.as_ptr() as u32) & 0x00FF_FFFF);
     D2_BCR.write(size | (blocks << 16));
     D2_CHCR.write(CHCR_BLOCK_START);
     while D2_CHCR.read() & CHCR_BUSY != 0 {}
     wait_ready();
 }
 
-/// Puts the card page and its palettes in VRAM.
+/// Puts every packed page and its palettes in VRAM.
 pub fn upload_atlas() {
     DPCR.write(DPCR.read() | DPCR_GPU_ENABLE);
-    let (px, py) = atlas::PAGE_XY;
-    upload(px, py, 64, 256, &atlas::PAGE_WORDS);
-    let (cx, cy) = atlas::CLUT_XY;
-    upload(cx, cy, 32, 1, &atlas::CLUT_WORDS);
+    for (texels, cluts) in atlas::PAGE_TEXELS.iter().zip(atlas::PAGE_CLUTS.iter()) {
+        upload(texels);
+        upload(cluts);
+    }
 }

@@ -35,10 +35,25 @@ pub trait Skin {
     fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb);
     /// Draws the card back (the stock).
     fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize);
-    /// A character of the font, if it has one (`♠♥♦♣` included).
-    fn glyph(&self, ch: char) -> Option<Sprite>;
-    /// Pixels from one character to the next.
+    /// A character of the font, if it has one (`♠♥♦♣` included), and how
+    /// far the pen moves after it.
+    fn glyph(&self, ch: char) -> Option<(Sprite, i16)>;
+    /// A typical character width (for laying out digits and wrapping).
     fn advance(&self) -> i16;
+    /// Width of a text in pixels.
+    fn text_width(&self, s: &str) -> i16 {
+        s.chars()
+            .map(
+                |c| {
+                    if c == ' ' {
+                        self.advance()
+                    } else {
+                        self.glyph(c).or_else(|| self.glyph('?')).map_or(0, |g| g.1)
+                    }
+                },
+            )
+            .sum()
+    }
     /// Height of a line of text.
     fn line_height(&self) -> i16;
     /// Width and height of a card of this size.
@@ -135,18 +150,17 @@ pub fn text(list: &mut DrawList, skin: &impl Skin, x: i16, y: i16, s: &str, colo
             cx += skin.advance();
             continue;
         }
-        let g = skin.glyph(ch).or_else(|| skin.glyph('?'));
-        if let Some(g) = g {
+        if let Some((g, adv)) = skin.glyph(ch).or_else(|| skin.glyph('?')) {
             list.tinted(cx, y, g, tint_of(color));
+            cx += adv;
         }
-        cx += skin.advance();
     }
     cx
 }
 
 /// Text centred on `cx`.
 pub fn text_centred(list: &mut DrawList, skin: &impl Skin, cx: i16, y: i16, s: &str, color: Rgb) {
-    let w = s.chars().count() as i16 * skin.advance();
+    let w = skin.text_width(s);
     text(list, skin, cx - w / 2, y, s, color);
 }
 
@@ -369,8 +383,7 @@ fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
     let max = ((SCREEN_W - 16) / skin.advance()) as usize;
     let (a, b) = wrap(msg, max);
     let lines = if b.is_empty() { 1 } else { 2 };
-    let chars = a.chars().count().max(b.chars().count()) as i16;
-    let w = (chars * skin.advance() + 12).min(SCREEN_W);
+    let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(SCREEN_W);
     let h = lines * (lh + 2) + 4;
     let x = (SCREEN_W - w) / 2;
     let y = SCREEN_H - h - 4;

@@ -7,7 +7,8 @@ use crate::atlas;
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
 use crate::engine::{Card, Suit};
 
-/// A font laid out as a grid of equal cells in one texture page.
+/// A fixed-width font laid out as a grid of equal cells in one texture page
+/// (psx's built-in font is one; kept for tools and tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FontSheet {
     /// Texture page bits (GP0 E1h) of the sheet.
@@ -64,73 +65,62 @@ pub fn suit_colour(suit: Suit, face: FaceStyle) -> Rgb {
     }
 }
 
-fn scale(c: Rgb, t: Rgb) -> Rgb {
-    let m = |a: u8, b: u8| ((u16::from(a) * u16::from(b)) / 128).min(255) as u8;
-    Rgb(m(c.0, t.0), m(c.1, t.1), m(c.2, t.2))
+/// The packed art's sprite in the draw list's terms.
+pub fn sprite(s: atlas::Sprite) -> Sprite {
+    Sprite { tpage: s.texpage, clut: s.clut, u: s.u, v: s.v, w: s.w, h: s.h }
 }
 
-/// A tint that turns white glyphs into `c`.
-fn ink(c: Rgb) -> Rgb {
-    Rgb(c.0 / 2 + 1, c.1 / 2 + 1, c.2 / 2 + 1)
+fn art_size(size: CardSize) -> atlas::CardSize {
+    match size {
+        CardSize::Large => atlas::CardSize::Large,
+        CardSize::Compact => atlas::CardSize::Compact,
+    }
 }
 
-/// Cards from the packed art (`gfx/`, packed at build time): a card blank,
-/// the rank and a small pip in the corner, a large pip in the middle; text
-/// from a font sheet.
-#[derive(Clone, Copy, Debug)]
-pub struct AtlasSkin {
-    /// The font for text.
-    pub font: FontSheet,
-}
+/// Cards, backs and text from the art packed at build time (`gfx/`): card
+/// faces composed from frame, rank, pips and court emblems, in both face
+/// styles (they share texels and differ in palette); a proportional font
+/// with the four suit symbols.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AtlasSkin;
 
 impl Skin for AtlasSkin {
     fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
-        let (blank, w, h) = match size {
-            CardSize::Large => (atlas::BLANK_LARGE, 22, 28),
-            CardSize::Compact => (atlas::BLANK_COMPACT, 16, 22),
+        let style = match face {
+            FaceStyle::Standard => atlas::FaceStyle::Standard,
+            FaceStyle::FourColour => atlas::FaceStyle::FourColour,
         };
-        list.tinted(x, y, blank, tint);
-        let colour = ink(scale(suit_colour(card.suit(), face), tint));
-        let rank = atlas::RANKS[usize::from(card.rank().number() - 1)];
-        let suit = card.suit() as usize;
-        list.tinted(x + 2, y + 2, rank, colour);
-        let small = atlas::PIPS_SMALL[suit];
-        match size {
-            CardSize::Large => {
-                list.tinted(x + 2, y + 11, small, colour);
-                let big = atlas::PIPS_LARGE[suit];
-                list.tinted(x + w - i16::from(big.w) - 2, y + h - i16::from(big.h) - 3, big, colour);
-            }
-            CardSize::Compact => {
-                list.tinted(x + w - i16::from(small.w) - 2, y + h - i16::from(small.h) - 2, small, colour);
-            }
-        }
+        let s = atlas::face(card.suit() as u8, card.rank().number(), style, art_size(size));
+        list.tinted(x, y, sprite(s), tint);
     }
 
     fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize) {
-        let back = match size {
-            CardSize::Large => atlas::BACK_LARGE,
-            CardSize::Compact => atlas::BACK_COMPACT,
-        };
-        list.tinted(x, y, back, NO_TINT);
+        list.tinted(x, y, sprite(atlas::back(art_size(size))), NO_TINT);
     }
 
-    fn glyph(&self, ch: char) -> Option<Sprite> {
-        self.font.glyph(ch)
+    fn glyph(&self, ch: char) -> Option<(Sprite, i16)> {
+        let g = atlas::glyph(ch)?;
+        let s = Sprite {
+            tpage: atlas::FONT_TEXPAGE,
+            clut: atlas::FONT_CLUT_WHITE,
+            u: g.u,
+            v: g.v,
+            w: g.w,
+            h: atlas::FONT_HEIGHT,
+        };
+        Some((s, i16::from(g.advance)))
     }
 
     fn advance(&self) -> i16 {
-        i16::from(self.font.cell.0)
+        6
     }
 
     fn line_height(&self) -> i16 {
-        i16::from(self.font.cell.1)
+        i16::from(atlas::FONT_HEIGHT)
     }
 
     fn card_size(&self, size: CardSize) -> (i16, i16) {
-        match size {
-            CardSize::Large => (i16::from(atlas::BLANK_LARGE.w), i16::from(atlas::BLANK_LARGE.h)),
-            CardSize::Compact => (i16::from(atlas::BLANK_COMPACT.w), i16::from(atlas::BLANK_COMPACT.h)),
-        }
+        let (w, h) = art_size(size).dimensions();
+        (i16::from(w), i16::from(h))
     }
 }
