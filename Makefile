@@ -6,7 +6,7 @@
 #   make cd      build the CD image (target/farewell.bin + .cue); prints their paths
 #   make aftk    build the host command `aftk`; prints its path
 #   make bench   engine benchmarks on the host
-#   make gfx     the packed card art as a picture: target/atlas.png
+#   make gfx     the packed art as pictures: target/cards.png (faces, a mock screen), target/sheet.png (the pages)
 #
 # Every target installs what it needs first (tools/setup).
 
@@ -46,8 +46,9 @@ cd: exe
 	@target/release/mkcd --exe $(EXE) --out $(CURDIR)/target/farewell.bin $(if $(LICENSE),--license $(LICENSE))
 
 gfx: exe
-	@cp "$$(ls -t target/mips-psx/release/build/farewell-*/out/atlas.png | head -1)" target/atlas.png
-	@echo "$(CURDIR)/target/atlas.png"
+	@out="$$(ls -td target/mips-psx/release/build/farewell-*/out | head -1)"; \
+	  cp "$$out/cards.png" "$$out/sheet.png" target/ && \
+	  echo "$(CURDIR)/target/cards.png" && echo "$(CURDIR)/target/sheet.png"
 
 aftk: setup
 	@tools/host-cargo build --release -q -p aftk
