@@ -507,7 +507,8 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
         let col = i16::from((r - 1) % 3);
         let row = i16::from((r - 1) / 3);
         let mut s: String<2> = String::new();
-        let _ = s.push(rank.letter());
+        // Ten as on the cards, not the notation's T.
+        let _ = if r == 10 { s.push_str("10") } else { s.push(rank.letter()).map_err(|_| ()) };
         text(
             list,
             skin,
