@@ -55,4 +55,8 @@ pub fn upload_atlas() {
         upload(texels);
         upload(cluts);
     }
+    // GP0(01h): drop whatever the texture cache holds, so the first sprites
+    // read the new texels (emulators do not model the cache; consoles do).
+    wait_ready();
+    GP0.write(0x0100_0000);
 }
