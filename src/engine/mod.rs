@@ -21,6 +21,7 @@ pub mod card;
 pub mod game;
 pub mod grid;
 pub mod notation;
+pub mod plan;
 pub mod player;
 pub mod rng;
 pub mod solver;

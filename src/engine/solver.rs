@@ -1,8 +1,17 @@
 //! The solver: perfect information (it knows the stock's order), so it
 //! answers "can this deal be won at all?" and, when it can, how.
 //!
-//! Depth-first search over every legal move, best-looking first (the fair
-//! player's grid score), with
+//! Two searches, both ordered by the fair player's judgement of a position
+//! ([`plan::evaluate`](super::plan::evaluate)):
+//!
+//! - [`beam`]: a beam search. From each position in the beam it tries every
+//!   legal move, and keeps the best-judged `width` positions reached (one
+//!   of each, by [`position_hash`]). Since the solver knows the stock, the
+//!   beam sees which cards the next deals bring. It finds wins fast but
+//!   proves nothing when it finds none. [`solve`] runs it with growing
+//!   widths (1, 4, 16, ...), then
+//! - a depth-first search over every legal move, which can prove that no
+//!   win exists, with
 //! - a transposition table of positions already searched without success,
 //!   keyed by a hash that treats the hand and the waiting orphans as sets
 //!   (the order of hand slots never changes what can happen next: deals
@@ -13,7 +22,8 @@
 //! allocates nothing and works in `no_std`.
 
 use super::game::{Game, Move, Status, MAX_MOVES};
-use super::player::{movable, quick_score};
+use super::plan::evaluate;
+use super::player::movable;
 use heapless::Vec;
 
 /// The solver's answer.
@@ -116,10 +126,120 @@ pub fn position_hash(g: &Game) -> u64 {
     h | 1
 }
 
-/// Searches for a win from `g` within `budget` nodes.
-pub fn solve(g: &Game, budget: u64, table: &mut Table<'_>) -> (Verdict, Effort) {
-    let mut game = g.clone();
+/// Most positions a beam holds.
+pub const MAX_WIDTH: usize = 256;
+
+#[derive(Clone, Copy)]
+struct Candidate {
+    score: i32,
+    parent: u16,
+    mv: Move,
+    hash: u64,
+}
+
+/// Beam search from `g` with a beam as wide as the shorter of `a` and `b`
+/// (at most [`MAX_WIDTH`]), which it uses as storage, within `budget`
+/// nodes (moves tried). Returns the won game (its moves after `g`'s are
+/// the win), or `None`.
+pub fn beam(g: &Game, budget: u64, a: &mut [Game], b: &mut [Game], effort: &mut Effort) -> Option<Game> {
+    let width = a.len().min(b.len()).min(MAX_WIDTH);
+    if width == 0 {
+        return None;
+    }
+    if g.status() == Status::Won {
+        return Some(g.clone());
+    }
+    let (mut cur, mut next) = (a, b);
+    cur[0] = g.clone();
+    let mut live = 1;
+    let mut best: Vec<Candidate, MAX_WIDTH> = Vec::new();
+    while live > 0 {
+        best.clear();
+        for (i, pos) in cur.iter_mut().take(live).enumerate() {
+            let mut moves: Vec<Move, MAX_BRANCH> = Vec::new();
+            for card in movable(pos) {
+                for cell in pos.playable_cells(card).iter() {
+                    let _ = moves.push(Move::Place(card, cell));
+                }
+            }
+            if moves.is_empty() && pos.check_deal().is_ok() {
+                let _ = moves.push(Move::Deal);
+            }
+            for mv in moves {
+                if effort.nodes >= budget {
+                    return None;
+                }
+                effort.nodes += 1;
+                if pos.apply(mv).is_err() {
+                    continue;
+                }
+                let status = pos.status();
+                if status == Status::Won {
+                    return Some(pos.clone());
+                }
+                let keep = if let Status::Lost(_) = status {
+                    None
+                } else {
+                    Some(Candidate { score: evaluate(pos), parent: i as u16, mv, hash: position_hash(pos) })
+                };
+                let _ = pos.undo();
+                if let Some(c) = keep {
+                    offer(&mut best, c, width);
+                }
+            }
+        }
+        for (j, c) in best.iter().enumerate() {
+            next[j] = cur[usize::from(c.parent)].clone();
+            let _ = next[j].apply(c.mv);
+        }
+        live = best.len();
+        core::mem::swap(&mut cur, &mut next);
+    }
+    None
+}
+
+/// Keeps the `width` best candidates, best first, one per position.
+fn offer(best: &mut Vec<Candidate, MAX_WIDTH>, c: Candidate, width: usize) {
+    if let Some(i) = best.iter().position(|b| b.hash == c.hash) {
+        if best[i].score >= c.score {
+            return;
+        }
+        best.remove(i);
+    }
+    if best.len() >= width {
+        match best.last() {
+            Some(last) if last.score >= c.score => return,
+            _ => {
+                best.pop();
+            }
+        }
+    }
+    let at = best.iter().position(|b| b.score < c.score).unwrap_or(best.len());
+    let _ = best.insert(at, c);
+}
+
+/// Searches for a win from `g` within `budget` nodes: beams of width 1, 4,
+/// 16, ... up to the storage given (`a` and `b`, see [`beam`]), then, with
+/// what budget is left, the exhaustive search that alone can prove a deal
+/// lost.
+pub fn solve(g: &Game, budget: u64, table: &mut Table<'_>, a: &mut [Game], b: &mut [Game]) -> (Verdict, Effort) {
     let mut effort = Effort::default();
+    let widest = a.len().min(b.len()).min(MAX_WIDTH);
+    let mut width = 1;
+    while width <= widest {
+        if let Some(won) = beam(g, budget, &mut a[..width], &mut b[..width], &mut effort) {
+            let mut line: Vec<Move, MAX_MOVES> = Vec::new();
+            for m in won.moves().skip(g.move_count()) {
+                let _ = line.push(m);
+            }
+            return (Verdict::Winnable(line), effort);
+        }
+        if effort.nodes >= budget {
+            return (Verdict::Unknown, effort);
+        }
+        width *= 4;
+    }
+    let mut game = g.clone();
     let mut line: Vec<Move, MAX_MOVES> = Vec::new();
     match search(&mut game, budget, table, &mut effort, &mut line) {
         Some(true) => (Verdict::Winnable(line), effort),
@@ -154,7 +274,11 @@ fn search(
     let mut moves: Vec<(i32, Move), MAX_BRANCH> = Vec::new();
     for card in movable(g) {
         for cell in g.playable_cells(card).iter() {
-            let _ = moves.push((quick_score(g, card, cell), Move::Place(card, cell)));
+            if g.apply(Move::Place(card, cell)).is_ok() {
+                let score = evaluate(g);
+                let _ = g.undo();
+                let _ = moves.push((score, Move::Place(card, cell)));
+            }
         }
     }
     if g.check_deal().is_ok() {

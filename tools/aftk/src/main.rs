@@ -11,7 +11,7 @@
 
 use farewell::engine::notation::{parse_move, parse_position, write_position};
 use farewell::engine::player::best_move;
-use farewell::engine::solver::{solve, Table, Verdict};
+use farewell::engine::solver::{solve, Effort, Table, Verdict, MAX_WIDTH};
 use farewell::engine::{Game, KingStart, Move, Options, Status};
 use std::process::ExitCode;
 
@@ -184,9 +184,7 @@ fn run(args: &[String]) -> Result<String, Fail> {
                 return fail("usage: aftk solve SEED [--grid WxH] [--kings ...] [--easy] [--budget NODES]");
             };
             let g = new_game(parse_seed(seed)?, o)?;
-            let mut slots = vec![0u64; 1 << 22];
-            let mut table = Table::new(&mut slots);
-            let (verdict, effort) = solve(&g, budget, &mut table);
+            let (verdict, effort) = Solver::new(1 << 22).solve(&g, budget);
             let mut out = String::new();
             match verdict {
                 Verdict::Winnable(moves) => {
@@ -298,8 +296,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     }
     let start = std::time::Instant::now();
     let (mut won, mut decided, mut deals, mut nodes) = (0u64, 0u64, 0u64, 0u64);
-    let mut slots = vec![0u64; 1 << 20];
-    let mut table = Table::new(&mut slots);
+    let mut solver = Solver::new(1 << 20);
     for i in 0..games {
         let seed = (first + i) as u32;
         let g = new_game(seed, o)?;
@@ -309,8 +306,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
             deals += u64::from(d);
             decided += 1;
         } else {
-            table.clear();
-            let (v, e) = solve(&g, budget, &mut table);
+            let (v, e) = solver.solve(&g, budget);
             nodes += e.nodes;
             match v {
                 Verdict::Winnable(moves) => {
@@ -378,5 +374,24 @@ fn main() -> ExitCode {
             eprintln!("aftk: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The solver's storage on the host: a transposition table and two beams.
+struct Solver {
+    slots: Vec<u64>,
+    a: Vec<Game>,
+    b: Vec<Game>,
+}
+
+impl Solver {
+    fn new(table_slots: usize) -> Self {
+        let g = Game::new(0, Options::default()).expect("the default options are valid");
+        Solver { slots: vec![0; table_slots], a: vec![g.clone(); MAX_WIDTH], b: vec![g; MAX_WIDTH] }
+    }
+
+    fn solve(&mut self, g: &Game, budget: u64) -> (Verdict, Effort) {
+        let mut table = Table::new(&mut self.slots);
+        solve(g, budget, &mut table, &mut self.a, &mut self.b)
     }
 }
