@@ -25,6 +25,7 @@ pub mod memcard;
 pub mod perf;
 pub mod save;
 pub mod ui;
+pub mod winnable;
 
 /// The game's version, as the event log's `AFTK BOOT` line reports it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -5,11 +5,11 @@
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 1, all integers little-endian)
+//! # Layout (format version 2, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (1)
+//! 4   2  format version (2; version 1 is still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -20,10 +20,11 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of version 1:
+//! Body of version 2 (version 1 lacks the winnable-only byte):
 //!
 //! ```text
-//! settings   6  width, height, kings, easy, faces, legal-cell highlight
+//! settings   7  width, height, kings, easy, faces, legal-cell highlight,
+//!               winnable deals only
 //! has game   1  0 or 1
 //! game          (when has game is 1)
 //!   seed     4
@@ -52,7 +53,7 @@ use core::fmt;
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
 /// The format version this code writes and reads.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
@@ -60,13 +61,13 @@ pub const CRC_LEN: usize = 4;
 /// Statistics entries: grid sizes x kings starts x easy off/on.
 pub const STATS_ENTRIES: usize = GRID_SIZES.len() * 4 * 2;
 
-const SETTINGS_LEN: usize = 6;
+const SETTINGS_LEN: usize = 7;
 const TALLY_LEN: usize = 14;
 const GAME_FIXED_LEN: usize = 4 + 4 + 2;
 /// Two bytes that stand for a deal in the move list.
 const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
 
-/// The longest record version 1 produces (a game of [`MAX_MOVES`] moves).
+/// The longest record version 2 produces (a game of [`MAX_MOVES`] moves).
 pub const MAX_ENCODED: usize =
     HEADER + SETTINGS_LEN + 1 + GAME_FIXED_LEN + 2 * MAX_MOVES + STATS_ENTRIES * TALLY_LEN + CRC_LEN;
 
@@ -436,7 +437,7 @@ impl Save {
         w.put(&((len - HEADER - CRC_LEN) as u16).to_le_bytes());
         let s = &self.settings;
         w.put(&options_bytes(s.options));
-        w.put(&[u8::from(s.face == FaceStyle::FourColour), u8::from(s.highlight)]);
+        w.put(&[u8::from(s.face == FaceStyle::FourColour), u8::from(s.highlight), u8::from(s.winnable)]);
         match &self.game {
             None => w.put(&[0]),
             Some(g) => {
@@ -475,7 +476,7 @@ impl Save {
         if r.stored_crc() != r.computed_crc() {
             return Err(SaveError::BadCrc);
         }
-        if r.version() != VERSION {
+        if r.version() != VERSION && r.version() != 1 {
             return Err(SaveError::UnknownVersion(r.version()));
         }
         let mut rd = Reader { bytes: r.body() };
@@ -487,7 +488,8 @@ impl Save {
             _ => return Err(bad),
         };
         let highlight = bool_from(rd.u8()?).ok_or(bad)?;
-        let settings = Settings { options, face, highlight };
+        let winnable = if r.version() == 1 { false } else { bool_from(rd.u8()?).ok_or(bad)? };
+        let settings = Settings { options, face, highlight, winnable };
         let game = match rd.u8()? {
             0 => None,
             1 => Some(read_game(&mut rd)?),

@@ -30,6 +30,7 @@ fn sample() -> Save {
         options: Options { width: 8, height: 5, kings: KingStart::Corners, easy: true },
         face: FaceStyle::FourColour,
         highlight: false,
+        winnable: true,
     };
     Save { settings, game: Some(played(1234, Options::default(), 30)), stats }
 }
@@ -64,15 +65,16 @@ fn crc32_is_iso_hdlc() {
 fn empty_save_has_the_documented_layout() {
     let b = encode(&Save::default());
     assert_eq!(&b[0..4], b"AFTK");
-    assert_eq!(&b[4..6], &[1, 0], "version 1, little-endian");
-    let body = 6 + 1 + 48 * 14;
+    assert_eq!(&b[4..6], &[2, 0], "version 2, little-endian");
+    let body = 7 + 1 + 48 * 14;
     assert_eq!(&b[6..8], &(body as u16).to_le_bytes());
     assert_eq!(b.len(), 8 + body + 4);
-    // Default settings: 12x8, centre, not easy, standard faces, highlight on.
-    assert_eq!(&b[8..14], &[12, 8, 0, 0, 0, 1]);
-    assert_eq!(b[14], 0, "no game in progress");
+    // Default settings: 12x8, centre, not easy, standard faces, highlight
+    // on, winnable only off.
+    assert_eq!(&b[8..15], &[12, 8, 0, 0, 0, 1, 0]);
+    assert_eq!(b[15], 0, "no game in progress");
     // An unplayed tally: zeros and FFFF for "no fewest deals".
-    assert_eq!(&b[15..29], &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
+    assert_eq!(&b[16..30], &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
     let crc = u32::from_le_bytes(b[b.len() - 4..].try_into().unwrap());
     assert_eq!(crc, crc32(&b[..b.len() - 4]));
 }
@@ -83,12 +85,12 @@ fn game_is_stored_as_seed_options_and_two_bytes_per_move() {
     let moves: Vec<Move> = g.moves().collect();
     assert!(moves.len() >= 5, "the fair player made some moves");
     let b = encode(&Save { game: Some(g), ..Save::default() });
-    assert_eq!(b[14], 1);
-    assert_eq!(&b[15..19], &77u32.to_le_bytes());
-    assert_eq!(&b[19..23], &[14, 9, 2, 1]);
-    assert_eq!(&b[23..25], &(moves.len() as u16).to_le_bytes());
+    assert_eq!(b[15], 1);
+    assert_eq!(&b[16..20], &77u32.to_le_bytes());
+    assert_eq!(&b[20..24], &[14, 9, 2, 1]);
+    assert_eq!(&b[24..26], &(moves.len() as u16).to_le_bytes());
     for (i, m) in moves.iter().enumerate() {
-        let code = &b[25 + 2 * i..27 + 2 * i];
+        let code = &b[26 + 2 * i..28 + 2 * i];
         match *m {
             Move::Deal => assert_eq!(code, &[0xFF, 0xFF]),
             Move::Place(c, cell) => assert_eq!(code, &[c.index(), cell.row * 14 + cell.col]),
@@ -181,11 +183,26 @@ fn any_damaged_byte_is_caught() {
 #[test]
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
-    b[4] = 2;
+    b[4] = 3;
     assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
-    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(2)));
-    assert_ne!(VERSION, 2);
+    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(3)));
+    assert_ne!(VERSION, 3);
+}
+
+#[test]
+fn a_version_1_record_still_reads_with_winnable_only_off() {
+    // Version 1 is version 2 without the winnable-only settings byte (body
+    // offset 6).
+    let mut want = sample();
+    want.settings.winnable = false;
+    let mut b = encode(&want);
+    b.remove(8 + 6);
+    b[4] = 1;
+    let body = (b.len() - 8 - 4) as u16;
+    b[6..8].copy_from_slice(&body.to_le_bytes());
+    let b = reseal(b);
+    assert_eq!(Save::decode(&b), Ok(want));
 }
 
 #[test]
@@ -194,7 +211,7 @@ fn a_move_illegal_on_replay_is_rejected() {
     // playable card, so the deal is refused.
     let mut b = encode(&Save::default());
     let game = [1, 42, 0, 0, 0, 12, 8, 0, 0, 1, 0, 0xFF, 0xFF];
-    b.splice(14..15, game);
+    b.splice(15..16, game);
     let b = reseal(b);
     match Save::decode(&b) {
         Err(SaveError::Invalid(Invalid::Illegal(0, Illegal::Deal(_)))) => {}
@@ -210,8 +227,8 @@ fn a_card_placed_twice_is_rejected_at_its_move() {
     let mut b = encode(&Save { game: Some(g), ..Save::default() });
     // Append the first placement again and bump the move count.
     let Move::Place(c, cell) = first else { unreachable!() };
-    b[23..25].copy_from_slice(&((n + 1) as u16).to_le_bytes());
-    let at = 25 + 2 * n;
+    b[24..26].copy_from_slice(&((n + 1) as u16).to_le_bytes());
+    let at = 26 + 2 * n;
     b.splice(at..at, [c.index(), cell.row * 14 + cell.col]);
     match Save::decode(&reseal(b)) {
         Err(SaveError::Invalid(Invalid::Illegal(i, _))) => assert_eq!(usize::from(i), n),
@@ -232,12 +249,13 @@ fn contents_out_of_range_are_invalid() {
     assert_eq!(edit(11, 2), Err(SaveError::Invalid(Invalid::Settings)), "easy 2");
     assert_eq!(edit(12, 2), Err(SaveError::Invalid(Invalid::Settings)), "faces 2");
     assert_eq!(edit(13, 7), Err(SaveError::Invalid(Invalid::Settings)), "highlight 7");
-    // Tally 0: won (at 19) > played (at 15).
-    assert_eq!(edit(19, 1), Err(SaveError::Invalid(Invalid::Stats(0))));
-    // Tally 1 (at 29): played 1, fewest deals set without a win.
+    assert_eq!(edit(14, 2), Err(SaveError::Invalid(Invalid::Settings)), "winnable only 2");
+    // Tally 0: won (at 20) > played (at 16).
+    assert_eq!(edit(20, 1), Err(SaveError::Invalid(Invalid::Stats(0))));
+    // Tally 1 (at 30): played 1, fewest deals set without a win.
     let mut b = base.clone();
-    b[29] = 1;
-    b[29 + 12..29 + 14].copy_from_slice(&[3, 0]);
+    b[30] = 1;
+    b[30 + 12..30 + 14].copy_from_slice(&[3, 0]);
     assert_eq!(Save::decode(&reseal(b)), Err(SaveError::Invalid(Invalid::Stats(1))));
     // A trailing byte in the body.
     let mut b = base.clone();
@@ -254,7 +272,7 @@ fn bad_game_fields_are_invalid() {
     let base = encode(&Save::default());
     let with_game = |game: &[u8]| {
         let mut b = base.clone();
-        b.splice(14..15, game.iter().copied());
+        b.splice(15..16, game.iter().copied());
         Save::decode(&reseal(b))
     };
     assert_eq!(with_game(&[1, 0, 0, 0, 0, 15, 8, 0, 0, 0, 0]), Err(SaveError::Invalid(Invalid::Options)));
@@ -342,9 +360,9 @@ proptest! {
     /// the content checks and the replay.
     #[test]
     fn decode_never_panics_on_sealed_bodies(body in proptest::collection::vec(any::<u8>(), 0..1200), game in any::<bool>()) {
-        let mut b = b"AFTK\x01\x00\x00\x00".to_vec();
+        let mut b = b"AFTK\x02\x00\x00\x00".to_vec();
         // Plausible settings and game header so the fuzz gets far.
-        b.extend_from_slice(&[12, 8, 0, 0, 0, 1, u8::from(game)]);
+        b.extend_from_slice(&[12, 8, 0, 0, 0, 1, 0, u8::from(game)]);
         b.extend_from_slice(&body);
         b.extend_from_slice(&[0; 4]);
         let _ = Save::decode(&reseal(b));
@@ -363,7 +381,7 @@ proptest! {
             // About one code in ten is a deal.
             game.extend_from_slice(&if card % 10 == 9 { [0xFF, 0xFF] } else { [*card, *cell] });
         }
-        b.splice(14..15, game);
+        b.splice(15..16, game);
         match Save::decode(&reseal(b)) {
             Ok(s) => prop_assert_eq!(s.game.unwrap().move_count(), codes.len()),
             Err(SaveError::Invalid(Invalid::MoveCode(_) | Invalid::Illegal(..))) => {}

@@ -35,11 +35,13 @@ pub struct Settings {
     pub face: FaceStyle,
     /// Show the legal cells of the held card.
     pub highlight: bool,
+    /// New deals come from the table of deals the solver proved winnable.
+    pub winnable: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { options: Options::default(), face: FaceStyle::Standard, highlight: true }
+        Settings { options: Options::default(), face: FaceStyle::Standard, highlight: true, winnable: false }
     }
 }
 
@@ -56,7 +58,8 @@ pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
 /// Rows of the Options screen.
-pub const OPTION_ROWS: [&str; 6] = ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Back"];
+pub const OPTION_ROWS: [&str; 7] =
+    ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Back"];
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -338,7 +341,7 @@ impl App {
                 // the demo to place kings first, which shows nothing).
                 self.settings.options.kings =
                     if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
-                self.start_deal(seed_from_frame(self.frame), log);
+                self.start_deal(self.new_seed(), log);
                 self.settings.options = options;
                 self.screen = Screen::Demo;
                 self.idle = 0;
@@ -347,7 +350,7 @@ impl App {
                 let sel = step(sel, TITLE_MENU.len(), input);
                 self.screen = Screen::Title { sel };
                 if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
-                    self.start_deal(seed_from_frame(self.frame), log);
+                    self.start_deal(self.new_seed(), log);
                 } else if pressed.contains(Buttons::CROSS) {
                     self.screen = match sel {
                         1 => Screen::DealNumber { digits: digits_of(self.last_seed()), pos: 9 },
@@ -449,7 +452,7 @@ impl App {
                             }
                         }
                         2 => self.start_deal(self.last_seed(), log),
-                        3 => self.start_deal(seed_from_frame(self.frame), log),
+                        3 => self.start_deal(self.new_seed(), log),
                         4 => self.screen = Screen::Options { sel: 0, from_pause: true },
                         _ => {
                             self.play = None;
@@ -468,7 +471,7 @@ impl App {
                 }
                 if pressed.contains(Buttons::CROSS) {
                     match (won, sel) {
-                        (true, 0) | (false, 2) => self.start_deal(seed_from_frame(self.frame), log),
+                        (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
                         (true, _) => {
                             self.play = None;
                             self.screen = Screen::Title { sel: 0 };
@@ -492,6 +495,19 @@ impl App {
     }
 
     /// The deal being played, or 0.
+    /// The deal number of a new deal the player asked for: from the frame
+    /// counter, or with "winnable only" a proven deal for the current
+    /// options (the frame counter picks which; the Options screen says when
+    /// there is none, and the deal is then any deal).
+    pub fn new_seed(&self) -> u32 {
+        let r = seed_from_frame(self.frame);
+        if self.settings.winnable {
+            crate::winnable::pick(self.settings.options, r).unwrap_or(r)
+        } else {
+            r
+        }
+    }
+
     fn last_seed(&self) -> u32 {
         self.play.as_ref().map_or(0, |p| p.game().seed())
     }
@@ -521,6 +537,7 @@ impl App {
                 }
             }
             4 => s.highlight = !s.highlight,
+            5 => s.winnable = !s.winnable,
             _ => {}
         }
     }

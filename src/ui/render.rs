@@ -299,7 +299,7 @@ fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: 
 }
 
 fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
-    centre_box(list, skin, "Options", 44, 144);
+    centre_box(list, skin, "Options", 44, 164);
     let s = &app.settings;
     let y0 = 70;
     for (i, row) in OPTION_ROWS.iter().enumerate() {
@@ -313,11 +313,16 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
             2 => write!(v, "< {} >", if s.options.easy { "yes" } else { "no" }),
             3 => write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }),
             4 => write!(v, "< {} >", if s.highlight { "on" } else { "off" }),
+            5 => match (s.winnable, crate::winnable::seeds_for(s.options).len()) {
+                (false, _) => write!(v, "< no >"),
+                (true, 0) => write!(v, "< yes: none proven >"),
+                (true, n) => write!(v, "< yes: {n} deals >"),
+            },
             _ => Ok(()),
         };
         text(list, skin, 170, y, &v, color);
     }
-    text_centred(list, skin, SCREEN_W / 2, y0 + 6 * 16 + 6, "Applies to the next deal", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, y0 + 7 * 16 + 6, "Applies to the next deal", palette::DIM);
 }
 
 /// The help screen's lines.

@@ -41,6 +41,11 @@ usage:
       Play deals SEED..SEED+N-1 (default from 1) and print the win rate
       with a 95% confidence interval (Wilson), mean deals per game, games
       per second, and for the solver the share decided within the budget.
+  aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]
+      Print, one per line, up to N deal numbers from SEED on (default 1)
+      that the solver proves winnable, trying at most T deals (default
+      10 * N) with NODES each (default 100000). The console's "winnable
+      deals only" table is made with it (tools/mkwinnable).
   aftk --help
       This text.
 
@@ -220,6 +225,7 @@ nodes: {}
             Ok(out)
         }
         "stats" => stats(&args[1..]),
+        "winnable" => winnable(&args[1..]),
         other => fail(format!("unknown command {other:?}: try aftk --help")),
     }
 }
@@ -394,4 +400,34 @@ impl Solver {
         let mut table = Table::new(&mut self.slots);
         solve(g, budget, &mut table, &mut self.a, &mut self.b)
     }
+}
+
+/// `aftk winnable`: deal numbers the solver proves winnable.
+fn winnable(args: &[String]) -> Result<String, Fail> {
+    let (count, rest) = take_number(args, "--count", 0)?;
+    let (tries, rest) = take_number(&rest, "--tries", count.saturating_mul(10))?;
+    let (first, rest) = take_number(&rest, "--first", 1)?;
+    let (budget, rest) = take_number(&rest, "--budget", 100_000)?;
+    if count == 0 {
+        return fail("usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]");
+    }
+    let (o, extra) = deal_options(&rest, false)?;
+    if let Some(x) = extra.first() {
+        return fail(format!("unexpected argument {x:?}"));
+    }
+    let mut solver = Solver::new(1 << 20);
+    let mut out = String::new();
+    let mut found = 0;
+    for i in 0..tries {
+        let Ok(seed) = u32::try_from(first + i) else { break };
+        let g = new_game(seed, o)?;
+        if let (Verdict::Winnable(_), _) = solver.solve(&g, budget) {
+            out.push_str(&format!("{seed}\n"));
+            found += 1;
+            if found == count {
+                break;
+            }
+        }
+    }
+    Ok(out)
 }

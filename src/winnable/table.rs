@@ -1,0 +1,4 @@
+// Placeholder until tools/mkwinnable runs.
+use super::Entry;
+/// Every option set.
+pub const TABLE: &[Entry] = &[];
