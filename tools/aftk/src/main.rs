@@ -44,8 +44,8 @@ usage:
   aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]
       Print, one per line, up to N deal numbers from SEED on (default 1)
       that the solver proves winnable, trying at most T deals (default
-      10 * N) with NODES each (default 100000). The console's "winnable
-      deals only" table is made with it (tools/mkwinnable).
+      10 * N) with NODES each (default 100000). The console's `winnable
+      deals only` table is made with it (tools/mkwinnable).
   aftk --help
       This text.
 
