@@ -24,6 +24,11 @@ mod game_loop {
     use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
 
+    /// How far into a frame (from the start of the update) the fair player
+    /// may go on thinking: drawing takes about 4 ms after it, and a frame
+    /// is 16.7 ms (NTSC).
+    const THINK_US: u32 = 9_000;
+
     #[no_mangle]
     fn main() {
         crate::ps1::clear_bss();
@@ -48,6 +53,8 @@ mod game_loop {
         // fresh vblank rather than count those as missed.
         let _ = video.wait_vblank();
         let mut last_reply: Option<PadReply> = None;
+        // CPU time and frames spent on the hint being worked out.
+        let (mut hint_us, mut hint_frames) = (0u32, 0u32);
 
         loop {
             video.swap();
@@ -63,16 +70,31 @@ mod game_loop {
                 last_reply = Some(reply);
             }
             input.update(reply.buttons());
-            // Time the update; when it computed a hint (Square, or the
-            // demo's next move), log how long that frame's update took.
+            // Time the update, then give the fair player (a hint being
+            // worked out, or the demo's next move) the frame's time up to
+            // THINK_US, a placement at a time; log the total CPU time and
+            // frames of each hint once it is shown.
             let hints_before = app.play().map(|p| p.hints());
             let t0 = clock.now();
             app.update(&input, &mut tty);
+            let mut busy = app.play().is_some_and(|p| p.thinking());
+            while busy && ticks_to_us(clock.ticks_since(t0)) < THINK_US {
+                busy = app.think(1);
+            }
             let update_us = ticks_to_us(clock.ticks_since(t0));
             if let (Some(before), Some(p)) = (hints_before, app.play()) {
-                if p.hints() != before {
-                    aftk_line!(tty, "HINT us={}", update_us);
+                let done = p.hints() != before;
+                if busy || done {
+                    hint_us = hint_us.saturating_add(update_us);
+                    hint_frames += 1;
                 }
+                if done {
+                    aftk_line!(tty, "HINT us={} frames={}", hint_us, hint_frames);
+                }
+            }
+            if !busy {
+                hint_us = 0;
+                hint_frames = 0;
             }
             storage.step(&clock, &mut app, &mut tty);
             tty.flush();

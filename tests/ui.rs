@@ -23,6 +23,9 @@ impl Driver {
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
         self.app.update(&self.input, &mut self.log);
+        // The console gives the fair player what time the frame has left;
+        // here, a fixed share.
+        self.app.think(farewell::ui::play::THINK_PER_FRAME);
     }
     /// Press and release.
     fn press(&mut self, b: Buttons) {
@@ -367,7 +370,18 @@ fn animations_never_pile_up_behind_quick_moves() {
 #[test]
 fn square_shows_the_fair_players_move() {
     let mut d = Driver::start(42);
+    let placements: usize = {
+        let g = d.app.play().unwrap().game();
+        farewell::engine::player::movable(g).iter().map(|c| g.playable_cells(*c).len() as usize).sum()
+    };
     d.press(Buttons::SQUARE);
+    // The work is spread over frames, THINK_PER_FRAME placements each.
+    let mut frames = 0;
+    while d.app.play().unwrap().thinking() {
+        d.frame(Buttons::empty());
+        frames += 1;
+    }
+    assert!(frames <= placements.div_ceil(farewell::ui::play::THINK_PER_FRAME), "{frames} frames");
     let p = d.app.play().unwrap();
     let best = farewell::engine::player::best_move(p.game()).unwrap();
     let farewell::engine::Move::Place(card, cell) = best else { panic!("{best:?}") };

@@ -493,6 +493,13 @@ impl Game {
         Card::from_index(self.cells[cell.index()])
     }
 
+    /// The whole grid at once: the card index on each cell (row * 14 + col),
+    /// 0xFF for an empty cell or one off the grid. For code that reads
+    /// many cells (the fair player's judgement) without a bounds check each.
+    pub fn grid_cards(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
     /// The cell holding a card, if it is on the grid.
     pub fn cell_of(&self, card: Card) -> Option<Cell> {
         let set = self.by_suit[card.suit() as usize] & self.by_rank[usize::from(card.rank().number() - 1)];

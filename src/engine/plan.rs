@@ -20,7 +20,7 @@
 
 use super::card::{Rank, Suit};
 use super::game::{Game, Status};
-use super::grid::{Cell, CellSet};
+use super::grid::{Cell, CellSet, CELLS, MAX_W};
 
 /// The four cells of the window whose top-left cell is `tl`.
 pub fn window_cells(tl: Cell) -> [Cell; 4] {
@@ -37,46 +37,67 @@ pub fn windows_of(cell: Cell, w: u8, h: u8) -> impl Iterator<Item = Cell> {
         .filter(move |tl| tl.row + 1 < h && tl.col + 1 < w)
 }
 
-fn window_set(tl: Cell) -> CellSet {
-    let mut s = CellSet::EMPTY;
-    for c in window_cells(tl) {
-        s.insert(c);
-    }
-    s
-}
-
-/// The orthogonal neighbours of a cell that lie on a `w` x `h` grid.
-fn neighbours(cell: Cell, w: u8, h: u8) -> impl Iterator<Item = Cell> {
-    let (r, c) = (cell.row, cell.col);
-    [
-        r.checked_sub(1).map(|r| Cell::new(r, c)),
-        (r + 1 < h).then(|| Cell::new(r + 1, c)),
-        c.checked_sub(1).map(|c| Cell::new(r, c)),
-        (c + 1 < w).then(|| Cell::new(r, c + 1)),
-    ]
-    .into_iter()
-    .flatten()
-}
-
+const STRIDE: usize = MAX_W as usize;
+const NONE: u8 = 0xFF;
 const ALL_SUITS: u8 = 0b1111;
 
-/// The suits an empty cell of a window may take: it must share the suit of
-/// every card beside it outside the window (bit per suit). `any` is set
-/// when it has such a card at all.
-fn allowed(g: &Game, q: Cell, win: CellSet) -> (u8, bool) {
-    let o = g.options();
-    let mut m = ALL_SUITS;
-    let mut any = false;
-    for n in neighbours(q, o.width, o.height) {
-        if win.contains(n) {
-            continue;
+/// The grid read once, as plain arrays: the judgement reads hundreds of
+/// cells, and a 128-bit set operation per cell costs dozens of
+/// instructions on the PS1's 32-bit CPU.
+struct View<'a> {
+    cards: &'a [u8; CELLS],
+    /// Cell index of each card on the grid, else `NONE`.
+    pos: [u8; 52],
+    w: u8,
+    h: u8,
+}
+
+impl<'a> View<'a> {
+    fn new(g: &'a Game) -> Self {
+        let o = g.options();
+        let cards = g.grid_cards();
+        let mut pos = [NONE; 52];
+        for r in 0..usize::from(o.height) {
+            for c in 0..usize::from(o.width) {
+                let i = r * STRIDE + c;
+                if let Some(p) = pos.get_mut(usize::from(cards[i])) {
+                    *p = i as u8;
+                }
+            }
         }
-        if let Some(c) = g.card_at(n) {
-            m &= 1 << c.suit() as u8;
-            any = true;
+        View { cards, pos, w: o.width, h: o.height }
+    }
+
+    /// The suit bit of the card on (r, c), 0 when empty or off the grid.
+    fn suit_bit(&self, r: i16, c: i16) -> u8 {
+        if r < 0 || c < 0 || r >= i16::from(self.h) || c >= i16::from(self.w) {
+            return 0;
+        }
+        let card = self.cards[r as usize * STRIDE + c as usize];
+        if card == NONE {
+            0
+        } else {
+            1 << (card / 13)
         }
     }
-    (m, any)
+
+    /// The suits the empty cell at offset (dr, dc) of the window at (r, c)
+    /// may take: it must share the suit of each card beside it outside the
+    /// window (its two outside neighbours: up or down, left or right).
+    /// `any` is set when it has such a card.
+    fn allowed(&self, r: u8, c: u8, dr: u8, dc: u8) -> (u8, bool) {
+        let (qr, qc) = (i16::from(r + dr), i16::from(c + dc));
+        let v = self.suit_bit(if dr == 0 { qr - 1 } else { qr + 1 }, qc);
+        let hz = self.suit_bit(qr, if dc == 0 { qc - 1 } else { qc + 1 });
+        let mut m = ALL_SUITS;
+        if v != 0 {
+            m &= v;
+        }
+        if hz != 0 {
+            m &= hz;
+        }
+        (m, v != 0 || hz != 0)
+    }
 }
 
 /// Ways to give each suit in `missing` to one of the cells whose allowed
@@ -129,37 +150,59 @@ pub fn block(g: &Game, rank: Rank) -> Block {
     if g.removed().iter().any(|b| b.rank == rank) {
         return Block::Removed;
     }
-    let cells = g.cells_of_rank(rank);
-    let Some(first) = cells.first() else { return Block::Unstarted };
-    let o = g.options();
-    let k = cells.len() as u8;
+    block_in(&View::new(g), rank)
+}
+
+/// [`block`] for a rank whose book is not removed.
+fn block_in(v: &View<'_>, rank: Rank) -> Block {
+    let n = rank.number();
+    let (mut k, mut used) = (0u8, 0u8);
+    let (mut r0, mut r1, mut c0, mut c1) = (u8::MAX, 0u8, u8::MAX, 0u8);
+    for suit in 0..4 {
+        let p = v.pos[suit * 13 + usize::from(n - 1)];
+        if p != NONE {
+            let (r, c) = (p / MAX_W, p % MAX_W);
+            k += 1;
+            used |= 1 << suit;
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+    }
+    if k == 0 {
+        return Block::Unstarted;
+    }
+    if r1 - r0 > 1 || c1 - c0 > 1 {
+        return Block::Stranded { cards: k };
+    }
     let mut best: u32 = 0;
     let mut best_tight = 0;
-    let mut best_tl = first;
-    for tl in windows_of(first, o.width, o.height) {
-        let win = window_set(tl);
-        if (cells & !win) != CellSet::EMPTY {
-            continue;
-        }
-        let mut used: u8 = 0;
-        let mut allow: heapless::Vec<u8, 4> = heapless::Vec::new();
-        let mut ok = true;
-        for q in window_cells(tl) {
-            match g.card_at(q) {
-                Some(c) if c.rank() == rank => used |= 1 << c.suit() as u8,
-                Some(_) => ok = false,
-                None => {
-                    let _ = allow.push(allowed(g, q, win).0);
+    let mut best_tl = Cell::new(r0, c0);
+    // Windows holding every card of the rank: top-left within one row and
+    // column up-left of the cards' box, inside the grid.
+    for tr in r1.saturating_sub(1)..=r0.min(v.h - 2) {
+        for tc in c1.saturating_sub(1)..=c0.min(v.w - 2) {
+            let mut allow: heapless::Vec<u8, 4> = heapless::Vec::new();
+            let mut ok = true;
+            for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let card = v.cards[usize::from(tr + dr) * STRIDE + usize::from(tc + dc)];
+                if card == NONE {
+                    let _ = allow.push(v.allowed(tr, tc, dr, dc).0);
+                } else if card % 13 != n - 1 {
+                    ok = false;
+                    break;
                 }
             }
-        }
-        if ok {
+            if !ok {
+                continue;
+            }
             let flex = matchings(&allow, ALL_SUITS & !used);
             let tight = allow.iter().filter(|&&a| a != ALL_SUITS).count() as u8;
             if flex > 0 && (best == 0 || tight < best_tight || (tight == best_tight && flex > best)) {
                 best = flex;
                 best_tight = tight;
-                best_tl = tl;
+                best_tl = Cell::new(tr, tc);
             }
         }
     }
@@ -170,49 +213,12 @@ pub fn block(g: &Game, rank: Rank) -> Block {
     }
 }
 
-/// The suits for which the empty window at `tl` is a site: a first card of
-/// that suit could be placed on one of its cells now, and the other three
-/// suits could still finish it. Each found suit's start cells are added to
-/// `start`. 0 when a cell of it is taken.
-pub fn site_suits(g: &Game, tl: Cell, start: &mut [CellSet; 4]) -> u8 {
-    let win = window_set(tl);
-    if (g.occupied() & win) != CellSet::EMPTY {
-        return 0;
-    }
-    let cells = window_cells(tl);
-    let mut allow = [(0u8, false); 4];
-    for (i, q) in cells.iter().enumerate() {
-        allow[i] = allowed(g, *q, win);
-    }
-    let mut suits = 0;
-    for i in 0..4 {
-        let (m, any) = allow[i];
-        if !any {
-            continue;
-        }
-        let mut rest: heapless::Vec<u8, 4> = heapless::Vec::new();
-        for (j, a) in allow.iter().enumerate() {
-            if j != i {
-                let _ = rest.push(a.0);
-            }
-        }
-        let mut s = m;
-        while s != 0 {
-            let bit = s & s.wrapping_neg();
-            if matchings(&rest, ALL_SUITS & !bit) > 0 {
-                suits |= bit;
-                start[bit.trailing_zeros() as usize].insert(cells[i]);
-            }
-            s &= !bit;
-        }
-    }
-    suits
-}
-
 /// Where new books can begin.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sites {
-    /// Sites per suit.
+    /// Sites per suit: empty windows where a first card of that suit could
+    /// be placed now (on a cell whose every neighbour has that suit) with
+    /// the other three suits still able to finish the book.
     pub count: [u8; 4],
     /// Per suit, the cells where a first card of that suit can begin a book.
     pub start: [CellSet; 4],
@@ -220,20 +226,59 @@ pub struct Sites {
 
 /// The sites of the whole grid.
 pub fn sites(g: &Game) -> Sites {
-    let o = g.options();
+    sites_in(&View::new(g))
+}
+
+fn sites_in(v: &View<'_>) -> Sites {
     let mut out = Sites::default();
-    // Only windows with a cell next to a card can be sites.
-    let near = g.occupied().neighbours() & !g.occupied();
-    for row in 0..o.height - 1 {
-        for col in 0..o.width - 1 {
-            let tl = Cell::new(row, col);
-            if (window_set(tl) & near) == CellSet::EMPTY {
+    const OFFSETS: [(u8, u8); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+    for r in 0..v.h - 1 {
+        for c in 0..v.w - 1 {
+            let at = usize::from(r) * STRIDE + usize::from(c);
+            if v.cards[at] != NONE
+                || v.cards[at + 1] != NONE
+                || v.cards[at + STRIDE] != NONE
+                || v.cards[at + STRIDE + 1] != NONE
+            {
                 continue;
             }
-            let s = site_suits(g, tl, &mut out.start);
-            for suit in Suit::ALL {
-                if s & (1 << suit as u8) != 0 {
-                    out.count[suit as usize] = out.count[suit as usize].saturating_add(1);
+            let mut allow = [(0u8, false); 4];
+            let mut near = false;
+            for (i, (dr, dc)) in OFFSETS.into_iter().enumerate() {
+                allow[i] = v.allowed(r, c, dr, dc);
+                near |= allow[i].1;
+            }
+            if !near {
+                continue;
+            }
+            let mut suits = 0u8;
+            for i in 0..4 {
+                let (m, any) = allow[i];
+                if !any {
+                    continue;
+                }
+                let mut rest = [0u8; 3];
+                let mut j = 0;
+                for (x, a) in allow.iter().enumerate() {
+                    if x != i {
+                        rest[j] = a.0;
+                        j += 1;
+                    }
+                }
+                let mut s = m;
+                while s != 0 {
+                    let bit = s & s.wrapping_neg();
+                    if matchings(&rest, ALL_SUITS & !bit) > 0 {
+                        suits |= bit;
+                        let (dr, dc) = OFFSETS[i];
+                        out.start[bit.trailing_zeros() as usize].insert(Cell::new(r + dr, c + dc));
+                    }
+                    s &= !bit;
+                }
+            }
+            for (suit, n) in out.count.iter_mut().enumerate() {
+                if suits & (1 << suit) != 0 {
+                    *n = n.saturating_add(1);
                 }
             }
         }
@@ -301,20 +346,38 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
         Status::Lost(_) => return -1_000_000 + 3000 * g.removed().len() as i32,
         _ => {}
     }
+    let v = View::new(g);
+    let mut removed: u16 = 0;
+    for b in g.removed() {
+        removed |= 1 << b.rank.number();
+    }
     let mut score = 0;
-    let mut unstarted_suits: u8 = 0;
-    // Empty cells of each building rank's window, and of all of them.
-    let mut open = [CellSet::EMPTY; 12];
-    let mut all_open = CellSet::EMPTY;
-    for n in 1..=12 {
+    let mut unstarted = false;
+    // The rank (1 to 12) whose window each empty cell belongs to, 0 for none.
+    let mut owner = [0u8; CELLS];
+    // Each building rank's window, to count contacts and judge the hand.
+    let mut windows: [Option<Cell>; 13] = [None; 13];
+    for n in 1..=12u8 {
+        if removed & (1 << n) != 0 {
+            score += w.removed;
+            continue;
+        }
         let Some(rank) = Rank::new(n) else { continue };
-        match block(g, rank) {
+        match block_in(&v, rank) {
             Block::Removed => score += w.removed,
-            Block::Unstarted => unstarted_suits = ALL_SUITS,
+            Block::Unstarted => unstarted = true,
             Block::Building { cards, flex, tight, window } => {
-                let e = window_set(window) & !g.occupied();
-                open[usize::from(n - 1)] = e;
-                all_open = all_open | e;
+                for c in window_cells(window) {
+                    if v.cards[c.index()] == NONE {
+                        if owner[c.index()] != 0 {
+                            // Two windows want the same cell: at most one
+                            // of them can be finished as planned.
+                            score -= 2 * w.contact;
+                        }
+                        owner[c.index()] = n;
+                    }
+                }
+                windows[usize::from(n)] = Some(window);
                 score += w.per_card * i32::from(cards) + w.flex * i32::from(flex.min(6)) - w.tight * i32::from(tight);
             }
             // A stranded rank holds back its book and every higher one.
@@ -322,14 +385,30 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
         }
     }
     // Two unfinished windows side by side: whatever fills the facing cells
-    // must share a suit, which ties the two books' orders together.
-    for e in open {
-        if e != CellSet::EMPTY {
-            score -= w.contact * (e.neighbours() & all_open & !e).len() as i32;
+    // must share a suit, which ties the two books' orders together. Counted
+    // as, for each window, the other windows' empty cells beside its own.
+    for (n, window) in windows.iter().enumerate() {
+        let Some(window) = window else { continue };
+        let mut facing: heapless::Vec<usize, 8> = heapless::Vec::new();
+        for c in window_cells(*window) {
+            if owner[c.index()] != n as u8 {
+                continue;
+            }
+            let i = c.index();
+            let up = (c.row > 0).then(|| i - STRIDE);
+            let down = (c.row + 1 < v.h).then_some(i + STRIDE);
+            let left = (c.col > 0).then(|| i - 1);
+            let right = (c.col + 1 < v.w).then_some(i + 1);
+            for j in [up, down, left, right].into_iter().flatten() {
+                if owner[j] != 0 && owner[j] != n as u8 && !facing.contains(&j) {
+                    let _ = facing.push(j);
+                }
+            }
         }
+        score -= w.contact * facing.len() as i32;
     }
-    let sites = sites(g);
-    if unstarted_suits != 0 {
+    let sites = sites_in(&v);
+    if unstarted {
         for suit in Suit::ALL {
             let k = sites.count[suit as usize].min(SITE_CAP);
             score += if k == 0 { w.no_site } else { w.site * i32::from(k) };
@@ -345,15 +424,17 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
             score -= w.stuck;
             continue;
         }
-        let rank = usize::from(card.rank().number() - 1);
-        let good = if rank >= 12 {
-            legal
-        } else if g.cells_of_rank(card.rank()) == CellSet::EMPTY {
-            legal & sites.start[card.suit() as usize]
+        let n = card.rank().number();
+        let good = if n > 12 {
+            true
+        } else if let Some(window) = windows[usize::from(n)] {
+            window_cells(window).iter().any(|c| owner[c.index()] == n && legal.contains(*c))
+        } else if (0..4).any(|s| v.pos[s * 13 + usize::from(n - 1)] != NONE) {
+            false
         } else {
-            legal & open[rank]
+            (legal & sites.start[card.suit() as usize]) != CellSet::EMPTY
         };
-        if good == CellSet::EMPTY {
+        if !good {
             score -= w.forced;
         }
     }

@@ -55,32 +55,93 @@ pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
 /// when no placement is legal.
 pub fn candidates(g: &Game) -> heapless::Vec<Scored, MAX_CANDIDATES> {
     let mut out: heapless::Vec<Scored, MAX_CANDIDATES> = heapless::Vec::new();
-    if g.status().is_over() {
-        return out;
-    }
     let mut trial = g.clone();
-    let kings = g.status() == Status::PlacingKings;
-    for card in movable(g) {
-        for cell in g.playable_cells(card).iter() {
-            let score = if kings {
-                // The last king's placement deals; nothing to judge yet
-                // but keeping the kings apart.
-                -((g.occupied().neighbours() & CellSet::single(cell)).len() as i32)
-            } else if trial.place(card, cell).is_ok() {
-                let s = plan::evaluate(&trial);
-                let _ = trial.undo();
-                s
-            } else {
-                continue;
-            };
-            let _ = out.push(Scored { mv: Move::Place(card, cell), score });
+    for mv in placements(g) {
+        if let Some(score) = judge(&mut trial, mv) {
+            let _ = out.push(Scored { mv, score });
         }
     }
-    if out.is_empty() && g.check_deal().is_ok() {
+    if out.is_empty() && !g.status().is_over() && g.check_deal().is_ok() {
         let _ = out.push(Scored { mv: Move::Deal, score: 0 });
     }
     sort(&mut out);
     out
+}
+
+/// Every legal placement now (none once the game is over).
+fn placements(g: &Game) -> heapless::Vec<Move, MAX_CANDIDATES> {
+    let mut out = heapless::Vec::new();
+    if g.status().is_over() {
+        return out;
+    }
+    for card in movable(g) {
+        for cell in g.playable_cells(card).iter() {
+            let _ = out.push(Move::Place(card, cell));
+        }
+    }
+    out
+}
+
+/// The player's score for a placement, tried on `trial` and taken back.
+fn judge(trial: &mut Game, mv: Move) -> Option<i32> {
+    let Move::Place(card, cell) = mv else { return None };
+    if trial.status() == Status::PlacingKings {
+        // The last king's placement deals; nothing to judge yet but
+        // keeping the kings apart.
+        return Some(-((trial.occupied().neighbours() & CellSet::single(cell)).len() as i32));
+    }
+    trial.place(card, cell).ok()?;
+    let s = plan::evaluate(trial);
+    let _ = trial.undo();
+    Some(s)
+}
+
+/// The fair player's move worked out a few placements at a time, so that
+/// on the console the work spreads over frames and no frame runs late.
+/// It holds its own copy of the position: start a new one when the game
+/// changes.
+#[derive(Clone, Debug)]
+pub struct Thinker {
+    trial: Game,
+    moves: heapless::Vec<Move, MAX_CANDIDATES>,
+    next: usize,
+    best: Option<Scored>,
+}
+
+impl Thinker {
+    /// Starts on the fair player's move in `g`.
+    pub fn new(g: &Game) -> Thinker {
+        Thinker { trial: g.clone(), moves: placements(g), next: 0, best: None }
+    }
+
+    /// Judges up to `budget` more placements. `None` while some are left;
+    /// then the move (`Some(None)`: no move is left). The move is the one
+    /// [`best_move`] gives.
+    pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
+        let end = self.moves.len().min(self.next.saturating_add(budget));
+        while self.next < end {
+            let mv = self.moves[self.next];
+            self.next += 1;
+            if let Some(score) = judge(&mut self.trial, mv) {
+                if self.best.is_none_or(|b| score > b.score) {
+                    self.best = Some(Scored { mv, score });
+                }
+            }
+        }
+        if self.next < self.moves.len() {
+            return None;
+        }
+        Some(match self.best {
+            Some(b) => Some(b.mv),
+            None if !self.trial.status().is_over() && self.trial.check_deal().is_ok() => Some(Move::Deal),
+            None => None,
+        })
+    }
+
+    /// Placements judged so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.moves.len())
+    }
 }
 
 /// Insertion sort, best first; stable, so ties keep hand and cell order.
@@ -96,5 +157,6 @@ fn sort(v: &mut [Scored]) {
 
 /// The fair player's move, if any move is legal.
 pub fn best_move(g: &Game) -> Option<Move> {
-    candidates(g).first().map(|s| s.mv)
+    let mut t = Thinker::new(g);
+    t.step(usize::MAX).flatten()
 }

@@ -191,6 +191,14 @@ impl App {
         self.screen
     }
 
+    /// Gives the fair player `budget` more placements to judge for the
+    /// hint or demo move being worked out (the console calls it with what
+    /// time each frame has left). True while work is left.
+    pub fn think(&mut self, budget: usize) -> bool {
+        let frame = self.frame;
+        self.play.as_mut().is_some_and(|p| p.think(budget, frame))
+    }
+
     /// The game in progress, if any.
     pub fn play(&self) -> Option<&Play> {
         self.play.as_ref()
@@ -319,14 +327,17 @@ impl App {
                         if !p.play_move(m, frame, log) {
                             again = true;
                         }
-                    } else if self.idle % DEMO_PACE == 0 {
+                    } else if p.thinking() || p.thought_ready() || self.idle % DEMO_PACE == 0 {
                         again = match p.ended_at() {
                             // Show the end for four seconds, then deal again.
                             Some(end) => frame.wrapping_sub(end) > 4 * 60,
-                            None => {
-                                self.planned = p.plan(frame);
-                                self.planned.is_none()
-                            }
+                            None => match p.plan() {
+                                None => false,
+                                Some(m) => {
+                                    self.planned = m;
+                                    m.is_none()
+                                }
+                            },
                         };
                     }
                 }

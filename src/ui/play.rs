@@ -12,6 +12,7 @@
 //!   start, it is the next king to place.
 
 use crate::engine::notation::write_move;
+use crate::engine::player::Thinker;
 use crate::engine::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::input::{Buttons, Input};
 use core::fmt::Write;
@@ -96,7 +97,15 @@ pub struct Play {
     ended_at: Option<u32>,
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
+    /// The fair player working out a hint or the demo's move.
+    thinker: Option<Thinker>,
+    /// The move it found, until the demo takes it.
+    thought: Option<Option<Move>>,
 }
+
+/// Placements the fair player judges per frame in host tests. On the
+/// console the frame loop gives it whatever time the frame has left.
+pub const THINK_PER_FRAME: usize = 12;
 
 impl Play {
     /// A fresh game; the cursor starts on the grid's centre.
@@ -114,6 +123,8 @@ impl Play {
             anims: Vec::new(),
             ended_at: None,
             hints: 0,
+            thinker: None,
+            thought: None,
         };
         for (slot, c) in p.game.hand().iter().enumerate() {
             if let Some(card) = c {
@@ -183,6 +194,9 @@ impl Play {
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
         let out = self.game.apply(m)?;
+        // A hint being worked out was for the position before.
+        self.thinker = None;
+        self.thought = None;
         let _ = crate::log::write_move(m, &out, &self.game, log);
         // A new move finishes what the last one was still showing: a quick
         // player never waits for animations, and they never pile up.
@@ -223,11 +237,36 @@ impl Play {
         }
     }
 
-    /// Shows the fair player's move: picks up its card and puts the cursor
-    /// on its cell, or says to deal.
-    pub fn hint(&mut self, frame: u32) {
-        let m = crate::engine::player::best_move(&self.game);
+    /// Starts working out the fair player's move (Square). It is worked
+    /// out by [`think`](Self::think), over as many frames as it takes, and
+    /// shown when found: its card picked up and the cursor on its cell, or
+    /// a word to deal.
+    pub fn hint(&mut self) {
+        if self.thinker.is_none() {
+            self.thinker = Some(Thinker::new(&self.game));
+            self.thought = None;
+        }
+    }
+
+    /// True while a hint or the demo's move is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.thinker.is_some()
+    }
+
+    /// True when a move has been worked out and not yet taken or played.
+    pub fn thought_ready(&self) -> bool {
+        self.thought.is_some()
+    }
+
+    /// Judges up to `budget` more placements of the move being worked out;
+    /// once it is found, shows it. True while work is left.
+    pub fn think(&mut self, budget: usize, frame: u32) -> bool {
+        let Some(t) = self.thinker.as_mut() else { return false };
+        let Some(m) = t.step(budget) else { return true };
+        self.thinker = None;
+        self.thought = Some(m);
         self.show(m, frame);
+        false
     }
 
     /// Hints computed so far.
@@ -258,13 +297,17 @@ impl Play {
         }
     }
 
-    /// The fair player's next move, shown as a hint would be: its card held,
-    /// the cursor on its cell (the attract-mode demo, first half). Returns
-    /// the move, or `None` when no move is left.
-    pub fn plan(&mut self, frame: u32) -> Option<Move> {
-        let m = crate::engine::player::best_move(&self.game);
-        self.show(m, frame);
-        m
+    /// The attract-mode demo, first half: starts working out the fair
+    /// player's next move, and once [`think`](Self::think) has found it
+    /// (shown as a hint), returns it (`Some(None)`: no move left).
+    pub fn plan(&mut self) -> Option<Option<Move>> {
+        if let Some(m) = self.thought.take() {
+            return Some(m);
+        }
+        if self.thinker.is_none() {
+            self.thinker = Some(Thinker::new(&self.game));
+        }
+        None
     }
 
     /// Plays a planned move (the demo, second half, a frame later: the
@@ -291,7 +334,7 @@ impl Play {
             return;
         }
         if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
+            self.hint();
             return;
         }
         if pressed.contains(Buttons::CIRCLE) {
