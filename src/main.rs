@@ -27,7 +27,7 @@ mod game_loop {
     /// How far into a frame (from the start of the update) the fair player
     /// may go on thinking: drawing takes about 4 ms after it, and a frame
     /// is 16.7 ms (NTSC).
-    const THINK_US: u32 = 9_000;
+    const THINK_US: u32 = 8_000;
 
     #[no_mangle]
     fn main() {

@@ -308,8 +308,6 @@ pub struct Weights {
     pub site: i32,
     /// When some suit has no site at all while a rank is unstarted (negative).
     pub no_site: i32,
-    /// Per card to be placed next that has no legal cell.
-    pub stuck: i32,
     /// Per card to be placed next that can be played but not into its book.
     pub forced: i32,
 }
@@ -325,8 +323,7 @@ impl Weights {
         tight: 40,
         contact: 80,
         site: 25,
-        no_site: -125,
-        stuck: 25,
+        no_site: -62,
         forced: 400,
     };
 }
@@ -421,7 +418,7 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
     for card in movers.iter().flatten().chain(g.orphans().iter()) {
         let legal = g.legal_cells(*card);
         if legal == CellSet::EMPTY {
-            score -= w.stuck;
+            // It waits in the hand (tuning found no gain in judging that).
             continue;
         }
         let n = card.rank().number();
