@@ -1,8 +1,9 @@
-//! Engine benchmarks: legal-cell queries and place-then-undo, on positions
+//! Engine benchmarks: legal-cell queries, place-then-undo and the fair
+//! player's judgement, on positions
 //! from real deals part-way through. Run with `make bench`; the README has
 //! the figures. Plain std timing with `black_box` (no harness crate).
 
-use farewell::engine::{Card, Game, Move, Options};
+use farewell::engine::{plan, player, Card, Game, Move, Options};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -79,6 +80,15 @@ fn main() {
     bench("Game::new (deal)", 200_000, || {
         black_box(Game::new(black_box(k as u32), Options::default()));
         k += 1;
+    });
+    let mut e = 0usize;
+    bench("plan::evaluate (the fair player's judgement)", 200_000, || {
+        black_box(plan::evaluate(black_box(&games[e % games.len()])));
+        e += 1;
+    });
+    bench("best_move (every placement judged)", 20_000, || {
+        black_box(player::best_move(black_box(&games[e % games.len()])));
+        e += 1;
     });
     println!("size_of::<Game>() = {} bytes", std::mem::size_of::<Game>());
 }
