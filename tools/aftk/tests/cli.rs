@@ -166,8 +166,54 @@ fn help_documents_every_command() {
         "--kings",
         "--easy",
         "undo",
+        "aftk solve SEED",
+        "aftk stats --games N",
+        "aftk winnable --count N",
         "exit status 2",
     ] {
         assert!(h.contains(s), "help mentions {s}");
     }
+}
+
+#[test]
+fn a_solved_deal_replays_to_won_with_aftk_play() {
+    let o = aftk(&["solve", "1", "--budget", "400000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("verdict: winnable\nnodes: "), "{out}");
+    let moves = out.lines().find_map(|l| l.strip_prefix("moves: ")).unwrap();
+    let mut args = vec!["play", "--seed", "1"];
+    args.extend(moves.split(' '));
+    let played = aftk(&args);
+    assert!(played.status.success(), "{}", stderr(&played));
+    assert!(stdout(&played).ends_with("status: won\n"));
+}
+
+#[test]
+fn a_tiny_budget_is_unknown_never_a_guess() {
+    let out = stdout(&aftk(&["solve", "2", "--budget", "10"]));
+    assert!(out.starts_with("verdict: unknown\nnodes: "), "{out}");
+}
+
+#[test]
+fn stats_reports_the_rate_with_its_interval() {
+    let out = stdout(&aftk(&["stats", "--games", "20", "--player", "fair"]));
+    assert!(out.contains("games: 20 (deals 1..20)"), "{out}");
+    assert!(out.contains("95% CI"), "{out}");
+    assert!(out.contains("games per second:"), "{out}");
+    assert_fails(&aftk(&["stats", "--games", "5", "--player", "oracle"]), "--player");
+    assert_fails(&aftk(&["stats"]), "usage");
+}
+
+#[test]
+fn winnable_lists_deals_the_solver_proves() {
+    let o = aftk(&["winnable", "--count", "2", "--tries", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let seeds: Vec<u32> = stdout(&o).lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(seeds.len(), 2);
+    for s in seeds {
+        let v = stdout(&aftk(&["solve", &s.to_string(), "--budget", "100000"]));
+        assert!(v.starts_with("verdict: winnable"), "deal {s}: {v}");
+    }
+    assert_fails(&aftk(&["winnable"]), "usage");
 }
