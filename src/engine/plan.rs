@@ -265,10 +265,13 @@ fn sites_in(v: &View<'_>) -> Sites {
                         j += 1;
                     }
                 }
+                // Most windows have no other cell tied to a suit: then any
+                // suit can start, with no need to count.
+                let free = rest.iter().all(|&a| a == ALL_SUITS);
                 let mut s = m;
                 while s != 0 {
                     let bit = s & s.wrapping_neg();
-                    if matchings(&rest, ALL_SUITS & !bit) > 0 {
+                    if free || matchings(&rest, ALL_SUITS & !bit) > 0 {
                         suits |= bit;
                         let (dr, dc) = OFFSETS[i];
                         out.start[bit.trailing_zeros() as usize].insert(Cell::new(r + dr, c + dc));
