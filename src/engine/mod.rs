@@ -7,8 +7,11 @@
 //! - [`rng`]: PCG32, the deal generator.
 //! - [`game`]: the rules, moves, outcomes and undo.
 //! - [`notation`]: the position and move notation.
-//! - [`player`]: the fair player (hints, the attract-mode demo).
-//! - [`solver`]: the perfect-information solver.
+//! - [`plan`]: book sites, the judgement of a position both players use.
+//! - [`player`]: the fair player (hints, the attract-mode demo), also as a
+//!   [`player::Thinker`] that spreads its work over frames.
+//! - [`solver`]: the perfect-information solver (beam search, then an
+//!   exhaustive search that can prove a deal lost).
 //!
 //! ```
 //! use farewell::engine::{Game, Options, Move, Status};
