@@ -25,9 +25,9 @@ mod game_loop {
     use farewell::ui::App;
 
     /// How far into a frame (from the start of the update) the fair player
-    /// may go on thinking: drawing takes about 4 ms after it, and a frame
-    /// is 16.7 ms (NTSC).
-    const THINK_US: u32 = 8_000;
+    /// may go on thinking: drawing, the packets and the TTY take up to about
+    /// 8 ms after it on a busy frame, and a frame is 16.7 ms (NTSC).
+    const THINK_US: u32 = 6_000;
 
     #[no_mangle]
     fn main() {
@@ -78,8 +78,16 @@ mod game_loop {
             let t0 = clock.now();
             app.update(&input, &mut tty);
             let mut busy = app.play().is_some_and(|p| p.thinking());
-            while busy && ticks_to_us(clock.ticks_since(t0)) < THINK_US {
+            // Stop early enough that one more placement (as long as the
+            // longest so far this frame) still ends within THINK_US.
+            let mut longest = 0;
+            while busy {
+                let before = ticks_to_us(clock.ticks_since(t0));
+                if before + longest >= THINK_US {
+                    break;
+                }
                 busy = app.think(1);
+                longest = longest.max(ticks_to_us(clock.ticks_since(t0)) - before);
             }
             let update_us = ticks_to_us(clock.ticks_since(t0));
             if let (Some(before), Some(p)) = (hints_before, app.play()) {
