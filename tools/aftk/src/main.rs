@@ -9,10 +9,10 @@
 //! Bad input of any kind gets one line on stderr and exit status 2; nothing
 //! panics, and no position is printed after an illegal move.
 
-use farewell::engine::notation::{parse_move, parse_position, write_position};
-use farewell::engine::player::best_move;
-use farewell::engine::solver::{solve, Effort, Table, Verdict, MAX_WIDTH};
-use farewell::engine::{Game, KingStart, Move, Options, Status};
+use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
+use farewell::games::farewell::player::best_move;
+use farewell::games::farewell::solver::{solve, Effort, Table, Verdict, MAX_WIDTH};
+use farewell::games::farewell::{Game, KingStart, Move, Options, Status};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -249,7 +249,7 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
 /// Plays one deal with the fair player; returns (won, deals made).
 fn play_fair(mut g: Game) -> (bool, u32) {
     let mut deals = 0;
-    for _ in 0..4 * farewell::engine::game::MAX_MOVES {
+    for _ in 0..4 * farewell::games::farewell::game::MAX_MOVES {
         let Some(m) = best_move(&g) else { break };
         if m == Move::Deal {
             deals += 1;
