@@ -9,9 +9,9 @@
 //! the reason for a loss with Undo, Restart, New deal).
 
 pub mod farewell;
-pub mod stats;
 pub mod render;
 pub mod skin;
+pub mod stats;
 
 use crate::games::farewell::{Game, KingStart};
 use crate::input::{Buttons, Input};
@@ -457,7 +457,8 @@ impl App {
             }
             Screen::Help => {
                 if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
-                    self.screen = if self.play.is_some() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
+                    self.screen =
+                        if self.play.is_some() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
                 }
             }
             Screen::Play => {

@@ -30,8 +30,10 @@ pub fn rows(app: &App) -> impl Iterator<Item = Row> + '_ {
 }
 
 fn farewell_rows(stats: &Stats) -> impl Iterator<Item = Row> + '_ {
-    GRID_SIZES.iter().flat_map(|&(w, h)| STARTS.iter().flat_map(move |&k| [false, true].map(move |e| (w, h, k, e)))).filter_map(
-        move |(width, height, kings, easy)| {
+    GRID_SIZES
+        .iter()
+        .flat_map(|&(w, h)| STARTS.iter().flat_map(move |&k| [false, true].map(move |e| (w, h, k, e))))
+        .filter_map(move |(width, height, kings, easy)| {
             let o = Options { width, height, kings, easy };
             let tally = *stats.get(o)?;
             if tally.played == 0 {
@@ -40,8 +42,7 @@ fn farewell_rows(stats: &Stats) -> impl Iterator<Item = Row> + '_ {
             let mut label = String::new();
             let _ = write!(label, "{width}x{height} {}{}", kings.name(), if easy { " easy" } else { "" });
             Some(Row { label, tally })
-        },
-    )
+        })
 }
 
 /// All the chosen game's games together: played, won, the current streak
