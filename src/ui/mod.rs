@@ -12,6 +12,7 @@ pub mod farewell;
 pub mod render;
 pub mod skin;
 pub mod stats;
+pub mod table;
 
 use crate::games::farewell::{Game, KingStart};
 use crate::input::{Buttons, Input};

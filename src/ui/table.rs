@@ -1,0 +1,198 @@
+//! What every game's play screen shares, for the games of the collection
+//! that implement [`Patience`]: the game with its deal number, the event
+//! log (NEW, MOVE, POS, END), the moves as the save keeps them (each one's
+//! place in the list of legal moves when it was played), and the message
+//! line at the bottom of the screen.
+//!
+//! A game's screen (`corners.rs`, ...) owns a [`Table`] and adds only its
+//! cursor, its drawing and its buttons.
+
+use crate::games::text::Message;
+use crate::games::{Patience, Status};
+use crate::save::{SavedGame, SAVED_MOVES};
+use core::fmt::{self, Write};
+use heapless::Vec;
+
+/// Frames a message stays up.
+pub const MESSAGE_FRAMES: u32 = 240;
+
+/// A game in play.
+#[derive(Clone, Debug)]
+pub struct Table<G: Patience> {
+    game: G,
+    seed: u32,
+    /// Each move's place in the legal-move list when it was played, while
+    /// the line of play fits the save ([`SAVED_MOVES`]).
+    codes: Vec<u16, SAVED_MOVES>,
+    /// Moves played beyond what the save keeps.
+    overflow: usize,
+    message: Message,
+    message_at: Option<u32>,
+    ended_at: Option<u32>,
+}
+
+impl<G: Patience> Table<G> {
+    /// Deals `seed`, logging `NEW` (with `options_text`, the game's options
+    /// as the log writes them) and the opening position.
+    pub fn new(seed: u32, options: G::Options, options_text: &str, log: &mut impl Write) -> Self {
+        let game = G::deal(seed, options);
+        let _ = crate::log::write_new_game::<G>(seed, options_text, log);
+        let _ = crate::log::write_game_pos(&game, log);
+        Table {
+            game,
+            seed,
+            codes: Vec::new(),
+            overflow: 0,
+            message: Message::default(),
+            message_at: None,
+            ended_at: None,
+        }
+    }
+
+    /// Rebuilds a saved game by replaying its moves (nothing is logged);
+    /// `None` when the save does not replay (a move out of range, or the
+    /// options do not read).
+    pub fn resume(saved: &SavedGame) -> Option<Self> {
+        let options = G::options_from_code(saved.options)?;
+        let mut t = Table {
+            game: G::deal(saved.seed, options),
+            seed: saved.seed,
+            codes: Vec::new(),
+            overflow: 0,
+            message: Message::default(),
+            message_at: None,
+            ended_at: None,
+        };
+        for &code in saved.moves.get(..usize::from(saved.count))? {
+            let m = nth_legal(&t.game, code)?;
+            t.game.play(m).ok()?;
+            t.codes.push(code).ok()?;
+        }
+        Some(t)
+    }
+
+    /// Logs `NEW` and the position of a resumed game.
+    pub fn log_resumed(&self, options_text: &str, log: &mut impl Write) {
+        let _ = crate::log::write_new_game::<G>(self.seed, options_text, log);
+        let _ = crate::log::write_game_pos(&self.game, log);
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Its deal number.
+    pub fn seed(&self) -> u32 {
+        self.seed
+    }
+
+    /// Plays `m`, logging it; on a refusal, shows why and changes nothing.
+    /// True when it was played.
+    pub fn play(&mut self, m: G::Move, frame: u32, log: &mut impl Write) -> bool {
+        let code = position_of(&self.game, m);
+        match self.game.play(m) {
+            Ok(()) => {
+                match code.map(|c| self.codes.push(c)) {
+                    Some(Ok(())) if self.overflow == 0 => {}
+                    _ => self.overflow += 1,
+                }
+                let _ = crate::log::write_game_move(&m, &self.game, log);
+                self.clear_message();
+                if self.game.status().is_over() && self.ended_at.is_none() {
+                    self.ended_at = Some(frame);
+                }
+                true
+            }
+            Err(why) => {
+                self.say(frame, format_args!("{why}"));
+                false
+            }
+        }
+    }
+
+    /// Takes back the last move, logging `undo`; says so when there is none.
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) -> bool {
+        if !self.game.undo() {
+            self.say(frame, format_args!("Nothing to undo"));
+            return false;
+        }
+        if self.overflow > 0 {
+            self.overflow -= 1;
+        } else {
+            self.codes.pop();
+        }
+        let _ = crate::log::write_game_move(&"undo", &self.game, log);
+        self.clear_message();
+        self.ended_at = None;
+        true
+    }
+
+    /// Shows a message for [`MESSAGE_FRAMES`].
+    pub fn say(&mut self, frame: u32, args: fmt::Arguments) {
+        self.message = Message::new(args);
+        self.message_at = Some(frame);
+    }
+
+    /// Takes the message down.
+    pub fn clear_message(&mut self) {
+        self.message_at = None;
+    }
+
+    /// The message showing at `frame`, if any.
+    pub fn message(&self, frame: u32) -> Option<&str> {
+        let at = self.message_at?;
+        (frame.wrapping_sub(at) < MESSAGE_FRAMES).then(|| self.message.as_str())
+    }
+
+    /// The frame the game ended on (for the end screen's timing).
+    pub fn ended_at(&self) -> Option<u32> {
+        self.ended_at
+    }
+
+    /// True once won.
+    pub fn won(&self) -> bool {
+        self.game.status() == Status::Won
+    }
+
+    /// The game as the save keeps it: `None` once it has ended, or when its
+    /// line of play is longer than the save holds.
+    pub fn saved(&self) -> Option<SavedGame> {
+        if self.game.status().is_over() || self.overflow > 0 {
+            return None;
+        }
+        let mut moves = [0u16; SAVED_MOVES];
+        moves[..self.codes.len()].copy_from_slice(&self.codes);
+        Some(SavedGame {
+            seed: self.seed,
+            options: G::options_code(self.game.options()),
+            count: self.codes.len() as u16,
+            moves,
+        })
+    }
+}
+
+/// The place of `m` in the legal-move list of `g` (as `for_each_legal`
+/// lists them), if it is there and within `u16`.
+pub fn position_of<G: Patience>(g: &G, m: G::Move) -> Option<u16> {
+    let (mut i, mut found) = (0u32, None);
+    g.for_each_legal(&mut |x| {
+        if found.is_none() && x == m {
+            found = u16::try_from(i).ok();
+        }
+        i += 1;
+    });
+    found
+}
+
+/// The legal move at place `n` of the list, if there is one.
+pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
+    let (mut i, mut found) = (0u16, None);
+    g.for_each_legal(&mut |x| {
+        if i == n {
+            found = Some(x);
+        }
+        i = i.wrapping_add(1);
+    });
+    found
+}
