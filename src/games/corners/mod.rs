@@ -1,0 +1,76 @@
+//! The Edge: King's Corners (docs/rules/corners.md): `no_std`, no
+//! allocation, no panic on any input, the same on the PS1 and on the host.
+//!
+//! - [`game`]: the matrix, its labels, the rules, moves and exact undo.
+//! - [`notation`]: the position and move notation.
+//! - [`player`]: the fair player (sees the matrix, the drawn card and which
+//!   cards are gone, never the deck's order), thinking in slices of work.
+//! - [`solver`]: the exact solver (knows the deck's order), an explicit-stack
+//!   depth-first search with memoisation that also works in slices.
+//!
+//! ```
+//! use farewell::games::corners::{Game, Move, Phase};
+//! use farewell::games::Patience;
+//! let g = Game::deal(42);
+//! assert_eq!(g.phase(), Phase::Place);
+//! assert_eq!(g.deck_len(), 51);
+//! assert!(g.next().is_some());
+//! ```
+
+pub mod game;
+pub mod notation;
+pub mod player;
+pub mod solver;
+
+pub use crate::cards::{Card, Rank, Suit};
+pub use game::{Cell, Game, Group, Illegal, Label, Loss, Move, Phase, Status};
+
+use super::text::{MoveError, PositionError};
+use super::Patience;
+use core::fmt;
+
+impl Patience for Game {
+    const ID: &'static str = "corners";
+    type Options = ();
+    type Move = Move;
+    type Illegal = Illegal;
+    type Loss = Loss;
+
+    fn deal(seed: u32, _options: ()) -> Self {
+        Game::deal(seed)
+    }
+
+    fn options(&self) {}
+
+    fn status(&self) -> Status {
+        Game::status(self)
+    }
+
+    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
+        Game::for_each_legal(self, f)
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), Illegal> {
+        Game::play(self, m)
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn move_count(&self) -> usize {
+        Game::move_count(self)
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, token)
+    }
+
+    fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        notation::write_position(self, out)
+    }
+
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        notation::parse_position(text)
+    }
+}
