@@ -8,6 +8,7 @@
 //! Options, Quit to title) and the end of a game (the kings' farewell, or
 //! the reason for a loss with Undo, Restart, New deal).
 
+pub mod corners;
 pub mod farewell;
 pub mod render;
 pub mod skin;
@@ -26,14 +27,25 @@ pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", 
 
 /// The games whose play screen is built, in the title's order: the title
 /// lists these.
-pub const GAMES: [GameId; 1] = [GameId::Farewell];
+pub const GAMES: [GameId; 2] = [GameId::Farewell, GameId::Corners];
 /// Pause menu entries.
 pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
 /// Menu after a loss.
 pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
-/// Rows of the Options screen.
+/// Rows of King's Corners' Options screen (the card faces are every game's).
+pub const CORNERS_OPTION_ROWS: [&str; 2] = ["Card faces", "Back"];
+
+/// The rows of a game's Options screen.
+pub fn option_rows(game: GameId) -> &'static [&'static str] {
+    match game {
+        GameId::Corners => &CORNERS_OPTION_ROWS,
+        _ => &OPTION_ROWS,
+    }
+}
+
+/// Rows of A Farewell to Kings' Options screen.
 pub const OPTION_ROWS: [&str; 7] =
     ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Back"];
 
@@ -94,6 +106,9 @@ pub enum Screen {
     Format,
 }
 
+/// The place of King's Corners in the save's other games.
+const CORNERS: usize = 0;
+
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
 pub const DEMO_AFTER: u32 = 30 * 60;
 /// Frames between the demo's moves.
@@ -111,6 +126,8 @@ pub struct App {
     pub game: GameId,
     screen: Screen,
     play: Option<Play>,
+    /// The Edge: King's Corners in play.
+    corners: Option<corners::Play>,
     frame: u32,
     /// Frames since a button was last pressed.
     idle: u32,
@@ -168,6 +185,7 @@ impl App {
             game: GameId::Farewell,
             screen: Screen::Title { sel: 0 },
             play: None,
+            corners: None,
             frame: 0,
             idle: 0,
             planned: None,
@@ -216,7 +234,21 @@ impl App {
         }
         if let Some(g) = save.game.filter(|g| !g.status().is_over()) {
             self.resumable = Some(g);
+            if self.game == GameId::Farewell {
+                self.screen = Screen::Resume;
+            }
+        }
+        if self.game == GameId::Corners && self.others[CORNERS].game.is_some() {
             self.screen = Screen::Resume;
+        }
+    }
+
+    /// The deal number and moves made of the saved game the Resume screen
+    /// offers, for the chosen game.
+    pub fn resumable_summary(&self) -> Option<(u32, usize)> {
+        match self.game {
+            GameId::Corners => self.others[CORNERS].game.map(|g| (g.seed, usize::from(g.count))),
+            _ => self.resumable.as_ref().map(|g| (g.seed(), g.move_count())),
         }
     }
 
@@ -266,18 +298,29 @@ impl App {
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
+        let mut others = self.others;
+        if let Some(p) = &self.corners {
+            others[CORNERS].game = p.table().saved();
+        }
         crate::save::Save {
             settings: self.settings,
             game,
             stats: self.stats,
             last_game: self.game,
-            others: self.others,
+            others,
         }
     }
 
-    /// Starts deal `seed` with the current settings, logging `NEW` and the
-    /// opening position.
+    /// Starts deal `seed` of the chosen game with the current settings,
+    /// logging `NEW` and the opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
+        if self.game == GameId::Corners {
+            self.corners = Some(corners::Play::new(seed, log));
+            self.screen = Screen::Play;
+            self.save_wanted = true;
+            self.recorded = false;
+            return;
+        }
         let options = self.settings.options;
         if let Some(game) = Game::new(seed, options) {
             let _ = crate::log::write_new(seed, options, log);
@@ -292,6 +335,23 @@ impl App {
 
     /// Continues the saved game: logs `NEW` and its position as resumed.
     fn resume(&mut self, log: &mut impl Write) {
+        if self.game == GameId::Corners {
+            let saved = self.others[CORNERS].game;
+            match saved.and_then(|g| table::Table::resume(&g)) {
+                Some(t) => {
+                    t.log_resumed("", log);
+                    self.corners = Some(corners::Play::on(t));
+                    self.screen = Screen::Play;
+                    self.recorded = false;
+                }
+                None => {
+                    self.others[CORNERS].game = None;
+                    self.notice = Some("The saved game did not replay: dropped");
+                    self.screen = self.title();
+                }
+            }
+            return;
+        }
         if let Some(game) = self.resumable.take() {
             let _ = crate::log::write_new(game.seed(), game.options(), log);
             let _ = crate::log::write_pos(&game, log);
@@ -449,7 +509,8 @@ impl App {
                 }
             }
             Screen::Options { sel, from_pause } => {
-                let sel = step(sel, OPTION_ROWS.len(), input);
+                let rows = option_rows(self.game).len();
+                let sel = step(sel, rows, input);
                 self.screen = Screen::Options { sel, from_pause };
                 let r = input.repeated();
                 let dir = if r.contains(Buttons::RIGHT) {
@@ -464,7 +525,7 @@ impl App {
                     self.save_wanted = true;
                 }
                 let back = pressed.contains(Buttons::CIRCLE)
-                    || (pressed.contains(Buttons::CROSS) && usize::from(sel) == OPTION_ROWS.len() - 1);
+                    || (pressed.contains(Buttons::CROSS) && usize::from(sel) == rows - 1);
                 if back {
                     self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::GameMenu { sel: 2 } };
                 } else if pressed.contains(Buttons::CROSS) {
@@ -473,14 +534,17 @@ impl App {
             }
             Screen::Help => {
                 if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
-                    self.screen =
-                        if self.play.is_some() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
+                    self.screen = if self.in_game() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
                 }
             }
             Screen::Play => {
                 if pressed.contains(Buttons::START) {
                     self.screen = Screen::Pause { sel: 0 };
                     self.save_wanted = true;
+                    return;
+                }
+                if self.game == GameId::Corners {
+                    self.update_corners(input, log);
                     return;
                 }
                 let settings = self.settings;
@@ -515,22 +579,17 @@ impl App {
                         0 => self.screen = Screen::Play,
                         1 => {
                             self.screen = Screen::Play;
-                            if let Some(p) = self.play.as_mut() {
-                                p.undo(self.frame, log);
-                            }
+                            self.undo(log);
                         }
                         2 => self.start_deal(self.last_seed(), log),
                         3 => self.start_deal(self.new_seed(), log),
                         4 => self.screen = Screen::Options { sel: 0, from_pause: true },
-                        _ => {
-                            self.play = None;
-                            self.screen = self.title();
-                        }
+                        _ => self.quit_to_title(),
                     }
                 }
             }
             Screen::Over { sel } => {
-                let won = self.play.as_ref().is_some_and(|p| p.game().status() == crate::games::farewell::Status::Won);
+                let won = self.won();
                 let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
                 let sel = step(sel, len, input);
                 self.screen = Screen::Over { sel };
@@ -540,23 +599,16 @@ impl App {
                 if pressed.contains(Buttons::CROSS) {
                     match (won, sel) {
                         (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
-                        (true, _) => {
-                            self.play = None;
-                            self.screen = self.title();
-                        }
+                        (true, _) => self.quit_to_title(),
                         (false, 0) => {
                             self.screen = Screen::Play;
-                            if let Some(p) = self.play.as_mut() {
-                                p.undo(self.frame, log);
-                            }
+                            self.undo(log);
                         }
                         (false, _) => self.start_deal(self.last_seed(), log),
                     }
                 } else if pressed.contains(Buttons::TRIANGLE) && !won {
                     self.screen = Screen::Play;
-                    if let Some(p) = self.play.as_mut() {
-                        p.undo(self.frame, log);
-                    }
+                    self.undo(log);
                 }
             }
         }
@@ -582,11 +634,102 @@ impl App {
     }
 
     fn last_seed(&self) -> u32 {
-        self.play.as_ref().map_or(0, |p| p.game().seed())
+        match self.game {
+            GameId::Corners => self.corners.as_ref().map_or(0, |p| p.table().seed()),
+            _ => self.play.as_ref().map_or(0, |p| p.game().seed()),
+        }
+    }
+
+    /// The deal being played in the chosen game, or 0.
+    pub fn seed(&self) -> u32 {
+        self.last_seed()
+    }
+
+    /// The Edge: King's Corners in play, if it is.
+    pub fn corners(&self) -> Option<&corners::Play> {
+        self.corners.as_ref()
+    }
+
+    /// True when the chosen game's deal has been won.
+    pub fn won(&self) -> bool {
+        match self.game {
+            GameId::Corners => self.corners.as_ref().is_some_and(|p| p.table().won()),
+            _ => self.play.as_ref().is_some_and(|p| p.game().status() == crate::games::farewell::Status::Won),
+        }
+    }
+
+    /// Takes back the chosen game's last move.
+    fn undo(&mut self, log: &mut impl Write) {
+        let frame = self.frame;
+        match self.game {
+            GameId::Corners => {
+                if let Some(p) = self.corners.as_mut() {
+                    p.undo(frame, log);
+                }
+            }
+            _ => {
+                if let Some(p) = self.play.as_mut() {
+                    p.undo(frame, log);
+                }
+            }
+        }
+    }
+
+    /// Leaves the game in play for the title (it is no longer saved).
+    fn quit_to_title(&mut self) {
+        match self.game {
+            GameId::Corners => {
+                self.corners = None;
+                self.others[CORNERS].game = None;
+            }
+            _ => self.play = None,
+        }
+        self.screen = self.title();
+    }
+
+    /// A frame of King's Corners: its controls, then the end of the game
+    /// (counted once in the statistics).
+    fn update_corners(&mut self, input: &Input, log: &mut impl Write) {
+        let frame = self.frame;
+        let Some(p) = self.corners.as_mut() else { return };
+        let before = p.game().move_count();
+        p.update(input, frame, log);
+        let g = p.game();
+        if g.move_count() != before {
+            self.save_wanted = true;
+        }
+        if g.status().is_over() {
+            self.screen = Screen::Over { sel: 0 };
+            if !self.recorded {
+                self.recorded = true;
+                let won = p.table().won();
+                let moves = g.move_count().min(usize::from(u16::MAX)) as u16;
+                self.others[CORNERS].record_game(0, won, moves);
+                self.others[CORNERS].game = None;
+                self.save_wanted = true;
+            }
+        }
+    }
+
+    /// True while the chosen game has a deal in play.
+    fn in_game(&self) -> bool {
+        match self.game {
+            GameId::Corners => self.corners.is_some(),
+            _ => self.play.is_some(),
+        }
     }
 
     fn change_option(&mut self, row: u8, dir: i8) {
         let s = &mut self.settings;
+        if self.game == GameId::Corners {
+            if row == 0 {
+                s.face = match s.face {
+                    FaceStyle::Standard => FaceStyle::FourColour,
+                    FaceStyle::FourColour => FaceStyle::Standard,
+                };
+            }
+            return;
+        }
         match row {
             0 => {
                 let cur = GRID_SIZES.iter().position(|&g| g == (s.options.width, s.options.height)).unwrap_or(3);

@@ -204,22 +204,29 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             text_centred(list, skin, SCREEN_W / 2, 142, "O back", palette::DIM);
         }
         Screen::Options { sel, .. } => options(app, list, skin, sel),
-        Screen::Help => help(list, skin),
-        Screen::Play => {
-            if let Some(p) = app.play() {
-                board(app, p, held_buttons, skin, list);
-            }
-        }
+        Screen::Help => match app.game {
+            GameId::Corners => help_lines(list, skin, &super::corners::HELP),
+            _ => help_lines(list, skin, &HELP),
+        },
+        Screen::Play => table(app, held_buttons, skin, list),
         Screen::Resume => {
             centre_box(list, skin, "A game is saved", 70, 100);
-            if let Some(g) = app.resumable() {
+            text_centred(list, skin, SCREEN_W / 2, 84, app.game.name(), palette::DIM);
+            if let Some((seed, moves)) = app.resumable_summary() {
                 let mut t: String<40> = String::new();
-                let _ = write!(t, "Resume deal #{}?", g.seed());
-                text_centred(list, skin, SCREEN_W / 2, 96, &t, palette::TEXT);
+                let _ = write!(t, "Resume deal #{seed}?");
+                text_centred(list, skin, SCREEN_W / 2, 100, &t, palette::TEXT);
                 let mut t: String<40> = String::new();
-                let o = g.options();
-                let _ = write!(t, "{}x{}, {} moves made", o.width, o.height, g.move_count());
-                text_centred(list, skin, SCREEN_W / 2, 112, &t, palette::DIM);
+                match (app.game, app.resumable()) {
+                    (GameId::Farewell, Some(g)) => {
+                        let o = g.options();
+                        let _ = write!(t, "{}x{}, {moves} moves made", o.width, o.height);
+                    }
+                    _ => {
+                        let _ = write!(t, "{moves} moves made");
+                    }
+                }
+                text_centred(list, skin, SCREEN_W / 2, 116, &t, palette::DIM);
             }
             text_centred(list, skin, SCREEN_W / 2, 140, "X resume   O title", palette::SELECTED);
         }
@@ -238,17 +245,17 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             }
         }
         Screen::Pause { sel } => {
-            if let Some(p) = app.play() {
-                board(app, p, held_buttons, skin, list);
-                let mut head: String<32> = String::new();
-                let _ = write!(head, "Deal #{}", p.game().seed());
-                menu(list, skin, &head, &PAUSE_MENU, sel);
-            }
+            table(app, held_buttons, skin, list);
+            let mut head: String<32> = String::new();
+            let _ = write!(head, "Deal #{}", app.seed());
+            menu(list, skin, &head, &PAUSE_MENU, sel);
         }
         Screen::Over { sel } => {
-            if let Some(p) = app.play() {
-                board(app, p, held_buttons, skin, list);
-                over(p, app.frame(), list, skin, sel);
+            table(app, held_buttons, skin, list);
+            match (app.game, app.play(), app.corners()) {
+                (GameId::Corners, _, Some(p)) => corners_over(p, app.frame(), list, skin, sel),
+                (_, Some(p), _) => over(p, app.frame(), list, skin, sel),
+                _ => {}
             }
         }
     }
@@ -379,6 +386,18 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     centre_box(list, skin, "Options", 44, 164);
     let s = &app.settings;
     let y0 = 70;
+    if app.game == GameId::Corners {
+        for (i, row) in super::option_rows(app.game).iter().enumerate() {
+            let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+            let y = y0 + i as i16 * 16;
+            text(list, skin, 40, y, row, color);
+            if i == 0 {
+                let v = if s.face == FaceStyle::Standard { "< standard >" } else { "< 4-colour >" };
+                text(list, skin, 170, y, v, color);
+            }
+        }
+        return;
+    }
     for (i, row) in OPTION_ROWS.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
         let y = y0 + i as i16 * 16;
@@ -419,10 +438,40 @@ pub const HELP: [&str; 13] = [
     "rank. Fill 2x2 books, aces first.",
 ];
 
-fn help(list: &mut DrawList, skin: &impl Skin) {
+fn help_lines(list: &mut DrawList, skin: &impl Skin, lines: &[&str]) {
     centre_box(list, skin, "How to play", 16, 208);
-    for (i, l) in HELP.iter().enumerate() {
+    for (i, l) in lines.iter().enumerate() {
         text(list, skin, 32, 34 + i as i16 * 14, l, palette::TEXT);
+    }
+}
+
+/// The chosen game's table, as it is played.
+fn table(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawList) {
+    match (app.game, app.play(), app.corners()) {
+        (GameId::Corners, _, Some(p)) => super::corners::draw(p, app.settings.face, app.frame(), skin, list),
+        (_, Some(p), _) => board(app, p, held_buttons, skin, list),
+        _ => {}
+    }
+}
+
+/// King's Corners' end: the completed edge, or the reason for the loss.
+fn corners_over(p: &super::corners::Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    let mut head: String<64> = String::new();
+    match p.game().status() {
+        crate::games::Status::Won => {
+            if frame.wrapping_sub(p.table().ended_at().unwrap_or(frame)) < 90 {
+                return; // let the edge glow first
+            }
+            let _ = write!(head, "The edge is complete! Deal #{}", p.table().seed());
+            menu(list, skin, "Every face card is home", &WON_MENU, sel);
+            text_centred(list, skin, SCREEN_W / 2, 8, &head, palette::SELECTED);
+        }
+        crate::games::Status::Lost(l) => {
+            menu(list, skin, "No move left", &LOST_MENU, sel);
+            let _ = write!(head, "Lost: {l}");
+            message_bar(list, skin, &head);
+        }
+        crate::games::Status::Playing => {}
     }
 }
 
@@ -460,7 +509,8 @@ pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
     }
 }
 
-fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
+/// A message in a box at the bottom of the screen (two lines at most).
+pub fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
     let lh = skin.line_height();
     let max = ((SCREEN_W - 16) / skin.advance()) as usize;
     let (a, b) = wrap(msg, max);

@@ -1,0 +1,280 @@
+//! The Edge: King's Corners' play screen: the 4x4 matrix, the drawn card,
+//! the deck and discard counts, and the group being chosen.
+//!
+//! - D-pad: moves the cursor over the sixteen cells (wrapping).
+//! - Cross: places the drawn card on the cell; while matching, adds the
+//!   card under the cursor to the group or takes it out again. A group is
+//!   removed the moment its cards add up to 10.
+//! - Circle: empties the group being chosen. R1: draws again, once a group
+//!   has been removed (the rules' `draw`).
+//! - Triangle: undo. Square: hint (the fair player's move). Start: pause.
+
+use super::table::Table;
+use crate::draw::{DrawList, NO_TINT};
+use crate::games::corners::{game::value, Cell, Game, Move, Phase};
+use crate::input::{Buttons, Input};
+use crate::settings::FaceStyle;
+use core::fmt::Write;
+use heapless::String;
+
+use super::render::{palette, text, text_centred, CardSize, Skin, SCREEN_H};
+
+/// A game of King's Corners in play.
+#[derive(Clone, Debug)]
+pub struct Play {
+    table: Table<Game>,
+    cursor: Cell,
+    /// Cells of the group being chosen (bit per cell index).
+    group: u16,
+}
+
+impl Play {
+    /// Deals `seed`, logging it.
+    pub fn new(seed: u32, log: &mut impl Write) -> Play {
+        Play::on(Table::new(seed, (), "", log))
+    }
+
+    /// Continues a game rebuilt from the save.
+    pub fn on(table: Table<Game>) -> Play {
+        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0 }
+    }
+
+    /// The table (game, log, message).
+    pub fn table(&self) -> &Table<Game> {
+        &self.table
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.table.game()
+    }
+
+    /// Where the cursor is.
+    pub fn cursor(&self) -> Cell {
+        self.cursor
+    }
+
+    /// The cells of the group being chosen.
+    pub fn group(&self) -> u16 {
+        self.group
+    }
+
+    /// What the chosen cards add up to.
+    pub fn group_sum(&self) -> u8 {
+        let values = self.game().values();
+        (0..16).filter(|i| self.group & (1 << i) != 0).map(|i| values[i]).sum()
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        self.group = 0;
+        self.table.undo(frame, log);
+    }
+
+    /// Advances one frame of play with this input.
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        let r = input.repeated();
+        let (row, col) = (self.cursor.row(), self.cursor.col());
+        let (row, col) = if r.contains(Buttons::UP) {
+            ((row + 3) % 4, col)
+        } else if r.contains(Buttons::DOWN) {
+            ((row + 1) % 4, col)
+        } else if r.contains(Buttons::LEFT) {
+            (row, (col + 3) % 4)
+        } else if r.contains(Buttons::RIGHT) {
+            (row, (col + 1) % 4)
+        } else {
+            (row, col)
+        };
+        self.cursor = Cell::new(row, col).unwrap_or(self.cursor);
+        let pressed = input.pressed();
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+        } else if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.group = 0;
+        } else if pressed.contains(Buttons::R1) {
+            self.group = 0;
+            self.table.play(Move::Draw, frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            self.cross(frame, log);
+        }
+    }
+
+    fn cross(&mut self, frame: u32, log: &mut impl Write) {
+        let g = self.game();
+        if g.status().is_over() {
+            return;
+        }
+        match g.phase() {
+            Phase::Place => {
+                if let Some(card) = g.next() {
+                    self.table.play(Move::Place(card, self.cursor), frame, log);
+                }
+            }
+            Phase::Match | Phase::MatchMore => {
+                let bit = 1u16 << self.cursor.index();
+                let Some(card) = g.card_at(self.cursor) else {
+                    self.table.say(frame, format_args!("An empty cell: choose number cards"));
+                    return;
+                };
+                if value(card).is_none() {
+                    self.table.say(frame, format_args!("{card} is a face card: it stays"));
+                    return;
+                }
+                self.group ^= bit;
+                let sum = self.group_sum();
+                if sum == 10 {
+                    if let Some(group) = self.game().group(self.group) {
+                        self.group = 0;
+                        self.table.play(Move::Clear(group), frame, log);
+                    }
+                } else if sum > 10 {
+                    self.table.say(frame, format_args!("{sum} is over 10: O empties the group"));
+                } else {
+                    self.table.clear_message();
+                }
+            }
+        }
+    }
+
+    /// Shows the fair player's move: the cursor on its cell (or the group
+    /// chosen), with a message naming the button.
+    fn hint(&mut self, frame: u32) {
+        match crate::games::corners::player::fair_move(self.game()) {
+            Some(Move::Place(card, cell)) => {
+                self.cursor = cell;
+                self.table.say(frame, format_args!("Hint: {card} here (X)"));
+            }
+            Some(Move::Clear(group)) => {
+                self.group = 0;
+                for c in group.cards() {
+                    if let Some(cell) = Cell::all().find(|cell| self.game().card_at(*cell) == Some(*c)) {
+                        self.group |= 1 << cell.index();
+                        self.cursor = cell;
+                    }
+                }
+                // The last card is left for the player's X to complete.
+                self.group &= !(1 << self.cursor.index());
+                self.table.say(frame, format_args!("Hint: X completes the group"));
+            }
+            Some(Move::Draw) => self.table.say(frame, format_args!("Hint: draw the next card (R1)")),
+            None => self.table.say(frame, format_args!("No move left")),
+        }
+    }
+}
+
+const fn first_cell() -> Cell {
+    match Cell::from_index(0) {
+        Some(c) => c,
+        None => panic!("cell 0 exists"),
+    }
+}
+
+/// Pixel pitch of the matrix: cards with room around them.
+const PITCH: (i16, i16) = (38, 44);
+/// Top-left of cell r0c0.
+const ORIGIN: (i16, i16) = (44, 34);
+
+/// Top-left pixel of a cell.
+pub fn cell_xy(c: Cell) -> (i16, i16) {
+    (ORIGIN.0 + i16::from(c.col()) * PITCH.0, ORIGIN.1 + i16::from(c.row()) * PITCH.1)
+}
+
+/// Draws the matrix, the panel and the message.
+pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    let g = p.game();
+    let (cw, ch) = skin.card_size(CardSize::Large);
+    let won = p.table().won();
+    let glow = won && frame / 15 % 2 == 0;
+    for cell in Cell::all() {
+        let (x, y) = cell_xy(cell);
+        let card = g.card_at(cell);
+        let label = cell.label();
+        // Face cells that are filled light up; the whole edge glows on a win.
+        if let (Some(c), Some(_)) = (card, label) {
+            if value(c).is_none() {
+                let colour = if glow { palette::TEXT } else { palette::CURSOR };
+                list.outline(x - 3, y - 3, (cw + 6) as u16, (ch + 6) as u16, 1, colour);
+            }
+        }
+        match card {
+            Some(c) => {
+                let tint = if p.group() & (1 << cell.index()) != 0 { palette::SAME } else { NO_TINT };
+                skin.card(list, x, y, c, face, CardSize::Large, tint);
+            }
+            None => {
+                list.fill(x, y, cw as u16, ch as u16, palette::CELL);
+                if let Some(l) = label {
+                    let mut s: String<2> = String::new();
+                    let _ = s.push(l.letter());
+                    text_centred(list, skin, x + cw / 2, y + ch / 2 - skin.line_height() / 2, &s, palette::DIM);
+                }
+            }
+        }
+    }
+    if !g.status().is_over() {
+        let (x, y) = cell_xy(p.cursor());
+        list.outline(x - 2, y - 2, (cw + 4) as u16, (ch + 4) as u16, 2, palette::CURSOR);
+    }
+    panel(p, face, skin, list);
+    if let Some(m) = p.table().message(frame) {
+        super::render::message_bar(list, skin, m);
+    }
+}
+
+/// The right-hand panel: the drawn card, the counts, the group's sum and
+/// what the buttons do now.
+fn panel(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
+    let g = p.game();
+    let x = 214;
+    text(list, skin, x, 20, "Drawn", palette::DIM);
+    match g.next() {
+        Some(c) => skin.card(list, x + 4, 34, c, face, CardSize::Large, NO_TINT),
+        None => {
+            skin.back(list, x + 4, 34, CardSize::Large);
+        }
+    }
+    let mut line: String<32> = String::new();
+    let _ = write!(line, "Deck {}", g.deck_len());
+    text(list, skin, x, 72, &line, palette::TEXT);
+    line.clear();
+    let _ = write!(line, "Discard {}", g.discard().len());
+    text(list, skin, x, 86, &line, palette::TEXT);
+    line.clear();
+    let _ = write!(line, "Faces {}/12", g.faces_placed());
+    text(list, skin, x, 100, &line, palette::TEXT);
+    let (head, a, b): (&str, &str, &str) = match (g.status().is_over(), g.phase()) {
+        (true, _) => ("", "", ""),
+        (_, Phase::Place) => ("Place it", "X place", ""),
+        (_, Phase::Match) => ("Make 10", "X choose", "O clear"),
+        (_, Phase::MatchMore) => ("Make 10", "X choose", "R1 draw"),
+    };
+    text(list, skin, x, 124, head, palette::SELECTED);
+    if !matches!(g.phase(), Phase::Place) && !g.status().is_over() {
+        line.clear();
+        let _ = write!(line, "Sum {}", p.group_sum());
+        text(list, skin, x, 138, &line, if p.group_sum() > 10 { palette::CURSOR } else { palette::TEXT });
+    }
+    text(list, skin, x, 156, a, palette::DIM);
+    text(list, skin, x, 168, b, palette::DIM);
+    text(list, skin, x, SCREEN_H - 40, "/\\ undo", palette::DIM);
+    text(list, skin, x, SCREEN_H - 28, "[] hint", palette::DIM);
+}
+
+/// The help screen's lines for King's Corners.
+pub const HELP: [&str; 12] = [
+    "D-pad    move over the matrix",
+    "X        place the drawn card /",
+    "         add a card to the group",
+    "O        empty the group",
+    "R1       draw again (after a 10)",
+    "/\\       undo     [] hint",
+    "START    pause menu",
+    "",
+    "Kings go in the corners, queens",
+    "top and bottom, jacks left and",
+    "right. When all 16 are full, clear",
+    "number cards adding up to 10.",
+];
