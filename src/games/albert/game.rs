@@ -222,6 +222,14 @@ pub struct Plan {
     pub to: Option<u8>,
 }
 
+impl Default for Plan {
+    /// A placeholder (for filling storage): the ace of spades from `r1` to
+    /// its suit stack.
+    fn default() -> Self {
+        Plan { card: Card::new(Rank::ACE, Suit::Spades), from: From::Reserve(0), to: None }
+    }
+}
+
 /// The cards' places: building stacks as chains, the reserve, the suit
 /// stacks. Plain data, 72 bytes: copy it to try a line of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
