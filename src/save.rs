@@ -47,7 +47,7 @@
 
 use crate::games::farewell::game::MAX_MOVES;
 use crate::games::farewell::{Card, Cell, Game, Illegal, KingStart, Move, Options};
-use crate::ui::{FaceStyle, Settings, GRID_SIZES};
+use crate::settings::{FaceStyle, Settings, GRID_SIZES};
 use core::fmt;
 
 /// The first four bytes of every save record.
