@@ -117,6 +117,9 @@ pub struct App {
     planned: Option<crate::games::farewell::Move>,
     /// Statistics per option set, kept on the memory card.
     pub stats: crate::save::Stats,
+    /// The other games' settings, games in progress and statistics, as the
+    /// save keeps them.
+    pub others: [crate::save::GameRecord; 3],
     /// A saved game offered on the Resume screen.
     resumable: Option<Game>,
     /// The game state changed since the last save request was taken.
@@ -168,6 +171,7 @@ impl App {
             idle: 0,
             planned: None,
             stats: crate::save::Stats::default(),
+            others: [crate::save::GameRecord::default(); 3],
             resumable: None,
             save_wanted: false,
             format_confirmed: false,
@@ -204,6 +208,11 @@ impl App {
     pub fn load(&mut self, save: crate::save::Save) {
         self.settings = save.settings;
         self.stats = save.stats;
+        self.others = save.others;
+        if GAMES.contains(&save.last_game) {
+            self.game = save.last_game;
+            self.screen = self.title();
+        }
         if let Some(g) = save.game.filter(|g| !g.status().is_over()) {
             self.resumable = Some(g);
             self.screen = Screen::Resume;
@@ -256,7 +265,13 @@ impl App {
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
-        crate::save::Save { settings: self.settings, game, stats: self.stats }
+        crate::save::Save {
+            settings: self.settings,
+            game,
+            stats: self.stats,
+            last_game: self.game,
+            others: self.others,
+        }
     }
 
     /// Starts deal `seed` with the current settings, logging `NEW` and the
