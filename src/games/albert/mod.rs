@@ -33,6 +33,20 @@ impl Patience for Game {
     type Illegal = Illegal;
     type Loss = Loss;
 
+    /// Bits 0-2: the starting rank (0 none, 1 aces ... 5 fives); bit 3: the
+    /// automatic moves. Every other byte is refused.
+    fn options_code(options: Options) -> u8 {
+        options.start.count() | u8::from(options.auto) << 3
+    }
+
+    fn options_from_code(code: u8) -> Option<Options> {
+        if code & !0x0F != 0 {
+            return None;
+        }
+        let start = *StartRank::ALL.get(usize::from(code & 7))?;
+        Some(Options { start, auto: code & 8 != 0 })
+    }
+
     fn deal(seed: u32, options: Options) -> Self {
         Game::new(seed, options)
     }
