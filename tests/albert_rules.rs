@@ -236,6 +236,8 @@ fn a_card_goes_onto_a_stack_one_rank_higher_of_the_other_colour() {
     played(&g, "7d>t1");
     assert_eq!(refused(&g, "7s>t1"), Illegal::NoFit(card("7s"), card("8c")));
     assert_eq!(refused(&g, "6h>t1"), Illegal::NoFit(card("6h"), card("8c")));
+    assert_eq!(Illegal::NoFit(card("7s"), card("9s")).to_string(), "7s does not fit on 9s: only a red eight does");
+    assert_eq!(Illegal::NoFit(card("7s"), card("Ah")).to_string(), "7s does not fit on Ah: nothing goes on an ace");
 }
 
 #[test]

@@ -163,12 +163,6 @@ pub enum Illegal {
     WholeStack(u8),
 }
 
-/// A rank in words with the article a player would use: `an eight`, `a king`.
-fn a_rank(r: Rank) -> (&'static str, &'static str) {
-    let name = r.name();
-    (if name.starts_with(['a', 'e']) { "an" } else { "a" }, name)
-}
-
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -180,8 +174,7 @@ impl fmt::Display for Illegal {
             Illegal::NoFit(c, on) => match Rank::new(on.rank().number().wrapping_sub(1)) {
                 Some(r) => {
                     let colour = if on.colour() == Colour::Black { "red" } else { "black" };
-                    let (a, name) = a_rank(r);
-                    write!(f, "{c} does not fit on {on}: only {a} {colour} {name} does")
+                    write!(f, "{c} does not fit on {on}: only a {colour} {} does", r.name())
                 }
                 None => write!(f, "{c} does not fit on {on}: nothing goes on an ace"),
             },
