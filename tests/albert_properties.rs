@@ -326,3 +326,24 @@ foundations: As Ah 2d Ac
 auto: yes
 status: playing
 ";
+
+/// Games end: the rules allow a game without end (a card moving to and fro
+/// between two stacks), so this is what the fair player gives: it stops
+/// when no line of two moves looks better, never takes a move straight
+/// back, and on these deals every game ends (won, lost, or given up) well
+/// within the stats loop's limit. (Not a proof: see player.rs.)
+#[test]
+fn fair_games_end() {
+    use farewell::games::albert::player;
+    for seed in 1..=40 {
+        for start in [StartRank::None, StartRank::Three] {
+            let mut g = Game::deal(seed, Options { start, auto: true });
+            let mut n = 0;
+            while let Some(m) = player::best_move(&g) {
+                g.play(m).unwrap();
+                n += 1;
+                assert!(n <= 2_000, "deal {seed} {start:?} did not end");
+            }
+        }
+    }
+}

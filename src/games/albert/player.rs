@@ -4,8 +4,8 @@
 //! board. It looks one move ahead: every legal move is tried on a copy of
 //! the board (72 bytes, with the automatic moves it causes) and the board
 //! it leads to is judged by [`evaluate`]; the best wins, ties to the first
-//! in [`Board::each_legal`]'s order. It never takes straight back the move
-//! just played.
+//! in [`Board::each_legal`]'s order. It only plays a move that makes the board
+//! look strictly better, so it never goes round in circles.
 
 use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
 use crate::cards::{Card, Rank, Suit};
@@ -54,32 +54,53 @@ fn after(b: &Board, p: Plan, auto: bool) -> Board {
     t
 }
 
+/// The fair player's move: looking two moves ahead, the first move of the
+/// line leading to the best-looking board, provided that board looks
+/// strictly better than the board now and the move does not take straight
+/// back the last one; `None` when no move is legal or none helps (the
+/// player would give up).
+///
+/// Why: the first version took the best single move even when it made
+/// things worse, so it shuffled a card between two stacks until the
+/// caller's move limit and won nothing; and with single moves only, most
+/// deals offer no move that improves at once (a card has to make room
+/// first).
+pub fn best_move(g: &Game) -> Option<Move> {
+    let b = g.board();
+    let auto = g.options().auto;
+    let now = evaluate(b);
+    let last = g.last_move();
+    let mut best: Option<(i32, i32, Move)> = None;
+    g.for_each_legal(&mut |m| {
+        let Ok(p) = b.check(m) else { return };
+        if reverses(p, last) {
+            return;
+        }
+        let next = after(b, p, auto);
+        let one = evaluate(&next);
+        let mut two = one;
+        next.each_legal(&mut |m2| {
+            if let Ok(p2) = next.check(m2) {
+                if !reverses(p2, Some(p)) {
+                    two = two.max(evaluate(&after(&next, p2, auto)));
+                }
+            }
+            true
+        });
+        if two > now && best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
+            best = Some((two, one, m));
+        }
+    });
+    best.map(|(_, _, m)| m)
+}
+
 /// True when `p` takes straight back the plan `last` (the same cards back
 /// to where they came from).
 fn reverses(p: Plan, last: Option<Plan>) -> bool {
     match (last, p.from) {
-        (Some(l), From::Stack(s, _)) => l.card == p.card && l.to == Some(s) && matches!(l.from, From::Stack(f, _) if Some(f) == p.to),
+        (Some(l), From::Stack(s, _)) => {
+            l.card == p.card && l.to == Some(s) && matches!(l.from, From::Stack(f, _) if Some(f) == p.to)
+        }
         _ => false,
     }
-}
-
-/// The fair player's move, `None` when no move is legal.
-pub fn best_move(g: &Game) -> Option<Move> {
-    let b = g.board();
-    let last = g.last_move();
-    let auto = g.options().auto;
-    let mut best: Option<(i32, Move)> = None;
-    let mut fallback = None;
-    g.for_each_legal(&mut |m| {
-        let Ok(p) = b.check(m) else { return };
-        fallback.get_or_insert(m);
-        if reverses(p, last) {
-            return;
-        }
-        let score = evaluate(&after(b, p, auto));
-        if best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, m));
-        }
-    });
-    best.map(|(_, m)| m).or(fallback)
 }
