@@ -2,6 +2,7 @@
 //! shared card layer ([`crate::cards`]):
 //!
 //! - [`farewell`]: A Farewell to Kings (docs/rules/farewell.md).
+//! - [`albert`]: King Albert (docs/rules/albert.md).
 //! - [`corners`]: The Edge: King's Corners (docs/rules/corners.md).
 //!
 //! Each game's folder holds its rules (a game state with moves and exact
@@ -12,6 +13,7 @@
 //! `kings` and the shared screens need to know of a game; [`text`] holds the
 //! notation rules they share (docs/rules/collection.md).
 
+pub mod albert;
 pub mod corners;
 pub mod farewell;
 pub mod text;

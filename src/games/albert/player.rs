@@ -1,0 +1,106 @@
+//! The fair heuristic player: the hint the console falls back on when the
+//! solver has no answer in time, and the `--player fair` of `kings albert
+//! stats`. King Albert is open, so it sees what any player sees: the whole
+//! board. It looks one move ahead: every legal move is tried on a copy of
+//! the board (72 bytes, with the automatic moves it causes) and the board
+//! it leads to is judged by [`evaluate`]; the best wins, ties to the first
+//! in [`Board::each_legal`]'s order. It only plays a move that makes the board
+//! look strictly better, so it never goes round in circles.
+
+use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
+use crate::cards::{Card, Rank, Suit};
+
+/// How good a board looks (higher is better). The weights follow the
+/// seed's tips: cards up, empty stacks early ("a game is probably not
+/// winnable if at least two spaces cannot be created"), the next cards each
+/// suit needs uncovered, out-of-sequence cards cleared, reserve cards kept
+/// until they are needed.
+pub fn evaluate(b: &Board) -> i32 {
+    let mut score = 1000 * b.foundation_total() as i32;
+    score += 300 * i32::from(b.empty_stacks());
+    let mut buf = [Card::new(Rank::ACE, Suit::Spades); 52];
+    for s in 0..STACKS {
+        let cards = b.stack(s, &mut buf);
+        let n = cards.len();
+        for (i, &c) in cards.iter().enumerate() {
+            if i > 0 && !fits(c, cards[i - 1]) {
+                score -= 40;
+            }
+            // How soon the card's suit stack needs it (1: next).
+            let need = i32::from(c.rank().number()) - i32::from(b.foundation_count(c.suit()));
+            let depth = (n - 1 - i) as i32;
+            if need <= 3 {
+                score -= depth * (4 - need) * 15;
+            }
+        }
+    }
+    for r in 0..RESERVE {
+        if b.reserve(r).is_some() {
+            score += 5;
+        }
+    }
+    score
+}
+
+/// `p` played on `b` with the automatic moves the game would make.
+fn after(b: &Board, p: Plan, auto: bool) -> Board {
+    let mut t = *b;
+    t.apply(p);
+    if auto {
+        while let Some(s) = t.auto_due() {
+            t.stack_to_foundation(s);
+        }
+    }
+    t
+}
+
+/// The fair player's move: looking two moves ahead, the first move of the
+/// line leading to the best-looking board, provided that board looks
+/// strictly better than the board now and the move does not take straight
+/// back the last one; `None` when no move is legal or none helps (the
+/// player would give up).
+///
+/// Why: the first version took the best single move even when it made
+/// things worse, so it shuffled a card between two stacks until the
+/// caller's move limit and won nothing; and with single moves only, most
+/// deals offer no move that improves at once (a card has to make room
+/// first).
+pub fn best_move(g: &Game) -> Option<Move> {
+    let b = g.board();
+    let auto = g.options().auto;
+    let now = evaluate(b);
+    let last = g.last_move();
+    let mut best: Option<(i32, i32, Move)> = None;
+    g.for_each_legal(&mut |m| {
+        let Ok(p) = b.check(m) else { return };
+        if reverses(p, last) {
+            return;
+        }
+        let next = after(b, p, auto);
+        let one = evaluate(&next);
+        let mut two = one;
+        next.each_legal(&mut |m2| {
+            if let Ok(p2) = next.check(m2) {
+                if !reverses(p2, Some(p)) {
+                    two = two.max(evaluate(&after(&next, p2, auto)));
+                }
+            }
+            true
+        });
+        if two > now && best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
+            best = Some((two, one, m));
+        }
+    });
+    best.map(|(_, _, m)| m)
+}
+
+/// True when `p` takes straight back the plan `last` (the same cards back
+/// to where they came from).
+fn reverses(p: Plan, last: Option<Plan>) -> bool {
+    match (last, p.from) {
+        (Some(l), From::Stack(s, _)) => {
+            l.card == p.card && l.to == Some(s) && matches!(l.from, From::Stack(f, _) if Some(f) == p.to)
+        }
+        _ => false,
+    }
+}

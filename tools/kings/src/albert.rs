@@ -1,0 +1,74 @@
+//! `kings albert`: King Albert's options on the command line, its solver
+//! and its fair player, for the generic commands of [`crate::cli`].
+
+use crate::cli::{short, Cli, Solved, Verdict};
+use farewell::games::albert::solver::{self, Frame, Solver, Step, Workspace};
+use farewell::games::albert::{player, Game, Move, Options, StartRank};
+
+/// Positions the solver's table holds: 2^22 of 16 bytes, 64 MB. The deals
+/// the solver decides within its default budget store far fewer.
+const TABLE: usize = 1 << 22;
+/// Levels of the line searched (each a frame and up to
+/// [`solver::MAX_BRANCH`] moves).
+const DEPTH: usize = 20_000;
+
+/// The solver's storage, kept from deal to deal.
+pub struct Scratch {
+    table: Vec<u128>,
+    frames: Vec<Frame>,
+    moves: Vec<Step>,
+}
+
+impl Cli for Game {
+    const OPTIONS_USAGE: &'static str = "[--start-rank none|A|2|3|4|5] [--no-auto]";
+    type Scratch = Scratch;
+
+    fn take_options(args: &[String]) -> Result<(Options, Vec<String>), String> {
+        let mut o = Options::default();
+        let mut rest = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.to_ascii_lowercase().as_str() {
+                "--start-rank" => {
+                    let v = it.next().ok_or("--start-rank needs none, A, 2, 3, 4 or 5")?;
+                    o.start = StartRank::parse(v)
+                        .ok_or_else(|| format!("--start-rank: expected none, A, 2, 3, 4 or 5, found {:?}", short(v)))?;
+                }
+                "--no-auto" => o.auto = false,
+                _ => rest.push(a.clone()),
+            }
+        }
+        Ok((o, rest))
+    }
+
+    fn describe(o: &Options) -> String {
+        format!("start: {} auto: {}", o.start.name(), if o.auto { "yes" } else { "no" })
+    }
+
+    fn scratch() -> Scratch {
+        Scratch {
+            table: vec![0; TABLE],
+            frames: vec![Frame::default(); DEPTH],
+            moves: vec![Step::default(); DEPTH * solver::MAX_BRANCH],
+        }
+    }
+
+    fn solve(&self, budget: u64, s: &mut Scratch) -> Solved<Move> {
+        let ws = Workspace { table: &mut s.table, frames: &mut s.frames, moves: &mut s.moves };
+        let mut solver = Solver::new(self, ws, budget);
+        let verdict = match solver.run() {
+            solver::Verdict::Won => {
+                let mut line = Vec::new();
+                solver.line(self, &mut |m| line.push(m));
+                Verdict::Winnable(line)
+            }
+            solver::Verdict::Lost => Verdict::NotWinnable,
+            solver::Verdict::Unknown => Verdict::Unknown,
+        };
+        Solved { verdict, nodes: solver.nodes() }
+    }
+
+    fn fair_move(&self) -> Option<Move> {
+        player::best_move(self)
+    }
+}
