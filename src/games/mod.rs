@@ -2,6 +2,7 @@
 //! shared card layer ([`crate::cards`]):
 //!
 //! - [`farewell`]: A Farewell to Kings (docs/rules/farewell.md).
+//! - [`kingdoms`]: Four Kingdoms (docs/rules/kingdoms.md).
 //!
 //! Each game's folder holds its rules (a game state with moves and exact
 //! undo, `no_std`, allocation-free, never panicking on any input), its
@@ -12,6 +13,7 @@
 //! notation rules they share (docs/rules/collection.md).
 
 pub mod farewell;
+pub mod kingdoms;
 pub mod text;
 
 use core::fmt;
