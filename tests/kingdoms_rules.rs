@@ -36,16 +36,8 @@ struct Table<'a> {
     talon: Option<&'a str>,
 }
 
-const EMPTY: Table = Table {
-    lands: [""; 7],
-    waste: "",
-    guest: "-",
-    dungeon: "-",
-    tower: "-",
-    castle: "-",
-    subjects: "-",
-    talon: None,
-};
+const EMPTY: Table =
+    Table { lands: [""; 7], waste: "", guest: "-", dungeon: "-", tower: "-", castle: "-", subjects: "-", talon: None };
 
 fn table_text(t: Table) -> String {
     let mut used: Vec<Card> = Vec::new();
@@ -60,7 +52,13 @@ fn table_text(t: Table) -> String {
         }
         let c = card(s);
         let r = ranks.find(s.chars().next().unwrap().to_ascii_uppercase()).unwrap();
-        ranks[..=r].chars().map(|x| card(&format!("{x}h"))).collect::<Vec<_>>().into_iter().filter(|x| x.suit() == c.suit()).collect()
+        ranks[..=r]
+            .chars()
+            .map(|x| card(&format!("{x}h")))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .filter(|x| x.suit() == c.suit())
+            .collect()
     };
     used.extend(found(t.dungeon, "A"));
     used.extend(found(t.tower, "T"));
@@ -635,7 +633,10 @@ fn unreachable_face_up_cards_not_one_run_up_by_suit() {
 
 #[test]
 fn unreachable_a_card_on_an_ace() {
-    let t = base().replace("p2: 6h 7h", "p2: Ah 2h 6h 7h").replace("p1: (2h) (3h) (4h) 5h", "p1: (3h) (4h) 5h").replace("talon: Ah", "talon:");
+    let t = base()
+        .replace("p2: 6h 7h", "p2: Ah 2h 6h 7h")
+        .replace("p1: (2h) (3h) (4h) 5h", "p1: (3h) (4h) 5h")
+        .replace("talon: Ah", "talon:");
     assert_eq!(rejected(&t), "line 3: p2: 2h lies on Ah, and nothing is played on an ace");
 }
 
@@ -675,7 +676,10 @@ fn unreachable_subjects_begun_without_the_full_castle() {
 #[test]
 fn unreachable_an_ace_in_the_dungeon_without_the_full_castle_and_the_ten() {
     let t = table_text(Table { castle: "Jh", dungeon: "Ah", ..EMPTY });
-    assert_eq!(rejected(&t), "line 11: the ace of hearts is in the dungeon without K, Q, J and 10 of hearts on the foundations");
+    assert_eq!(
+        rejected(&t),
+        "line 11: the ace of hearts is in the dungeon without K, Q, J and 10 of hearts on the foundations"
+    );
     let t = table_text(Table { tower: "Th", castle: "Qh", dungeon: "Ah", ..EMPTY });
     assert!(rejected(&t).starts_with("line 11: the ace of hearts is in the dungeon"));
     let t = table_text(Table { tower: "Th", castle: "Jh", dungeon: "Ah", ..EMPTY });
@@ -751,7 +755,10 @@ fn notation_game_key_required_keys_once_unknown_keys_refused_status_ignored() {
     // Keys in any order, either case, BOM, CRLF, comments, tabs.
     let mut lines: Vec<&str> = t.lines().collect();
     lines.reverse();
-    let shuffled = format!("\u{feff}# a comment\r\n{}\r\n", lines.join("\r\n").replace("P1:", "p1:").replace("talon: ", "TALON:\t"));
+    let shuffled = format!(
+        "\u{feff}# a comment\r\n{}\r\n",
+        lines.join("\r\n").replace("P1:", "p1:").replace("talon: ", "TALON:\t")
+    );
     assert_eq!(text_of(&Game::parse_position(&shuffled).unwrap()), t);
 }
 

@@ -31,8 +31,8 @@ pub const TALON: usize = 52 - LANDS * (DEALT_DOWN + 1);
 /// typically a few dozen land moves), in 4 KB.
 pub const MAX_UNDO: usize = 1024;
 
-/// Sentinel for empty card slots (never read as a card: every slot past a
-/// length is unused).
+/// What every slot past a pile's length holds, so that two equal positions
+/// are equal field by field (`==`, `Hash`, the fair player's view).
 const NO_CARD: Card = Card::new(Rank::ACE, Suit::Spades);
 
 /// A move, as the notation writes it (`draw`, `6h>p3`, `5h>g`, `5h>f`).
@@ -644,12 +644,12 @@ impl Position {
         match from {
             From::Talon => {
                 let i = usize::from(self.talon_len) - 1;
-                lifted[0] = self.talon[i];
+                lifted[0] = core::mem::replace(&mut self.talon[i], NO_CARD);
                 self.talon_len -= 1;
             }
             From::Waste => {
                 let i = usize::from(self.waste_len) - 1;
-                lifted[0] = self.waste[i];
+                lifted[0] = core::mem::replace(&mut self.waste[i], NO_CARD);
                 self.waste_len -= 1;
             }
             From::Guest => {
@@ -664,6 +664,7 @@ impl Position {
                 let land = &mut self.lands[usize::from(l)];
                 let start = usize::from(land.len) - n;
                 lifted[..n].copy_from_slice(&land.cards[start..start + n]);
+                land.cards[start..start + n].fill(NO_CARD);
                 land.len -= n as u8;
                 if land.down > 0 && land.down == land.len {
                     land.down -= 1;
@@ -713,7 +714,7 @@ impl Position {
                     return;
                 }
                 self.waste_len -= 1;
-                lifted[0] = self.waste[usize::from(self.waste_len)];
+                lifted[0] = core::mem::replace(&mut self.waste[usize::from(self.waste_len)], NO_CARD);
             }
             Move::ToLand(_, to) => {
                 let Some(land) = self.lands.get_mut(usize::from(to)) else { return };
@@ -722,6 +723,7 @@ impl Position {
                 }
                 let start = usize::from(land.len) - n;
                 lifted[..n].copy_from_slice(&land.cards[start..start + n]);
+                land.cards[start..start + n].fill(NO_CARD);
                 land.len -= n as u8;
             }
             Move::ToGuest(c) => {
