@@ -172,3 +172,20 @@ fn size_of_the_players_state() {
     assert!(thinker < 2048, "{thinker}");
     assert!(solver < 32 * 1024, "{solver}");
 }
+
+#[test]
+fn fair_games_end_and_never_come_back_to_a_position() {
+    // A move that can be taken back is played only when it makes the
+    // judgement strictly better: no position repeats, so games end.
+    for seed in 300..500u32 {
+        let mut g = Game::new(seed);
+        let mut seen = std::collections::HashSet::new();
+        let mut moves = 0;
+        while let Some(m) = player::best_move(g.position()) {
+            assert!(seen.insert(*g.position()), "deal {seed}: a position came back");
+            g.play(m).unwrap();
+            moves += 1;
+            assert!(moves < 1000, "deal {seed}: no end in sight");
+        }
+    }
+}

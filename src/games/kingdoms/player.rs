@@ -14,12 +14,19 @@
 //! 2. else the best plan of at most two moves (no `draw`), judged by
 //!    [`judge`]: cards on the foundations, face-down cards left, empty
 //!    lands, guests, face-up cards piled on face-down ones, aces blocking a
-//!    land, the waste's depth. A move that turns a card up ends its plan
-//!    (what comes next depends on a card the player has not seen), and the
-//!    turned card counts as unknown. A plan is played only when it ends
-//!    better than where it starts;
+//!    land, the waste's depth, and what can be done next (a land that can
+//!    turn a card up, a card that can go to its foundation). A move that
+//!    turns a card up ends its plan (what comes next depends on a card the
+//!    player has not seen), and the turned card counts as unknown. A plan
+//!    is played only when it ends better than where it starts;
 //! 3. else `draw`;
 //! 4. else nothing helps: no move (`None`), though moves may be legal.
+//!
+//! Its games end: a move that can be taken back by another move (a land
+//! or guest move that turns nothing up and does not come from the waste)
+//! is played only when it makes the judgement strictly better, and every
+//! other move (a draw, a card turned up, a foundation move, a waste card
+//! played) can happen only so many times. So no position comes back.
 
 use super::game::{Foundations, Move, Position, DEALT_DOWN, LAND, LANDS};
 use super::solver;
@@ -71,39 +78,83 @@ pub fn view(p: &Position) -> Position {
 /// cannot know yet, so it counts only as a face-up card.
 pub fn judge(p: &Position, unknown: Option<usize>) -> i32 {
     let mut s = 100 * p.on_foundations() as i32;
+    let empty = (0..LANDS).any(|l| p.land(l).is_empty());
+    let ready = |c: Card| p.foundation_needs(c).0 == 0;
     for l in 0..LANDS {
         let land = p.land(l);
         if land.is_empty() {
             s += 15;
             continue;
         }
+        let known = unknown != Some(l);
+        if known && land.top().is_some_and(ready) {
+            s += 20;
+        }
         let down = land.down() as i32;
         s -= 25 * down;
         if down > 0 {
             // Cards piled on face-down ones must move again to free them.
             s -= 3 * land.up().len() as i32;
-            if unknown != Some(l) && land.top().is_some_and(|c| c.rank() == Rank::ACE) {
+            if !known {
+                continue;
+            }
+            if land.top().is_some_and(|c| c.rank() == Rank::ACE) {
                 // A dragon on face-down cards blocks them until its castle
                 // and tower are full.
                 s -= 10;
             }
+            // Can the face-up run go somewhere now, turning a card up?
+            if let Some(base) = land.up().first() {
+                let fits = (0..LANDS).any(|j| {
+                    j != l
+                        && unknown != Some(j)
+                        && p.land(j).top().is_some_and(|t| {
+                            t.suit() == base.suit()
+                                && t.rank() != Rank::ACE
+                                && t.rank().number() + 1 == base.rank().number()
+                        })
+                });
+                if fits || empty {
+                    s += 10;
+                }
+            }
         }
     }
     for g in crate::cards::Suit::ALL {
-        if p.guest(g).is_some() {
+        if let Some(c) = p.guest(g) {
             s -= 4;
+            if ready(c) {
+                s += 20;
+            }
         }
+    }
+    if p.waste().last().is_some_and(|c| ready(*c)) {
+        s += 20;
     }
     s - p.waste().len() as i32
 }
 
-/// A plan's value for first move `m` in view `v` (changed and restored).
-fn plan_value(v: &mut Position, m: Move) -> Option<i32> {
+/// True when `u` can never be undone by other moves: a draw, a foundation
+/// move, a card turned up, a waste card played.
+fn is_progress(u: &super::game::Undo) -> bool {
+    u.turned || matches!(u.mv, Move::Draw | Move::ToFoundation(_)) || u.from == super::game::From::Waste
+}
+
+/// A plan's value for first move `m` in view `v` (changed and restored);
+/// `None` when the move may not start a plan: illegal, or a move that can
+/// be taken back which does not make the position strictly better than
+/// `base` (so the player never goes round in circles).
+fn plan_value(v: &mut Position, m: Move, base: i32) -> Option<i32> {
     let u = v.apply(m).ok()?;
+    let first = judge(v, if u.turned { land_of(u.from) } else { None });
+    if !is_progress(&u) && first <= base {
+        v.revert(u);
+        return None;
+    }
     let best = if u.turned {
-        judge(v, land_of(u.from))
+        first
     } else {
-        let mut best = judge(v, None);
+        let mut best = first;
         let mut seconds: Vec<Move, MAX_CANDIDATES> = Vec::new();
         v.for_each_legal(&mut |m2| {
             if m2 != Move::Draw {
@@ -173,7 +224,7 @@ impl Thinker {
         while self.next < end {
             let m = self.moves[self.next];
             self.next += 1;
-            if let Some(v) = plan_value(&mut self.view, m) {
+            if let Some(v) = plan_value(&mut self.view, m, self.base) {
                 if self.best.is_none_or(|(b, _)| v > b) {
                     self.best = Some((v, m));
                 }

@@ -16,6 +16,7 @@
 
 #[allow(dead_code)] // until the games' lines below land
 mod cli;
+mod kingdoms;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
     match game.to_ascii_lowercase().as_str() {
         "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
         "farewell" => aftk::main_with(rest),
+        "kingdoms" => cli::finish(cli::run::<farewell::games::kingdoms::Game>(rest)),
         // Each game of the collection adds one line here, e.g.
         // "albert" => cli::finish(cli::run::<farewell::games::albert::Albert>(rest)),
         // with its `cli::Cli` implementation in a file of its own (albert.rs).
