@@ -168,7 +168,11 @@ fn size_of_the_players_state() {
     // The console holds one of each while a hint is worked out.
     let thinker = std::mem::size_of::<Thinker>();
     let solver = std::mem::size_of::<Solver>();
-    eprintln!("Position {} B, Thinker {thinker} B, Solver {solver} B", std::mem::size_of::<Position>());
+    eprintln!(
+        "Position {} B, Game {} B, Thinker {thinker} B, Solver {solver} B",
+        std::mem::size_of::<Position>(),
+        std::mem::size_of::<Game>()
+    );
     assert!(thinker < 2048, "{thinker}");
     assert!(solver < 32 * 1024, "{solver}");
 }
