@@ -20,5 +20,10 @@ fn main() {
         }
     }
     let dt = t.elapsed().as_secs_f64();
-    println!("fair, start {}: won {won}/{n}, {:.1} moves/game, {:.0} games/s", start.name(), moves as f64 / f64::from(n), f64::from(n) / dt);
+    println!(
+        "fair, start {}: won {won}/{n}, {:.1} moves/game, {:.0} games/s",
+        start.name(),
+        moves as f64 / f64::from(n),
+        f64::from(n) / dt
+    );
 }

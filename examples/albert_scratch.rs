@@ -19,23 +19,44 @@ fn main() {
         let v = s.run();
         nodes += s.nodes();
         maxn = maxn.max(s.nodes());
-        match v { Verdict::Won => w += 1, Verdict::Lost => l += 1, Verdict::Unknown => u += 1 }
+        match v {
+            Verdict::Won => w += 1,
+            Verdict::Lost => l += 1,
+            Verdict::Unknown => u += 1,
+        }
         if v == Verdict::Won {
             let mut gg = g.clone();
             let mut ok = true;
-            s.line(&g, &mut |m| { if gg.play(m).is_err() { ok = false; } });
+            s.line(&g, &mut |m| {
+                if gg.play(m).is_err() {
+                    ok = false;
+                }
+            });
             assert!(ok && gg.status() == farewell::games::Status::Won, "seed {seed}");
         }
-        if args.len() > 4 { println!("{seed} {} {}", v.name(), s.nodes()); }
+        if args.len() > 4 {
+            println!("{seed} {} {}", v.name(), s.nodes());
+        }
     }
     let dt = t0.elapsed().as_secs_f64();
-    println!("won {w} lost {l} unknown {u} nodes {nodes} max {maxn} {:.0} nodes/s {:.1} deals/s", nodes as f64 / dt, n as f64 / dt);
+    println!(
+        "won {w} lost {l} unknown {u} nodes {nodes} max {maxn} {:.0} nodes/s {:.1} deals/s",
+        nodes as f64 / dt,
+        n as f64 / dt
+    );
     // fair
     let mut fw = 0;
     for seed in 1..=n {
         let mut g = Game::deal(seed, Options { start: st, auto: true });
-        for _ in 0..500 { match player::best_move(&g) { Some(m) => g.play(m).unwrap(), None => break } }
-        if g.status() == farewell::games::Status::Won { fw += 1; }
+        for _ in 0..500 {
+            match player::best_move(&g) {
+                Some(m) => g.play(m).unwrap(),
+                None => break,
+            }
+        }
+        if g.status() == farewell::games::Status::Won {
+            fw += 1;
+        }
     }
     println!("fair won {fw}");
 }

@@ -163,7 +163,10 @@ fn starting_rank_puts_every_suit_up_to_it_on_the_suit_stacks() {
 /// Stack lengths and reserve size for a starting rank.
 fn shape(start: StartRank) -> (Vec<usize>, usize) {
     let g = Game::deal(3, Options { start, auto: false });
-    ((0..STACKS).map(|s| g.board().stack_len(s)).collect(), (0..RESERVE).filter(|&r| g.board().reserve(r).is_some()).count())
+    (
+        (0..STACKS).map(|s| g.board().stack_len(s)).collect(),
+        (0..RESERVE).filter(|&r| g.board().reserve(r).is_some()).count(),
+    )
 }
 
 #[test]
@@ -231,7 +234,10 @@ fn runs_never_go_to_the_suit_stacks() {
 
 #[test]
 fn a_card_goes_onto_a_stack_one_rank_higher_of_the_other_colour() {
-    let g = position("t1: 8c\nt2: 7h\nt3: 7s\nt4: 6h\nreserve: 7d - - - - - -\n\nt6: Kh\nt7: Kd\nt8: Ks\nt9: Kc\nauto: no", 5);
+    let g = position(
+        "t1: 8c\nt2: 7h\nt3: 7s\nt4: 6h\nreserve: 7d - - - - - -\n\nt6: Kh\nt7: Kd\nt8: Ks\nt9: Kc\nauto: no",
+        5,
+    );
     played(&g, "7h>t1");
     played(&g, "7d>t1");
     assert_eq!(refused(&g, "7s>t1"), Illegal::NoFit(card("7s"), card("8c")));
@@ -290,7 +296,10 @@ fn a_run_of_n_cards_needs_n_minus_1_empty_stacks_not_counting_the_destination() 
 #[test]
 fn reserve_slots_never_count_as_empty_stacks() {
     // Four empty reserve slots, one empty stack.
-    let g = position("t1: Jc Td 9s 8d\nt2: Js\nt3:\nt4: 3c\nreserve: Qc Qd Qh - - - -\n\nt6: Kh\nt7: Kd\nt8: Ks\nt9: Kc\nauto: no", 5);
+    let g = position(
+        "t1: Jc Td 9s 8d\nt2: Js\nt3:\nt4: 3c\nreserve: Qc Qd Qh - - - -\n\nt6: Kh\nt7: Kd\nt8: Ks\nt9: Kc\nauto: no",
+        5,
+    );
     assert_eq!(refused(&g, "Td>t2"), Illegal::RunTooLong { n: 3, empty: 1 });
 }
 
@@ -522,7 +531,8 @@ fn positions_take_keys_in_any_order_comments_bom_crlf_and_ignore_status() {
     let t = text_of(&g);
     let mut lines: Vec<&str> = t.lines().collect();
     lines.reverse();
-    let shuffled = format!("\u{feff}# a comment\r\n\r\n{}\r\n", lines.join("\r\n").replace("status: playing", "status: won"));
+    let shuffled =
+        format!("\u{feff}# a comment\r\n\r\n{}\r\n", lines.join("\r\n").replace("status: playing", "status: won"));
     assert_eq!(text_of(&parse_position(&shuffled).unwrap()), t);
     assert!(parse_position(&t.replace("game: albert", "GAME: Albert")).is_ok());
     assert!(parse_position(&t.replace("game: albert\n", "")).is_err());

@@ -4,6 +4,7 @@
 //! - [`farewell`]: A Farewell to Kings (docs/rules/farewell.md).
 //! - [`albert`]: King Albert (docs/rules/albert.md).
 //! - [`corners`]: The Edge: King's Corners (docs/rules/corners.md).
+//! - [`kingdoms`]: Four Kingdoms (docs/rules/kingdoms.md).
 //!
 //! Each game's folder holds its rules (a game state with moves and exact
 //! undo, `no_std`, allocation-free, never panicking on any input), its
@@ -16,6 +17,7 @@
 pub mod albert;
 pub mod corners;
 pub mod farewell;
+pub mod kingdoms;
 pub mod text;
 
 use core::fmt;

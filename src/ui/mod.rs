@@ -302,13 +302,7 @@ impl App {
         if let Some(p) = &self.corners {
             others[CORNERS].game = p.table().saved();
         }
-        crate::save::Save {
-            settings: self.settings,
-            game,
-            stats: self.stats,
-            last_game: self.game,
-            others,
-        }
+        crate::save::Save { settings: self.settings, game, stats: self.stats, last_game: self.game, others }
     }
 
     /// Starts deal `seed` of the chosen game with the current settings,

@@ -250,7 +250,8 @@ fn card(i: u8) -> Option<Card> {
 
 impl Board {
     /// A board with no card anywhere (for building positions).
-    pub(crate) const EMPTY: Board = Board { below: [NONE; 52], top: [NONE; STACKS], reserve: [NONE; RESERVE], found: [0; 4] };
+    pub(crate) const EMPTY: Board =
+        Board { below: [NONE; 52], top: [NONE; STACKS], reserve: [NONE; RESERVE], found: [0; 4] };
 
     /// The opening layout of deal `seed`: the shuffled deck with the cards
     /// up to the starting rank taken out onto the suit stacks, the rest dealt
@@ -738,14 +739,8 @@ impl Game {
 
     /// A game starting from `board`, nothing to undo.
     pub(crate) fn from_board(board: Board, options: Options) -> Game {
-        let mut g = Game {
-            board,
-            options,
-            history: Deque::new(),
-            autos: Deque::new(),
-            moves: 0,
-            status: Status::Playing,
-        };
+        let mut g =
+            Game { board, options, history: Deque::new(), autos: Deque::new(), moves: 0, status: Status::Playing };
         g.status = g.compute_status();
         g
     }

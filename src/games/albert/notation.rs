@@ -89,7 +89,10 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
                     slots += 1;
                 }
                 if slots != 0 && slots != RESERVE {
-                    return position_error!(n, "reserve: {slots} slots listed, {RESERVE} expected (`-` for an empty one)");
+                    return position_error!(
+                        n,
+                        "reserve: {slots} slots listed, {RESERVE} expected (`-` for an empty one)"
+                    );
                 }
             }
             "foundations" => {
@@ -116,7 +119,10 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
                     slots += 1;
                 }
                 if slots != 0 && slots != 4 {
-                    return position_error!(n, "foundations: {slots} suit stacks listed, 4 expected (`-` for an empty one)");
+                    return position_error!(
+                        n,
+                        "foundations: {slots} suit stacks listed, 4 expected (`-` for an empty one)"
+                    );
                 }
             }
             "auto" => auto = text::yes_no(value, n)?,

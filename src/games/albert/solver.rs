@@ -79,13 +79,7 @@ pub struct Frame {
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame {
-            plan: Plan::default(),
-            autos: 0,
-            first: 0,
-            count: 0,
-            next: 0,
-        }
+        Frame { plan: Plan::default(), autos: 0, first: 0, count: 0, next: 0 }
     }
 }
 
@@ -161,16 +155,8 @@ impl<'w> Solver<'w> {
     /// Starts a search of `game`'s position within `budget` nodes, in the
     /// storage given (the table is cleared).
     pub fn new(game: &Game, ws: Workspace<'w>, budget: u64) -> Solver<'w> {
-        let mut s = Solver {
-            board: *game.board(),
-            ws,
-            used: 0,
-            depth: 0,
-            autos: Vec::new(),
-            nodes: 0,
-            budget,
-            verdict: None,
-        };
+        let mut s =
+            Solver { board: *game.board(), ws, used: 0, depth: 0, autos: Vec::new(), nodes: 0, budget, verdict: None };
         s.ws.table.fill(0);
         if s.ws.frames.is_empty() {
             s.verdict = Some(Verdict::Unknown);

@@ -432,7 +432,9 @@ impl fmt::Display for Unreachable {
                 None => write!(f, "{c} on {cell}, an unlabelled cell"),
             },
             Unreachable::FaceDiscarded(c) => write!(f, "{c} is a face card: face cards are never discarded"),
-            Unreachable::DiscardRuns => f.write_str("the discard does not split, in order, into groups adding up to 10"),
+            Unreachable::DiscardRuns => {
+                f.write_str("the discard does not split, in order, into groups adding up to 10")
+            }
             Unreachable::PlaceFull => f.write_str("phase place with a full matrix"),
             Unreachable::PlaceNothingDrawn => f.write_str("phase place with no drawn card"),
             Unreachable::MatchNotFull => f.write_str("phase match with an empty cell"),

@@ -80,8 +80,11 @@ pub fn parse_move(g: &Game, token: &str) -> Result<Move, MoveError> {
                 )));
             }
         }
-        let on: heapless::Vec<u8, MAX_GROUP> =
-            cards.iter().filter_map(|c| Cell::all().find(|cell| g.card_at(*cell) == Some(*c))).map(Cell::index).collect();
+        let on: heapless::Vec<u8, MAX_GROUP> = cards
+            .iter()
+            .filter_map(|c| Cell::all().find(|cell| g.card_at(*cell) == Some(*c)))
+            .map(Cell::index)
+            .collect();
         if on.len() == cards.len() {
             let mut sorted: heapless::Vec<Card, MAX_GROUP> = heapless::Vec::new();
             for i in 0..CELLS as u8 {
@@ -104,10 +107,7 @@ pub fn parse_move(g: &Game, token: &str) -> Result<Move, MoveError> {
         };
         return Ok(Move::Place(c, cell));
     }
-    Err(MoveError::new(format_args!(
-        "{:?} is not a move (6c@r1c1, clear:3h+7c, draw or undo)",
-        Short(token)
-    )))
+    Err(MoveError::new(format_args!("{:?} is not a move (6c@r1c1, clear:3h+7c, draw or undo)", Short(token))))
 }
 
 /// Reads a position: malformed text, a card missing or twice, and every

@@ -273,9 +273,9 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let (lo, hi) = wilson(won, games);
     let mut out = format!(
-        "player: {player}\ngame: {} {}\ngames: {games} (deals {first}..{})\nwon: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)\n",
+        "player: {player}\ngame: {}{}\ngames: {games} (deals {first}..{})\nwon: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)\n",
         G::ID,
-        G::describe(&o),
+        Some(G::describe(&o)).filter(|d| !d.is_empty()).map_or(String::new(), |d| format!(" {d}")),
         first + games - 1,
         100.0 * won as f64 / games as f64,
         100.0 * lo,

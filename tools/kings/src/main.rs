@@ -14,10 +14,9 @@
 //! file here implements (options, solver, fair player). Bad input of any
 //! kind: one line on stderr, exit status 2, never a panic.
 
-#[allow(dead_code)] // until the games' lines below land
-mod cli;
-
 mod albert;
+mod cli;
+mod kingdoms;
 
 use std::process::ExitCode;
 
@@ -50,9 +49,9 @@ fn main() -> ExitCode {
         "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
         "farewell" => hostcli::finish("kings", aftk::run(rest)),
         "albert" => cli::finish(cli::run::<farewell::games::albert::Game>(rest)),
-        // Each game of the collection adds one line here, e.g.
-        // "albert" => cli::finish(cli::run::<farewell::games::albert::Albert>(rest)),
-        // with its `cli::Cli` implementation in a file of its own (albert.rs).
+        "kingdoms" => cli::finish(cli::run::<farewell::games::kingdoms::Game>(rest)),
+        // Each game of the collection: one line here, and its `cli::Cli`
+        // implementation in a file of its own (albert.rs, ...).
         other => cli::finish(Err(format!(
             "unknown game {:?}: expected farewell, albert, kingdoms or corners",
             cli::short(other)

@@ -138,7 +138,10 @@ fn solve_says_unknown_past_its_budget() {
 fn stats_gives_the_win_rate_with_an_interval() {
     let out = ok(&["stats", "--games", "3", "--player", "solver", "--start-rank", "3"]);
     assert!(out.contains("game: albert start: 3 auto: yes\n"), "{out}");
-    assert!(out.contains("won: ") && out.contains("95% CI") && out.contains("lost: ") && out.contains("unknown: "), "{out}");
+    assert!(
+        out.contains("won: ") && out.contains("95% CI") && out.contains("lost: ") && out.contains("unknown: "),
+        "{out}"
+    );
     let out = ok(&["stats", "--games", "3", "--first", "5"]);
     assert!(out.starts_with("player: fair\n") && out.contains("games: 3 (deals 5..7)\n"), "{out}");
 }
@@ -176,7 +179,13 @@ fn bad_input_gives_one_line_and_exit_2() {
     for c in cases {
         bad(kings(c), &format!("{c:?}"));
     }
-    for text in ["", "game: albert\n", "game: kingdoms\n", &DEAL_1.replace("t2: Th", "t2: Td"), &DEAL_1.replace("auto: yes", "auto: maybe")] {
+    for text in [
+        "",
+        "game: albert\n",
+        "game: kingdoms\n",
+        &DEAL_1.replace("t2: Th", "t2: Td"),
+        &DEAL_1.replace("auto: yes", "auto: maybe"),
+    ] {
         let e = bad(kings_stdin(&["legal", "-"], text), text);
         assert!(e.contains("stdin"), "{e}");
     }

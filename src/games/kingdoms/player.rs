@@ -1,0 +1,254 @@
+//! The fair player: picks a move seeing only what a player sees (every
+//! face-up card, the waste, the guests and foundations, how many cards are
+//! face down in each land and how many the talon holds; never which cards
+//! those are). It gives the hint on the console.
+//!
+//! Fairness by construction: the player never looks at the real position
+//! but at its [`view`], in which the hidden cards (the talon and every
+//! face-down card) are put back in one fixed order (sorted, talon first).
+//! Shuffling the hidden cards among themselves leaves the view, and so the
+//! move, unchanged; `tests/kingdoms_players.rs` checks it.
+//!
+//! How it chooses:
+//! 1. a foundation move that can never hurt ([`solver::is_safe`]);
+//! 2. else the best plan of at most two moves (no `draw`), judged by
+//!    [`judge`]: cards on the foundations, face-down cards left, empty
+//!    lands, guests, face-up cards piled on face-down ones, aces blocking a
+//!    land, the waste's depth, and what can be done next (a land that can
+//!    turn a card up, a card that can go to its foundation). A move that
+//!    turns a card up ends its plan (what comes next depends on a card the
+//!    player has not seen), and the turned card counts as unknown. A plan
+//!    is played only when it ends better than where it starts;
+//! 3. else `draw`;
+//! 4. else nothing helps: no move (`None`), though moves may be legal.
+//!
+//! Its games end: a move that can be taken back by another move (a land
+//! or guest move that turns nothing up and does not come from the waste)
+//! is played only when it makes the judgement strictly better, and every
+//! other move (a draw, a card turned up, a foundation move, a waste card
+//! played) can happen only so many times. So no position comes back.
+
+use super::game::{Foundations, Move, Position, DEALT_DOWN, LAND, LANDS};
+use super::solver;
+use crate::cards::{Card, Rank};
+use heapless::Vec;
+
+/// Most moves in one position the player weighs: every face-up card
+/// (at most 52) to a few places each; more are never legal in practice,
+/// and any beyond this are not weighed (the player is a heuristic).
+pub const MAX_CANDIDATES: usize = 256;
+
+/// The position as the player sees it: the hidden cards (talon and
+/// face-down cards) sorted by card and dealt back, talon first (top down),
+/// then the face-down cards of `p1`..`p7` from the bottom.
+pub fn view(p: &Position) -> Position {
+    let mut hidden: Vec<Card, 52> = Vec::new();
+    for c in p.talon() {
+        let _ = hidden.push(c);
+    }
+    for l in 0..LANDS {
+        let land = p.land(l);
+        for c in &land.cards()[..land.down().min(land.cards().len())] {
+            let _ = hidden.push(*c);
+        }
+    }
+    hidden.sort_unstable();
+    let mut next = hidden.iter().copied();
+    let talon: Vec<Card, 24> = (0..p.talon_len()).filter_map(|_| next.next()).collect();
+    let mut cards = [[Card::new(Rank::ACE, crate::cards::Suit::Spades); LAND]; LANDS];
+    let mut lens = [0usize; LANDS];
+    for l in 0..LANDS {
+        let land = p.land(l);
+        for (i, c) in land.cards().iter().enumerate().take(LAND) {
+            cards[l][i] = if i < land.down() { next.next().unwrap_or(*c) } else { *c };
+        }
+        lens[l] = land.cards().len().min(LAND);
+    }
+    let mut parts: [(&[Card], usize); LANDS] = [(&[], 0); LANDS];
+    for l in 0..LANDS {
+        parts[l] = (&cards[l][..lens[l]], p.land(l).down().min(DEALT_DOWN));
+    }
+    let guests = crate::cards::Suit::ALL.map(|s| p.guest(s));
+    let f: Foundations = p.foundations();
+    Position::from_parts(&parts, &talon, p.waste(), guests, f).unwrap_or(*p)
+}
+
+/// The player's judgement of a position (higher is better). `unknown`:
+/// a land whose top card was just turned up in a plan, which the player
+/// cannot know yet, so it counts only as a face-up card.
+pub fn judge(p: &Position, unknown: Option<usize>) -> i32 {
+    let mut s = 100 * p.on_foundations() as i32;
+    let empty = (0..LANDS).any(|l| p.land(l).is_empty());
+    let ready = |c: Card| p.foundation_needs(c).0 == 0;
+    for l in 0..LANDS {
+        let land = p.land(l);
+        if land.is_empty() {
+            s += 15;
+            continue;
+        }
+        let known = unknown != Some(l);
+        if known && land.top().is_some_and(ready) {
+            s += 20;
+        }
+        let down = land.down() as i32;
+        s -= 25 * down;
+        if down > 0 {
+            // Cards piled on face-down ones must move again to free them.
+            s -= 3 * land.up().len() as i32;
+            if !known {
+                continue;
+            }
+            if land.top().is_some_and(|c| c.rank() == Rank::ACE) {
+                // A dragon on face-down cards blocks them until its castle
+                // and tower are full.
+                s -= 10;
+            }
+            // Can the face-up run go somewhere now, turning a card up?
+            if let Some(base) = land.up().first() {
+                let fits = (0..LANDS).any(|j| {
+                    j != l
+                        && unknown != Some(j)
+                        && p.land(j).top().is_some_and(|t| {
+                            t.suit() == base.suit()
+                                && t.rank() != Rank::ACE
+                                && t.rank().number() + 1 == base.rank().number()
+                        })
+                });
+                if fits || empty {
+                    s += 10;
+                }
+            }
+        }
+    }
+    for g in crate::cards::Suit::ALL {
+        if let Some(c) = p.guest(g) {
+            s -= 4;
+            if ready(c) {
+                s += 20;
+            }
+        }
+    }
+    if p.waste().last().is_some_and(|c| ready(*c)) {
+        s += 20;
+    }
+    s - p.waste().len() as i32
+}
+
+/// True when `u` can never be undone by other moves: a draw, a foundation
+/// move, a card turned up, a waste card played.
+fn is_progress(u: &super::game::Undo) -> bool {
+    u.turned || matches!(u.mv, Move::Draw | Move::ToFoundation(_)) || u.from == super::game::From::Waste
+}
+
+/// A plan's value for first move `m` in view `v` (changed and restored);
+/// `None` when the move may not start a plan: illegal, or a move that can
+/// be taken back which does not make the position strictly better than
+/// `base` (so the player never goes round in circles).
+fn plan_value(v: &mut Position, m: Move, base: i32) -> Option<i32> {
+    let u = v.apply(m).ok()?;
+    let first = judge(v, if u.turned { land_of(u.from) } else { None });
+    if !is_progress(&u) && first <= base {
+        v.revert(u);
+        return None;
+    }
+    let best = if u.turned {
+        first
+    } else {
+        let mut best = first;
+        let mut seconds: Vec<Move, MAX_CANDIDATES> = Vec::new();
+        v.for_each_legal(&mut |m2| {
+            if m2 != Move::Draw {
+                let _ = seconds.push(m2);
+            }
+        });
+        for m2 in seconds {
+            if let Ok(u2) = v.apply(m2) {
+                let j = judge(v, if u2.turned { land_of(u2.from) } else { None });
+                best = best.max(j);
+                v.revert(u2);
+            }
+        }
+        best
+    };
+    v.revert(u);
+    Some(best)
+}
+
+fn land_of(f: super::game::From) -> Option<usize> {
+    match f {
+        super::game::From::Land(l) => Some(usize::from(l)),
+        _ => None,
+    }
+}
+
+/// The fair player's move worked out a few first moves at a time, so that
+/// on the console the work spreads over frames. It holds its own copy (the
+/// view) of the position: start a new one when the game changes.
+#[derive(Clone, Debug)]
+pub struct Thinker {
+    view: Position,
+    moves: Vec<Move, MAX_CANDIDATES>,
+    next: usize,
+    base: i32,
+    best: Option<(i32, Move)>,
+    /// Decided without weighing (game over, or a safe move).
+    decided: Option<Option<Move>>,
+}
+
+impl Thinker {
+    /// Starts on the fair player's move in `p`.
+    pub fn new(p: &Position) -> Thinker {
+        let view = view(p);
+        let mut moves: Vec<Move, MAX_CANDIDATES> = Vec::new();
+        let mut safe = None;
+        view.for_each_legal(&mut |m| {
+            if safe.is_none() && solver::is_safe(&view, m) {
+                safe = Some(m);
+            }
+            if m != Move::Draw {
+                let _ = moves.push(m);
+            }
+        });
+        let decided = if p.is_won() { Some(None) } else { safe.map(Some) };
+        let base = judge(&view, None);
+        Thinker { view, moves, next: 0, base, best: None, decided }
+    }
+
+    /// Weighs up to `budget` more first moves. `None` while some are left;
+    /// then the move (`Some(None)`: nothing helps).
+    pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
+        if let Some(d) = self.decided {
+            return Some(d);
+        }
+        let end = self.moves.len().min(self.next.saturating_add(budget));
+        while self.next < end {
+            let m = self.moves[self.next];
+            self.next += 1;
+            if let Some(v) = plan_value(&mut self.view, m, self.base) {
+                if self.best.is_none_or(|(b, _)| v > b) {
+                    self.best = Some((v, m));
+                }
+            }
+        }
+        if self.next < self.moves.len() {
+            return None;
+        }
+        let choice = match self.best {
+            Some((v, m)) if v > self.base => Some(m),
+            _ if self.view.talon_len() > 0 => Some(Move::Draw),
+            _ => None,
+        };
+        self.decided = Some(choice);
+        Some(choice)
+    }
+
+    /// First moves weighed so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.moves.len())
+    }
+}
+
+/// The fair player's move in `p`; `None` when nothing helps or nothing is legal.
+pub fn best_move(p: &Position) -> Option<Move> {
+    Thinker::new(p).step(usize::MAX).flatten()
+}

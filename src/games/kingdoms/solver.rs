@@ -1,0 +1,338 @@
+//! The solver: perfect information (it knows the face-down cards and the
+//! talon's order), so it answers "can this deal be won at all?" and, when
+//! it can, how.
+//!
+//! A depth-first search over the legal moves, made and taken back with the
+//! engine's exact undo, with
+//! - **safe moves first and alone**: a card whose next-higher card of its
+//!   suit is already on the foundations (or which has none that could lie
+//!   on it: aces, kings) loses nothing by going to its foundation now,
+//!   since no card could ever be played on it again; when such a move is
+//!   legal it is the only one tried. That covers every foundation move but
+//!   a ten while its jack is not in the castle, and a nine while its ten is
+//!   not in the tower;
+//! - **empty lands are alike**: a card goes only to the first empty land
+//!   (the others give the same position with the lands renamed), and the
+//!   position hash treats the lands as a set;
+//! - a **transposition table** of positions already reached (a position
+//!   seen again, on this line or another, has nothing new to give);
+//! - a **node budget**, a depth limit and a bounded move store: when any of
+//!   them cuts the search, the answer is "unknown", never a guess.
+//!
+//! The search keeps its whole state in a [`Solver`] (an explicit stack,
+//! no recursion, no allocation), so [`Solver::step`] can run it a few
+//! thousand nodes at a time within a frame on the console.
+
+use super::game::{Move, Place, Position, Undo, LANDS};
+use crate::cards::Rank;
+use heapless::Vec;
+
+/// Longest line the solver searches (and so the longest solution): a win
+/// takes 52 foundation moves and at most 24 draws; 400 leaves room for
+/// more than 300 land and guest moves.
+pub const MAX_DEPTH: usize = 400;
+/// Moves stored for the positions on the current line (each position's
+/// untried moves). Past it the line is cut and the answer can only be
+/// "unknown".
+pub const ARENA: usize = 4096;
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Winnable; these moves, from the position given, win.
+    Winnable(Vec<Move, MAX_DEPTH>),
+    /// No sequence of moves wins: the whole tree was searched.
+    NotWinnable,
+    /// The budget (or a bound) ran out first.
+    Unknown,
+}
+
+/// A table of positions already reached: open addressing over 64-bit
+/// hashes (0 = empty slot) in storage the caller provides (a `Vec` on the
+/// host, a fixed array on the console). When three quarters full, new
+/// positions are not remembered: the search stays correct, only slower.
+pub struct Table<'a> {
+    slots: &'a mut [u64],
+    used: usize,
+}
+
+impl<'a> Table<'a> {
+    /// A table over `slots`, which it clears.
+    pub fn new(slots: &'a mut [u64]) -> Self {
+        slots.fill(0);
+        Table { slots, used: 0 }
+    }
+
+    /// Remembers `h`; false when it was there already.
+    fn insert(&mut self, h: u64) -> bool {
+        let h = h | 1;
+        let n = self.slots.len();
+        if n == 0 {
+            return true;
+        }
+        let mut i = (h as usize) % n;
+        for _ in 0..16 {
+            match self.slots[i] {
+                0 => {
+                    if self.used * 4 < n * 3 {
+                        self.slots[i] = h;
+                        self.used += 1;
+                    }
+                    return true;
+                }
+                x if x == h => return false,
+                _ => i = (i + 1) % n,
+            }
+        }
+        true
+    }
+}
+
+fn mix(mut x: u64) -> u64 {
+    // splitmix64's finaliser: every input bit reaches every output bit.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A hash of a position as far as the future goes, for positions reached
+/// from one start: the lands as a set (their order never matters), the
+/// waste, the guests, and how many cards the talon holds (its cards are
+/// always the start's talon less what was drawn; the foundations hold what
+/// is nowhere else).
+pub fn position_hash(p: &Position) -> u64 {
+    let mut h = mix(p.talon_len() as u64 + 0x100);
+    for l in 0..LANDS {
+        let land = p.land(l);
+        let mut lh = 0x9e37_79b9_7f4a_7c15u64;
+        for (i, c) in land.cards().iter().enumerate() {
+            let down = u64::from(i < land.down());
+            lh = mix(lh ^ (u64::from(c.index()) + 1 + (down << 6)));
+        }
+        h = h.wrapping_add(lh);
+    }
+    for (i, c) in p.waste().iter().enumerate() {
+        h ^= mix(u64::from(c.index()) << 8 | i as u64 | 0x1_0000);
+    }
+    for g in crate::cards::Suit::ALL {
+        if let Some(c) = p.guest(g) {
+            h ^= mix(u64::from(c.index()) + 0x2_0000);
+        }
+    }
+    h
+}
+
+/// True when `m` is a foundation move that can never hurt (module doc).
+pub fn is_safe(p: &Position, m: Move) -> bool {
+    let Move::ToFoundation(c) = m else { return false };
+    match c.rank().number() {
+        1 | 11..=13 => true,
+        n => Rank::new(n + 1).is_some_and(|up| p.is_on_foundation(crate::cards::Card::new(up, c.suit()))),
+    }
+}
+
+/// Most moves in one position the ordering handles at once.
+const MAX_CHILDREN: usize = 256;
+
+/// The moves the solver tries in `p`, best first, into `out`; false when
+/// `out` ran out of room (the caller then cannot prove anything).
+pub fn children<const N: usize>(p: &Position, out: &mut Vec<Move, N>) -> bool {
+    let mut safe = None;
+    let mut all: Vec<(u8, Move), MAX_CHILDREN> = Vec::new();
+    let mut full = false;
+    let first_empty = (0..LANDS).find(|l| p.land(*l).is_empty()).map(|l| l as u8);
+    p.for_each_legal(&mut |m| {
+        if safe.is_some() {
+            return;
+        }
+        if is_safe(p, m) {
+            safe = Some(m);
+            return;
+        }
+        let rank = match m {
+            Move::ToFoundation(_) => 0,
+            Move::Draw => 6,
+            Move::ToGuest(_) => 5,
+            Move::ToLand(c, to) => {
+                let empty_dest = p.land(usize::from(to)).is_empty();
+                if empty_dest && Some(to) != first_empty {
+                    return;
+                }
+                match p.locate(c) {
+                    Place::Land { land, index, .. } => {
+                        let l = p.land(usize::from(land));
+                        let base = usize::from(index) == l.down();
+                        let reveals = base && l.down() > 0;
+                        match (reveals, empty_dest, base) {
+                            (true, false, _) => 1,
+                            (true, true, _) => 3,
+                            (false, false, _) => 2,
+                            (false, true, true) => 8,
+                            (false, true, false) => 7,
+                        }
+                    }
+                    _ => {
+                        if empty_dest {
+                            7
+                        } else {
+                            2
+                        }
+                    }
+                }
+            }
+        };
+        if all.push((rank, m)).is_err() {
+            full = true;
+        }
+    });
+    if let Some(m) = safe {
+        return out.push(m).is_ok();
+    }
+    // A stable insertion sort by rank.
+    for i in 1..all.len() {
+        let mut j = i;
+        while j > 0 && all[j - 1].0 > all[j].0 {
+            all.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    for (_, m) in all {
+        if out.push(m).is_err() {
+            return false;
+        }
+    }
+    !full
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The move that led here (none at the root).
+    via: Option<Undo>,
+    /// This position's moves in the arena: `next..end` are untried.
+    start: u16,
+    next: u16,
+    end: u16,
+}
+
+/// A search in progress, run a slice at a time with [`Solver::step`].
+pub struct Solver<'t> {
+    pos: Position,
+    table: Table<'t>,
+    frames: Vec<Frame, MAX_DEPTH>,
+    arena: Vec<Move, ARENA>,
+    nodes: u64,
+    budget: u64,
+    cut: bool,
+    verdict: Option<Verdict>,
+}
+
+impl<'t> Solver<'t> {
+    /// Starts a search from `start` that gives up after `budget` nodes,
+    /// remembering positions in `table_slots`.
+    pub fn new(start: &Position, budget: u64, table_slots: &'t mut [u64]) -> Solver<'t> {
+        let mut s = Solver {
+            pos: *start,
+            table: Table::new(table_slots),
+            frames: Vec::new(),
+            arena: Vec::new(),
+            nodes: 1,
+            budget,
+            cut: false,
+            verdict: None,
+        };
+        if start.is_won() {
+            s.verdict = Some(Verdict::Winnable(Vec::new()));
+        } else {
+            s.table.insert(position_hash(start));
+            s.open(None);
+        }
+        s
+    }
+
+    /// Nodes (positions) reached so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets up the current position's moves as a new frame; false (and the
+    /// line cut) when there is no room.
+    fn open(&mut self, via: Option<Undo>) -> bool {
+        let start = self.arena.len();
+        if self.frames.is_full() || !children(&self.pos, &mut self.arena) {
+            self.arena.truncate(start);
+            self.cut = true;
+            return false;
+        }
+        let end = self.arena.len();
+        let _ = self.frames.push(Frame { via, start: start as u16, next: start as u16, end: end as u16 });
+        true
+    }
+
+    /// Runs up to `nodes` more nodes. `None` while the search goes on; then
+    /// the verdict (asking again gives it again).
+    pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
+        let stop = self.nodes.saturating_add(nodes);
+        while self.verdict.is_none() {
+            if self.nodes >= stop {
+                return None;
+            }
+            if self.nodes >= self.budget {
+                self.verdict = Some(Verdict::Unknown);
+                break;
+            }
+            let Some(top) = self.frames.last_mut() else {
+                self.verdict = Some(if self.cut { Verdict::Unknown } else { Verdict::NotWinnable });
+                break;
+            };
+            if top.next >= top.end {
+                let f = *top;
+                self.frames.pop();
+                self.arena.truncate(usize::from(f.start));
+                if let Some(u) = f.via {
+                    self.pos.revert(u);
+                }
+                continue;
+            }
+            let m = self.arena[usize::from(top.next)];
+            top.next += 1;
+            let Ok(u) = self.pos.apply(m) else { continue };
+            self.nodes += 1;
+            if self.pos.is_won() {
+                let mut line: Vec<Move, MAX_DEPTH> = Vec::new();
+                for f in self.frames.iter() {
+                    if let Some(v) = f.via {
+                        let _ = line.push(v.mv);
+                    }
+                }
+                if line.push(m).is_err() {
+                    self.verdict = Some(Verdict::Unknown);
+                } else {
+                    self.verdict = Some(Verdict::Winnable(line));
+                }
+                break;
+            }
+            if !self.table.insert(position_hash(&self.pos)) {
+                self.pos.revert(u);
+                continue;
+            }
+            if !self.open(Some(u)) {
+                self.pos.revert(u);
+            }
+        }
+        self.verdict.clone()
+    }
+}
+
+/// Slots in the table [`solve`] uses on the host: 1 Mi (8 MB).
+pub const HOST_TABLE: usize = 1 << 20;
+
+/// Solves `p` within `budget` nodes in one go, with `table_slots` for the
+/// table. Returns the verdict and the nodes searched.
+pub fn solve(p: &Position, budget: u64, table_slots: &mut [u64]) -> (Verdict, u64) {
+    let mut s = Solver::new(p, budget, table_slots);
+    loop {
+        if let Some(v) = s.step(u64::MAX) {
+            return (v, s.nodes());
+        }
+    }
+}

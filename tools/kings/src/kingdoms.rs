@@ -1,0 +1,43 @@
+//! `kings kingdoms`: Four Kingdoms' part of the host command (no deal
+//! options; the solver with a table of `solver::HOST_TABLE` slots; the fair
+//! player of `farewell::games::kingdoms::player`).
+
+use crate::cli::{Cli, Solved, Verdict};
+use farewell::games::kingdoms::solver::{self, Solver};
+use farewell::games::kingdoms::{player, Game, Move};
+
+impl Cli for Game {
+    const OPTIONS_USAGE: &'static str = "";
+    type Scratch = Vec<u64>;
+
+    fn take_options(args: &[String]) -> Result<((), Vec<String>), String> {
+        Ok(((), args.to_vec()))
+    }
+
+    fn describe(_: &()) -> String {
+        String::new()
+    }
+
+    fn scratch() -> Vec<u64> {
+        vec![0; solver::HOST_TABLE]
+    }
+
+    fn solve(&self, budget: u64, scratch: &mut Vec<u64>) -> Solved<Move> {
+        let mut s = Solver::new(self.position(), budget, scratch);
+        let verdict = loop {
+            if let Some(v) = s.step(u64::MAX) {
+                break v;
+            }
+        };
+        let verdict = match verdict {
+            solver::Verdict::Winnable(line) => Verdict::Winnable(line.to_vec()),
+            solver::Verdict::NotWinnable => Verdict::NotWinnable,
+            solver::Verdict::Unknown => Verdict::Unknown,
+        };
+        Solved { verdict, nodes: s.nodes() }
+    }
+
+    fn fair_move(&self) -> Option<Move> {
+        player::best_move(self.position())
+    }
+}
