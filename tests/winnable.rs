@@ -68,7 +68,9 @@ fn with_winnable_only_on_new_games_come_from_the_table() {
         input.update(Buttons::empty());
         app.update(&input, log);
     };
-    // Title: Options (third row), down to "Winnable only", right to turn it on.
+    // Title: X opens A Farewell to Kings' menu; Options (third row), down
+    // to "Winnable only", right to turn it on.
+    frame(&mut app, Buttons::CROSS, &mut log);
     frame(&mut app, Buttons::DOWN, &mut log);
     frame(&mut app, Buttons::DOWN, &mut log);
     frame(&mut app, Buttons::CROSS, &mut log);
