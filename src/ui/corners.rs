@@ -11,7 +11,7 @@
 
 use super::table::Table;
 use crate::draw::{DrawList, NO_TINT};
-use crate::games::corners::{game::value, Cell, Game, Move, Phase};
+use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use core::fmt::Write;
@@ -142,7 +142,7 @@ impl Play {
     /// Shows the fair player's move: the cursor on its cell (or the group
     /// chosen), with a message naming the button.
     fn hint(&mut self, frame: u32) {
-        match crate::games::corners::player::fair_move(self.game()) {
+        match player::best_move(self.game(), player::Style::default()) {
             Some(Move::Place(card, cell)) => {
                 self.cursor = cell;
                 self.table.say(frame, format_args!("Hint: {card} here (X)"));

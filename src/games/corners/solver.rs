@@ -1,1 +1,442 @@
-//! The solver.
+//! The solver: it knows the deck's order, so it answers "can this deal be
+//! won at all?" exactly, and when it can, how.
+//!
+//! A depth-first search over every legal move, with an explicit stack (so
+//! that [`Solver::step`] can stop after a bounded amount of work and carry
+//! on in the next frame: the console never misses a vblank), and
+//! memoisation of the positions already searched without success.
+//!
+//! The memo key ([`key`]) is exact, not a hash: two positions with the same
+//! key have the same future. What decides the future is
+//! - how many cards are left in the deck (the deck's order is fixed, so
+//!   this says which card is drawn next, and which face cards are placed);
+//! - whether matching is under way with a group already removed
+//!   (`match-more`: the next card is not drawn yet) or not;
+//! - for each of the four regions (the kings' corners, the queens' and the
+//!   jacks' edge cells, the unlabelled centre), the values of the number
+//!   cards in it, as a multiset. Cells of one region are interchangeable
+//!   (same label), suits never matter, and a region's face cards follow
+//!   from the cards drawn.
+//!
+//! A region holds at most four number cards: a multiset of four values
+//! from {none, 1..10} is one of C(14, 4) = 1001, written in 10 bits. So a
+//! key is 4 x 10 bits plus 7 bits for the deck and the phase.
+//!
+//! The same symmetry prunes the moves: a card is tried on one empty cell
+//! per region (the first in row-major order), not on each.
+
+use super::game::{Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES};
+use heapless::Vec;
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Winnable; these moves, from the position given, win.
+    Winnable(Vec<Move, MAX_MOVES>),
+    /// No sequence of moves wins: the whole tree was searched.
+    NotWinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Moves made (nodes).
+    pub nodes: u64,
+    /// Positions skipped because the table had them.
+    pub transpositions: u64,
+}
+
+/// A table of positions searched without success: open addressing over
+/// keys (stored plus one, so 0 is an empty slot) in storage the caller
+/// provides (a `Vec` on the host, a fixed array on the console). When
+/// three quarters full, new positions are not remembered: the search
+/// stays exact, only slower.
+pub struct Table<'a> {
+    slots: &'a mut [u64],
+    used: usize,
+}
+
+/// Slots probed before giving up on a lookup or an insertion.
+const PROBES: usize = 16;
+
+impl<'a> Table<'a> {
+    /// A table over `slots`, which it clears.
+    pub fn new(slots: &'a mut [u64]) -> Self {
+        slots.fill(0);
+        Table { slots, used: 0 }
+    }
+
+    /// Positions remembered.
+    pub fn len(&self) -> usize {
+        self.used
+    }
+
+    /// True when nothing is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.used == 0
+    }
+
+    fn start(&self, k: u64) -> usize {
+        (mix(k) % self.slots.len() as u64) as usize
+    }
+
+    fn contains(&self, k: u64) -> bool {
+        let n = self.slots.len();
+        if n == 0 {
+            return false;
+        }
+        let mut i = self.start(k);
+        for _ in 0..PROBES {
+            match self.slots[i] {
+                0 => return false,
+                x if x == k + 1 => return true,
+                _ => i = (i + 1) % n,
+            }
+        }
+        false
+    }
+
+    fn insert(&mut self, k: u64) {
+        let n = self.slots.len();
+        if n == 0 || self.used * 4 >= n * 3 {
+            return;
+        }
+        let mut i = self.start(k);
+        for _ in 0..PROBES {
+            if self.slots[i] == 0 {
+                self.slots[i] = k + 1;
+                self.used += 1;
+                return;
+            }
+            if self.slots[i] == k + 1 {
+                return;
+            }
+            i = (i + 1) % n;
+        }
+    }
+}
+
+fn mix(mut x: u64) -> u64 {
+    // splitmix64's finaliser: every input bit reaches every output bit.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The region of a cell: 0 the centre, 1 jacks, 2 queens, 3 kings.
+pub fn region(cell: Cell) -> usize {
+    match cell.label() {
+        None => 0,
+        Some(Label::Jack) => 1,
+        Some(Label::Queen) => 2,
+        Some(Label::King) => 3,
+    }
+}
+
+/// The cells of each region, as bit sets (index as [`region`]).
+pub const REGIONS: [u16; 4] = [CENTRE, Label::Jack.cells(), Label::Queen.cells(), Label::King.cells()];
+
+/// C(n, k) for the small n and k of [`key`].
+const fn choose(n: u32, k: u32) -> u32 {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// `CHOOSE[k][n]` = C(n + k - 1, k) for the multiset ranking of [`key`]:
+/// entry k (1 to 4) is used with n = value + 1 (0 to 11, value 0 for none).
+const CHOOSE: [[u32; 14]; 5] = {
+    let mut t = [[0u32; 14]; 5];
+    let mut k = 1;
+    while k <= 4 {
+        let mut v = 0;
+        while v <= 10 {
+            t[k as usize][v] = choose(v as u32 + k - 1, k);
+            v += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The exact memo key of a position (see the module's documentation).
+pub fn key(g: &Game) -> u64 {
+    let mut vals = [[0u8; 4]; 4];
+    let mut n = [0usize; 4];
+    let values = g.values();
+    for cell in Cell::all() {
+        let v = values[usize::from(cell.index())];
+        if v > 0 {
+            let r = region(cell);
+            if n[r] < 4 {
+                vals[r][n[r]] = v;
+                n[r] += 1;
+            }
+        }
+    }
+    let mut k = 0u64;
+    for (r, v) in vals.iter_mut().enumerate() {
+        v.sort_unstable();
+        // The combinatorial number system for multisets: a <= b <= c <= d
+        // becomes a < b+1 < c+2 < d+3, ranked among 4-subsets of 0..14.
+        let rank = CHOOSE[1][usize::from(v[0])]
+            + CHOOSE[2][usize::from(v[1])]
+            + CHOOSE[3][usize::from(v[2])]
+            + CHOOSE[4][usize::from(v[3])];
+        k |= u64::from(rank) << (10 * r);
+    }
+    let more = u64::from(g.phase() == Phase::MatchMore);
+    k | ((g.deck_len() as u64) << 1 | more) << 40
+}
+
+/// One position on the search's stack: its key and where it is in its
+/// moves.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    key: u64,
+    /// Placing: how many regions of `order` were tried. Matching: 0 while
+    /// groups are tried, 1 for `draw`, 2 when done.
+    stage: u8,
+    /// Matching: the groups still to try.
+    groups: Groups,
+    /// Placing: the regions to try, best first (`NO_REGION` for none).
+    order: [u8; 4],
+}
+
+const NO_REGION: u8 = 0xFF;
+
+/// Most positions on the stack: the root and one per move of a line.
+const FRAMES: usize = MAX_MOVES + 1;
+
+/// The regions to try for the drawn card, most room first: the centre
+/// (no face card ever needs it), then the labelled regions by how many
+/// empty cells they keep beyond the face cards of their rank still to come.
+/// Only the order of the search depends on it.
+fn place_order(g: &Game, to_come: &[u8; 4]) -> [u8; 4] {
+    let mut order = [NO_REGION; 4];
+    let Some(card) = g.next() else { return order };
+    if let Some(l) = Label::of(card.rank()) {
+        order[0] = region_of_label(l) as u8;
+        return order;
+    }
+    let empty = g.empty_mask();
+    let mut slack = [i32::MIN; 4];
+    for r in 0..4 {
+        let free = (empty & REGIONS[r]).count_ones() as i32;
+        if free == 0 {
+            continue;
+        }
+        slack[r] = if r == 0 { 100 } else { free - i32::from(to_come[r]) };
+    }
+    for slot in order.iter_mut() {
+        let mut best = None;
+        for r in 0..4 {
+            if slack[r] != i32::MIN && best.is_none_or(|b: usize| slack[r] > slack[b]) {
+                best = Some(r);
+            }
+        }
+        if let Some(b) = best {
+            *slot = b as u8;
+            slack[b] = i32::MIN;
+        }
+    }
+    order
+}
+
+fn region_of_label(l: Label) -> usize {
+    match l {
+        Label::Jack => 1,
+        Label::Queen => 2,
+        Label::King => 3,
+    }
+}
+
+impl Frame {
+    fn new(g: &Game, key: u64, to_come: &[u8; 4]) -> Frame {
+        let place = g.phase() == Phase::Place;
+        Frame {
+            key,
+            stage: 0,
+            groups: Groups::new(if place { [0; CELLS] } else { g.values() }),
+            order: if place { place_order(g, to_come) } else { [NO_REGION; 4] },
+        }
+    }
+
+    /// The next move to try from this frame's position, `g`.
+    fn next_move(&mut self, g: &Game) -> Option<Move> {
+        match g.phase() {
+            Phase::Place => {
+                let card = g.next()?;
+                let free = g.free_for(card);
+                while usize::from(self.stage) < self.order.len() {
+                    let r = self.order[usize::from(self.stage)];
+                    self.stage += 1;
+                    if r == NO_REGION {
+                        continue;
+                    }
+                    let cells = free & REGIONS[usize::from(r) % 4];
+                    if cells != 0 {
+                        let cell = Cell::from_index(cells.trailing_zeros() as u8)?;
+                        return Some(Move::Place(card, cell));
+                    }
+                }
+                None
+            }
+            Phase::Match | Phase::MatchMore => {
+                if self.stage == 0 {
+                    if let Some(m) = self.groups.next_mask() {
+                        if let Some(grp) = g.group(m) {
+                            return Some(Move::Clear(grp));
+                        }
+                    }
+                    self.stage = 1;
+                }
+                if self.stage == 1 {
+                    self.stage = 2;
+                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 {
+                        return Some(Move::Draw);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+/// The search, a bounded amount of work at a time.
+pub struct Solver<'a> {
+    game: Game,
+    frames: Vec<Frame, FRAMES>,
+    line: Vec<Move, MAX_MOVES>,
+    table: Table<'a>,
+    budget: u64,
+    effort: Effort,
+    verdict: Option<Verdict>,
+    /// Face cards of each region's rank still in the deck, by the deck's
+    /// length (index as [`region`]; the centre's is 0).
+    to_come: [[u8; 4]; 53],
+}
+
+impl<'a> Solver<'a> {
+    /// Starts a search from `g` that makes at most `budget` moves, with the
+    /// memo in `slots` (cleared; more slots, fewer positions searched
+    /// twice).
+    pub fn new(g: &Game, slots: &'a mut [u64], budget: u64) -> Solver<'a> {
+        let mut s = Solver {
+            game: g.clone(),
+            frames: Vec::new(),
+            line: Vec::new(),
+            table: Table::new(slots),
+            budget,
+            effort: Effort::default(),
+            verdict: None,
+            to_come: [[0; 4]; 53],
+        };
+        // The deck bottom first: with n cards left, the faces among them.
+        let mut count = [0u8; 4];
+        for (n, c) in g.deck().rev().enumerate() {
+            if let Some(l) = Label::of(c.rank()) {
+                count[region_of_label(l)] += 1;
+            }
+            s.to_come[(n + 1).min(52)] = count;
+        }
+        match g.status() {
+            Status::Won => s.verdict = Some(Verdict::Winnable(Vec::new())),
+            Status::Lost(_) => s.verdict = Some(Verdict::NotWinnable),
+            Status::Playing => {
+                let _ = s.frames.push(Frame::new(g, key(g), &s.to_come[g.deck_len().min(52)]));
+            }
+        }
+        s
+    }
+
+    /// What the search has cost so far.
+    pub fn effort(&self) -> Effort {
+        self.effort
+    }
+
+    /// Positions in the memo.
+    pub fn remembered(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Does at most `work` steps (a step makes or takes back one move, or
+    /// finishes with a position). `None` while the search goes on; then
+    /// the verdict (again on every later call).
+    pub fn step(&mut self, work: u32) -> Option<Verdict> {
+        for _ in 0..work {
+            if self.verdict.is_some() {
+                break;
+            }
+            self.advance();
+        }
+        self.verdict.clone()
+    }
+
+    fn advance(&mut self) {
+        let Some(top) = self.frames.last_mut() else {
+            self.verdict = Some(Verdict::NotWinnable);
+            return;
+        };
+        let Some(m) = top.next_move(&self.game) else {
+            // Every move from here was searched: no win.
+            let k = top.key;
+            self.table.insert(k);
+            self.frames.pop();
+            if self.frames.is_empty() {
+                self.verdict = Some(Verdict::NotWinnable);
+            } else {
+                self.game.undo();
+                self.line.pop();
+            }
+            return;
+        };
+        if self.effort.nodes >= self.budget {
+            self.verdict = Some(Verdict::Unknown);
+            return;
+        }
+        self.effort.nodes += 1;
+        if self.game.play(m).is_err() || self.line.push(m).is_err() {
+            return;
+        }
+        match self.game.status() {
+            Status::Won => {
+                self.verdict = Some(Verdict::Winnable(self.line.clone()));
+                return;
+            }
+            Status::Lost(_) => {
+                self.game.undo();
+                self.line.pop();
+                return;
+            }
+            Status::Playing => {}
+        }
+        let k = key(&self.game);
+        if self.table.contains(k) || self.frames.is_full() {
+            self.effort.transpositions += 1;
+            self.game.undo();
+            self.line.pop();
+            return;
+        }
+        let _ = self.frames.push(Frame::new(&self.game, k, &self.to_come[self.game.deck_len().min(52)]));
+    }
+}
+
+/// Solves `g` at once within `budget` moves, with the memo in `slots`.
+pub fn solve(g: &Game, budget: u64, slots: &mut [u64]) -> (Verdict, Effort) {
+    let mut s = Solver::new(g, slots, budget);
+    loop {
+        if let Some(v) = s.step(1 << 16) {
+            return (v, s.effort());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The Edge: King's Corners figures for the README: win rates of the
+//! solver and the fair player (with its strategy variants) over many deals,
+//! with Wilson 95% intervals, games/s and solver nodes/s.
+//!
+//! `tools/host-cargo bench --bench corners -- [DEALS] [FIRST]` (default
+//! 10,000 deals from deal 1). Plain std timing (no harness crate).
+
+use farewell::games::corners::solver::{solve, Verdict};
+use farewell::games::corners::Game;
+use std::time::Instant;
+
+/// Wilson score interval at 95% for `k` wins in `n` games, in percent.
+fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.959_963_984_540_054);
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    (100.0 * (c - h), 100.0 * (c + h))
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let deals = args.first().copied().unwrap_or(10_000);
+    let first = args.get(1).copied().unwrap_or(1) as u32;
+    let verbose = std::env::var_os("VERBOSE").is_some();
+    let budget: u64 = std::env::var("BUDGET").ok().and_then(|b| b.parse().ok()).unwrap_or(50_000_000);
+    let table_bits: u32 = std::env::var("TABLE_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(20);
+    let mut slots = vec![0u64; 1 << table_bits];
+    let t = Instant::now();
+    let (mut won, mut lost, mut unknown, mut nodes, mut worst) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    for seed in first..first + deals as u32 {
+        let g = Game::deal(seed);
+        let t0 = Instant::now();
+        let (v, e) = solve(&g, budget, &mut slots);
+        if verbose {
+            println!("deal {seed}: {} {} nodes {} transpositions {:.3}s", match v { Verdict::Winnable(_) => "won", Verdict::NotWinnable => "lost", Verdict::Unknown => "unknown" }, e.nodes, e.transpositions, t0.elapsed().as_secs_f64());
+        }
+        nodes += e.nodes;
+        worst = worst.max(e.nodes);
+        match v {
+            Verdict::Winnable(_) => won += 1,
+            Verdict::NotWinnable => lost += 1,
+            Verdict::Unknown => unknown += 1,
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    let (lo, hi) = wilson(won, deals);
+    println!(
+        "solver: {deals} deals from {first}: won {won} ({:.2}%, 95% CI {lo:.2}-{hi:.2}%), not winnable {lost}, unknown {unknown}",
+        100.0 * won as f64 / deals as f64
+    );
+    println!(
+        "solver: {:.0} games/s, {:.2} M nodes/s, {:.0} nodes per deal on average, {worst} at most",
+        deals as f64 / s,
+        nodes as f64 / s / 1e6,
+        nodes as f64 / deals as f64
+    );
+}
