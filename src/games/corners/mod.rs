@@ -36,6 +36,14 @@ impl Patience for Game {
     type Illegal = Illegal;
     type Loss = Loss;
 
+    fn options_code(_options: ()) -> u8 {
+        0
+    }
+
+    fn options_from_code(code: u8) -> Option<()> {
+        (code == 0).then_some(())
+    }
+
     fn deal(seed: u32, _options: ()) -> Self {
         Game::deal(seed)
     }

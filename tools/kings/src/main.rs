@@ -16,6 +16,7 @@
 
 #[allow(dead_code)] // until the games' lines below land
 mod cli;
+mod corners;
 
 use std::process::ExitCode;
 
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
     match game.to_ascii_lowercase().as_str() {
         "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
         "farewell" => hostcli::finish("kings", aftk::run(rest)),
+        "corners" => cli::finish(cli::run::<farewell::games::corners::Game>(rest)),
         // Each game of the collection adds one line here, e.g.
         // "albert" => cli::finish(cli::run::<farewell::games::albert::Albert>(rest)),
         // with its `cli::Cli` implementation in a file of its own (albert.rs).
