@@ -4,7 +4,7 @@
 //! solver's wins replay, its key is exact, its budget gives "unknown".
 
 use farewell::cards::{Card, Pcg32};
-use farewell::games::corners::game::{MAX_MOVES};
+use farewell::games::corners::game::MAX_MOVES;
 use farewell::games::corners::notation::{parse_position, write_position};
 use farewell::games::corners::player::{self, Style, Thinker};
 use farewell::games::corners::solver::{self, key, Solver, Verdict};
@@ -170,10 +170,7 @@ fn solver_proves_a_lost_position_lost() {
              deck: Qh\n\
              discard:\n\
              phase: place\n";
-    let rest: Vec<String> = Card::all()
-        .filter(|c| !t.contains(&c.to_string()))
-        .map(|c| c.to_string())
-        .collect();
+    let rest: Vec<String> = Card::all().filter(|c| !t.contains(&c.to_string())).map(|c| c.to_string()).collect();
     let t = t.replace("deck: Qh", &format!("deck: Qh {}", rest.join(" ")));
     let g = parse_position(&t).unwrap();
     let mut slots = vec![0u64; 1 << 10];

@@ -243,4 +243,3 @@ pub fn play_out(mut g: Game, style: Style) -> Game {
     }
     g
 }
-

@@ -16,6 +16,7 @@
 
 mod albert;
 mod cli;
+mod corners;
 mod kingdoms;
 
 use std::process::ExitCode;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
         "farewell" => hostcli::finish("kings", aftk::run(rest)),
         "albert" => cli::finish(cli::run::<farewell::games::albert::Game>(rest)),
+        "corners" => cli::finish(cli::run::<farewell::games::corners::Game>(rest)),
         "kingdoms" => cli::finish(cli::run::<farewell::games::kingdoms::Game>(rest)),
         // Each game of the collection: one line here, and its `cli::Cli`
         // implementation in a file of its own (albert.rs, ...).

@@ -1,0 +1,43 @@
+//! `kings corners ...`: The Edge: King's Corners (docs/rules/corners.md).
+//! No deal options; the solver is the exact search of
+//! `farewell::games::corners::solver`, the fair player its rules of thumb.
+
+use crate::cli::{Cli, Solved, Verdict};
+use farewell::games::corners::player::{self, Style};
+use farewell::games::corners::solver::{self, Verdict as V};
+use farewell::games::corners::Game;
+
+/// Memo slots for the solver: 2^22 positions (32 MiB), enough that the
+/// table seldom fills on the deals that take the longest.
+const TABLE: usize = 1 << 22;
+
+impl Cli for Game {
+    const OPTIONS_USAGE: &'static str = "";
+    type Scratch = Vec<u64>;
+
+    fn take_options(args: &[String]) -> Result<((), Vec<String>), String> {
+        Ok(((), args.to_vec()))
+    }
+
+    fn describe(_options: &()) -> String {
+        String::new()
+    }
+
+    fn scratch() -> Vec<u64> {
+        vec![0; TABLE]
+    }
+
+    fn solve(&self, budget: u64, scratch: &mut Vec<u64>) -> Solved<farewell::games::corners::Move> {
+        let (v, effort) = solver::solve(self, budget, scratch);
+        let verdict = match v {
+            V::Winnable(line) => Verdict::Winnable(line.to_vec()),
+            V::NotWinnable => Verdict::NotWinnable,
+            V::Unknown => Verdict::Unknown,
+        };
+        Solved { verdict, nodes: effort.nodes }
+    }
+
+    fn fair_move(&self) -> Option<farewell::games::corners::Move> {
+        player::best_move(self, Style::default())
+    }
+}
