@@ -1,6 +1,7 @@
 //! The Statistics screen's contents, for the game chosen on the title:
 //! the totals, and one row per option set that has been played (A Farewell
-//! to Kings records grid size, kings start and easy mode).
+//! to Kings records grid size, kings start and easy mode; King Albert the
+//! starting rank; the other games keep one row).
 
 use super::{App, GameId, GRID_SIZES};
 use crate::games::farewell::{KingStart, Options};
@@ -26,7 +27,27 @@ const STARTS: [KingStart; 4] = [KingStart::Centre, KingStart::Corners, KingStart
 /// The breakdown rows of the chosen game: every option set played at least
 /// once, in the save's order.
 pub fn rows(app: &App) -> impl Iterator<Item = Row> + '_ {
-    farewell_rows(&app.stats).filter(move |_| app.game == GameId::Farewell)
+    let farewell = farewell_rows(&app.stats).filter(move |_| app.game == GameId::Farewell);
+    let record = crate::save::OTHER_GAMES.iter().position(|g| *g == app.game).map(|i| &app.others[i]);
+    let labels = row_labels(app.game);
+    let others = record.into_iter().flat_map(move |r| {
+        r.tallies.iter().zip(labels).filter(|(t, _)| t.played > 0).map(|(t, l)| Row { label: label(l), tally: *t })
+    });
+    farewell.chain(others)
+}
+
+/// The names of a game's statistics rows (other than A Farewell to Kings).
+fn row_labels(game: GameId) -> &'static [&'static str] {
+    match game {
+        GameId::Albert => &["No start", "Aces up", "Twos up", "Threes up", "Fours up", "Fives up"],
+        _ => &["All deals"],
+    }
+}
+
+fn label(s: &str) -> String<28> {
+    let mut l = String::new();
+    let _ = l.push_str(s);
+    l
 }
 
 fn farewell_rows(stats: &Stats) -> impl Iterator<Item = Row> + '_ {
@@ -74,5 +95,8 @@ pub fn percent(t: &Tally) -> u32 {
 pub fn reset(app: &mut App) {
     if app.game == GameId::Farewell {
         app.stats = Stats::default();
+    }
+    if let Some(i) = crate::save::OTHER_GAMES.iter().position(|g| *g == app.game) {
+        app.others[i].tallies = Default::default();
     }
 }
