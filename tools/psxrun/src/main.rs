@@ -2,10 +2,14 @@
 //! a script against it, or just takes a screenshot.
 //!
 //! ```text
-//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE]
+//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen --bios ROM]
 //! psxrun shot IMAGE --out DIR [--seconds N]
 //! psxrun play IMAGE --out DIR
 //! ```
+//!
+//! `--emulator mednafen` runs Mednafen instead of PCSX-Reloaded (the
+//! default), booting `--bios ROM` (the project's test BIOS,
+//! `tools/testbios/build`) and side-loading the exe.
 //!
 //! `play` shows the game on the current X display (`$DISPLAY`) with a
 //! private emulator configuration and prints the TTY until the window is
@@ -27,12 +31,12 @@
 //! Every run writes DIR/tty.log. Exit status: 0 when the script passed, 1
 //! when a check failed, 2 on bad usage.
 
-use psxrun::{Options, Session};
+use psxrun::{Emulator, Options, Session};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
+const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
 
 /// A parsed command line.
 struct Args {
@@ -43,6 +47,8 @@ struct Args {
     fast: bool,
     seconds: u64,
     card: Option<PathBuf>,
+    emulator: Emulator,
+    bios: Option<PathBuf>,
 }
 
 fn parse_args(raw: &[String]) -> Result<Args, String> {
@@ -51,12 +57,19 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut fast = false;
     let mut seconds = 5;
     let mut card = None;
+    let mut emulator = Emulator::Pcsxr;
+    let mut bios = None;
     let mut it = raw.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a directory")?)),
             "--card" => card = Some(PathBuf::from(it.next().ok_or("--card needs a file")?)),
             "--fast" => fast = true,
+            "--bios" => bios = Some(PathBuf::from(it.next().ok_or("--bios needs a ROM image")?)),
+            "--emulator" => {
+                let v = it.next().ok_or("--emulator needs pcsxr or mednafen")?;
+                emulator = Emulator::parse(v).ok_or_else(|| format!("--emulator: pcsxr or mednafen, not {v}"))?;
+            }
             "--seconds" => {
                 let v = it.next().ok_or("--seconds needs a number")?;
                 seconds = v.parse().map_err(|_| format!("--seconds: not a number: {v}"))?;
@@ -69,10 +82,10 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     let out = out.ok_or("missing --out DIR")?;
     match positional.as_slice() {
         [m, image, script] if m == "script" => {
-            Ok(Args { mode: m.clone(), image: image.into(), script: Some(script.into()), out, fast, seconds, card })
+            Ok(Args { mode: m.clone(), image: image.into(), script: Some(script.into()), out, fast, seconds, card, emulator, bios })
         }
         [m, image] if m == "shot" || m == "play" => {
-            Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card })
+            Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card, emulator, bios })
         }
         _ => Err(USAGE.into()),
     }
@@ -195,6 +208,8 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         realtime: !args.fast,
         memory_card: args.card.clone(),
         display: None,
+        emulator: args.emulator,
+        bios: args.bios.clone(),
     };
     if args.mode == "play" {
         let display = std::env::var("DISPLAY").map_err(|_| (2, "play needs $DISPLAY".to_string()))?;
