@@ -3,7 +3,7 @@
 //! from real deals part-way through. Run with `make bench`; the README has
 //! the figures. Plain std timing with `black_box` (no harness crate).
 
-use farewell::engine::{plan, player, Card, Game, Move, Options};
+use farewell::games::farewell::{plan, player, Card, Game, Move, Options};
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -2,7 +2,10 @@
 //!
 //! - [`input`]: the pad's buttons as a platform-neutral set, with
 //!   pressed-this-frame edges and D-pad auto-repeat.
-//! - [`engine`]: the rules of A Farewell to Kings, deals, undo, the notation.
+//! - [`cards`]: the card layer the games share: cards, suits, colours, the
+//!   deal generator.
+//! - [`games`]: the games of the collection, each its rules, notation and
+//!   players.
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
@@ -17,8 +20,9 @@
 #![warn(missing_docs)]
 
 pub mod atlas;
+pub mod cards;
 pub mod draw;
-pub mod engine;
+pub mod games;
 pub mod input;
 pub mod log;
 pub mod memcard;

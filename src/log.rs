@@ -4,8 +4,8 @@
 //! back. Writing them here, not in the PS1 layer, keeps the format in one
 //! place and under test.
 
-use crate::engine::notation::{write_position, write_status};
-use crate::engine::{Game, Move, Options, Outcome, Status};
+use crate::games::farewell::notation::{write_position, write_status};
+use crate::games::farewell::{Game, Move, Options, Outcome, Status};
 use core::fmt::{self, Write};
 
 /// Writes `AFTK NEW seed=<n> grid=<W>x<H> kings=<start> easy=<yes|no>`.

@@ -45,8 +45,8 @@
 //! replays them: a move list that is illegal on replay is rejected, so a
 //! save that decodes is a game the rules allow.
 
-use crate::engine::game::MAX_MOVES;
-use crate::engine::{Card, Cell, Game, Illegal, KingStart, Move, Options};
+use crate::games::farewell::game::MAX_MOVES;
+use crate::games::farewell::{Card, Cell, Game, Illegal, KingStart, Move, Options};
 use crate::ui::{FaceStyle, Settings, GRID_SIZES};
 use core::fmt;
 

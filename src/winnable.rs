@@ -7,7 +7,7 @@
 //! so the console does not search), and checked in. `tests/winnable.rs`
 //! solves the listed deals again and replays the winning lines.
 
-use crate::engine::{KingStart, Options};
+use crate::games::farewell::{KingStart, Options};
 
 mod table;
 pub use table::TABLE;

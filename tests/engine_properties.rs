@@ -2,9 +2,9 @@
 //! set and every sequence of legal moves, and for any text given to the
 //! parsers.
 
-use farewell::engine::game::MAX_MOVES;
-use farewell::engine::notation::{parse_move, parse_position, write_position};
-use farewell::engine::{Card, Cell, Game, KingStart, Move, Options, Status};
+use farewell::games::farewell::game::MAX_MOVES;
+use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
+use farewell::games::farewell::{Card, Cell, Game, KingStart, Move, Options, Status};
 use proptest::prelude::*;
 
 fn options() -> impl Strategy<Value = Options> {

@@ -2,8 +2,8 @@
 //! computations: the published PCG32 reference outputs, and a second,
 //! deliberately plain implementation of the documented deal procedure.
 
-use farewell::engine::rng::Pcg32;
-use farewell::engine::{Card, Game, KingStart, Options};
+use farewell::cards::Pcg32;
+use farewell::games::farewell::{Card, Game, KingStart, Options};
 
 #[test]
 fn pcg32_matches_the_reference_implementation_outputs() {

@@ -3,9 +3,9 @@
 //! of section 2; `position()` fills the stock with every card not placed
 //! elsewhere, so a test shows only what matters to its rule.
 
-use farewell::engine::game::{MAX_LIFTED, MAX_MOVES, STOCK};
-use farewell::engine::notation::{parse_position, write_position};
-use farewell::engine::{
+use farewell::games::farewell::game::{MAX_LIFTED, MAX_MOVES, STOCK};
+use farewell::games::farewell::notation::{parse_position, write_position};
+use farewell::games::farewell::{
     Card, Cell, DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Rank, Side, Source, Status, Suit,
 };
 

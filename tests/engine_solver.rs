@@ -1,9 +1,9 @@
 //! The solver, the fair player and the book-site judgement behind both.
 
-use farewell::engine::plan::{self, Block};
-use farewell::engine::player::{best_move, candidates, movable};
-use farewell::engine::solver::{beam, position_hash, solve, Effort, Table, Verdict, MAX_WIDTH};
-use farewell::engine::{notation, Card, Cell, CellSet, Game, KingStart, Move, Options, Rank, Status, Suit};
+use farewell::games::farewell::plan::{self, Block};
+use farewell::games::farewell::player::{best_move, candidates, movable};
+use farewell::games::farewell::solver::{beam, position_hash, solve, Effort, Table, Verdict, MAX_WIDTH};
+use farewell::games::farewell::{notation, Card, Cell, CellSet, Game, KingStart, Move, Options, Rank, Status, Suit};
 
 fn storage(width: usize) -> (Vec<Game>, Vec<Game>) {
     let g = Game::new(0, Options::default()).unwrap();

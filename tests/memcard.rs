@@ -2,8 +2,8 @@
 //! (title, icon, record), safe write plans, other files left alone, full and
 //! unformatted cards, a card pulled out mid-write, and fuzzing the parser.
 
-use farewell::engine::player::best_move;
-use farewell::engine::{Game, Options};
+use farewell::games::farewell::player::best_move;
+use farewell::games::farewell::{Game, Options};
 use farewell::memcard::{
     format_card, full_width, plan_write, write_title, CardError, CardImage, Directory, LoadError, PlanError, WritePlan,
     BLOCK_SIZE, CARD_SIZE, FILE_NAME, FRAME, ICON, ICON_PALETTE,

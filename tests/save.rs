@@ -1,9 +1,9 @@
 //! The save record: CRC, layout, round trips, each corruption case, replay
 //! validation, statistics, and a fuzz that decoding never panics.
 
-use farewell::engine::game::MAX_MOVES;
-use farewell::engine::player::best_move;
-use farewell::engine::{Card, Cell, Game, Illegal, KingStart, Move, Options, Status};
+use farewell::games::farewell::game::MAX_MOVES;
+use farewell::games::farewell::player::best_move;
+use farewell::games::farewell::{Card, Cell, Game, Illegal, KingStart, Move, Options, Status};
 use farewell::save::{crc32, Invalid, Save, SaveError, Stats, Tally, MAX_ENCODED, VERSION};
 use farewell::ui::{FaceStyle, Settings};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! log, and what the renderer draws.
 
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
-use farewell::engine::{Card, Cell, KingStart, Status};
+use farewell::games::farewell::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
 use farewell::ui::render::{self, CardSize, Skin};
 use farewell::ui::skin::AtlasSkin;
@@ -372,7 +372,7 @@ fn square_shows_the_fair_players_move() {
     let mut d = Driver::start(42);
     let placements: usize = {
         let g = d.app.play().unwrap().game();
-        farewell::engine::player::movable(g).iter().map(|c| g.playable_cells(*c).len() as usize).sum()
+        farewell::games::farewell::player::movable(g).iter().map(|c| g.playable_cells(*c).len() as usize).sum()
     };
     d.press(Buttons::SQUARE);
     // The work is spread over frames, THINK_PER_FRAME placements each.
@@ -383,8 +383,8 @@ fn square_shows_the_fair_players_move() {
     }
     assert!(frames <= placements.div_ceil(farewell::ui::play::THINK_PER_FRAME), "{frames} frames");
     let p = d.app.play().unwrap();
-    let best = farewell::engine::player::best_move(p.game()).unwrap();
-    let farewell::engine::Move::Place(card, cell) = best else { panic!("{best:?}") };
+    let best = farewell::games::farewell::player::best_move(p.game()).unwrap();
+    let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
     assert_eq!(p.held(), Some(card));
     assert_eq!(p.focus(), Focus::Grid(cell));
     assert!(p.message(d.app.frame()).unwrap().starts_with("Hint: "));

@@ -1,7 +1,7 @@
 //! The UI's side of the memory card: what it asks to save, the Resume and
 //! Format screens, statistics.
 
-use farewell::engine::{Game, Options};
+use farewell::games::farewell::{Game, Options};
 use farewell::input::{Buttons, Input};
 use farewell::save::Save;
 use farewell::ui::{App, Screen};
@@ -26,7 +26,7 @@ impl D {
 
 fn saved_game() -> Game {
     let mut g = Game::new(42, Options::default()).unwrap();
-    g.apply(farewell::engine::notation::parse_move("5d@r2c6").unwrap()).unwrap();
+    g.apply(farewell::games::farewell::notation::parse_move("5d@r2c6").unwrap()).unwrap();
     g
 }
 

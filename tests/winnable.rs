@@ -1,7 +1,7 @@
 //! "Winnable deals only": the table of proven deals, and the option.
 
-use farewell::engine::solver::{solve, Table, Verdict, MAX_WIDTH};
-use farewell::engine::{Game, KingStart, Options, Status};
+use farewell::games::farewell::solver::{solve, Table, Verdict, MAX_WIDTH};
+use farewell::games::farewell::{Game, KingStart, Options, Status};
 use farewell::input::{Buttons, Input};
 use farewell::ui::{App, Screen, GRID_SIZES, OPTION_ROWS};
 use farewell::winnable::{pick, seeds_for, TABLE};

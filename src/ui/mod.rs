@@ -12,7 +12,7 @@ pub mod play;
 pub mod render;
 pub mod skin;
 
-use crate::engine::{Game, KingStart, Options};
+use crate::games::farewell::{Game, KingStart, Options};
 use crate::input::{Buttons, Input};
 use core::fmt::Write;
 pub use play::{Focus, Play};
@@ -125,7 +125,7 @@ pub struct App {
     /// Frames since a button was last pressed.
     idle: u32,
     /// The demo's next move, planned a frame before it is played.
-    planned: Option<crate::engine::Move>,
+    planned: Option<crate::games::farewell::Move>,
     /// Statistics per option set, kept on the memory card.
     pub stats: crate::save::Stats,
     /// A saved game offered on the Resume screen.
@@ -439,8 +439,8 @@ impl App {
                     }
                     if g.status().is_over() && !self.recorded {
                         self.recorded = true;
-                        let deals = g.moves().filter(|m| *m == crate::engine::Move::Deal).count() as u16;
-                        self.stats.record_game(g.options(), g.status() == crate::engine::Status::Won, deals);
+                        let deals = g.moves().filter(|m| *m == crate::games::farewell::Move::Deal).count() as u16;
+                        self.stats.record_game(g.options(), g.status() == crate::games::farewell::Status::Won, deals);
                         self.save_wanted = true;
                     }
                 }
@@ -473,7 +473,7 @@ impl App {
                 }
             }
             Screen::Over { sel } => {
-                let won = self.play.as_ref().is_some_and(|p| p.game().status() == crate::engine::Status::Won);
+                let won = self.play.as_ref().is_some_and(|p| p.game().status() == crate::games::farewell::Status::Won);
                 let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
                 let sel = step(sel, len, input);
                 self.screen = Screen::Over { sel };

@@ -11,9 +11,9 @@
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
 
-use crate::engine::notation::write_move;
-use crate::engine::player::Thinker;
-use crate::engine::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
+use crate::games::farewell::notation::write_move;
+use crate::games::farewell::player::Thinker;
+use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::input::{Buttons, Input};
 use core::fmt::Write;
 use heapless::{String, Vec};

@@ -8,7 +8,7 @@
 use super::play::{AnimKind, Focus, Play, ANIM_FRAMES};
 use super::{App, FaceStyle, Screen, LOST_MENU, OPTION_ROWS, PAUSE_MENU, TITLE_MENU, WON_MENU};
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
-use crate::engine::{Card, Cell, CellSet, Rank, Status};
+use crate::games::farewell::{Card, Cell, CellSet, Rank, Status};
 use crate::input::Buttons;
 use core::fmt::Write;
 use heapless::String;
@@ -247,7 +247,7 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
     text_centred(list, skin, SCREEN_W / 2, 44, "a patience by Rob D. Steward", palette::DIM);
     let (cw, _) = skin.card_size(CardSize::Large);
     let x0 = SCREEN_W / 2 - 2 * (cw + 4);
-    for (i, suit) in crate::engine::game::KING_ORDER.iter().enumerate() {
+    for (i, suit) in crate::games::farewell::game::KING_ORDER.iter().enumerate() {
         let king = Card::new(Rank::KING, *suit);
         skin.card(list, x0 + i as i16 * (cw + 4), 62, king, FaceStyle::Standard, CardSize::Large, NO_TINT);
     }

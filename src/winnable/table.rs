@@ -2,7 +2,7 @@
 // Deal numbers the solver proved winnable, per option set (deals 1 to 80 tried).
 
 use super::Entry;
-use crate::engine::KingStart;
+use crate::games::farewell::KingStart;
 
 /// Every option set the Options screen offers, but custom king starts.
 pub const TABLE: &[Entry] = &[

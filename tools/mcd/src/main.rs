@@ -7,8 +7,8 @@
 //!
 //! Bad input of any kind gets one line on stderr and exit status 2.
 
-use farewell::engine::notation::write_status;
-use farewell::engine::{KingStart, Options};
+use farewell::games::farewell::notation::write_status;
+use farewell::games::farewell::{KingStart, Options};
 use farewell::memcard::{write_title, CardImage, FileInfo, FILE_NAME};
 use farewell::save::Save;
 use farewell::ui::{FaceStyle, GRID_SIZES};

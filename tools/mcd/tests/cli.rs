@@ -1,7 +1,7 @@
 //! The `mcd` command as a process: listings, the decoded save, and one-line
 //! errors with exit status 2.
 
-use farewell::engine::{Card, Cell, Game, Move, Options};
+use farewell::games::farewell::{Card, Cell, Game, Move, Options};
 use farewell::memcard::{format_card, plan_write, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME};
 use farewell::save::{Save, Stats};
 use std::path::PathBuf;

@@ -7,7 +7,7 @@
 //! as a whole (each of the 52 cards exactly once, kings only where kings can
 //! be) before it becomes a [`Game`].
 
-use super::card::{Card, Rank};
+use crate::cards::{Card, Rank};
 use super::game::{Game, Layout, Move, Status, HAND};
 use super::grid::{Cell, MAX_H, MAX_W, MIN_H, MIN_W};
 use core::fmt::{self, Write};
@@ -270,7 +270,7 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     if layout.removed.contains(&rank) {
                         return Err(error(line, format_args!("removed: {rank} listed twice")));
                     }
-                    for c in super::card::Suit::ALL.map(|s| Card::new(rank, s)) {
+                    for c in crate::cards::Suit::ALL.map(|s| Card::new(rank, s)) {
                         seen.note(c, line)?;
                     }
                     let _ = layout.removed.push(rank);
@@ -302,7 +302,7 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
     }
     let missing = seen.line.iter().filter(|l| **l == 0).count();
     if let Some(i) = seen.line.iter().position(|l| *l == 0) {
-        let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, super::card::Suit::Spades));
+        let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, crate::cards::Suit::Spades));
         return Err(error(0, format_args!("{missing} card(s) missing, first {first}: a position holds all 52 cards")));
     }
     Ok(Game::from_layout(&layout))

@@ -1,10 +1,8 @@
 //! The rules engine of A Farewell to Kings: `no_std`, no allocation, no
 //! panic on any input, the same on the PS1 and on the host.
 //!
-//! - [`card`]: cards, ranks, suits and their names.
 //! - [`grid`]: cells and 128-bit cell sets (the frontier of empty cells next
 //!   to a card, legal cells, highlights: a few shifts and masks each).
-//! - [`rng`]: PCG32, the deal generator.
 //! - [`game`]: the rules, moves, outcomes and undo.
 //! - [`notation`]: the position and move notation.
 //! - [`plan`]: book sites, the judgement of a position both players use.
@@ -14,22 +12,20 @@
 //!   exhaustive search that can prove a deal lost).
 //!
 //! ```
-//! use farewell::engine::{Game, Options, Move, Status};
+//! use farewell::games::farewell::{Game, Options, Move, Status};
 //! let g = Game::new(42, Options::default()).unwrap();
 //! assert_eq!(g.status(), Status::Playing);
 //! assert_eq!(g.hand().iter().flatten().count(), 4);
 //! ```
 
-pub mod card;
 pub mod game;
 pub mod grid;
 pub mod notation;
 pub mod plan;
 pub mod player;
-pub mod rng;
 pub mod solver;
 
-pub use card::{Card, Rank, Suit};
+pub use crate::cards::{Card, Rank, Suit};
 pub use game::{
     DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Outcome, RemovedBook, Side, Source, Status,
 };

@@ -13,7 +13,7 @@
 //!
 //! Deal only when no placement is legal (the rules allow nothing else).
 
-use super::card::Card;
+use crate::cards::Card;
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
 use super::plan;

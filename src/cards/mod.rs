@@ -1,6 +1,11 @@
-//! Cards, ranks and suits, and their two-character names (`9h`, `Ts`, `Kc`).
+//! The card layer every game of the collection shares: cards, ranks, suits
+//! and colours, their two-character names (`9h`, `Ts`, `Kc`), and the deal
+//! generator ([`Pcg32`], [`shuffled_deck`]).
 
 use core::fmt;
+
+mod rng;
+pub use rng::{Pcg32, STREAM};
 
 /// A suit, in the notation's order: spades, hearts, diamonds, clubs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -39,6 +44,23 @@ impl Suit {
     pub fn name(self) -> &'static str {
         ["spades", "hearts", "diamonds", "clubs"][self as usize]
     }
+
+    /// Its colour: spades and clubs black, hearts and diamonds red.
+    pub const fn colour(self) -> Colour {
+        match self {
+            Suit::Spades | Suit::Clubs => Colour::Black,
+            Suit::Hearts | Suit::Diamonds => Colour::Red,
+        }
+    }
+}
+
+/// A card's colour, for the games that build in alternating colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Spades and clubs.
+    Black,
+    /// Hearts and diamonds.
+    Red,
 }
 
 /// A rank, ace (1) low to king (13).
@@ -124,6 +146,11 @@ impl Card {
         }
     }
 
+    /// Its colour.
+    pub const fn colour(self) -> Colour {
+        self.suit().colour()
+    }
+
     /// True for the four kings.
     pub const fn is_king(self) -> bool {
         self.0 % 13 == 12
@@ -160,5 +187,30 @@ impl fmt::Display for Card {
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
+    }
+}
+
+/// The 52 cards in index order (spades ace to king, then hearts, diamonds,
+/// clubs), shuffled for deal number `seed`: the deal generator of the
+/// collection's games. `deck[0]` is the top card, the first one dealt.
+///
+/// The shuffle is Fisher-Yates from the top down ([`shuffle`]) driven by
+/// [`Pcg32::new`]`(seed)`, so anyone can reproduce a deal from its number.
+/// A Farewell to Kings keeps its own order (kings first, then 48 cards).
+pub fn shuffled_deck(seed: u32) -> [Card; 52] {
+    let mut deck = [Card(0); 52];
+    for (i, c) in deck.iter_mut().enumerate() {
+        *c = Card(i as u8);
+    }
+    shuffle(&mut deck, &mut Pcg32::new(seed));
+    deck
+}
+
+/// Fisher-Yates: for `i` from the last index down to 1, swap `cards[i]` with
+/// `cards[j]`, `j` drawn uniformly from `0..=i` ([`Pcg32::below`]).
+pub fn shuffle(cards: &mut [Card], rng: &mut Pcg32) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        cards.swap(i, j);
     }
 }

@@ -18,7 +18,7 @@
 //!
 //! Everything here reads the grid only: it sees what a player sees.
 
-use super::card::{Rank, Suit};
+use crate::cards::{Rank, Suit};
 use super::game::{Game, Status};
 use super::grid::{Cell, CellSet, CELLS, MAX_W};
 

@@ -10,9 +10,9 @@
 //! books it removed, the orphans it lifted, where its card came from), and
 //! [`Game::undo`] plays that back in reverse.
 
-use super::card::{Card, Rank, Suit};
+use crate::cards::{Card, Rank, Suit};
 use super::grid::{Cell, CellSet, CELLS, MAX_H, MAX_W, MIN_H, MIN_W};
-use super::rng::Pcg32;
+use crate::cards::Pcg32;
 use heapless::Vec;
 
 /// Slots in the hand.
@@ -414,10 +414,7 @@ impl Game {
             deck[n] = c;
             n += 1;
         }
-        for i in (1..STOCK).rev() {
-            let j = rng.below(i as u32 + 1) as usize;
-            deck.swap(i, j);
-        }
+        crate::cards::shuffle(&mut deck, &mut rng);
         for c in deck.iter().rev() {
             let _ = g.stock.push(*c);
         }

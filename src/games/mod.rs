@@ -1,0 +1,92 @@
+//! The four games of the collection, each a module of the same shape on the
+//! shared card layer ([`crate::cards`]):
+//!
+//! - [`farewell`]: A Farewell to Kings (docs/rules/farewell.md).
+//!
+//! Each game's folder holds its rules (a game state with moves and exact
+//! undo, `no_std`, allocation-free, never panicking on any input), its
+//! position notation, and its players (a fair player that sees only what a
+//! player sees; a solver that may know everything). The three games added
+//! for the collection implement [`Patience`], which is all the host command
+//! `kings` and the shared screens need to know of a game; [`text`] holds the
+//! notation rules they share (docs/rules/collection.md).
+
+pub mod farewell;
+pub mod text;
+
+use core::fmt;
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status<L> {
+    /// Moves remain (or the rules have not yet found that none do).
+    Playing,
+    /// Won.
+    Won,
+    /// Lost, with the reason (its `Display` is the words after `lost: `).
+    Lost(L),
+}
+
+impl<L> Status<L> {
+    /// True once the game has ended.
+    pub fn is_over(&self) -> bool {
+        !matches!(self, Status::Playing)
+    }
+}
+
+impl<L: fmt::Display> fmt::Display for Status<L> {
+    /// `playing`, `won` or `lost: <reason>`, as a printed position's
+    /// `status:` line has it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Playing => f.write_str("playing"),
+            Status::Won => f.write_str("won"),
+            Status::Lost(l) => write!(f, "lost: {l}"),
+        }
+    }
+}
+
+/// A patience game of the collection, as the shared parts see it: deal it,
+/// list and play its moves, undo them, read and write its positions.
+///
+/// Every method is total: no input makes one panic. Moves and positions
+/// use the notation of the game's rules page.
+pub trait Patience: Clone + Sized {
+    /// The game's id in positions, the event log and `kings GAME`.
+    const ID: &'static str;
+    /// The deal options (`()` for a game without any).
+    type Options: Copy + Default + PartialEq + fmt::Debug;
+    /// A move. Its `Display` is the canonical notation (`Qd>t3`, `draw`).
+    type Move: Copy + PartialEq + fmt::Debug + fmt::Display;
+    /// Why a move was refused, in words for the player.
+    type Illegal: fmt::Display;
+    /// Why a game was lost, in words (`no legal move`).
+    type Loss: Copy + PartialEq + fmt::Debug + fmt::Display;
+
+    /// The opening position of deal number `seed`.
+    fn deal(seed: u32, options: Self::Options) -> Self;
+    /// The options the game is played with.
+    fn options(&self) -> Self::Options;
+    /// Where the game stands.
+    fn status(&self) -> Status<Self::Loss>;
+    /// Calls `f` with every legal move (never `undo`), in any order.
+    fn for_each_legal(&self, f: &mut dyn FnMut(Self::Move));
+    /// Plays `m` with everything that follows from it automatically, or
+    /// says why it is refused (the game is then unchanged).
+    fn play(&mut self, m: Self::Move) -> Result<(), Self::Illegal>;
+    /// Takes back the last move with what followed it automatically. False
+    /// when there is nothing to take back.
+    fn undo(&mut self) -> bool;
+    /// Moves played and not undone.
+    fn move_count(&self) -> usize;
+    /// Reads a move token (case-insensitive). `undo` is not a move here:
+    /// callers handle it with [`Patience::undo`].
+    fn parse_move(&self, token: &str) -> Result<Self::Move, text::MoveError>;
+    /// Writes the position, every key in the rules page's order, ending with
+    /// the `status:` line and a newline.
+    fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result;
+    /// Reads a position; rejects anything malformed, any card missing or
+    /// doubled, and every position the rules can never reach, naming the
+    /// line at fault.
+    fn parse_position(text: &str) -> Result<Self, text::PositionError>;
+}
