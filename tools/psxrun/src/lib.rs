@@ -246,7 +246,7 @@ fn mednafen_command(
         .args(["-psx.bios_na", &bios, "-psx.bios_jp", &bios, "-psx.bios_eu", &bios])
         .args(["-psx.bios_sanity", "0"])
         .args(["-psx.dbg_level", "2"])
-        .args(["-filesys.path_sav", &s(&saves), "-filesys.fname_sav", "card%x"])
+        .args(["-filesys.path_sav", &s(&saves), "-filesys.fname_sav", "card.%x"])
         .args(["-filesys.path_snap", &s(snaps)])
         .args(["-nothrottle", if opts.realtime { "0" } else { "1" }])
         .args(["-autosave", "0", "-cheats", "0"]);
