@@ -10,9 +10,9 @@
 //! books it removed, the orphans it lifted, where its card came from), and
 //! [`Game::undo`] plays that back in reverse.
 
-use crate::cards::{Card, Rank, Suit};
 use super::grid::{Cell, CellSet, CELLS, MAX_H, MAX_W, MIN_H, MIN_W};
 use crate::cards::Pcg32;
+use crate::cards::{Card, Rank, Suit};
 use heapless::Vec;
 
 /// Slots in the hand.

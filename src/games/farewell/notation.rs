@@ -7,9 +7,9 @@
 //! as a whole (each of the 52 cards exactly once, kings only where kings can
 //! be) before it becomes a [`Game`].
 
-use crate::cards::{Card, Rank};
 use super::game::{Game, Layout, Move, Status, HAND};
 use super::grid::{Cell, MAX_H, MAX_W, MIN_H, MIN_W};
+use crate::cards::{Card, Rank};
 use core::fmt::{self, Write};
 use heapless::String;
 
