@@ -747,7 +747,9 @@ impl Screenshot {
 /// The PNG files in a directory.
 fn list_pngs(dir: &Path) -> Vec<PathBuf> {
     fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "png")).collect())
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "png")).collect()
+        })
         .unwrap_or_default()
 }
 

@@ -81,9 +81,17 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     }
     let out = out.ok_or("missing --out DIR")?;
     match positional.as_slice() {
-        [m, image, script] if m == "script" => {
-            Ok(Args { mode: m.clone(), image: image.into(), script: Some(script.into()), out, fast, seconds, card, emulator, bios })
-        }
+        [m, image, script] if m == "script" => Ok(Args {
+            mode: m.clone(),
+            image: image.into(),
+            script: Some(script.into()),
+            out,
+            fast,
+            seconds,
+            card,
+            emulator,
+            bios,
+        }),
         [m, image] if m == "shot" || m == "play" => {
             Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card, emulator, bios })
         }
