@@ -308,7 +308,8 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
             100.0 * llo,
             100.0 * lhi
         );
-        let _ = writeln!(out, "decided within budget ({budget} nodes): {:.1}%", 100.0 * (won + lost) as f64 / games as f64);
+        let _ =
+            writeln!(out, "decided within budget ({budget} nodes): {:.1}%", 100.0 * (won + lost) as f64 / games as f64);
         let _ = writeln!(out, "nodes per second: {:.0}", nodes as f64 / secs);
     }
     let _ = writeln!(out, "games per second: {:.1}", games as f64 / secs);
