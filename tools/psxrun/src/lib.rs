@@ -45,6 +45,9 @@ pub struct Options {
     pub emulator: Emulator,
     /// The BIOS image Mednafen boots (the project's test BIOS).
     pub bios: Option<PathBuf>,
+    /// Mednafen: run a side-loaded exe as a PAL console (50 Hz; the
+    /// `--features pal` build) rather than an NTSC one.
+    pub pal: bool,
 }
 
 /// The emulators the harness drives.
@@ -245,6 +248,8 @@ fn mednafen_command(
         .args(["-psx.xscale", "2", "-psx.yscale", "2"])
         .args(["-psx.bios_na", &bios, "-psx.bios_jp", &bios, "-psx.bios_eu", &bios])
         .args(["-psx.bios_sanity", "0"])
+        // A side-loaded exe carries no region: the console's is named.
+        .args(["-psx.region_autodetect", "0", "-psx.region_default", if opts.pal { "eu" } else { "na" }])
         .args(["-psx.dbg_level", "2"])
         .args(["-filesys.path_sav", &s(&saves), "-filesys.fname_sav", "card.%x"])
         .args(["-filesys.path_snap", &s(snaps)])

@@ -2,14 +2,15 @@
 //! a script against it, or just takes a screenshot.
 //!
 //! ```text
-//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen --bios ROM]
+//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen --bios ROM [--pal]]
 //! psxrun shot IMAGE --out DIR [--seconds N]
 //! psxrun play IMAGE --out DIR
 //! ```
 //!
 //! `--emulator mednafen` runs Mednafen instead of PCSX-Reloaded (the
 //! default), booting `--bios ROM` (the project's test BIOS,
-//! `tools/testbios/build`) and side-loading the exe.
+//! `tools/testbios/build`) and side-loading the exe; `--pal` makes it a PAL
+//! console (for the `--features pal` build; NTSC otherwise).
 //!
 //! `play` shows the game on the current X display (`$DISPLAY`) with a
 //! private emulator configuration and prints the TTY until the window is
@@ -36,7 +37,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
+const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM] [--pal]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
 
 /// A parsed command line.
 struct Args {
@@ -49,6 +50,7 @@ struct Args {
     card: Option<PathBuf>,
     emulator: Emulator,
     bios: Option<PathBuf>,
+    pal: bool,
 }
 
 fn parse_args(raw: &[String]) -> Result<Args, String> {
@@ -59,12 +61,14 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut card = None;
     let mut emulator = Emulator::Pcsxr;
     let mut bios = None;
+    let mut pal = false;
     let mut it = raw.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a directory")?)),
             "--card" => card = Some(PathBuf::from(it.next().ok_or("--card needs a file")?)),
             "--fast" => fast = true,
+            "--pal" => pal = true,
             "--bios" => bios = Some(PathBuf::from(it.next().ok_or("--bios needs a ROM image")?)),
             "--emulator" => {
                 let v = it.next().ok_or("--emulator needs pcsxr or mednafen")?;
@@ -91,10 +95,20 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             card,
             emulator,
             bios,
+            pal,
         }),
-        [m, image] if m == "shot" || m == "play" => {
-            Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card, emulator, bios })
-        }
+        [m, image] if m == "shot" || m == "play" => Ok(Args {
+            mode: m.clone(),
+            image: image.into(),
+            script: None,
+            out,
+            fast,
+            seconds,
+            card,
+            emulator,
+            bios,
+            pal,
+        }),
         _ => Err(USAGE.into()),
     }
 }
@@ -218,6 +232,7 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         display: None,
         emulator: args.emulator,
         bios: args.bios.clone(),
+        pal: args.pal,
     };
     if args.mode == "play" {
         let display = std::env::var("DISPLAY").map_err(|_| (2, "play needs $DISPLAY".to_string()))?;
