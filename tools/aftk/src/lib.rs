@@ -27,7 +27,9 @@ usage:
   aftk legal FILE
       For each card in the hand (slot order), then each waiting orphan, print
       `9h: r2c4 r4c4` (its legal cells, row-major) or `9h: none`. While
-      orphans wait, hand cards print none: they may not be played.
+      orphans wait, hand cards print none: they may not be played. In a
+      custom start before its fourth king (`status: placing kings`), each
+      king still to place comes first, with every empty cell.
   aftk play FILE|--seed SEED [--grid WxH] [--kings ...] [--easy] MOVE...
       Apply the moves in order and print the resulting position. A move is
       `9h@r2c4` (place the 9h from the hand or the orphans on row 2, column
@@ -51,9 +53,10 @@ usage:
   aftk --help
       This text.
 
-FILE is a position in the notation of RULES.md section 2 (`-` reads stdin).
-Grids run from 6x4 to 14x9 (default 12x8); kings start centre by default.
-Errors: one line on stderr, exit status 2.";
+FILE is a position in the notation of docs/rules/farewell.md (`-` reads
+stdin). Numbers have no sign and no leading zero. Grids run from 6x4 to 14x9
+(default 12x8); kings start centre by default. Errors: one line on stderr,
+exit status 2. A closed pipe ends the output quietly.";
 
 /// A one-line error for stderr.
 struct Fail(String);
@@ -63,7 +66,9 @@ fn fail<T>(msg: impl Into<String>) -> Result<T, Fail> {
 }
 
 fn parse_seed(s: &str) -> Result<u32, Fail> {
-    s.parse::<u32>().or_else(|_| fail(format!("{s:?} is not a deal number (0 to 4294967295)")))
+    hostcli::number(s)
+        .and_then(|n| u32::try_from(n).ok())
+        .map_or_else(|| fail(format!("{s:?} is not a deal number (0 to 4294967295)")), Ok)
 }
 
 /// Reads the deal options; returns them and the arguments left over.
@@ -77,7 +82,7 @@ fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<Str
                 let v = it.next().ok_or(Fail("--grid needs WxH".into()))?;
                 let (w, h) = v
                     .split_once(['x', 'X'])
-                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .and_then(|(w, h)| Some((small(w)?, small(h)?)))
                     .ok_or(Fail(format!("--grid: expected WxH, found {v:?}")))?;
                 o.width = w;
                 o.height = h;
@@ -87,7 +92,7 @@ fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<Str
             }
             "--kings" => {
                 let v = it.next().ok_or(Fail("--kings needs centre, corners or random".into()))?;
-                o.kings = match KingStart::from_name(v) {
+                o.kings = match KingStart::from_name(&v.to_ascii_lowercase()) {
                     Some(KingStart::Custom) if !allow_custom => {
                         return fail("--kings custom: the kings must be placed by moves; use aftk play --seed SEED --kings custom Ks@r3c4 ...")
                     }
@@ -103,17 +108,26 @@ fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<Str
     Ok((o, rest))
 }
 
+/// A grid dimension: a number without sign or leading zero that fits a u8.
+fn small(s: &str) -> Option<u8> {
+    hostcli::number(s).and_then(|n| u8::try_from(n).ok())
+}
+
+/// Reads a position from a file, or from stdin for `-`. Messages name the
+/// file quoted (`"no\nsuch"` stays one line).
 fn read_position(path: &str) -> Result<Game, Fail> {
-    let text = if path == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+    let (name, bytes) = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
             .map_err(|e| Fail(format!("cannot read stdin: {e}")))?;
-        s
+        ("stdin".to_string(), bytes)
     } else {
-        let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {path}: {e}")))?;
-        String::from_utf8(bytes).map_err(|_| Fail(format!("{path}: not UTF-8 text")))?
+        let name = hostcli::quoted(path);
+        let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {name}: {e}")))?;
+        (name, bytes)
     };
-    parse_position(&text).map_err(|e| Fail(format!("{path}: {e}")))
+    let text = String::from_utf8(bytes).map_err(|_| Fail(format!("{name}: not UTF-8 text")))?;
+    parse_position(&text).map_err(|e| Fail(format!("{name}: {e}")))
 }
 
 fn position_text(g: &Game) -> String {
@@ -127,7 +141,7 @@ fn new_game(seed: u32, o: Options) -> Result<Game, Fail> {
     Game::new(seed, o).ok_or(Fail("grid size out of range".into()))
 }
 
-fn run(args: &[String]) -> Result<String, Fail> {
+fn command(args: &[String]) -> Result<String, Fail> {
     let Some(cmd) = args.first() else { return fail("no command: try aftk --help") };
     match cmd.as_str() {
         "-h" | "--help" | "help" => Ok(format!("{HELP}\n")),
@@ -142,7 +156,10 @@ fn run(args: &[String]) -> Result<String, Fail> {
             let [_, path] = args else { return fail("usage: aftk legal FILE") };
             let g = read_position(path)?;
             let mut out = String::new();
-            for c in g.hand().iter().flatten().chain(g.orphans()) {
+            // A custom start before its fourth king: the kings still to
+            // place come first (the hand is empty until the opening deal).
+            let kings: Vec<_> = g.kings_to_place().collect();
+            for c in kings.iter().chain(g.hand().iter().flatten()).chain(g.orphans()) {
                 let cells = g.playable_cells(*c);
                 out.push_str(&format!("{c}:"));
                 if cells.is_empty() {
@@ -240,7 +257,7 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
     while let Some(a) = it.next() {
         if a == name {
             let v = it.next().ok_or(Fail(format!("{name} needs a number")))?;
-            value = v.parse().map_err(|_| Fail(format!("{name}: {v:?} is not a number")))?;
+            value = hostcli::number(v).ok_or(Fail(format!("{name}: {v:?} is not a number")))?;
         } else {
             rest.push(a.clone());
         }
@@ -375,16 +392,14 @@ won: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)
 /// output, or one line on stderr, and gives the exit status. `kings
 /// farewell ...` is this too.
 pub fn main_with(args: &[String]) -> ExitCode {
-    match run(args) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(Fail(msg)) => {
-            eprintln!("aftk: {msg}");
-            ExitCode::from(2)
-        }
-    }
+    hostcli::finish("aftk", run(args))
+}
+
+/// Runs `aftk` with these arguments (without the program name): the whole
+/// output, or the one-line error (without the `aftk: ` prefix). For
+/// `kings farewell ...`, which writes it with [`hostcli::finish`] too.
+pub fn run(args: &[String]) -> Result<String, String> {
+    command(args).map_err(|Fail(msg)| msg)
 }
 
 /// The solver's storage on the host: a transposition table and two beams.

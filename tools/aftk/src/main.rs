@@ -2,6 +2,8 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    aftk::main_with(&args)
+    match hostcli::args() {
+        Ok(args) => aftk::main_with(&args),
+        Err(e) => hostcli::finish("aftk", Err(e)),
+    }
 }

@@ -3,7 +3,6 @@
 
 use farewell::games::{Patience, Status};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -49,26 +48,10 @@ pub enum Verdict<M> {
 }
 
 /// Prints the output (or the one-line error on stderr) and gives the exit
-/// status: 0, or 2 for bad input and for output that could not be written
-/// (a full disk: one line on stderr); a closed pipe ends quietly.
+/// status: 0, or 2 for bad input and for output that could not be written;
+/// a closed pipe ends quietly ([`hostcli::finish`]).
 pub fn finish(result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    let _ = writeln!(std::io::stderr(), "kings: cannot write the output: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
-        Err(msg) => {
-            let _ = writeln!(std::io::stderr(), "kings: {msg}");
-            ExitCode::from(2)
-        }
-    }
+    hostcli::finish("kings", result)
 }
 
 /// At most 40 characters of user input, for messages that stay one line

@@ -37,13 +37,16 @@ FILE is a position in the game's notation (docs/rules/GAME.md); `-` reads stdin.
 Errors: one line on stderr, exit status 2.";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match hostcli::args() {
+        Ok(a) => a,
+        Err(e) => return hostcli::finish("kings", Err(e)),
+    };
     let Some((game, rest)) = args.split_first() else {
         return cli::finish(Err("no game: try kings --help".into()));
     };
     match game.to_ascii_lowercase().as_str() {
         "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
-        "farewell" => aftk::main_with(rest),
+        "farewell" => hostcli::finish("kings", aftk::run(rest)),
         // Each game of the collection adds one line here, e.g.
         // "albert" => cli::finish(cli::run::<farewell::games::albert::Albert>(rest)),
         // with its `cli::Cli` implementation in a file of its own (albert.rs).
