@@ -19,7 +19,7 @@ mod game_loop {
     use crate::ps1::video::Video;
     use farewell::draw::DrawList;
     use farewell::input::{Input, Names, PadReply};
-    use farewell::perf::FrameMeter;
+    use farewell::perf::{FrameMeter, FrameTimes};
     use farewell::ui::render::{self, palette, text_centred};
     use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
@@ -28,6 +28,22 @@ mod game_loop {
     /// may go on thinking: drawing, the packets and the TTY take up to about
     /// 8 ms after it on a busy frame, and a frame is 16.7 ms (NTSC).
     const THINK_US: u32 = 6_000;
+
+    /// A frame: one vblank period, NTSC (59.94 Hz) or PAL (50 Hz).
+    const FRAME_US: u32 = if cfg!(feature = "pal") { 20_000 } else { 16_683 };
+
+    /// The memory card's share of a frame at most: a sector written (about
+    /// 6 ms measured in Mednafen: 128 bytes at the card's 250 kHz, and the
+    /// acknowledge handshake of each byte).
+    const CARD_US: u32 = 6_500;
+
+    /// The draw list, the packets and the GPU at most, on the largest grid
+    /// (14x9: 1.5 + 0.9 + 2.1 ms measured in Mednafen), with a margin.
+    const DRAW_US: u32 = 5_500;
+
+    /// How far into a frame the event log may go on being handed to the
+    /// BIOS: the rest is a margin for the wait for the vblank to be caught.
+    const TTY_UNTIL_US: u32 = FRAME_US - 1_500;
 
     #[no_mangle]
     fn main() {
@@ -89,11 +105,11 @@ mod game_loop {
                 busy = app.think(1);
                 longest = longest.max(ticks_to_us(clock.ticks_since(t0)) - before);
             }
-            let update_us = ticks_to_us(clock.ticks_since(t0));
+            let think_us = ticks_to_us(clock.ticks_since(t0));
             if let (Some(before), Some(p)) = (hints_before, app.play()) {
                 let done = p.hints() != before;
                 if busy || done {
-                    hint_us = hint_us.saturating_add(update_us);
+                    hint_us = hint_us.saturating_add(think_us);
                     hint_frames += 1;
                 }
                 if done {
@@ -104,9 +120,17 @@ mod game_loop {
                 hint_us = 0;
                 hint_frames = 0;
             }
-            storage.step(&clock, &mut app, &mut tty);
-            tty.flush();
+            let update_us = ticks_to_us(clock.ticks_since(start));
+            // A card sector only in a frame with room for it after the
+            // update (a move, or the fair player thinking, leaves none):
+            // otherwise the card waits a frame.
+            let t = clock.now();
+            if update_us + CARD_US + DRAW_US <= FRAME_US {
+                storage.step(&clock, &mut app, &mut tty);
+            }
+            let card_us = ticks_to_us(clock.ticks_since(t));
 
+            let t = clock.now();
             render::draw(&app, input.held(), &skin, &mut list);
             match reply {
                 PadReply::Pad(_) => {}
@@ -122,13 +146,38 @@ mod game_loop {
                     text_centred(&mut list, &skin, 160, 122, "or a DualShock", palette::TEXT);
                 }
             }
+            let draw_us = ticks_to_us(clock.ticks_since(t));
+            let t = clock.now();
             packets.build(&list);
-            let work_us = ticks_to_us(clock.ticks_since(start));
+            let packets_us = ticks_to_us(clock.ticks_since(t));
+            let t = clock.now();
             packets.send();
             packets.wait();
             video.draw_sync();
+            let gpu_us = ticks_to_us(clock.ticks_since(t));
+            // The event log gets what is left of the frame, less a margin;
+            // what does not fit goes in the next frames.
+            let t = clock.now();
+            let elapsed = ticks_to_us(clock.ticks_since(start));
+            let tty_bytes = tty.drain(&clock, TTY_UNTIL_US.saturating_sub(elapsed));
+            let tty_us = ticks_to_us(clock.ticks_since(t));
             let missed = video.wait_vblank();
-            if let Some(report) = meter.record(work_us, missed) {
+            let times = FrameTimes { update_us, card_us, draw_us, packets_us, tty_us, gpu_us, tty_bytes };
+            if missed > 0 {
+                // A late frame: where its time went.
+                aftk_line!(
+                    tty,
+                    "LATE frame={} update={} card={} draw={} packets={} gpu={} tty={}",
+                    meter.frames(),
+                    update_us,
+                    card_us,
+                    draw_us,
+                    packets_us,
+                    gpu_us,
+                    tty_us
+                );
+            }
+            if let Some(report) = meter.record(times, missed, tty.ns_per_byte()) {
                 aftk_line!(tty, "PERF {}", report);
             }
         }

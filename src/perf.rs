@@ -1,33 +1,137 @@
-//! The frame meter: CPU time per frame and vblanks missed, summed over a
-//! window of frames and reported as one event-log line.
+//! The frame meter: the time each frame takes, phase by phase, and vblanks
+//! missed, summed over a window of frames and reported as one event-log line.
 //!
-//! The PS1 layer times each frame's work with a root counter and tells the
+//! The PS1 layer times each frame's phases with a root counter and tells the
 //! meter; every [`WINDOW`] frames the meter yields a [`PerfReport`], which
-//! prints as `frames=<n> avg_us=<a> max_us=<m> missed=<k>` (the event log
-//! adds `AFTK PERF `). `frames` and `missed` count since boot; the average
-//! and maximum are over the window just ended.
+//! prints as
+//!
+//! ```text
+//! frames=<n> avg_us=<a> max_us=<m> missed=<k> update=<a>/<m> card=<a>/<m> draw=<a>/<m>
+//! packets=<a>/<m> tty=<a>/<m> gpu=<a>/<m> tty_bytes=<b> tty_ns_per_byte=<c>
+//! ```
+//!
+//! (the event log adds `AFTK PERF `). `frames` and `missed` count since boot;
+//! every other figure is over the window just ended. `avg_us`/`max_us` are
+//! the whole frame up to the GPU being idle (what must fit in a vblank
+//! period); each phase is its mean and its longest, in microseconds: the
+//! update (pad, game, the fair player's thinking, the card), the draw list,
+//! the GPU packets, the TTY (the event log handed to the BIOS) and the wait
+//! for the GPU to finish. `tty_bytes` is what the TTY sent in the window,
+//! `tty_ns_per_byte` the BIOS's measured cost of a byte (0 before any).
 
 use core::fmt;
 
 /// Frames per report: ten seconds at 60 Hz.
 pub const WINDOW: u32 = 600;
 
+/// The phases of a frame, in the order they run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameTimes {
+    /// Pad, game update, thinking: microseconds.
+    pub update_us: u32,
+    /// The memory card (a sector written or read).
+    pub card_us: u32,
+    /// The draw list.
+    pub draw_us: u32,
+    /// The GPU packets built from it.
+    pub packets_us: u32,
+    /// The event log handed to the BIOS.
+    pub tty_us: u32,
+    /// Waiting for the GPU to finish drawing.
+    pub gpu_us: u32,
+    /// Bytes the TTY sent this frame.
+    pub tty_bytes: u32,
+}
+
+impl FrameTimes {
+    /// The whole frame: every phase.
+    pub fn total_us(&self) -> u32 {
+        self.update_us + self.card_us + self.draw_us + self.packets_us + self.tty_us + self.gpu_us
+    }
+}
+
+/// Mean and maximum of one phase over a window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Phase {
+    /// Mean over the window, in microseconds.
+    pub avg_us: u32,
+    /// Longest in the window, in microseconds.
+    pub max_us: u32,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.avg_us, self.max_us)
+    }
+}
+
 /// One report of the meter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PerfReport {
     /// Frames since boot.
     pub frames: u32,
-    /// Mean CPU time of a frame in the window, in microseconds.
+    /// Mean time of a frame in the window (every phase), in microseconds.
     pub avg_us: u32,
     /// Longest frame in the window, in microseconds.
     pub max_us: u32,
     /// Vblanks missed since boot.
     pub missed: u32,
+    /// Pad, game update, thinking.
+    pub update: Phase,
+    /// The memory card.
+    pub card: Phase,
+    /// The draw list.
+    pub draw: Phase,
+    /// The GPU packets.
+    pub packets: Phase,
+    /// The event log handed to the BIOS.
+    pub tty: Phase,
+    /// The wait for the GPU.
+    pub gpu: Phase,
+    /// Bytes the TTY sent in the window.
+    pub tty_bytes: u32,
+    /// The TTY's measured cost of a byte, in nanoseconds (0: not measured).
+    pub tty_ns_per_byte: u32,
 }
 
 impl fmt::Display for PerfReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "frames={} avg_us={} max_us={} missed={}", self.frames, self.avg_us, self.max_us, self.missed)
+        write!(
+            f,
+            "frames={} avg_us={} max_us={} missed={} update={} card={} draw={} packets={} tty={} gpu={} tty_bytes={} tty_ns_per_byte={}",
+            self.frames,
+            self.avg_us,
+            self.max_us,
+            self.missed,
+            self.update,
+            self.card,
+            self.draw,
+            self.packets,
+            self.tty,
+            self.gpu,
+            self.tty_bytes,
+            self.tty_ns_per_byte
+        )
+    }
+}
+
+/// Sum and maximum of one quantity over a window.
+#[derive(Clone, Copy, Debug, Default)]
+struct Acc {
+    sum: u64,
+    max: u32,
+}
+
+impl Acc {
+    const fn new() -> Self {
+        Acc { sum: 0, max: 0 }
+    }
+    fn add(&mut self, v: u32) {
+        self.sum += u64::from(v);
+        self.max = self.max.max(v);
+    }
+    fn phase(&self, n: u32) -> Phase {
+        Phase { avg_us: (self.sum / u64::from(n.max(1))) as u32, max_us: self.max }
     }
 }
 
@@ -37,37 +141,70 @@ pub struct FrameMeter {
     frames: u32,
     missed: u32,
     window_frames: u32,
-    window_sum_us: u64,
-    window_max_us: u32,
+    total: Acc,
+    update: Acc,
+    card: Acc,
+    draw: Acc,
+    packets: Acc,
+    tty: Acc,
+    gpu: Acc,
+    tty_bytes: u32,
 }
 
 impl FrameMeter {
     /// A meter with nothing recorded.
     pub const fn new() -> Self {
-        Self { frames: 0, missed: 0, window_frames: 0, window_sum_us: 0, window_max_us: 0 }
+        Self {
+            frames: 0,
+            missed: 0,
+            window_frames: 0,
+            total: Acc::new(),
+            update: Acc::new(),
+            card: Acc::new(),
+            draw: Acc::new(),
+            packets: Acc::new(),
+            tty: Acc::new(),
+            gpu: Acc::new(),
+            tty_bytes: 0,
+        }
     }
 
-    /// Records one frame: its CPU time and how many vblanks went by while it
+    /// Records one frame: its phases and how many vblanks went by while it
     /// was being made beyond the one it was meant for (0 when on time).
-    /// Returns a report when this frame closes a window.
-    pub fn record(&mut self, work_us: u32, missed_vblanks: u32) -> Option<PerfReport> {
+    /// `tty_ns_per_byte` is the TTY's current estimate, passed through to
+    /// the report. Returns a report when this frame closes a window.
+    pub fn record(&mut self, t: FrameTimes, missed_vblanks: u32, tty_ns_per_byte: u32) -> Option<PerfReport> {
         self.frames = self.frames.wrapping_add(1);
         self.missed = self.missed.saturating_add(missed_vblanks);
         self.window_frames += 1;
-        self.window_sum_us += u64::from(work_us);
-        self.window_max_us = self.window_max_us.max(work_us);
+        self.total.add(t.total_us());
+        self.update.add(t.update_us);
+        self.card.add(t.card_us);
+        self.draw.add(t.draw_us);
+        self.packets.add(t.packets_us);
+        self.tty.add(t.tty_us);
+        self.gpu.add(t.gpu_us);
+        self.tty_bytes = self.tty_bytes.saturating_add(t.tty_bytes);
         if self.window_frames < WINDOW {
             return None;
         }
+        let n = self.window_frames;
+        let total = self.total.phase(n);
         let report = PerfReport {
             frames: self.frames,
-            avg_us: (self.window_sum_us / u64::from(self.window_frames)) as u32,
-            max_us: self.window_max_us,
+            avg_us: total.avg_us,
+            max_us: total.max_us,
             missed: self.missed,
+            update: self.update.phase(n),
+            card: self.card.phase(n),
+            draw: self.draw.phase(n),
+            packets: self.packets.phase(n),
+            tty: self.tty.phase(n),
+            gpu: self.gpu.phase(n),
+            tty_bytes: self.tty_bytes,
+            tty_ns_per_byte,
         };
-        self.window_frames = 0;
-        self.window_sum_us = 0;
-        self.window_max_us = 0;
+        *self = FrameMeter { frames: self.frames, missed: self.missed, ..FrameMeter::new() };
         Some(report)
     }
 
@@ -79,5 +216,46 @@ impl FrameMeter {
     /// Vblanks missed since boot.
     pub fn missed(&self) -> u32 {
         self.missed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn a_window_reports_every_phase_and_keeps_missed() {
+        let mut m = FrameMeter::new();
+        let mut last = None;
+        for i in 0..WINDOW {
+            let t = FrameTimes {
+                update_us: 1000 + i,
+                card_us: 0,
+                draw_us: 200,
+                packets_us: 300,
+                tty_us: if i == 7 { 900 } else { 0 },
+                gpu_us: 50,
+                tty_bytes: 2,
+            };
+            last = m.record(t, u32::from(i == 3), 12_000);
+        }
+        let r = last.expect("a report after WINDOW frames");
+        assert_eq!(r.frames, WINDOW);
+        assert_eq!(r.missed, 1);
+        assert_eq!(r.update.max_us, 1000 + WINDOW - 1);
+        assert_eq!(r.tty, Phase { avg_us: 1, max_us: 900 });
+        assert_eq!(r.draw, Phase { avg_us: 200, max_us: 200 });
+        // The longest frame is the one with the TTY, not the longest update.
+        assert_eq!(r.max_us, 1007 + 200 + 300 + 900 + 50);
+        assert_eq!(r.tty_bytes, 2 * WINDOW);
+        let line = r.to_string();
+        assert!(line.starts_with("frames=600 avg_us="), "{line}");
+        assert!(line.contains(" missed=1 update="), "{line}");
+        assert!(line.ends_with("tty_bytes=1200 tty_ns_per_byte=12000"), "{line}");
+        // The next window starts afresh, but frames and missed go on.
+        let r2 = (0..WINDOW).filter_map(|_| m.record(FrameTimes::default(), 0, 0)).last().unwrap();
+        assert_eq!((r2.frames, r2.missed, r2.max_us, r2.tty_bytes), (2 * WINDOW, 1, 0, 0));
     }
 }

@@ -18,6 +18,11 @@ pub const HEIGHT: i16 = 240;
 /// The video mode this build drives: NTSC, or PAL with `--features pal`.
 pub const MODE: VideoMode = if cfg!(feature = "pal") { VideoMode::PAL } else { VideoMode::NTSC };
 
+/// Lines of each display buffer: a PAL screen has 256 (psx refuses a
+/// 240-line PAL mode, and that refusal hung the PAL build at boot); the
+/// game draws the top 240 of them, the rest stays the clear colour.
+const LINES: i16 = if cfg!(feature = "pal") { 256 } else { HEIGHT };
+
 /// The double-buffered screen.
 pub struct Video {
     /// psx's framebuffer: display/draw environments and the GPU ports.
@@ -26,9 +31,9 @@ pub struct Video {
 
 impl Video {
     /// Resets the GPU, sets the mode, places the buffers at (0,0) and
-    /// (0,240), and turns the display on.
+    /// (0,240) (PAL: (0,256)), and turns the display on.
     pub fn new() -> Self {
-        let fb = match Framebuffer::new((0, 0), (0, HEIGHT), (WIDTH, HEIGHT), MODE, None) {
+        let fb = match Framebuffer::new((0, 0), (0, LINES), (WIDTH, LINES), MODE, None) {
             Ok(fb) => fb,
             // The arguments are constants that psx accepts; this arm is
             // never taken, and a hang here would show as no AFTK BOOT.

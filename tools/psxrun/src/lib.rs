@@ -41,6 +41,42 @@ pub struct Options {
     pub memory_card: Option<PathBuf>,
     /// Show the game on this X display instead of a private Xvfb.
     pub display: Option<String>,
+    /// Which emulator runs it.
+    pub emulator: Emulator,
+    /// The BIOS image Mednafen boots (the project's test BIOS).
+    pub bios: Option<PathBuf>,
+    /// Mednafen: run a side-loaded exe as a PAL console (50 Hz; the
+    /// `--features pal` build) rather than an NTSC one.
+    pub pal: bool,
+}
+
+/// The emulators the harness drives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emulator {
+    /// PCSX-Reloaded with its HLE BIOS: fast, no real timing.
+    Pcsxr,
+    /// Mednafen with the project's test BIOS: the console's timing.
+    Mednafen,
+}
+
+impl Emulator {
+    /// `pcsxr` or `mednafen`.
+    pub fn parse(name: &str) -> Option<Emulator> {
+        match name {
+            "pcsxr" => Some(Emulator::Pcsxr),
+            "mednafen" => Some(Emulator::Mednafen),
+            _ => None,
+        }
+    }
+
+    /// The pad button's key in this emulator's default bindings.
+    pub fn key_for(self, button: &str) -> Option<&'static str> {
+        let keys: &[(&str, &str)] = match self {
+            Emulator::Pcsxr => &KEYS,
+            Emulator::Mednafen => &MEDNAFEN_KEYS,
+        };
+        keys.iter().find(|(b, _)| b.eq_ignore_ascii_case(button)).map(|(_, k)| *k)
+    }
 }
 
 /// A running emulator session.
@@ -49,6 +85,11 @@ pub struct Session {
     display: String,
     xvfb: Option<Child>,
     emulator: Option<Child>,
+    kind: Emulator,
+    /// Mednafen: the card file it writes on exit, and where to copy it.
+    card_out: Option<(PathBuf, PathBuf)>,
+    /// Mednafen: where F9 writes screenshots.
+    snaps: PathBuf,
     lines: Receiver<String>,
     /// Every TTY line seen so far (prefix ` * ` removed).
     log: Vec<String>,
@@ -77,7 +118,25 @@ const KEYS: [(&str, &str); 14] = [
     ("r2", "t"),
 ];
 
-/// The key for a button name (`cross`, `up`, ...).
+/// Mednafen's default keys for pad 1 (a digital pad).
+const MEDNAFEN_KEYS: [(&str, &str); 14] = [
+    ("up", "w"),
+    ("down", "s"),
+    ("left", "a"),
+    ("right", "d"),
+    ("cross", "KP_2"),
+    ("circle", "KP_6"),
+    ("square", "KP_4"),
+    ("triangle", "KP_8"),
+    ("start", "Return"),
+    ("select", "Tab"),
+    ("l1", "KP_1"),
+    ("r1", "KP_3"),
+    ("l2", "KP_7"),
+    ("r2", "KP_9"),
+];
+
+/// The key for a button name (`cross`, `up`, ...) in PCSX-Reloaded.
 pub fn key_for(button: &str) -> Option<&'static str> {
     KEYS.iter().find(|(b, _)| b.eq_ignore_ascii_case(button)).map(|(_, k)| *k)
 }
@@ -146,6 +205,64 @@ fn prepare_home(opts: &Options, home: &Path) -> Result<PathBuf, String> {
     Ok(work)
 }
 
+/// The Mednafen binary (Debian installs it in /usr/games).
+pub fn mednafen() -> Option<PathBuf> {
+    find_program("mednafen", &["/usr/games/mednafen"])
+}
+
+/// The Mednafen command line: the test BIOS for every region, sound off,
+/// the BIOS TTY on stdout, saves and screenshots in the private HOME.
+/// Returns it, its working directory, and (with `--card`) the card file
+/// Mednafen writes on exit and where to copy it.
+#[allow(clippy::type_complexity)]
+fn mednafen_command(
+    opts: &Options,
+    image: &Path,
+    home: &Path,
+    snaps: &Path,
+) -> Result<(Command, PathBuf, Option<(PathBuf, PathBuf)>), String> {
+    let emulator = mednafen().ok_or("mednafen not found (Debian package mednafen)")?;
+    let bios = opts.bios.as_ref().ok_or("Mednafen needs --bios (the test BIOS image, tools/testbios/build)")?;
+    let bios = fs::canonicalize(bios).map_err(|e| format!("cannot open the BIOS {}: {e}", bios.display()))?;
+    let saves = home.join("sav");
+    for d in [home, &saves, snaps] {
+        fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+    }
+    // Every session starts from the card it is given, or from none.
+    let card_file = saves.join("card.0.mcr");
+    let _ = fs::remove_file(&card_file);
+    let _ = fs::remove_file(saves.join("card.1.mcr"));
+    let card_out = match &opts.memory_card {
+        Some(p) => {
+            if p.exists() {
+                fs::copy(p, &card_file).map_err(|e| format!("cannot copy {}: {e}", p.display()))?;
+            }
+            Some((card_file, p.clone()))
+        }
+        None => None,
+    };
+    let mut cmd = Command::new(emulator);
+    let s = |v: &Path| v.display().to_string();
+    let bios = s(&bios);
+    cmd.args(["-sound", "0", "-video.driver", "softfb", "-video.fs", "0"])
+        .args(["-psx.xscale", "2", "-psx.yscale", "2"])
+        .args(["-psx.bios_na", &bios, "-psx.bios_jp", &bios, "-psx.bios_eu", &bios])
+        .args(["-psx.bios_sanity", "0"])
+        // A side-loaded exe carries no region: the console's is named.
+        .args(["-psx.region_autodetect", "0", "-psx.region_default", if opts.pal { "eu" } else { "na" }])
+        .args(["-psx.dbg_level", "2"])
+        .args(["-filesys.path_sav", &s(&saves), "-filesys.fname_sav", "card.%x"])
+        .args(["-filesys.path_snap", &s(snaps)])
+        .args(["-nothrottle", if opts.realtime { "0" } else { "1" }])
+        .args(["-autosave", "0", "-cheats", "0"]);
+    if image.extension().is_some_and(|e| e.eq_ignore_ascii_case("cue")) {
+        // A disc with no licence sectors: the module must be named.
+        cmd.args(["-force_module", "psx"]);
+    }
+    cmd.arg(image);
+    Ok((cmd, home.to_path_buf(), card_out))
+}
+
 /// Stops our Xvfb with SIGTERM, so that it removes its lock file and
 /// socket, and with SIGKILL if it has not gone within two seconds.
 fn stop_xvfb(mut x: Child) {
@@ -197,12 +314,26 @@ fn start_xvfb() -> Result<(Child, String), String> {
 impl Session {
     /// Boots the image. The session's files go to `opts.out_dir`.
     pub fn start(opts: &Options) -> Result<Session, String> {
-        let emulator = pcsxr().ok_or("pcsxr not found (Debian package pcsxr)")?;
         let image = fs::canonicalize(&opts.image).map_err(|e| format!("cannot open {}: {e}", opts.image.display()))?;
         fs::create_dir_all(&opts.out_dir).map_err(|e| format!("cannot create {}: {e}", opts.out_dir.display()))?;
         let out_dir = fs::canonicalize(&opts.out_dir).map_err(|e| e.to_string())?;
         let home = out_dir.join("home");
-        let work = prepare_home(opts, &home)?;
+        let snaps = home.join("snaps");
+        let (mut cmd, work, card_out) = match opts.emulator {
+            Emulator::Pcsxr => {
+                let emulator = pcsxr().ok_or("pcsxr not found (Debian package pcsxr)")?;
+                let work = prepare_home(opts, &home)?;
+                let mut cmd = Command::new("stdbuf");
+                cmd.arg("-oL").arg(&emulator).args(["-nogui", "-psxout"]);
+                if image.extension().is_some_and(|e| e.eq_ignore_ascii_case("cue")) {
+                    cmd.arg("-cdfile").arg(&image);
+                } else {
+                    cmd.arg(&image);
+                }
+                (cmd, work, None)
+            }
+            Emulator::Mednafen => mednafen_command(opts, &image, &home, &snaps)?,
+        };
         let (xvfb, display) = match &opts.display {
             Some(d) => (None, d.clone()),
             None => {
@@ -211,13 +342,6 @@ impl Session {
             }
         };
 
-        let mut cmd = Command::new("stdbuf");
-        cmd.arg("-oL").arg(&emulator).args(["-nogui", "-psxout"]);
-        if image.extension().is_some_and(|e| e.eq_ignore_ascii_case("cue")) {
-            cmd.arg("-cdfile").arg(&image);
-        } else {
-            cmd.arg(&image);
-        }
         let stderr_log = fs::File::create(out_dir.join("emulator-stderr.log")).map_err(|e| e.to_string())?;
         let child = cmd
             .current_dir(&work)
@@ -233,10 +357,10 @@ impl Session {
                 if let Some(x) = xvfb {
                     stop_xvfb(x);
                 }
-                return Err(format!("cannot start pcsxr: {e}"));
+                return Err(format!("cannot start {:?}: {e}", opts.emulator));
             }
         };
-        let stdout = child.stdout.take().ok_or("no stdout from pcsxr")?;
+        let stdout = child.stdout.take().ok_or("no stdout from the emulator")?;
         let (tx, rx) = channel();
         let raw_log = out_dir.join("emulator-stdout.log");
         thread::spawn(move || {
@@ -265,6 +389,9 @@ impl Session {
             display,
             xvfb,
             emulator: Some(child),
+            kind: opts.emulator,
+            card_out,
+            snaps,
             lines: rx,
             log: Vec::new(),
             cursor: 0,
@@ -296,7 +423,11 @@ impl Session {
     fn pump(&mut self, timeout: Duration) -> Result<bool, String> {
         match self.lines.recv_timeout(timeout) {
             Ok(line) => {
-                self.log.push(line);
+                let halted = line.starts_with("TESTBIOS HALT");
+                self.log.push(line.clone());
+                if halted {
+                    return Err(format!("the test BIOS stopped: {line}"));
+                }
                 Ok(true)
             }
             Err(RecvTimeoutError::Timeout) => Ok(false),
@@ -386,7 +517,7 @@ impl Session {
     /// Holds the buttons down.
     pub fn key_down(&self, buttons: &[&str]) -> Result<(), String> {
         for b in buttons {
-            let key = key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
+            let key = self.kind.key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
             self.xdotool(&["keydown", key])?;
         }
         Ok(())
@@ -395,7 +526,7 @@ impl Session {
     /// Lets the buttons go.
     pub fn key_up(&self, buttons: &[&str]) -> Result<(), String> {
         for b in buttons {
-            let key = key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
+            let key = self.kind.key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
             self.xdotool(&["keyup", key])?;
         }
         Ok(())
@@ -413,6 +544,9 @@ impl Session {
 
     /// Saves a screenshot as `<out_dir>/<name>.png` and returns what it shows.
     pub fn screenshot(&mut self, name: &str) -> Result<Screenshot, String> {
+        if self.kind == Emulator::Mednafen {
+            return self.mednafen_screenshot(name);
+        }
         let out = Command::new("xwd")
             .args(["-root", "-silent"])
             .env("DISPLAY", &self.display)
@@ -436,6 +570,42 @@ impl Session {
         if !status.success() {
             return Err(format!("convert could not write {}", path.display()));
         }
+        Ok(Screenshot { path, ..shot })
+    }
+
+    /// Mednafen: F9 writes the emulated screen (the console's 15-bit
+    /// colours, not the window) to the snaps directory; it is moved to
+    /// `<out_dir>/<name>.png` and measured.
+    fn mednafen_screenshot(&mut self, name: &str) -> Result<Screenshot, String> {
+        let before: Vec<PathBuf> = list_pngs(&self.snaps);
+        self.xdotool(&["key", "F9"])?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let shot = loop {
+            if let Some(p) = list_pngs(&self.snaps).into_iter().find(|p| !before.contains(p)) {
+                // Written whole once the size stops changing.
+                let size = fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+                self.idle(Duration::from_millis(200))?;
+                if size > 0 && fs::metadata(&p).map(|m| m.len()).unwrap_or(0) == size {
+                    break p;
+                }
+                continue;
+            }
+            if Instant::now() > deadline {
+                return Err("Mednafen wrote no screenshot within 10 s of F9".into());
+            }
+            self.idle(Duration::from_millis(100))?;
+        };
+        let path = self.out_dir.join(format!("{name}.png"));
+        fs::rename(&shot, &path).map_err(|e| format!("cannot move {}: {e}", shot.display()))?;
+        let out = Command::new("convert")
+            .arg(format!("png:{}", path.display()))
+            .arg("xwd:-")
+            .output()
+            .map_err(|e| format!("cannot run convert (Debian package imagemagick): {e}"))?;
+        if !out.status.success() {
+            return Err(format!("convert could not read {}", path.display()));
+        }
+        let shot = Screenshot::from_xwd(&out.stdout)?;
         Ok(Screenshot { path, ..shot })
     }
 
@@ -468,6 +638,30 @@ impl Session {
     }
 
     fn shutdown(&mut self) {
+        if self.kind == Emulator::Mednafen {
+            if let Some(mut emu) = self.emulator.take() {
+                // Mednafen quits cleanly on SIGTERM (writing the memory
+                // card); our own child's PID only.
+                let _ = Command::new("kill").arg("-TERM").arg(emu.id().to_string()).status();
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while Instant::now() < deadline {
+                    if let Ok(Some(_)) = emu.try_wait() {
+                        break;
+                    }
+                    while let Ok(line) = self.lines.try_recv() {
+                        self.log.push(line);
+                    }
+                    thread::sleep(Duration::from_millis(50));
+                }
+                let _ = emu.kill();
+                let _ = emu.wait();
+            }
+            if let Some((written, wanted)) = self.card_out.take() {
+                if written.exists() {
+                    let _ = fs::copy(&written, &wanted);
+                }
+            }
+        }
         if let Some(mut emu) = self.emulator.take() {
             let _ = self.xdotool(&["key", "Escape"]);
             let deadline = Instant::now() + Duration::from_secs(3);
@@ -511,8 +705,8 @@ pub struct Screenshot {
 }
 
 impl Screenshot {
-    /// Measures an XWD dump (ZPixmap, 24 or 32 bits per pixel, as Xvfb
-    /// writes it).
+    /// Measures an XWD dump (ZPixmap, 32 bits per pixel as Xvfb writes it,
+    /// or 24 as ImageMagick writes a PNG).
     pub fn from_xwd(data: &[u8]) -> Result<Screenshot, String> {
         let be = |i: usize| -> Result<u32, String> {
             data.get(i * 4..i * 4 + 4)
@@ -524,16 +718,17 @@ impl Screenshot {
         let bits_per_pixel = be(11)?;
         let bytes_per_line = be(12)? as usize;
         let ncolors = be(19)? as usize;
-        if format != 2 || bits_per_pixel != 32 {
+        if format != 2 || (bits_per_pixel != 32 && bits_per_pixel != 24) {
             return Err(format!("unsupported xwd dump (format {format}, {bits_per_pixel} bpp)"));
         }
+        let bytes_per_pixel = bits_per_pixel as usize / 8;
         let pixels_at = header_size + ncolors * 12;
         let mut counts = std::collections::HashMap::new();
         for y in 0..height as usize {
             let row = data
-                .get(pixels_at + y * bytes_per_line..pixels_at + y * bytes_per_line + width as usize * 4)
+                .get(pixels_at + y * bytes_per_line..pixels_at + y * bytes_per_line + width as usize * bytes_per_pixel)
                 .ok_or("xwd dump truncated")?;
-            for px in row.chunks_exact(4) {
+            for px in row.chunks_exact(bytes_per_pixel) {
                 let rgb = u32::from_le_bytes([px[0], px[1], px[2], 0]);
                 *counts.entry(rgb).or_insert(0u64) += 1;
             }
@@ -552,6 +747,15 @@ impl Screenshot {
     pub fn is_blank(&self) -> bool {
         self.foreground < 0.001
     }
+}
+
+/// The PNG files in a directory.
+fn list_pngs(dir: &Path) -> Vec<PathBuf> {
+    fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "png")).collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Reads a whole file to a string with a one-line error.

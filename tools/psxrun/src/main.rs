@@ -2,10 +2,15 @@
 //! a script against it, or just takes a screenshot.
 //!
 //! ```text
-//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE]
+//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen --bios ROM [--pal]]
 //! psxrun shot IMAGE --out DIR [--seconds N]
 //! psxrun play IMAGE --out DIR
 //! ```
+//!
+//! `--emulator mednafen` runs Mednafen instead of PCSX-Reloaded (the
+//! default), booting `--bios ROM` (the project's test BIOS,
+//! `tools/testbios/build`) and side-loading the exe; `--pal` makes it a PAL
+//! console (for the `--features pal` build; NTSC otherwise).
 //!
 //! `play` shows the game on the current X display (`$DISPLAY`) with a
 //! private emulator configuration and prints the TTY until the window is
@@ -27,12 +32,12 @@
 //! Every run writes DIR/tty.log. Exit status: 0 when the script passed, 1
 //! when a check failed, 2 on bad usage.
 
-use psxrun::{Options, Session};
+use psxrun::{Emulator, Options, Session};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
+const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM] [--pal]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
 
 /// A parsed command line.
 struct Args {
@@ -43,6 +48,9 @@ struct Args {
     fast: bool,
     seconds: u64,
     card: Option<PathBuf>,
+    emulator: Emulator,
+    bios: Option<PathBuf>,
+    pal: bool,
 }
 
 fn parse_args(raw: &[String]) -> Result<Args, String> {
@@ -51,12 +59,21 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut fast = false;
     let mut seconds = 5;
     let mut card = None;
+    let mut emulator = Emulator::Pcsxr;
+    let mut bios = None;
+    let mut pal = false;
     let mut it = raw.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a directory")?)),
             "--card" => card = Some(PathBuf::from(it.next().ok_or("--card needs a file")?)),
             "--fast" => fast = true,
+            "--pal" => pal = true,
+            "--bios" => bios = Some(PathBuf::from(it.next().ok_or("--bios needs a ROM image")?)),
+            "--emulator" => {
+                let v = it.next().ok_or("--emulator needs pcsxr or mednafen")?;
+                emulator = Emulator::parse(v).ok_or_else(|| format!("--emulator: pcsxr or mednafen, not {v}"))?;
+            }
             "--seconds" => {
                 let v = it.next().ok_or("--seconds needs a number")?;
                 seconds = v.parse().map_err(|_| format!("--seconds: not a number: {v}"))?;
@@ -68,12 +85,30 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     }
     let out = out.ok_or("missing --out DIR")?;
     match positional.as_slice() {
-        [m, image, script] if m == "script" => {
-            Ok(Args { mode: m.clone(), image: image.into(), script: Some(script.into()), out, fast, seconds, card })
-        }
-        [m, image] if m == "shot" || m == "play" => {
-            Ok(Args { mode: m.clone(), image: image.into(), script: None, out, fast, seconds, card })
-        }
+        [m, image, script] if m == "script" => Ok(Args {
+            mode: m.clone(),
+            image: image.into(),
+            script: Some(script.into()),
+            out,
+            fast,
+            seconds,
+            card,
+            emulator,
+            bios,
+            pal,
+        }),
+        [m, image] if m == "shot" || m == "play" => Ok(Args {
+            mode: m.clone(),
+            image: image.into(),
+            script: None,
+            out,
+            fast,
+            seconds,
+            card,
+            emulator,
+            bios,
+            pal,
+        }),
         _ => Err(USAGE.into()),
     }
 }
@@ -195,6 +230,9 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         realtime: !args.fast,
         memory_card: args.card.clone(),
         display: None,
+        emulator: args.emulator,
+        bios: args.bios.clone(),
+        pal: args.pal,
     };
     if args.mode == "play" {
         let display = std::env::var("DISPLAY").map_err(|_| (2, "play needs $DISPLAY".to_string()))?;
