@@ -47,6 +47,8 @@
 use crate::save::{BufferTooSmall, Save, SaveError};
 use core::fmt::{self, Write};
 
+pub mod session;
+
 /// Bytes on a card.
 pub const CARD_SIZE: usize = 128 * 1024;
 /// Bytes in a frame (a sector: what one read or write command moves).
@@ -361,22 +363,30 @@ impl Directory {
     }
 }
 
-/// Sets up an empty, formatted card: header, 15 free entries, an empty
-/// broken-sector list, the header copy in frame 63; every other byte 0.
+/// Frame `f` (0..64) of block 0 on a freshly formatted card: the header,
+/// 15 free entries, an empty broken-sector list, zeros, the header copy in
+/// frame 63.
+pub fn format_frame(f: usize) -> [u8; FRAME] {
+    match f {
+        0 | 63 => header_frame(),
+        1..=15 => entry_frame(STATE_FREE, 0, NO_NEXT, b""),
+        16..=35 => {
+            let mut fr = [0u8; FRAME];
+            fr[..4].copy_from_slice(&[0xFF; 4]);
+            fr[8..10].copy_from_slice(&[0xFF; 2]);
+            with_checksum(fr)
+        }
+        _ => [0; FRAME],
+    }
+}
+
+/// Sets up an empty, formatted card: block 0 as [`format_frame`] makes
+/// it; every other byte 0.
 pub fn format_card(card: &mut [u8; CARD_SIZE]) {
     card.fill(0);
-    let mut put = |n: usize, f: [u8; FRAME]| card[n * FRAME..(n + 1) * FRAME].copy_from_slice(&f);
-    put(0, header_frame());
-    for n in 1..=FILE_BLOCKS {
-        put(n, entry_frame(STATE_FREE, 0, NO_NEXT, b""));
+    for f in 0..FRAMES_PER_BLOCK {
+        card[f * FRAME..(f + 1) * FRAME].copy_from_slice(&format_frame(f));
     }
-    for n in 16..36 {
-        let mut f = [0u8; FRAME];
-        f[..4].copy_from_slice(&[0xFF; 4]);
-        f[8..10].copy_from_slice(&[0xFF; 2]);
-        put(n, with_checksum(f));
-    }
-    put(FRAMES_PER_BLOCK - 1, header_frame());
 }
 
 // ---------------------------------------------------------------- title, icon

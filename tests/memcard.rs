@@ -917,3 +917,346 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- the session, on a model card
+
+use farewell::memcard::session::{IoError, Port, Session, Status};
+
+/// Slot 1 with a model card: sectors, and the FLAG's "new" bit as a card
+/// keeps it (set on insertion, cleared by a completed write). Counts the
+/// commands of each step.
+struct Model {
+    card: Option<Card>,
+    fresh: bool,
+    writes: Vec<u16>,
+    ops: usize,
+}
+
+impl Model {
+    fn with(card: Option<Card>) -> Model {
+        Model { fresh: card.is_some(), card, writes: Vec::new(), ops: 0 }
+    }
+
+    /// Pulls the card out and puts `card` in (or none).
+    fn swap(&mut self, card: Option<Card>) -> Option<Card> {
+        self.fresh = card.is_some();
+        std::mem::replace(&mut self.card, card)
+    }
+
+    fn card(&self) -> &[u8] {
+        &self.card.as_ref().unwrap()[..]
+    }
+}
+
+impl Port for Model {
+    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
+        self.ops += 1;
+        let c = self.card.as_ref().ok_or(IoError::NoCard)?;
+        buf.copy_from_slice(&c[usize::from(n) * FRAME..][..FRAME]);
+        Ok(self.fresh)
+    }
+
+    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
+        self.ops += 1;
+        let c = self.card.as_mut().ok_or(IoError::NoCard)?;
+        if guard && self.fresh {
+            return Err(IoError::NewCard);
+        }
+        c[usize::from(n) * FRAME..][..FRAME].copy_from_slice(data);
+        self.fresh = false;
+        self.writes.push(n);
+        Ok(())
+    }
+}
+
+/// Steps the session until it is idle or off (at most `limit` steps), one
+/// sector command a step at most.
+fn run(s: &mut Session, m: &mut Model, save: &Save, limit: usize) -> usize {
+    let mut log = String::new();
+    for i in 0..limit {
+        m.ops = 0;
+        s.step(m, || save.clone(), &mut log);
+        assert!(m.ops <= 1, "step {i} made {} card commands", m.ops);
+        if !s.busy() {
+            return i;
+        }
+    }
+    panic!("still busy after {limit} steps: {log}");
+}
+
+fn booted(m: &mut Model) -> (Box<Session>, Option<Save>) {
+    let mut s = Box::new(Session::new());
+    s.boot(m, &mut String::new());
+    let loaded = s.take_loaded();
+    (s, loaded)
+}
+
+#[test]
+fn session_boot_reads_and_writes_nothing_then_saves() {
+    let mut c = formatted();
+    let s1 = save_of(4, 10);
+    write(&mut c, &s1);
+    let before = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!(loaded, Some(s1));
+    assert_eq!(s.status(), Status::Ready);
+    assert!(m.writes.is_empty());
+    assert_eq!(m.card(), &before[..]);
+    // The first save: sector 63 written back as it was (the flag clears),
+    // the card read again, then the save.
+    let s2 = save_of(4, 20);
+    s.request_save();
+    run(&mut s, &mut m, &s2, 200);
+    assert_eq!(m.writes[0], 63);
+    assert_eq!(m.card()[63 * FRAME..64 * FRAME], before[63 * FRAME..64 * FRAME]);
+    assert_eq!(load(m.card()).unwrap(), s2);
+    // The next save goes straight to writing: no reads, no write to 63.
+    m.writes.clear();
+    let s3 = save_of(4, 30);
+    s.request_save();
+    let steps = run(&mut s, &mut m, &s3, 200);
+    assert!(!m.writes.contains(&63));
+    assert_eq!(steps, m.writes.len() + 1, "a write a step, and one to finish");
+    assert_eq!(load(m.card()).unwrap(), s3);
+}
+
+/// A card with two other games' files in blocks 1 and 2 (a pattern in
+/// each block) and block 3 free.
+fn card_of_others() -> Card {
+    let mut c = formatted();
+    put_foreign(&mut c[..], 1, 0x51, 0xFFFF, b"BESLES-00001ALPHA");
+    put_foreign(&mut c[..], 2, 0x51, 0xFFFF, b"BASLUS-00002BETA");
+    c
+}
+
+#[test]
+fn session_a_card_swapped_between_saves_is_read_again() {
+    // Card A: our save in block 2. Card B: another game's file in block 2.
+    let mut a = formatted();
+    put_foreign(&mut a[..], 1, 0x51, 0xFFFF, b"BESLES-00001ALPHA");
+    write(&mut a, &save_of(1, 5));
+    assert_eq!(state(&a[..]).unwrap().block, 2);
+    let mut m = Model::with(Some(a));
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    let b = card_of_others();
+    let b_before = b.clone();
+    m.swap(Some(b));
+    let s2 = save_of(1, 7);
+    s.request_save();
+    run(&mut s, &mut m, &s2, 300);
+    assert_eq!(s.status(), Status::Ready);
+    // Blocks 1 and 2 of card B untouched; our file made in block 3.
+    for sector in 0..1024 {
+        let (blk, f) = (sector / 64, sector % 64);
+        if blk == 3 || (blk == 0 && (f == 3 || f == 63)) {
+            continue;
+        }
+        assert_eq!(m.card()[sector * FRAME..][..FRAME], b_before[sector * FRAME..][..FRAME], "sector {sector}");
+    }
+    assert_eq!(state(m.card()).unwrap().block, 3);
+    assert_eq!(load(m.card()).unwrap(), s2);
+}
+
+#[test]
+fn session_a_card_swapped_mid_save_at_every_write() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    // How many writes an update makes, once the card is known.
+    let mut m = Model::with(Some(a.clone()));
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    let known = m.card.clone().unwrap();
+    let writes = {
+        let p = plan(&known[..], &save_of(1, 60)).unwrap();
+        p.len()
+    };
+    for k in 0..=writes {
+        let mut m = Model::with(Some(known.clone()));
+        m.fresh = false;
+        let (mut s2, _) = (Box::new(Session::new()), ());
+        // Bring a session to "known and synced" on this card.
+        s2.boot(&mut m, &mut String::new());
+        s2.request_save();
+        run(&mut s2, &mut m, &save_of(1, 6), 200);
+        // Start a save; after k writes the card is swapped for B.
+        let new = save_of(1, 60);
+        s2.request_save();
+        let mut log = String::new();
+        let mut made = 0;
+        m.writes.clear();
+        while made < k && m.writes.len() < k {
+            s2.step(&mut m, || new.clone(), &mut log);
+            made = m.writes.len();
+            if !s2.busy() {
+                break;
+            }
+        }
+        let a_after = m.swap(Some(card_of_others())).unwrap();
+        // Card A: the previous save or the new one, never nothing.
+        let got = load(&a_after[..]).unwrap();
+        assert!(got == new || got == save_of(1, 6), "card A after {k} writes");
+        // The next move asks for a save again (it makes no difference to a
+        // save under way).
+        s2.request_save();
+        run(&mut s2, &mut m, &new, 300);
+        let b = m.card();
+        assert_eq!(load(b), Ok(new.clone()), "card B gets the save, after {k} writes to A: {:?}", s2.status());
+        assert_eq!(state(b).unwrap().block, 3);
+        let others = card_of_others();
+        assert_eq!(b[BLOCK_SIZE..3 * BLOCK_SIZE], others[BLOCK_SIZE..3 * BLOCK_SIZE]);
+    }
+}
+
+#[test]
+fn session_the_same_card_put_back_mid_save_goes_on() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    let mut m = Model::with(Some(a));
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    let new = save_of(1, 40);
+    s.request_save();
+    let mut log = String::new();
+    for _ in 0..4 {
+        s.step(&mut m, || new.clone(), &mut log);
+    }
+    let card = m.swap(None).unwrap();
+    m.swap(Some(card));
+    run(&mut s, &mut m, &new, 300);
+    assert_eq!(s.status(), Status::Ready);
+    assert_eq!(load(m.card()).unwrap(), new);
+}
+
+#[test]
+fn session_another_cards_save_is_left_alone() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    let mut b = formatted();
+    let theirs = save_of(2, 50);
+    write(&mut b, &theirs);
+    let b_before = b.clone();
+    let mut m = Model::with(Some(a));
+    let (mut s, _) = booted(&mut m);
+    m.swap(Some(b));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 9), 300);
+    assert_eq!(s.status(), Status::OtherSave);
+    assert!(s.status().notice().is_some());
+    assert_eq!(m.card(), &b_before[..], "byte for byte (sector 63 written back as it was)");
+    // A card inserted after booting with none: same, its save was not
+    // loaded.
+    let mut m = Model::with(None);
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!((loaded, s.status()), (None, Status::NoCard));
+    m.swap(Some(b_before.clone()));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 9), 300);
+    assert_eq!(s.status(), Status::OtherSave);
+    assert_eq!(load(m.card()).unwrap(), theirs);
+}
+
+#[test]
+fn session_a_card_inserted_later_gets_the_save() {
+    let mut m = Model::with(None);
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 2), 10);
+    assert_eq!(s.status(), Status::NoCard);
+    m.swap(Some(card_of_others()));
+    let new = save_of(1, 3);
+    s.request_save();
+    run(&mut s, &mut m, &new, 300);
+    assert_eq!(s.status(), Status::Ready);
+    assert_eq!(load(m.card()).unwrap(), new);
+}
+
+#[test]
+fn session_formats_only_the_card_the_player_agreed_to() {
+    let mut m = Model::with(Some(blank()));
+    let (mut s, _) = booted(&mut m);
+    assert_eq!(s.status(), Status::Unformatted);
+    // Declined (no confirmation): save requests write nothing that changes
+    // a byte.
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 1), 100);
+    assert_eq!(m.card(), &blank()[..]);
+    assert_eq!(s.status(), Status::Unformatted);
+    // Agreed: formatted, then saved to.
+    s.confirm_format();
+    run(&mut s, &mut m, &save_of(1, 1), 200);
+    assert_eq!(s.status(), Status::Ready);
+    assert!(Directory::parse(m.card()).is_ok());
+    let new = save_of(1, 2);
+    s.request_save();
+    run(&mut s, &mut m, &new, 200);
+    assert_eq!(load(m.card()).unwrap(), new);
+
+    // Agreed, but the card was swapped for another unformatted one (with
+    // different bytes) first: nothing is formatted.
+    let mut m = Model::with(Some(blank()));
+    let (mut s, _) = booted(&mut m);
+    let mut other = blank();
+    other[300] = 0x42; // in the directory frames: another card
+    m.swap(Some(other.clone()));
+    s.confirm_format();
+    run(&mut s, &mut m, &save_of(1, 1), 200);
+    assert_eq!(s.status(), Status::Unformatted);
+    assert_eq!(m.card(), &other[..]);
+}
+
+#[test]
+fn session_damaged_and_newer_saves() {
+    // Damaged: kept until the player agrees, then replaced.
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    c[BLOCK_SIZE + 2 * FRAME + 40] ^= 1;
+    let damaged = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!((loaded, s.status()), (None, Status::DamagedSave));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    assert_eq!(m.card(), &damaged[..], "not written before the player agrees");
+    s.confirm_replace();
+    let new = save_of(1, 7);
+    run(&mut s, &mut m, &new, 300);
+    assert_eq!(s.status(), Status::Ready);
+    assert_eq!(load(m.card()).unwrap(), new);
+
+    // Newer: kept, said so.
+    let mut c = formatted();
+    let mut rec = b"AFTK\x07\x00\x01\x00z".to_vec();
+    let crc = crc32(&rec);
+    rec.extend_from_slice(&crc.to_le_bytes());
+    let dir = Directory::parse(&c[..]).unwrap();
+    let mut p = Box::new(WritePlan::new());
+    plan_record(&dir, None, &title_frame(None), &rec, &mut p).unwrap();
+    p.apply(&mut c, p.len());
+    let before = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, _) = booted(&mut m);
+    assert_eq!(s.status(), Status::NewerSave(7));
+    assert!(s.status().notice().unwrap().contains("newer version"));
+    s.request_save();
+    s.confirm_replace();
+    run(&mut s, &mut m, &save_of(1, 1), 200);
+    assert_eq!(m.card(), &before[..]);
+
+    // A damaged directory: the save loads, nothing is written.
+    let mut c = formatted();
+    let s1 = save_of(3, 3);
+    write(&mut c, &s1);
+    put_foreign(&mut c[..], 2, 0x51, 2, b"BASLUS-00007Z"); // chain into free block 3
+    let before = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!((loaded, s.status()), (Some(s1), Status::DamagedCard));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(3, 4), 200);
+    assert_eq!(m.card(), &before[..]);
+}

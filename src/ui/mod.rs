@@ -104,6 +104,8 @@ pub enum Screen {
     Resume,
     /// The memory card is not formatted: format it? (Only on X.)
     Format,
+    /// The save on the memory card is damaged: replace it? (Only on X.)
+    Replace,
 }
 
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
@@ -134,6 +136,8 @@ pub struct App {
     save_wanted: bool,
     /// The player confirmed formatting the memory card.
     format_confirmed: bool,
+    /// The player confirmed replacing the damaged save.
+    replace_confirmed: bool,
     /// The current deal's result is in the statistics (an undo after the
     /// end and a second ending count once).
     recorded: bool,
@@ -181,6 +185,7 @@ impl App {
             resumable: None,
             save_wanted: false,
             format_confirmed: false,
+            replace_confirmed: false,
             recorded: false,
             notice: None,
         }
@@ -236,6 +241,17 @@ impl App {
         core::mem::take(&mut self.format_confirmed)
     }
 
+    /// Asks the player whether to replace the damaged save on the memory
+    /// card; nothing is written unless they press X.
+    pub fn offer_replace(&mut self) {
+        self.screen = Screen::Replace;
+    }
+
+    /// True once, after the player confirmed replacing the damaged save.
+    pub fn take_replace_request(&mut self) -> bool {
+        core::mem::take(&mut self.replace_confirmed)
+    }
+
     /// Sets the line the title shows about the memory card.
     pub fn set_notice(&mut self, notice: Option<&'static str>) {
         self.notice = notice;
@@ -256,7 +272,7 @@ impl App {
     /// (none once it has ended: statistics already hold it).
     pub fn snapshot(&self) -> crate::save::Save {
         let game = match self.screen {
-            Screen::Demo | Screen::Title { .. } | Screen::Resume | Screen::Format => None,
+            Screen::Demo | Screen::Title { .. } | Screen::Resume | Screen::Format | Screen::Replace => None,
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
@@ -309,6 +325,14 @@ impl App {
                     self.screen = Screen::Title { sel: 0 };
                 } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
                     self.notice = Some("Not formatted: progress will not be saved");
+                    self.screen = Screen::Title { sel: 0 };
+                }
+            }
+            Screen::Replace => {
+                if pressed.contains(Buttons::CROSS) {
+                    self.replace_confirmed = true;
+                    self.screen = Screen::Title { sel: 0 };
+                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
                     self.screen = Screen::Title { sel: 0 };
                 }
             }
