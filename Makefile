@@ -4,7 +4,10 @@
 #   make run     build it and open it in an emulator (headless: a screenshot)
 #   make test    host tests, the PS-EXE, the emulator tests; one summary line
 #   make cd      build the CD image (target/farewell.bin + .cue); prints their paths
-#   make aftk    build the host command `aftk`; prints its path
+#   make kings   build the host command `kings` (all four games); prints its path
+#   make aftk    build the host command `aftk` (= kings farewell); prints its path
+#   make mcd     build the memory card tool `mcd`; prints its path
+#   make install put kings, aftk and mcd in $(PREFIX)/bin (default ~/.local/bin)
 #   make bench   engine benchmarks on the host
 #   make gfx     the packed art as pictures: target/cards.png (faces, a mock screen), target/sheet.png (the pages)
 #
@@ -12,7 +15,7 @@
 
 EXE := target/mips-psx/release/farewell.exe
 
-.PHONY: all exe cd gfx run test host-test emu-test aftk bench psxrun setup clean fmt lint
+.PHONY: all exe cd gfx run test host-test emu-test aftk kings mcd install bench psxrun setup clean fmt lint
 
 all: exe
 	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes"
@@ -20,8 +23,10 @@ all: exe
 setup:
 	@tools/setup toolchain
 
+# LLVM prints "warning: MIPS-I support is experimental" once per crate
+# (22 lines): that line alone is filtered out of the build log.
 exe: setup
-	cargo build --release
+	@bash -c 'set -o pipefail; cargo build --release 2>&1 | { grep -v "^warning: MIPS-I support is experimental$$" || true; }'
 	@head -c 8 $(EXE) | grep -q 'PS-X EXE' || { echo "$(EXE) is not a PS-X EXE" >&2; exit 1; }
 
 psxrun: setup
@@ -53,6 +58,19 @@ gfx: exe
 aftk: setup
 	@tools/host-cargo build --release -q -p aftk
 	@echo "$(CURDIR)/target/release/aftk"
+
+kings: setup
+	@tools/host-cargo build --release -q -p kings
+	@echo "$(CURDIR)/target/release/kings"
+
+mcd: setup
+	@tools/host-cargo build --release -q -p mcd
+	@echo "$(CURDIR)/target/release/mcd"
+
+PREFIX ?= $(HOME)/.local
+install: setup
+	@for t in kings aftk mcd; do tools/host-cargo install -q --locked --force --path $(CURDIR)/tools/$$t --root $(PREFIX) || exit 1; done
+	@echo "kings, aftk and mcd are in $(PREFIX)/bin (put it on your PATH)"
 
 bench: setup
 	tools/host-cargo bench -p farewell

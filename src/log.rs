@@ -1,4 +1,6 @@
-//! The PS1 event log of RULES.md section 3, as text.
+//! The PS1 event log (docs/rules/collection.md), as text: A Farewell to
+//! Kings' lines, and the same lines for any game of the collection through
+//! [`crate::games::Patience`].
 //!
 //! The PS1 layer hands these lines to the BIOS TTY; host tests read them
 //! back. Writing them here, not in the PS1 layer, keeps the format in one
@@ -6,6 +8,7 @@
 
 use crate::games::farewell::notation::{write_position, write_status};
 use crate::games::farewell::{Game, Move, Options, Outcome, Status};
+use crate::games::{Patience, Status as GameStatus};
 use core::fmt::{self, Write};
 
 /// Writes `AFTK NEW seed=<n> grid=<W>x<H> kings=<start> easy=<yes|no>`.
@@ -57,6 +60,35 @@ pub fn write_end(s: Status, out: &mut impl Write) -> fmt::Result {
 /// Writes a status the way a position's last line does (for the screen).
 pub fn write_status_line(s: Status, out: &mut impl Write) -> fmt::Result {
     write_status(s, out)
+}
+
+/// Writes `AFTK NEW game=<id> seed=<n>`, then ` ` and `options` when they
+/// are not empty (`start=none auto=yes`).
+pub fn write_new_game<G: Patience>(seed: u32, options: &str, out: &mut impl Write) -> fmt::Result {
+    write!(out, "AFTK NEW game={} seed={seed}", G::ID)?;
+    if !options.is_empty() {
+        write!(out, " {options}")?;
+    }
+    out.write_char('\n')
+}
+
+/// Writes `AFTK POS` and any game's position, each line prefixed `AFTK | `.
+pub fn write_game_pos<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
+    out.write_str("AFTK POS\n")?;
+    let mut prefixed = Prefixed { out, at_line_start: true };
+    g.write_position(&mut prefixed)
+}
+
+/// Writes a move of any game (`AFTK MOVE`, the position after it, and
+/// `AFTK END` when it ended the game; an undo never ends one).
+pub fn write_game_move<G: Patience>(m: &dyn fmt::Display, g: &G, out: &mut impl Write) -> fmt::Result {
+    writeln!(out, "AFTK MOVE {m}")?;
+    write_game_pos(g, out)?;
+    match g.status() {
+        GameStatus::Won => out.write_str("AFTK END won\n"),
+        GameStatus::Lost(l) => writeln!(out, "AFTK END lost: {l}"),
+        GameStatus::Playing => Ok(()),
+    }
 }
 
 /// A writer that starts every line with `AFTK | `.

@@ -5,11 +5,11 @@
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 2, all integers little-endian)
+//! # Layout (format version 3, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (2; version 1 is still read)
+//! 4   2  format version (3; versions 1 and 2 are still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -20,11 +20,13 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of version 2 (version 1 lacks the winnable-only byte):
+//! Body of version 3: A Farewell to Kings' part exactly as version 2 has it
+//! (version 1 lacks its winnable-only byte; versions 1 and 2 end after it),
+//! then the collection's part:
 //!
 //! ```text
-//! settings   7  width, height, kings, easy, faces, legal-cell highlight,
-//!               winnable deals only
+//! settings   7  width, height, kings, easy, faces (every game's),
+//!               legal-cell highlight, winnable deals only
 //! has game   1  0 or 1
 //! game          (when has game is 1)
 //!   seed     4
@@ -38,6 +40,23 @@
 //!               fewest deals to a win u16 (FFFF: no win yet)
 //! ```
 //!
+//! last game 1  the game highlighted on the title at boot (GameId code)
+//! sections  1  n, then n sections, one per other game:
+//!   id      1  GameId code (1 corners, 2 albert, 3 kingdoms)
+//!   length  2  bytes of the section after this field
+//!   options 1  the game's option code (0 for a game without options)
+//!   winnable 1 winnable deals only
+//!   has game 1 0 or 1, then (when 1):
+//!     seed  4, options 1 (code), count 2 (at most SAVED_MOVES),
+//!     moves 2 each: the move's position in the game's list of legal
+//!           moves (Patience::for_each_legal order) when it was played
+//!   tallies 1  k, then k x 14 as above (fewest moves to a win in place of
+//!              fewest deals)
+//! ```
+//!
+//! A section of a game this code does not know is skipped, so a later
+//! version 3 with a fifth game still loads here.
+//!
 //! Codes: kings 0 centre, 1 corners, 2 random, 3 custom; faces 0 standard,
 //! 1 four-colour; booleans 0 or 1 and nothing else.
 //!
@@ -47,13 +66,13 @@
 
 use crate::games::farewell::game::MAX_MOVES;
 use crate::games::farewell::{Card, Cell, Game, Illegal, KingStart, Move, Options};
-use crate::ui::{FaceStyle, Settings, GRID_SIZES};
+use crate::settings::{FaceStyle, GameId, Settings, GRID_SIZES};
 use core::fmt;
 
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
-/// The format version this code writes and reads.
-pub const VERSION: u16 = 2;
+/// The format version this code writes (it reads 1 to 3).
+pub const VERSION: u16 = 3;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
@@ -67,9 +86,29 @@ const GAME_FIXED_LEN: usize = 4 + 4 + 2;
 /// Two bytes that stand for a deal in the move list.
 const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
 
-/// The longest record version 2 produces (a game of [`MAX_MOVES`] moves).
-pub const MAX_ENCODED: usize =
-    HEADER + SETTINGS_LEN + 1 + GAME_FIXED_LEN + 2 * MAX_MOVES + STATS_ENTRIES * TALLY_LEN + CRC_LEN;
+/// Moves of a game in progress the save keeps for each of the other
+/// games: a longer game is saved without its game in progress (its
+/// settings and statistics still are).
+pub const SAVED_MOVES: usize = 400;
+/// The statistics rows a game other than A Farewell to Kings keeps (King
+/// Albert: one per starting rank).
+pub const OTHER_TALLIES: usize = 6;
+/// The games saved in sections after A Farewell to Kings.
+pub const OTHER_GAMES: [GameId; 3] = [GameId::Corners, GameId::Albert, GameId::Kingdoms];
+const SECTION_FIXED_LEN: usize = 1 + 2 + 1 + 1 + 1 + 1;
+const SAVED_GAME_FIXED_LEN: usize = 4 + 1 + 2;
+
+/// The longest record version 3 produces: A Farewell to Kings with a game of
+/// [`MAX_MOVES`] moves, and every other game with [`SAVED_MOVES`].
+pub const MAX_ENCODED: usize = HEADER
+    + SETTINGS_LEN
+    + 1
+    + GAME_FIXED_LEN
+    + 2 * MAX_MOVES
+    + STATS_ENTRIES * TALLY_LEN
+    + 2
+    + OTHER_GAMES.len() * (SECTION_FIXED_LEN + SAVED_GAME_FIXED_LEN + 2 * SAVED_MOVES + OTHER_TALLIES * TALLY_LEN)
+    + CRC_LEN;
 
 // ---------------------------------------------------------------- CRC-32
 
@@ -301,29 +340,102 @@ impl Stats {
         let Some(i) = Stats::entry(options) else {
             return false;
         };
-        let t = &mut self.tallies[i];
-        t.played = t.played.saturating_add(1);
-        if won {
-            t.won = t.won.saturating_add(1);
-            t.streak = t.streak.saturating_add(1);
-            t.best_streak = t.best_streak.max(t.streak);
-            t.fewest_deals = Some(t.fewest_deals.map_or(deals, |f| f.min(deals)));
-        } else {
-            t.streak = 0;
-        }
+        self.tallies[i].record(won, deals);
         true
     }
 }
 
 /// Everything the memory card keeps for the player.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Save {
-    /// The Options screen's settings.
+    /// A Farewell to Kings' settings (with the card faces, every game's).
     pub settings: Settings,
-    /// The game in progress, rebuilt by replaying its moves.
+    /// A Farewell to Kings' game in progress, rebuilt by replaying its moves.
     pub game: Option<Game>,
-    /// Statistics.
+    /// A Farewell to Kings' statistics.
     pub stats: Stats,
+    /// The game highlighted on the title at boot: the last one chosen.
+    pub last_game: GameId,
+    /// The other games' parts, in [`OTHER_GAMES`] order.
+    pub others: [GameRecord; 3],
+}
+
+impl Default for Save {
+    fn default() -> Self {
+        Save {
+            settings: Settings::default(),
+            game: None,
+            stats: Stats::default(),
+            last_game: GameId::Farewell,
+            others: [GameRecord::default(); 3],
+        }
+    }
+}
+
+impl Save {
+    /// The part of a game other than A Farewell to Kings (`None` for it).
+    pub fn record(&self, id: GameId) -> Option<&GameRecord> {
+        OTHER_GAMES.iter().position(|g| *g == id).map(|i| &self.others[i])
+    }
+
+    /// The same, to change.
+    pub fn record_mut(&mut self, id: GameId) -> Option<&mut GameRecord> {
+        OTHER_GAMES.iter().position(|g| *g == id).map(move |i| &mut self.others[i])
+    }
+}
+
+/// What the save keeps of a game other than A Farewell to Kings. The game
+/// in progress is kept as moves (their places in the list of legal moves),
+/// checked by replaying them when it is resumed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's option code (its Options screen).
+    pub options: u8,
+    /// New deals come from the table of proven winnable deals.
+    pub winnable: bool,
+    /// The game in progress.
+    pub game: Option<SavedGame>,
+    /// Statistics rows (King Albert: by starting rank; the others use row 0).
+    pub tallies: [Tally; OTHER_TALLIES],
+}
+
+/// A game in progress of a game other than A Farewell to Kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// Its deal number.
+    pub seed: u32,
+    /// Its option code.
+    pub options: u8,
+    /// Moves made.
+    pub count: u16,
+    /// Each move's place in the list of legal moves when it was played.
+    pub moves: [u16; SAVED_MOVES],
+}
+
+impl GameRecord {
+    /// Counts a finished game in statistics row `row`: won or lost, and
+    /// the moves it took. Counters saturate rather than wrap.
+    pub fn record_game(&mut self, row: usize, won: bool, moves: u16) {
+        if let Some(t) = self.tallies.get_mut(row) {
+            t.record(won, moves);
+        }
+    }
+}
+
+impl Tally {
+    /// Counts a finished game; `n` is what the game counts as its record
+    /// (fewest deals, fewest moves), kept for wins.
+    pub fn record(&mut self, won: bool, n: u16) {
+        self.played = self.played.saturating_add(1);
+        if won {
+            self.won = self.won.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
+            self.best_streak = self.best_streak.max(self.streak);
+            self.fewest_deals = Some(self.fewest_deals.map_or(n, |f| f.min(n)));
+        } else {
+            self.streak = 0;
+        }
+    }
 }
 
 fn kings_code(k: KingStart) -> u8 {
@@ -422,7 +534,8 @@ impl Save {
     /// Bytes [`Save::encode`] writes for this save.
     pub fn encoded_len(&self) -> usize {
         let game = self.game.as_ref().map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
-        HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + CRC_LEN
+        let others: usize = self.others.iter().map(|r| 3 + r.section_len()).sum();
+        HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + 2 + others + CRC_LEN
     }
 
     /// Writes the record to the front of `out`; returns its length.
@@ -453,11 +566,30 @@ impl Save {
             }
         }
         for t in &self.stats.tallies {
-            w.put(&t.played.to_le_bytes());
-            w.put(&t.won.to_le_bytes());
-            w.put(&t.streak.to_le_bytes());
-            w.put(&t.best_streak.to_le_bytes());
-            w.put(&t.fewest_deals.unwrap_or(0xFFFF).to_le_bytes());
+            put_tally(&mut w, t);
+        }
+        w.put(&[self.last_game as u8, OTHER_GAMES.len() as u8]);
+        for (id, r) in OTHER_GAMES.iter().zip(&self.others) {
+            w.put(&[*id as u8]);
+            w.put(&(r.section_len() as u16).to_le_bytes());
+            w.put(&[r.options, u8::from(r.winnable)]);
+            match &r.game {
+                None => w.put(&[0]),
+                Some(g) => {
+                    let count = usize::from(g.count).min(SAVED_MOVES);
+                    w.put(&[1]);
+                    w.put(&g.seed.to_le_bytes());
+                    w.put(&[g.options]);
+                    w.put(&(count as u16).to_le_bytes());
+                    for m in &g.moves[..count] {
+                        w.put(&m.to_le_bytes());
+                    }
+                }
+            }
+            w.put(&[OTHER_TALLIES as u8]);
+            for t in &r.tallies {
+                put_tally(&mut w, t);
+            }
         }
         let crc = crc32(&w.out[..w.at]);
         w.put(&crc.to_le_bytes());
@@ -476,7 +608,7 @@ impl Save {
         if r.stored_crc() != r.computed_crc() {
             return Err(SaveError::BadCrc);
         }
-        if r.version() != VERSION && r.version() != 1 {
+        if !(1..=VERSION).contains(&r.version()) {
             return Err(SaveError::UnknownVersion(r.version()));
         }
         let mut rd = Reader { bytes: r.body() };
@@ -497,18 +629,85 @@ impl Save {
         };
         let mut stats = Stats::default();
         for (i, t) in stats.tallies.iter_mut().enumerate() {
-            let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
-            let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
-            *t = Tally { played, won, streak, best_streak, fewest_deals };
-            if !t.consistent() {
-                return Err(SaveError::Invalid(Invalid::Stats(i as u8)));
+            *t = read_tally(&mut rd, i)?;
+        }
+        let mut save = Save { settings, game, stats, ..Save::default() };
+        if r.version() >= 3 {
+            save.last_game = GameId::from_code(rd.u8()?).ok_or(bad)?;
+            for _ in 0..rd.u8()? {
+                let id = rd.u8()?;
+                let len = usize::from(rd.u16()?);
+                let (body, rest) = rd.bytes.split_at_checked(len).ok_or(SaveError::Invalid(Invalid::Length))?;
+                rd.bytes = rest;
+                // A game this code does not know: skipped.
+                let Some(record) = GameId::from_code(id).and_then(|g| save.record_mut(g)) else { continue };
+                *record = read_section(&mut Reader { bytes: body })?;
             }
         }
         if !rd.bytes.is_empty() {
             return Err(SaveError::Invalid(Invalid::Length));
         }
-        Ok(Save { settings, game, stats })
+        Ok(save)
     }
+}
+
+fn put_tally(w: &mut Writer<'_>, t: &Tally) {
+    w.put(&t.played.to_le_bytes());
+    w.put(&t.won.to_le_bytes());
+    w.put(&t.streak.to_le_bytes());
+    w.put(&t.best_streak.to_le_bytes());
+    w.put(&t.fewest_deals.unwrap_or(0xFFFF).to_le_bytes());
+}
+
+fn read_tally(rd: &mut Reader<'_>, i: usize) -> Result<Tally, SaveError> {
+    let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
+    let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
+    let t = Tally { played, won, streak, best_streak, fewest_deals };
+    if !t.consistent() {
+        return Err(SaveError::Invalid(Invalid::Stats(i.min(255) as u8)));
+    }
+    Ok(t)
+}
+
+impl GameRecord {
+    /// Bytes of its section after the id and length.
+    fn section_len(&self) -> usize {
+        let game = self.game.as_ref().map_or(0, |g| SAVED_GAME_FIXED_LEN + 2 * usize::from(g.count).min(SAVED_MOVES));
+        1 + 1 + 1 + game + 1 + OTHER_TALLIES * TALLY_LEN
+    }
+}
+
+/// A section's body; the whole of it must be read.
+fn read_section(rd: &mut Reader<'_>) -> Result<GameRecord, SaveError> {
+    let bad = SaveError::Invalid(Invalid::Settings);
+    let mut r = GameRecord { options: rd.u8()?, winnable: bool_from(rd.u8()?).ok_or(bad)?, ..GameRecord::default() };
+    r.game = match rd.u8()? {
+        0 => None,
+        1 => {
+            let (seed, options, count) = (rd.u32()?, rd.u8()?, rd.u16()?);
+            if usize::from(count) > SAVED_MOVES {
+                return Err(SaveError::Invalid(Invalid::TooManyMoves(count)));
+            }
+            let mut g = SavedGame { seed, options, count, moves: [0; SAVED_MOVES] };
+            for m in &mut g.moves[..usize::from(count)] {
+                *m = rd.u16()?;
+            }
+            Some(g)
+        }
+        _ => return Err(SaveError::Invalid(Invalid::Length)),
+    };
+    let k = usize::from(rd.u8()?);
+    for i in 0..k {
+        let t = read_tally(rd, i)?;
+        // Rows past what this code keeps: read, checked, not kept.
+        if let Some(slot) = r.tallies.get_mut(i) {
+            *slot = t;
+        }
+    }
+    if !rd.bytes.is_empty() {
+        return Err(SaveError::Invalid(Invalid::Length));
+    }
+    Ok(r)
 }
 
 fn read_game(rd: &mut Reader<'_>) -> Result<Game, SaveError> {

@@ -4,7 +4,7 @@
 //! elsewhere, so a test shows only what matters to its rule.
 
 use farewell::games::farewell::game::{MAX_LIFTED, MAX_MOVES, STOCK};
-use farewell::games::farewell::notation::{parse_position, write_position};
+use farewell::games::farewell::notation::{parse_move, parse_position, write_position, ParseError};
 use farewell::games::farewell::{
     Card, Cell, DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Rank, Side, Source, Status, Suit,
 };
@@ -20,6 +20,19 @@ fn cell(s: &str) -> Cell {
 /// A position from grid rows, hand, orphans, removed ranks; the stock holds
 /// every other card, in index order (top first), unless `stock` is given.
 fn position_with(rows: &[&str], hand: &str, orphans: &str, removed: &str, easy: bool, stock: Option<&str>) -> Game {
+    try_position_with(rows, hand, orphans, removed, easy, stock).unwrap_or_else(|(e, text)| panic!("{e}\n{text}"))
+}
+
+/// As [`position_with`], but the parser's verdict, with the text. The lines
+/// are: 1 `grid:`, 2.. the rows, then hand, stock, removed, orphans, easy.
+fn try_position_with(
+    rows: &[&str],
+    hand: &str,
+    orphans: &str,
+    removed: &str,
+    easy: bool,
+    stock: Option<&str>,
+) -> Result<Game, (ParseError, String)> {
     let w = rows[0].split(' ').count();
     let mut text = format!("grid: {}x{}\n", w, rows.len());
     for r in rows {
@@ -47,12 +60,25 @@ fn position_with(rows: &[&str], hand: &str, orphans: &str, removed: &str, easy: 
         "hand: {hand}\nstock: {stock_text}\nremoved: {removed}\norphans: {orphans}\neasy: {}\n",
         if easy { "yes" } else { "no" }
     ));
-    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    parse_position(&text).map_err(|e| (e, text))
+}
+
+/// The message a position is refused with (`line N: ...`).
+fn refusal(rows: &[&str], hand: &str, orphans: &str, removed: &str, easy: bool) -> String {
+    match try_position_with(rows, hand, orphans, removed, easy, None) {
+        Ok(g) => panic!("accepted:\n{}", text_of(&g)),
+        Err((e, _)) => e.to_string(),
+    }
 }
 
 fn position(rows: &[&str], hand: &str) -> Game {
     position_with(rows, hand, "", "", false, None)
 }
+
+/// A small position every test below may use: 5♦ on K♦, and the other
+/// kings walled into the corner (K♣'s neighbours are all taken), so that
+/// clubs other than the 5♣ fit nowhere.
+const WALLED: [&str; 4] = [". . . . . .", ". . 5d . . .", ". . Kd . . Ks", ". . . . Kh Kc"];
 
 fn text_of(g: &Game) -> String {
     let mut s = String::new();
@@ -184,7 +210,7 @@ fn start_the_other_48_cards_are_shuffled_into_the_stock_and_four_drawn_into_the_
 
 #[test]
 fn placement_needs_an_orthogonal_neighbour() {
-    let g = position(&[". . . . . .", ". . Ks . . .", ". . . . . .", ". . . . . ."], "5s - - -");
+    let g = position(&[". . . . . .", ". . Ks . . .", ". . . . . .", ". . . Kh Kd Kc"], "5s - - -");
     assert_eq!(
         g.check_place(card("5s"), cell("r0c0")),
         Err(Illegal::NoNeighbour(cell("r0c0"))),
@@ -200,7 +226,7 @@ fn placement_needs_an_orthogonal_neighbour() {
 #[test]
 fn placement_must_match_every_neighbour_nine_of_hearts_example() {
     // Next to A♥ (left), 7♥ (above) and 9♦ (right), only the 9♥ fits.
-    let rows = [". 7h . . . .", "Ah . 9d . . .", ". . . . . Ks", ". . . . . ."];
+    let rows = ["3h 7h 7d . . .", "Ah . 9d . . .", ". . . . . Ks", ". . . Kc Kh Kd"];
     for c in Card::all() {
         if rows.iter().any(|r| r.split(' ').any(|t| t == c.to_string())) {
             continue;
@@ -218,7 +244,7 @@ fn placement_must_match_every_neighbour_nine_of_hearts_example() {
 
 #[test]
 fn placement_matches_by_suit_or_by_rank() {
-    let g = position(&[". . . . . .", ". . 5d . . .", ". . Ks . . .", ". . . . . ."], "9d 5c 9c -");
+    let g = position(&WALLED, "9d 5c 9c -");
     assert!(g.check_place(card("9d"), cell("r1c1")).is_ok(), "suit");
     assert!(g.check_place(card("5c"), cell("r1c1")).is_ok(), "rank");
     assert!(matches!(g.check_place(card("9c"), cell("r1c1")), Err(Illegal::Mismatch { .. })));
@@ -226,7 +252,7 @@ fn placement_matches_by_suit_or_by_rank() {
 
 #[test]
 fn placement_only_on_an_empty_cell_on_the_grid() {
-    let g = position(&[". . . . . .", ". . 5d . . .", ". . Ks . . .", ". . . . . ."], "9d - - -");
+    let g = position(&WALLED, "9d - - -");
     assert_eq!(g.check_place(card("9d"), cell("r1c2")), Err(Illegal::Occupied(cell("r1c2"), card("5d"))));
     assert_eq!(g.check_place(card("9d"), cell("r4c2")), Err(Illegal::OffGrid(cell("r4c2"))));
     assert_eq!(g.check_place(card("9d"), cell("r0c6")), Err(Illegal::OffGrid(cell("r0c6"))));
@@ -234,7 +260,7 @@ fn placement_only_on_an_empty_cell_on_the_grid() {
 
 #[test]
 fn placement_one_at_a_time_in_any_order_from_the_hand() {
-    let mut g = position(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "9d 5c 5s 2d");
+    let mut g = position(&WALLED, "9d 5c 5s 2d");
     g.place(card("2d"), cell("r1c3")).unwrap();
     g.place(card("5s"), cell("r0c2")).unwrap();
     assert_eq!(g.hand(), [Some(card("9d")), Some(card("5c")), None, None]);
@@ -243,7 +269,7 @@ fn placement_one_at_a_time_in_any_order_from_the_hand() {
 
 #[test]
 fn placement_cards_on_the_grid_never_move() {
-    let g = position(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "9d - - -");
+    let g = position(&WALLED, "9d - - -");
     assert_eq!(g.check_place(card("5d"), cell("r1c3")), Err(Illegal::NotAvailable(card("5d"))));
 }
 
@@ -293,24 +319,24 @@ fn deal_stops_when_the_stock_runs_out() {
 #[test]
 fn deal_allowed_only_with_stock_no_orphan_and_no_playable_hand_card() {
     // Playable card in hand: refused, naming it.
-    let g = position(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "9d - - -");
+    let g = position(&WALLED, "9d - - -");
     assert_eq!(g.check_deal(), Err(Illegal::Deal(DealRefusal::Playable(card("9d")))));
     // Empty hand: allowed.
-    let g = position(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "- - - -");
+    let g = position(&WALLED, "- - - -");
     assert_eq!(g.check_deal(), Ok(()));
     // Hand with no playable card and an empty slot: allowed.
-    let g = position(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "9c - - -");
+    let g = position(&WALLED, "9c - - -");
     assert_eq!(g.check_deal(), Ok(()));
-    // Orphan waiting: refused.
-    let g =
-        position_with(&[". . . . . .", ". . 5d . . .", ". . . . . .", ". . . . . ."], "- - - -", "9d", "", false, None);
+    // Orphan waiting (after the aces went): refused.
+    let g = position_with(&WALLED, "- - - -", "9d", "A", false, None);
     assert_eq!(g.check_deal(), Err(Illegal::Deal(DealRefusal::OrphanWaiting(card("9d")))));
 }
 
 #[test]
 fn deal_refused_when_the_stock_is_empty() {
-    let rows = ["Js Qh Jd Kh Jc .", "Qs Ks Qd Kd Qc .", ". . . . . .", ". . . . . ."];
-    let g = position_with(&rows, "Jh Kc - -", "", "A 2 3 4 5 6 7 8 9 T", false, Some(""));
+    let rows = ["Ks Qs Js . . .", "Kh Qh . . . .", "Kd Qd Jd . . .", "Kc Qc Jc . . ."];
+    let g = position_with(&rows, "Jh - - -", "", "A 2 3 4 5 6 7 8 9 T", false, Some(""));
+    assert_eq!(g.status(), Status::Playing, "the J♥ fits at r1c2");
     assert_eq!(g.check_deal(), Err(Illegal::Deal(DealRefusal::StockEmpty)));
 }
 
@@ -325,7 +351,7 @@ fn deal_the_game_starts_with_one_deal_already_made() {
 
 #[test]
 fn book_is_four_cards_of_one_rank_in_a_2x2_block() {
-    let mut g = position(&["As Ah . . . .", "Ad . . . Ks .", ". . . . . .", ". . . . . ."], "Ac - - -");
+    let mut g = position(&["As Ah . . . .", "Ad . . . Ks .", ". . . . . .", ". . . Kh Kd Kc"], "Ac - - -");
     let out = g.place(card("Ac"), cell("r1c1")).unwrap();
     assert_eq!(out.books.len(), 1);
     assert_eq!(out.books[0].rank, Rank::ACE);
@@ -337,7 +363,7 @@ fn book_is_four_cards_of_one_rank_in_a_2x2_block() {
 
 #[test]
 fn book_four_in_a_row_is_not_a_book() {
-    let mut g = position(&["As Ah Ad . . .", ". . Ks . . .", ". . . . . .", ". . . . . ."], "Ac - - -");
+    let mut g = position(&["As Ah Ad . . .", ". . Kd . . .", ". . . . . .", "Ks . . . Kh Kc"], "Ac - - -");
     let out = g.place(card("Ac"), cell("r0c3")).unwrap();
     assert!(out.books.is_empty());
     assert_eq!(g.card_at(cell("r0c3")), Some(card("Ac")));
@@ -349,7 +375,7 @@ fn book_block_does_not_wrap_around_the_grid_edge() {
     // not on the table: these four aces are not a 2x2 block.
     let rows = [
         ". . . . . . . . . . . . . As",
-        "Ah . . . . . . . . . . . . Ad",
+        "Ah 5h . . . . . . . . . . . Ad",
         ". . . . . . . . . . . . . .",
         ". . . . . . . . . . Ks Kh Kd Kc",
     ];
@@ -367,8 +393,8 @@ fn placement_at_the_right_edge_of_a_14_wide_grid_has_no_right_neighbour() {
     // Found by the property tests: "r0c14" once aliased r1c0.
     let rows = [
         ". . . . . . . . . . . . . .",
-        "5h . . . . . . . . . . . . 9s",
-        ". . . . . . . . . . . . . .",
+        "5h . . . . . . . . . . . 9h 9s",
+        "5d . . . . . . . . . . . . .",
         ". . . . . . . . . . Ks Kh Kd Kc",
     ];
     let g = position(&rows, "9c - - -");
@@ -381,7 +407,7 @@ fn placement_at_the_right_edge_of_a_14_wide_grid_has_no_right_neighbour() {
 
 #[test]
 fn books_removed_in_rank_order_aces_first() {
-    let mut g = position(&["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . . . ."], "2c - - -");
+    let mut g = position(&["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . Kh Kd Kc"], "2c - - -");
     let out = g.place(card("2c"), cell("r1c1")).unwrap();
     assert!(out.books.is_empty(), "twos wait for the aces");
     assert_eq!(g.card_at(cell("r0c0")), Some(card("2s")));
@@ -390,7 +416,7 @@ fn books_removed_in_rank_order_aces_first() {
 #[test]
 fn books_next_in_order_is_removed_at_once_automatically() {
     let mut g = position_with(
-        &["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . . . ."],
+        &["2s 2h . . . .", "2d . . . Ks .", ". . . . . .", ". . . Kh Kd Kc"],
         "2c - - -",
         "",
         "A",
@@ -405,7 +431,7 @@ fn books_next_in_order_is_removed_at_once_automatically() {
 #[test]
 fn books_cascade_one_placement_removes_several_in_a_row() {
     // Twos and threes complete, waiting; the last ace removes all three.
-    let rows = ["2s 2h 3s 3h . .", "2d 2c 3d 3c Ks .", "As Ah . . . .", "Ad . . . . ."];
+    let rows = ["2d 2c 3c 3s . .", "2s 2h 3h 3d Kd .", "As Ah . . . .", "Ad . . Ks Kh Kc"];
     let mut g = position(&rows, "Ac - - -");
     let out = g.place(card("Ac"), cell("r3c1")).unwrap();
     let ranks: Vec<u8> = out.books.iter().map(|b| b.rank.number()).collect();
@@ -427,7 +453,7 @@ fn books_kings_never_form_a_book() {
 #[test]
 fn easy_mode_books_removed_as_soon_as_completed_in_any_order() {
     let mut g = position_with(
-        &["5s 5h . . . .", "5d . . . Ks .", ". . . . . .", ". . . . . ."],
+        &["5s 5h . . . .", "5d . . . Ks .", ". . . . . .", ". . . Kh Kd Kc"],
         "5c - - -",
         "",
         "",
@@ -444,36 +470,29 @@ fn easy_mode_books_removed_as_soon_as_completed_in_any_order() {
 
 #[test]
 fn orphan_is_a_card_left_with_no_neighbour_after_a_removal() {
-    // Q♦ hangs off the ace book only; removing the book orphans it.
-    let rows = ["Qd As Ah . . .", ". Ad . . Ks .", ". . . . . .", ". . . . . ."];
+    // Q♠ hangs off the ace book only; removing the book orphans it.
+    let rows = ["Qs As Ah . . .", ". Ad . . Ks .", ". . . . . .", ". . . Kh Kd Kc"];
     let mut g = position(&rows, "Ac - - -");
     let out = g.place(card("Ac"), cell("r1c2")).unwrap();
-    assert_eq!(out.orphans.iter().copied().collect::<Vec<_>>(), [(card("Qd"), cell("r0c0"))]);
-    assert_eq!(g.orphans(), [card("Qd")]);
+    assert_eq!(out.orphans.iter().copied().collect::<Vec<_>>(), [(card("Qs"), cell("r0c0"))]);
+    assert_eq!(g.orphans(), [card("Qs")]);
     assert_eq!(g.card_at(cell("r0c0")), None, "lifted off the grid");
 }
 
 #[test]
 fn orphans_lifted_after_the_whole_cascade() {
-    // 5h touches only the twos' book; the twos go in the same cascade as the
-    // aces, so the 5h is orphaned once, after both.
-    let rows = ["2s 2h 5h . . .", "2d 2c . . . .", "As Ah . . Ks .", "Ad . . . . ."];
+    // 5c touches only the twos' book; the twos go in the same cascade as the
+    // aces, so the 5c is orphaned once, after both.
+    let rows = ["2d 2c 5c . . .", "2s 2h . . . .", "As Ah . . Ks .", "Ad . . Kh Kd Kc"];
     let mut g = position(&rows, "Ac - - -");
     let out = g.place(card("Ac"), cell("r3c1")).unwrap();
     assert_eq!(out.books.len(), 2);
-    assert_eq!(out.orphans.iter().map(|o| o.0).collect::<Vec<_>>(), [card("5h")]);
+    assert_eq!(out.orphans.iter().map(|o| o.0).collect::<Vec<_>>(), [card("5c")]);
 }
 
 #[test]
 fn orphans_must_be_placed_before_anything_else() {
-    let g = position_with(
-        &[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."],
-        "5c - - -",
-        "9d",
-        "",
-        false,
-        None,
-    );
+    let g = position_with(&WALLED, "5c - - -", "9d", "A", false, None);
     assert_eq!(g.check_place(card("5c"), cell("r0c2")), Err(Illegal::OrphanWaiting(card("9d"))));
     assert!(matches!(g.check_deal(), Err(Illegal::Deal(DealRefusal::OrphanWaiting(_)))));
     assert!(g.playable_cells(card("5c")).is_empty(), "hand cards show no legal cells");
@@ -482,14 +501,7 @@ fn orphans_must_be_placed_before_anything_else() {
 
 #[test]
 fn orphans_placed_one_at_a_time_in_any_order_under_the_same_rules() {
-    let mut g = position_with(
-        &[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."],
-        "- - - -",
-        "9d 5h 2c",
-        "",
-        false,
-        None,
-    );
+    let mut g = position_with(&WALLED, "- - - -", "9d 5h 2c", "A", false, None);
     assert!(matches!(g.check_place(card("2c"), cell("r0c2")), Err(Illegal::Mismatch { .. })), "same placement rules");
     let out = g.place(card("5h"), cell("r0c2")).unwrap();
     assert_eq!(out.placed.unwrap().2, Source::Orphan(1));
@@ -498,20 +510,22 @@ fn orphans_placed_one_at_a_time_in_any_order_under_the_same_rules() {
 
 #[test]
 fn orphan_placement_that_completes_a_book_removes_it() {
-    let rows = [". As Ah . . .", ". Ad . . Ks .", ". . . . . .", ". . . . . ."];
-    let mut g = position_with(&rows, "- - - -", "Ac", "", false, None);
-    let out = g.place(card("Ac"), cell("r1c2")).unwrap();
+    // The aces went; the 2♣ waits as an orphan and completes the twos.
+    let rows = [". 2s 2h . . .", ". 2d . . Ks .", ". . . . . .", ". . . Kh Kd Kc"];
+    let mut g = position_with(&rows, "- - - -", "2c", "A", false, None);
+    let out = g.place(card("2c"), cell("r1c2")).unwrap();
     assert_eq!(out.books.len(), 1);
     assert!(g.orphans().is_empty());
 }
 
 #[test]
 fn orphans_created_by_an_orphan_join_the_waiting_ones_in_row_major_order() {
-    // Waiting: Ac and 7c. Placing Ac completes the aces, which orphans the
-    // 9h (row 0) and the 3d (row 2): they join after 7c, row-major.
-    let rows = ["9h As Ah . . .", ". Ad . . Ks .", ". 3d . . . .", ". . . . . ."];
-    let mut g = position_with(&rows, "- - - -", "Ac 7c", "", false, None);
-    let out = g.place(card("Ac"), cell("r1c2")).unwrap();
+    // The aces went. Waiting: 2c and 7c. Placing 2c completes the twos,
+    // which orphans the 9h (row 0) and the 3d (row 2): they join after 7c,
+    // row-major.
+    let rows = ["9h 2h 2s . . .", ". 2d . . Ks .", ". 3d . . . .", ". . . Kh Kd Kc"];
+    let mut g = position_with(&rows, "- - - -", "2c 7c", "A", false, None);
+    let out = g.place(card("2c"), cell("r1c2")).unwrap();
     assert_eq!(out.orphans.iter().map(|o| o.0).collect::<Vec<_>>(), [card("9h"), card("3d")]);
     assert_eq!(g.orphans(), [card("7c"), card("9h"), card("3d")]);
 }
@@ -552,7 +566,7 @@ fn won_when_all_twelve_books_are_removed() {
 #[test]
 fn won_no_king_is_lifted_as_an_orphan_by_the_last_book() {
     // K♥ touches only the queens' book: removing it wins, and the kings stay.
-    let rows = ["Ks Qs Qh Kh . .", "Kc Qd . . . .", ". . . . . .", ". . . . . Kd"];
+    let rows = ["Ks Qs Qh Kh . .", "Kd Qd . . . .", ". . . . . .", ". . . . . Kc"];
     let mut g = position_with(&rows, "Qc - - -", "", "A 2 3 4 5 6 7 8 9 T J", false, Some(""));
     let out = g.place(card("Qc"), cell("r1c2")).unwrap();
     assert_eq!(g.status(), Status::Won);
@@ -573,21 +587,14 @@ fn after_the_end_only_undo_is_accepted() {
 
 #[test]
 fn lost_when_orphans_wait_and_none_can_be_placed() {
-    let g = position_with(
-        &[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."],
-        "- - - -",
-        "2c 7h",
-        "",
-        false,
-        None,
-    );
+    let g = position_with(&WALLED, "- - - -", "2c 9c", "A", false, None);
     assert_eq!(g.status(), Status::Lost(Loss::OrphanStuck));
     assert!(text_of(&g).ends_with("status: lost: no waiting orphan can be placed\n"));
 }
 
 #[test]
 fn lost_with_four_unplayable_cards_in_the_hand() {
-    let g = position(&[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."], "2c 7h 8h 9c");
+    let g = position(&WALLED, "2c 7c 8c 9c");
     assert_eq!(g.status(), Status::Lost(Loss::HandBlocked));
 }
 
@@ -595,7 +602,7 @@ fn lost_with_four_unplayable_cards_in_the_hand() {
 fn lost_when_no_hand_card_fits_and_the_stock_is_empty() {
     // Every empty cell next to a card touches a queen or king that the J♥
     // matches neither in suit nor rank.
-    let rows = ["Js Qh Jd Kh Jc .", "Qs Ks Qd Kd Qc Kc", ". . . . . .", ". . . . . ."];
+    let rows = ["Qh Kh . Jd Jc Kc", "Qc . Ks Js . .", ". Kd . Qs Qd .", ". . . . . ."];
     let g = position_with(&rows, "Jh - - -", "", "A 2 3 4 5 6 7 8 9 T", false, Some(""));
     assert!(g.legal_cells(card("Jh")).is_empty());
     assert_eq!(g.status(), Status::Lost(Loss::StockEmpty));
@@ -605,7 +612,7 @@ fn lost_when_no_hand_card_fits_and_the_stock_is_empty() {
 #[test]
 fn lost_when_hand_and_stock_are_empty_and_books_remain() {
     // The jacks and queens are all on the grid but in no 2x2 block.
-    let rows = ["Js Qh Jd Kh Jc Jh", "Qs Ks Qd Kd Qc Kc", ". . . . . .", ". . . . . ."];
+    let rows = [". Qc . Qs Qd Jd", "Jh Qh . Ks . Kd", "Kh . Jc Js . Kc", ". . . . . ."];
     let g = position_with(&rows, "- - - -", "", "A 2 3 4 5 6 7 8 9 T", false, Some(""));
     assert_eq!(g.status(), Status::Lost(Loss::NothingLeft));
 }
@@ -616,13 +623,13 @@ fn lost_when_hand_and_stock_are_empty_and_books_remain() {
 fn orphans_at_most_one_per_side_of_a_removed_book() {
     // Every cell around the aces' block is taken: the two cells on each side
     // keep each other company, so nothing is orphaned.
-    let rows = [". Qd Qh . . .", "Jd As Ah Jh . .", "Js Ad . Jc . .", ". Qs Qc . Ks ."];
+    let rows = [". Qs Qh . . Kh", "Js As Ah Jh . .", "Jd Ad . Jc . Kd", ". Qd Qc . Ks Kc"];
     let mut g = position(&rows, "Ac - - -");
     let out = g.place(card("Ac"), cell("r2c2")).unwrap();
     assert_eq!(out.books.len(), 1);
     assert!(out.orphans.is_empty(), "{:?}", out.orphans);
     // One card per side: four orphans, the most a book can make.
-    let rows = [". . Qh . . .", "Jd As Ah . . Ks", ". Ad . Jc . .", ". Qs . . . ."];
+    let rows = [". . Qh . Kd Kh", "Js As Ah Jh . Ks", ". Ad . . . .", ". Qd . . . Kc"];
     let mut g = position(&rows, "Ac - - -");
     let out = g.place(card("Ac"), cell("r2c2")).unwrap();
     assert_eq!(out.orphans.len(), 4);
@@ -631,7 +638,7 @@ fn orphans_at_most_one_per_side_of_a_removed_book() {
 
 #[test]
 fn undo_restores_the_exact_previous_state_through_books_and_orphans() {
-    let rows = ["Qd As Ah . . .", ". Ad . . Ks .", ". . . . . .", ". . . . . ."];
+    let rows = ["Qs As Ah . . .", ". Ad . . Ks .", ". . . . . .", ". . . Kh Kd Kc"];
     let mut g = position(&rows, "Ac - - -");
     let before = g.clone();
     g.place(card("Ac"), cell("r1c2")).unwrap();
@@ -643,7 +650,7 @@ fn undo_restores_the_exact_previous_state_through_books_and_orphans() {
 
 #[test]
 fn undo_takes_back_a_deal() {
-    let mut g = position(&[". . . . . .", ". . 5d Ks . .", ". . . . . .", ". . . . . ."], "- - - -");
+    let mut g = position(&WALLED, "- - - -");
     let before = g.clone();
     g.deal().unwrap();
     g.undo().unwrap();
@@ -678,4 +685,155 @@ fn deals_golden_same_seed_same_deal_on_every_build() {
     let stock: Vec<String> = g.stock().map(|c| c.to_string()).collect();
     assert_eq!(stock[..6].join(" "), "8h 3s Ad 8d 4h Qs");
     assert_eq!(Game::new(42, Options::default()), Game::new(42, Options::default()));
+}
+
+// ---- Positions no game can reach (docs/rules/farewell.md) ----
+
+#[test]
+fn unreachable_a_king_in_the_hand_is_refused() {
+    let rows = [". . . . . .", ". Ks Kh . . .", ". . Kd . . .", ". . . . . ."];
+    let e = refusal(&rows, "Kc 5d - -", "", "", false);
+    assert!(e.starts_with("line 6: Kc in the hand: kings start on the grid"), "{e}");
+}
+
+#[test]
+fn unreachable_a_king_in_the_stock_is_refused() {
+    let rows = [". . . . . .", ". Ks Kh . . .", ". . Kd . . .", ". . . . . ."];
+    let e = refusal(&rows, "5d - - -", "", "", false);
+    assert!(e.starts_with("line 7: Kc in the stock: kings start on the grid"), "{e}");
+}
+
+#[test]
+fn unreachable_all_four_kings_in_the_stock_with_an_empty_grid_is_refused() {
+    let rows = [". . . . . ."; 4];
+    let e = refusal(&rows, "5d 7c Jc Td", "", "", false);
+    assert!(e.starts_with("line 7: Ks in the stock"), "{e}");
+}
+
+#[test]
+fn unreachable_a_card_with_no_neighbour_is_refused_but_a_lone_king_is_not() {
+    let rows = [". . . . . .", ". Ks Kh . . .", ". . Kd . 9c .", ". . . . . Kc"];
+    let e = refusal(&rows, "- - - -", "", "", false);
+    assert_eq!(e, "line 4: 9c at r2c4 has no neighbour (a card is placed next to one; orphans are lifted)");
+    // K♣ alone in its corner: corners, random and custom starts do that.
+    let rows = [". . . . . .", ". Ks Kh . . .", ". . Kd . . .", ". . . . . Kc"];
+    assert!(try_position_with(&rows, "- - - -", "", "", false, None).is_ok());
+}
+
+#[test]
+fn unreachable_neighbours_that_match_neither_suit_nor_rank_are_refused() {
+    let mut rows = [". . . . . . . . . . . ."; 8];
+    rows[3] = ". . . . 3d Ks Kc Kd Kh . . .";
+    let e = refusal(&rows, "- - - -", "", "", false);
+    assert_eq!(e, "line 5: 3d at r3c4 matches neither suit nor rank of Ks to its right");
+    let mut rows = [". . . . . . . . . . . ."; 8];
+    rows[2] = ". . . . . 7h . . . . . .";
+    rows[3] = ". . . . . Ks Kc Kd Kh . . .";
+    let e = refusal(&rows, "- - - -", "", "", false);
+    assert_eq!(e, "line 4: 7h at r2c5 matches neither suit nor rank of Ks below it");
+}
+
+#[test]
+fn unreachable_orphans_waiting_when_no_book_has_been_removed_are_refused() {
+    let e = refusal(&WALLED, "- - - -", "9d", "", false);
+    assert_eq!(e, "line 9: 9d waits as an orphan, but no book has been removed");
+    assert!(try_position_with(&WALLED, "- - - -", "9d", "A", false, None).is_ok(), "after a removal they may");
+}
+
+#[test]
+fn unreachable_a_complete_book_that_is_due_is_refused() {
+    // Aces complete, nothing removed, easy off: the aces would have gone.
+    let rows = ["As Ah . . . .", "Ad Ac . . Ks .", ". . . . . .", ". . . Kh Kd Kc"];
+    let e = refusal(&rows, "- - - -", "", "", false);
+    assert_eq!(e, "line 2: the ace book at r0c0 is complete and due: it would have been removed (next in rank order)");
+    // Twos complete with the aces removed: due too.
+    let rows = ["2s 2h . . . .", "2d 2c . . Ks .", ". . . . . .", ". . . Kh Kd Kc"];
+    let e = refusal(&rows, "- - - -", "", "A", false);
+    assert!(e.starts_with("line 2: the two book at r0c0 is complete and due"), "{e}");
+    // Twos complete while the aces are still out: they wait, as the rules say.
+    assert!(try_position_with(&rows, "- - - -", "", "", false, None).is_ok());
+    // In easy mode every complete book goes at once.
+    let e = refusal(&rows, "- - - -", "", "", true);
+    assert_eq!(e, "line 2: the two book at r0c0 is complete and due: it would have been removed");
+}
+
+// ---- A custom start before its fourth king ----
+
+#[test]
+fn custom_start_before_the_fourth_king_prints_kings_still_to_place_and_reads_back() {
+    let o = Options { kings: KingStart::Custom, ..Options::default() };
+    let mut g = Game::new(1, o).unwrap();
+    for (k, c) in [("Ks", "r3c4"), ("Kd", "r0c0")] {
+        let t = text_of(&g);
+        let back = parse_position(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+        assert_eq!(text_of(&back), t, "reads back unchanged");
+        assert_eq!(back.status(), Status::PlacingKings);
+        g.place(card(k), cell(c)).unwrap();
+    }
+    let t = text_of(&g);
+    assert!(t.contains("\nkings: Kc Kh\nhand: - - - -\nstock: "), "{t}");
+    assert!(t.ends_with("status: placing kings\n"), "{t}");
+    // Replaying the last two kings from the text deals the same opening
+    // hand from the same stock as the game itself.
+    let mut back = parse_position(&t).unwrap();
+    for (k, c) in [("Kc", "r3c5"), ("Kh", "r3c6")] {
+        g.place(card(k), cell(c)).unwrap();
+        back.place(card(k), cell(c)).unwrap();
+    }
+    assert_eq!(back.status(), Status::Playing);
+    assert_eq!(text_of(&back), text_of(&g));
+    assert!(!text_of(&g).contains("kings:"), "the key is printed only while kings wait");
+}
+
+#[test]
+fn custom_start_positions_that_cannot_be_reached_are_refused() {
+    let o = Options { kings: KingStart::Custom, ..Options::default() };
+    let mut g = Game::new(1, o).unwrap();
+    g.place(card("Ks"), cell("r3c4")).unwrap();
+    let t = text_of(&g);
+    // The 9h moves from the stock to the kings still to place.
+    let not_king = t.replace(" 9h", "").replacen("kings: Kc Kd Kh", "kings: Kc Kd Kh 9h", 1);
+    assert_eq!(
+        parse_position(&not_king).unwrap_err().to_string(),
+        "line 10: kings: 9h is not a king (kings: lists the kings still to place)"
+    );
+    // A card dealt to the hand before the fourth king.
+    let top = g.stock().next().unwrap().to_string();
+    let dealt =
+        t.replacen(&format!("stock: {top} "), "stock: ", 1).replace("hand: - - - -", &format!("hand: {top} - - -"));
+    let e = parse_position(&dealt).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("line 11: {top} in the hand, but kings wait to be placed")), "{e}");
+    // A card on the grid before the fourth king.
+    let on_grid = t.replacen(&format!("stock: {top} "), "stock: ", 1).replacen(". Ks", &format!("{top} Ks"), 1);
+    let e = parse_position(&on_grid).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("line 5: {top} at r3c3, but kings wait to be placed")), "{e}");
+}
+
+// ---- What the notation refuses rather than guesses ----
+
+#[test]
+fn notation_numbers_have_no_sign_and_no_leading_zero() {
+    let t = text_of(&Game::new(42, Options::default()).unwrap());
+    for bad in ["grid: +12x8", "grid: 012x8", "grid: 12x08", "grid: 12x+8", "grid: 12 x8"] {
+        let e = parse_position(&t.replacen("grid: 12x8", bad, 1)).unwrap_err().to_string();
+        assert!(e.starts_with("line 1: grid: expected WxH"), "{bad}: {e}");
+    }
+    assert_eq!(parse_move("5d@r2c6"), Some(Move::Place(card("5d"), cell("r2c6"))));
+    assert_eq!(parse_move("5D@R2C6"), Some(Move::Place(card("5d"), cell("r2c6"))));
+    for bad in ["5d@r02c006", "5d@r02c6", "5d@r2c06", "5d@r+2c6", "5d@r2c+6", "5d@r-0c6", "5d@r2c6 "] {
+        assert_eq!(parse_move(bad), None, "{bad}");
+    }
+    assert_eq!(parse_move("5d@r0c0"), Some(Move::Place(card("5d"), cell("r0c0"))), "0 itself is fine");
+}
+
+#[test]
+fn notation_a_byte_order_mark_and_crlf_line_ends_are_accepted() {
+    let t = text_of(&Game::new(42, Options::default()).unwrap());
+    let g = parse_position(&t).unwrap();
+    let bom = parse_position(&format!("\u{feff}{t}")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(bom, g);
+    let crlf = parse_position(&t.replace('\n', "\r\n")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(crlf, g);
+    // Only at the start: elsewhere it is not a blank.
+    assert!(parse_position(&t.replacen("hand:", "\u{feff}hand:", 1)).is_err());
 }

@@ -56,12 +56,18 @@ fn other_devices_and_garbled_replies_are_unsupported_not_buttons() {
 }
 
 #[test]
-fn decode_never_panics_on_any_short_reply() {
-    // Every reply of up to three bytes, exhaustively.
+fn replies_too_short_to_hold_buttons_are_never_buttons() {
+    // Every reply of up to three bytes, exhaustively: none holds the two
+    // button bytes, so none decodes as a pad. An ID of 0xFF (or no ID) is
+    // no pad at all; any other ID is a device we cannot read.
     for a in 0..=255u8 {
+        assert_eq!(PadReply::decode(&[a]), PadReply::Absent);
         for b in 0..=255u8 {
-            let _ = PadReply::decode(&[a, b]);
-            let _ = PadReply::decode(&[a, b, 0x5A]);
+            let expected = if b == 0xFF { PadReply::Absent } else { PadReply::Unsupported(b) };
+            for reply in [&[a, b][..], &[a, b, 0x5A], &[a, b, a]] {
+                assert_eq!(PadReply::decode(reply), expected, "{reply:02X?}");
+                assert_eq!(PadReply::decode(reply).buttons(), Buttons::empty());
+            }
         }
     }
 }

@@ -489,7 +489,7 @@ fn v2_record(version: u16) -> (Vec<u8>, Save) {
         highlight: true,
         winnable: version == 2,
     };
-    (b, Save { settings, game: Game::new(42, options), stats: Stats::default() })
+    (b, Save { settings, game: Game::new(42, options), stats: Stats::default(), ..Save::default() })
 }
 
 /// A card with a v1/v2 file as those versions wrote it: title, icon, the

@@ -32,7 +32,7 @@ fn sample() -> Save {
         highlight: false,
         winnable: true,
     };
-    Save { settings, game: Some(played(1234, Options::default(), 30)), stats }
+    Save { settings, game: Some(played(1234, Options::default(), 30)), stats, ..Save::default() }
 }
 
 fn encode(s: &Save) -> Vec<u8> {
@@ -65,8 +65,8 @@ fn crc32_is_iso_hdlc() {
 fn empty_save_has_the_documented_layout() {
     let b = encode(&Save::default());
     assert_eq!(&b[0..4], b"AFTK");
-    assert_eq!(&b[4..6], &[2, 0], "version 2, little-endian");
-    let body = 7 + 1 + 48 * 14;
+    assert_eq!(&b[4..6], &[3, 0], "version 3, little-endian");
+    let body = 7 + 1 + 48 * 14 + V3_TAIL;
     assert_eq!(&b[6..8], &(body as u16).to_le_bytes());
     assert_eq!(b.len(), 8 + body + 4);
     // Default settings: 12x8, centre, not easy, standard faces, highlight
@@ -75,6 +75,15 @@ fn empty_save_has_the_documented_layout() {
     assert_eq!(b[15], 0, "no game in progress");
     // An unplayed tally: zeros and FFFF for "no fewest deals".
     assert_eq!(&b[16..30], &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
+    // Then the collection: last game (A Farewell to Kings), three sections.
+    let tail = &b[8 + 7 + 1 + 48 * 14..b.len() - 4];
+    assert_eq!(&tail[..2], &[0, 3]);
+    for (i, id) in [1u8, 2, 3].into_iter().enumerate() {
+        let sec = &tail[2 + i * SECTION..2 + (i + 1) * SECTION];
+        assert_eq!(sec[0], id, "the game's code");
+        assert_eq!(&sec[1..3], &((SECTION - 3) as u16).to_le_bytes());
+        assert_eq!(&sec[3..7], &[0, 0, 0, 6], "options 0, winnable off, no game, six tallies");
+    }
     let crc = u32::from_le_bytes(b[b.len() - 4..].try_into().unwrap());
     assert_eq!(crc, crc32(&b[..b.len() - 4]));
 }
@@ -183,11 +192,72 @@ fn any_damaged_byte_is_caught() {
 #[test]
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
-    b[4] = 3;
+    b[4] = 4;
     assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
-    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(3)));
-    assert_ne!(VERSION, 3);
+    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(4)));
+    assert_eq!(VERSION, 3);
+}
+
+/// Bytes version 3 adds after version 2's body when no other game has a
+/// game in progress: last game, section count, three empty sections.
+const SECTION: usize = 3 + 1 + 1 + 1 + 1 + 6 * 14;
+const V3_TAIL: usize = 2 + 3 * SECTION;
+
+/// Turns a version 3 record of a save with nothing for the other games
+/// into the version 2 record of the same save.
+fn as_version_2(mut b: Vec<u8>) -> Vec<u8> {
+    let end = b.len() - 4;
+    b.drain(end - V3_TAIL..end);
+    b[4] = 2;
+    let body = (b.len() - 8 - 4) as u16;
+    b[6..8].copy_from_slice(&body.to_le_bytes());
+    reseal(b)
+}
+
+#[test]
+fn a_version_2_record_still_reads_with_its_farewell_data_intact() {
+    let want = sample();
+    assert_eq!(Save::decode(&as_version_2(encode(&want))), Ok(want));
+}
+
+#[test]
+fn other_games_records_round_trip_and_an_unknown_games_section_is_skipped() {
+    use farewell::save::{SavedGame, SAVED_MOVES};
+    use farewell::settings::GameId;
+    let mut want = sample();
+    want.last_game = GameId::Albert;
+    let r = want.record_mut(GameId::Albert).unwrap();
+    r.options = 7;
+    r.winnable = true;
+    let mut moves = [0u16; SAVED_MOVES];
+    moves[..3].copy_from_slice(&[4, 0, 17]);
+    r.game = Some(SavedGame { seed: 99, options: 7, count: 3, moves });
+    r.record_game(2, true, 120);
+    r.record_game(2, false, 0);
+    let b = encode(&want);
+    assert_eq!(b.len(), want.encoded_len());
+    assert_eq!(Save::decode(&b), Ok(want.clone()));
+    // A fifth game's section (code 9, two bytes) from a later version 3:
+    // skipped. The section count is the byte after the last-game byte, which
+    // follows version 2's body.
+    let mut c = b.clone();
+    let end = c.len() - 4;
+    c.splice(end..end, [9u8, 2, 0, 0xAB, 0xCD]);
+    let bare = Save { others: Default::default(), last_game: GameId::Farewell, ..want.clone() };
+    let last_game_at = as_version_2(encode(&bare)).len() - 4;
+    assert_eq!(c[last_game_at], GameId::Albert as u8);
+    assert_eq!(c[last_game_at + 1], 3);
+    c[last_game_at + 1] = 4;
+    let body = (c.len() - 8 - 4) as u16;
+    c[6..8].copy_from_slice(&body.to_le_bytes());
+    assert_eq!(Save::decode(&reseal(c)), Ok(want));
+}
+
+#[test]
+fn the_longest_record_fits_one_copy_on_the_memory_card() {
+    // Two copies share a block's data area (7936 bytes).
+    assert!(farewell::save::MAX_ENCODED <= 3968, "{}", farewell::save::MAX_ENCODED);
 }
 
 #[test]
@@ -196,7 +266,7 @@ fn a_version_1_record_still_reads_with_winnable_only_off() {
     // offset 6).
     let mut want = sample();
     want.settings.winnable = false;
-    let mut b = encode(&want);
+    let mut b = as_version_2(encode(&want));
     b.remove(8 + 6);
     b[4] = 1;
     let body = (b.len() - 8 - 4) as u16;

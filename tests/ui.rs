@@ -25,7 +25,7 @@ impl Driver {
         self.app.update(&self.input, &mut self.log);
         // The console gives the fair player what time the frame has left;
         // here, a fixed share.
-        self.app.think(farewell::ui::play::THINK_PER_FRAME);
+        self.app.think(farewell::ui::farewell::THINK_PER_FRAME);
     }
     /// Press and release.
     fn press(&mut self, b: Buttons) {
@@ -40,9 +40,12 @@ impl Driver {
     fn focus(&self) -> Focus {
         self.app.play().unwrap().focus()
     }
-    /// Starts deal `seed` from the title through the Deal number screen.
+    /// Starts deal `seed` from the title, through A Farewell to Kings'
+    /// menu and its Deal number screen.
     fn start(seed: u32) -> Self {
         let mut d = Driver::new();
+        d.press(Buttons::CROSS);
+        assert_eq!(d.app.screen(), Screen::GameMenu { sel: 0 });
         d.press(Buttons::DOWN);
         d.press(Buttons::CROSS);
         let digits = farewell::ui::digits_of(seed);
@@ -198,6 +201,7 @@ fn select_toggles_the_legal_cell_highlight() {
 #[test]
 fn options_change_the_next_deal() {
     let mut d = Driver::new();
+    d.press(Buttons::CROSS);
     d.presses(Buttons::DOWN, 2);
     d.press(Buttons::CROSS);
     assert!(matches!(d.app.screen(), Screen::Options { .. }));
@@ -209,7 +213,7 @@ fn options_change_the_next_deal() {
     d.press(Buttons::DOWN);
     d.press(Buttons::RIGHT); // four-colour faces
     d.press(Buttons::CIRCLE);
-    assert_eq!(d.app.screen(), Screen::Title { sel: 2 });
+    assert_eq!(d.app.screen(), Screen::GameMenu { sel: 2 });
     d.press(Buttons::START);
     let g = d.app.play().unwrap().game();
     assert_eq!((g.options().width, g.options().height), (13, 9));
@@ -247,6 +251,7 @@ fn pause_menu_quit_returns_to_the_title() {
 #[test]
 fn custom_start_places_the_kings_with_the_cursor() {
     let mut d = Driver::new();
+    d.press(Buttons::CROSS);
     d.presses(Buttons::DOWN, 2);
     d.press(Buttons::CROSS);
     d.press(Buttons::DOWN);
@@ -362,7 +367,7 @@ fn animations_never_pile_up_behind_quick_moves() {
         let p = d.app.play().unwrap();
         let f = d.app.frame();
         for a in p.anims() {
-            assert!(a.start <= f + 2 * farewell::ui::play::ANIM_FRAMES, "animation queued far ahead");
+            assert!(a.start <= f + 2 * farewell::ui::farewell::ANIM_FRAMES, "animation queued far ahead");
         }
     }
 }
@@ -381,7 +386,7 @@ fn square_shows_the_fair_players_move() {
         d.frame(Buttons::empty());
         frames += 1;
     }
-    assert!(frames <= placements.div_ceil(farewell::ui::play::THINK_PER_FRAME), "{frames} frames");
+    assert!(frames <= placements.div_ceil(farewell::ui::farewell::THINK_PER_FRAME), "{frames} frames");
     let p = d.app.play().unwrap();
     let best = farewell::games::farewell::player::best_move(p.game()).unwrap();
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
@@ -420,4 +425,79 @@ fn the_demo_plays_whole_games_and_deals_again() {
     assert!(d.log.matches("AFTK END").count() >= 1, "a demo game ended");
     assert!(d.log.matches("AFTK NEW").count() >= 2, "and a new one began");
     assert_eq!(d.app.screen(), Screen::Demo);
+}
+
+#[test]
+fn the_title_lists_the_games_and_cross_opens_the_chosen_games_menu() {
+    let mut d = Driver::new();
+    assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
+    assert_eq!(farewell::ui::GAMES[0], farewell::settings::GameId::Farewell);
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::GameMenu { sel: 0 });
+    assert_eq!(d.app.game, farewell::settings::GameId::Farewell);
+    d.press(Buttons::CIRCLE);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
+    d.press(Buttons::CROSS);
+    d.press(Buttons::CROSS); // New game
+    assert_eq!(d.app.screen(), Screen::Play);
+}
+
+#[test]
+fn the_game_menu_reaches_options_help_and_statistics_and_back() {
+    let mut d = Driver::new();
+    d.press(Buttons::CROSS);
+    for (sel, want) in [(2u8, "Options"), (3, "Help"), (4, "Stats")] {
+        d.presses(Buttons::DOWN, sel.into());
+        d.press(Buttons::CROSS);
+        let shown = format!("{:?}", d.app.screen());
+        assert!(shown.starts_with(want), "{shown}");
+        d.press(Buttons::CIRCLE);
+        assert_eq!(d.app.screen(), Screen::GameMenu { sel });
+        d.presses(Buttons::UP, sel.into());
+    }
+}
+
+/// Plays deal 2348 (lost at its end, RULES.md's example of a loss) to its
+/// end with the fair player's hints, then returns to the title.
+fn finish_a_game(d: &mut Driver) -> bool {
+    for _ in 0..400 {
+        if d.app.play().unwrap().game().status().is_over() {
+            break;
+        }
+        d.press(Buttons::SQUARE);
+        for _ in 0..30 {
+            d.frame(Buttons::empty());
+        }
+        d.press(Buttons::CROSS);
+    }
+    d.app.play().unwrap().game().status() == Status::Won
+}
+
+#[test]
+fn statistics_show_a_finished_game_and_reset_only_on_cross() {
+    let mut d = Driver::start(2348);
+    let won = finish_a_game(&mut d);
+    assert!(d.app.play().unwrap().game().status().is_over(), "the hints play the deal to its end");
+    let rows: Vec<_> = farewell::ui::stats::rows(&d.app).collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].label.as_str(), "12x8 centre");
+    assert_eq!((rows[0].tally.played, rows[0].tally.won), (1, u32::from(won)));
+    assert_eq!(farewell::ui::stats::totals(&d.app).played, 1);
+    // The screen, reached from the game menu's last row on a fresh start
+    // with these statistics.
+    let mut d2 = Driver::new();
+    d2.app.stats = d.app.stats;
+    d2.press(Buttons::CROSS);
+    d2.presses(Buttons::UP, 1); // wraps to Statistics
+    d2.press(Buttons::CROSS);
+    assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0 });
+    d2.press(Buttons::SQUARE);
+    assert_eq!(d2.app.screen(), Screen::ResetStats);
+    d2.press(Buttons::CIRCLE);
+    assert_eq!(farewell::ui::stats::totals(&d2.app).played, 1, "O keeps them");
+    d2.press(Buttons::SQUARE);
+    d2.press(Buttons::CROSS);
+    assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0 });
+    assert_eq!(farewell::ui::stats::totals(&d2.app).played, 0, "X resets them");
+    assert!(d2.app.take_save_request(), "the reset is saved");
 }

@@ -102,7 +102,10 @@ fn formatting_happens_only_after_the_player_confirms() {
     assert_eq!(d.app.screen(), Screen::Format);
     d.press(Buttons::CIRCLE);
     assert!(!d.app.take_format_request());
-    assert!(d.app.notice().unwrap().contains("will not be saved"));
+    let notice = d.app.notice().unwrap();
+    assert!(notice.contains("nothing will be saved"), "{notice}");
+    // The title writes notices in lines of 38 characters: this one fits one.
+    assert_eq!(farewell::ui::render::wrap(notice, 38).1, "", "{notice} wraps");
     d.app.offer_format();
     d.press(Buttons::CROSS);
     assert!(d.app.take_format_request());

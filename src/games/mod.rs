@@ -63,6 +63,11 @@ pub trait Patience: Clone + Sized {
     /// Why a game was lost, in words (`no legal move`).
     type Loss: Copy + PartialEq + fmt::Debug + fmt::Display;
 
+    /// The options as one byte, for the save (0 for a game without any).
+    fn options_code(options: Self::Options) -> u8;
+    /// The options a byte of [`Patience::options_code`] stands for; `None`
+    /// for a byte no options give.
+    fn options_from_code(code: u8) -> Option<Self::Options>;
     /// The opening position of deal number `seed`.
     fn deal(seed: u32, options: Self::Options) -> Self;
     /// The options the game is played with.

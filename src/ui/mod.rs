@@ -8,49 +8,24 @@
 //! Options, Quit to title) and the end of a game (the kings' farewell, or
 //! the reason for a loss with Undo, Restart, New deal).
 
-pub mod play;
+pub mod farewell;
 pub mod render;
 pub mod skin;
+pub mod stats;
 
-use crate::games::farewell::{Game, KingStart, Options};
+use crate::games::farewell::{Game, KingStart};
 use crate::input::{Buttons, Input};
 use core::fmt::Write;
-pub use play::{Focus, Play};
+pub use farewell::{Focus, Play};
 
-/// The card faces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FaceStyle {
-    /// Red hearts and diamonds, black spades and clubs.
-    Standard,
-    /// Spades black, hearts red, diamonds blue, clubs green.
-    FourColour,
-}
+pub use crate::settings::{FaceStyle, GameId, Settings, GRID_SIZES};
 
-/// Everything the Options screen sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Options of the next deal.
-    pub options: Options,
-    /// Card faces.
-    pub face: FaceStyle,
-    /// Show the legal cells of the held card.
-    pub highlight: bool,
-    /// New deals come from the table of deals the solver proved winnable.
-    pub winnable: bool,
-}
+/// A game's menu, opened from the title.
+pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", "Statistics"];
 
-impl Default for Settings {
-    fn default() -> Self {
-        Settings { options: Options::default(), face: FaceStyle::Standard, highlight: true, winnable: false }
-    }
-}
-
-/// The grid sizes the Options screen offers: the default, smaller (harder)
-/// ones, and the larger ones up to the 14x9 maximum.
-pub const GRID_SIZES: [(u8, u8); 6] = [(6, 4), (8, 5), (10, 6), (12, 8), (13, 9), (14, 9)];
-
-/// Title menu entries.
-pub const TITLE_MENU: [&str; 4] = ["New game", "Deal number", "Options", "Help"];
+/// The games whose play screen is built, in the title's order: the title
+/// lists these.
+pub const GAMES: [GameId; 1] = [GameId::Farewell];
 /// Pause menu entries.
 pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
 /// Menu after a loss.
@@ -64,11 +39,23 @@ pub const OPTION_ROWS: [&str; 7] =
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
-    /// The title and its menu.
+    /// The title: the collection's games.
     Title {
+        /// Row of [`GAMES`].
+        sel: u8,
+    },
+    /// The chosen game's menu ([`GAME_MENU`]).
+    GameMenu {
         /// Menu row.
         sel: u8,
     },
+    /// The chosen game's statistics.
+    Stats {
+        /// First breakdown row shown.
+        scroll: u8,
+    },
+    /// "Reset the statistics?" (only on X).
+    ResetStats,
     /// Entering a deal number digit by digit.
     DealNumber {
         /// Ten decimal digits, most significant first.
@@ -121,6 +108,8 @@ pub const LOG_BYTES: usize = 4096;
 pub struct App {
     /// Current settings.
     pub settings: Settings,
+    /// The game chosen on the title (the last one played, at boot).
+    pub game: GameId,
     screen: Screen,
     play: Option<Play>,
     frame: u32,
@@ -130,6 +119,9 @@ pub struct App {
     planned: Option<crate::games::farewell::Move>,
     /// Statistics per option set, kept on the memory card.
     pub stats: crate::save::Stats,
+    /// The other games' settings, games in progress and statistics, as the
+    /// save keeps them.
+    pub others: [crate::save::GameRecord; 3],
     /// A saved game offered on the Resume screen.
     resumable: Option<Game>,
     /// The game state changed since the last save request was taken.
@@ -176,12 +168,14 @@ impl App {
     pub fn new() -> Self {
         App {
             settings: Settings::default(),
+            game: GameId::Farewell,
             screen: Screen::Title { sel: 0 },
             play: None,
             frame: 0,
             idle: 0,
             planned: None,
             stats: crate::save::Stats::default(),
+            others: [crate::save::GameRecord::default(); 3],
             resumable: None,
             save_wanted: false,
             format_confirmed: false,
@@ -219,6 +213,11 @@ impl App {
     pub fn load(&mut self, save: crate::save::Save) {
         self.settings = save.settings;
         self.stats = save.stats;
+        self.others = save.others;
+        if GAMES.contains(&save.last_game) {
+            self.game = save.last_game;
+            self.screen = self.title();
+        }
         if let Some(g) = save.game.filter(|g| !g.status().is_over()) {
             self.resumable = Some(g);
             self.screen = Screen::Resume;
@@ -272,11 +271,24 @@ impl App {
     /// (none once it has ended: statistics already hold it).
     pub fn snapshot(&self) -> crate::save::Save {
         let game = match self.screen {
-            Screen::Demo | Screen::Title { .. } | Screen::Resume | Screen::Format | Screen::Replace => None,
+            Screen::Demo
+            | Screen::Title { .. }
+            | Screen::GameMenu { .. }
+            | Screen::Stats { .. }
+            | Screen::ResetStats
+            | Screen::Resume
+            | Screen::Format
+            | Screen::Replace => None,
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
-        crate::save::Save { settings: self.settings, game, stats: self.stats }
+        crate::save::Save {
+            settings: self.settings,
+            game,
+            stats: self.stats,
+            last_game: self.game,
+            others: self.others,
+        }
     }
 
     /// Starts deal `seed` with the current settings, logging `NEW` and the
@@ -316,16 +328,16 @@ impl App {
                     self.resume(log);
                 } else if pressed.contains(Buttons::CIRCLE) {
                     // The saved game stays on the card until a new one starts.
-                    self.screen = Screen::Title { sel: 0 };
+                    self.screen = self.title();
                 }
             }
             Screen::Format => {
                 if pressed.contains(Buttons::CROSS) {
                     self.format_confirmed = true;
-                    self.screen = Screen::Title { sel: 0 };
+                    self.screen = self.title();
                 } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
-                    self.notice = Some("Not formatted: progress will not be saved");
-                    self.screen = Screen::Title { sel: 0 };
+                    self.notice = Some("Not formatted: nothing will be saved");
+                    self.screen = self.title();
                 }
             }
             Screen::Replace => {
@@ -340,7 +352,7 @@ impl App {
                 if !pressed.is_empty() {
                     self.planned = None;
                     self.play = None;
-                    self.screen = Screen::Title { sel: 0 };
+                    self.screen = self.title();
                     return;
                 }
                 let frame = self.frame;
@@ -382,16 +394,60 @@ impl App {
                 self.idle = 0;
             }
             Screen::Title { sel } => {
-                let sel = step(sel, TITLE_MENU.len(), input);
+                let sel = step(sel, GAMES.len(), input);
                 self.screen = Screen::Title { sel };
-                if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
+                if let Some(&game) = GAMES.get(usize::from(sel)) {
+                    if game != self.game {
+                        self.game = game;
+                        self.save_wanted = true;
+                    }
+                }
+                if pressed.contains(Buttons::START) {
+                    self.start_deal(self.new_seed(), log);
+                } else if pressed.contains(Buttons::CROSS) {
+                    self.screen = Screen::GameMenu { sel: 0 };
+                }
+            }
+            Screen::GameMenu { sel } => {
+                let sel = step(sel, GAME_MENU.len(), input);
+                self.screen = Screen::GameMenu { sel };
+                if pressed.contains(Buttons::CIRCLE) {
+                    self.screen = self.title();
+                } else if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
                     self.start_deal(self.new_seed(), log);
                 } else if pressed.contains(Buttons::CROSS) {
                     self.screen = match sel {
                         1 => Screen::DealNumber { digits: digits_of(self.last_seed()), pos: 9 },
                         2 => Screen::Options { sel: 0, from_pause: false },
-                        _ => Screen::Help,
+                        3 => Screen::Help,
+                        _ => Screen::Stats { scroll: 0 },
                     };
+                }
+            }
+            Screen::Stats { scroll } => {
+                let rows = stats::rows(self).count() as u8;
+                let r = input.repeated();
+                let scroll = if r.contains(Buttons::DOWN) && scroll + stats::VISIBLE < rows {
+                    scroll + 1
+                } else if r.contains(Buttons::UP) {
+                    scroll.saturating_sub(1)
+                } else {
+                    scroll
+                };
+                self.screen = Screen::Stats { scroll };
+                if pressed.contains(Buttons::SQUARE) {
+                    self.screen = Screen::ResetStats;
+                } else if pressed.intersects(Buttons::CIRCLE | Buttons::CROSS | Buttons::START) {
+                    self.screen = Screen::GameMenu { sel: 4 };
+                }
+            }
+            Screen::ResetStats => {
+                if pressed.contains(Buttons::CROSS) {
+                    stats::reset(self);
+                    self.save_wanted = true;
+                    self.screen = Screen::Stats { scroll: 0 };
+                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+                    self.screen = Screen::Stats { scroll: 0 };
                 }
             }
             Screen::DealNumber { mut digits, mut pos } => {
@@ -411,7 +467,7 @@ impl App {
                 }
                 self.screen = Screen::DealNumber { digits, pos };
                 if pressed.contains(Buttons::CIRCLE) {
-                    self.screen = Screen::Title { sel: 1 };
+                    self.screen = Screen::GameMenu { sel: 1 };
                 } else if pressed.intersects(Buttons::CROSS | Buttons::START) {
                     self.start_deal(number_of(&digits), log);
                 }
@@ -434,14 +490,15 @@ impl App {
                 let back = pressed.contains(Buttons::CIRCLE)
                     || (pressed.contains(Buttons::CROSS) && usize::from(sel) == OPTION_ROWS.len() - 1);
                 if back {
-                    self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::Title { sel: 2 } };
+                    self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::GameMenu { sel: 2 } };
                 } else if pressed.contains(Buttons::CROSS) {
                     self.change_option(sel, 1);
                 }
             }
             Screen::Help => {
                 if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
-                    self.screen = if self.play.is_some() { Screen::Pause { sel: 0 } } else { Screen::Title { sel: 3 } };
+                    self.screen =
+                        if self.play.is_some() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
                 }
             }
             Screen::Play => {
@@ -491,7 +548,7 @@ impl App {
                         4 => self.screen = Screen::Options { sel: 0, from_pause: true },
                         _ => {
                             self.play = None;
-                            self.screen = Screen::Title { sel: 0 };
+                            self.screen = self.title();
                         }
                     }
                 }
@@ -509,7 +566,7 @@ impl App {
                         (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
                         (true, _) => {
                             self.play = None;
-                            self.screen = Screen::Title { sel: 0 };
+                            self.screen = self.title();
                         }
                         (false, 0) => {
                             self.screen = Screen::Play;
@@ -541,6 +598,11 @@ impl App {
         } else {
             r
         }
+    }
+
+    /// The title, with the chosen game highlighted.
+    fn title(&self) -> Screen {
+        Screen::Title { sel: GAMES.iter().position(|g| *g == self.game).unwrap_or(0) as u8 }
     }
 
     fn last_seed(&self) -> u32 {

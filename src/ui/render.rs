@@ -5,8 +5,8 @@
 //! sprites packed at build time; host tests use a stand-in, so the layout
 //! is tested without any texture.
 
-use super::play::{AnimKind, Focus, Play, ANIM_FRAMES};
-use super::{App, FaceStyle, Screen, LOST_MENU, OPTION_ROWS, PAUSE_MENU, TITLE_MENU, WON_MENU};
+use super::farewell::{AnimKind, Focus, Play, ANIM_FRAMES};
+use super::{stats, App, FaceStyle, GameId, Screen, GAMES, GAME_MENU, LOST_MENU, OPTION_ROWS, PAUSE_MENU, WON_MENU};
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
 use crate::games::farewell::{Card, Cell, CellSet, Rank, Status};
 use crate::input::Buttons;
@@ -178,6 +178,18 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             title(list, skin, sel, app.frame());
             notice(app, list, skin);
         }
+        Screen::GameMenu { sel } => {
+            game_menu(app.game, list, skin, sel);
+            notice(app, list, skin);
+        }
+        Screen::Stats { scroll } => statistics(app, list, skin, scroll),
+        Screen::ResetStats => {
+            statistics(app, list, skin, 0);
+            centre_box(list, skin, "Reset statistics?", 80, 72);
+            text_centred(list, skin, SCREEN_W / 2, 102, app.game.name(), palette::TEXT);
+            text_centred(list, skin, SCREEN_W / 2, 116, "Every game played is forgotten.", palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 134, "X reset   O keep", palette::SELECTED);
+        }
         Screen::DealNumber { digits, pos } => {
             centre_box(list, skin, "Deal number", 84, 72);
             let x0 = SCREEN_W / 2 - 5 * skin.advance();
@@ -249,25 +261,90 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
     }
 }
 
+/// The emblem of a game on the title: a king from the card art.
+fn emblem(game: GameId) -> Card {
+    let suit = match game {
+        GameId::Farewell => crate::cards::Suit::Spades,
+        GameId::Corners => crate::cards::Suit::Hearts,
+        GameId::Albert => crate::cards::Suit::Diamonds,
+        GameId::Kingdoms => crate::cards::Suit::Clubs,
+    };
+    Card::new(Rank::KING, suit)
+}
+
 fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
-    text_centred(list, skin, SCREEN_W / 2, 30, "A FAREWELL TO KINGS", palette::SELECTED);
-    text_centred(list, skin, SCREEN_W / 2, 44, "a patience by Rob D. Steward", palette::DIM);
-    let (cw, _) = skin.card_size(CardSize::Large);
-    let x0 = SCREEN_W / 2 - 2 * (cw + 4);
-    for (i, suit) in crate::games::farewell::game::KING_ORDER.iter().enumerate() {
-        let king = Card::new(Rank::KING, *suit);
-        skin.card(list, x0 + i as i16 * (cw + 4), 62, king, FaceStyle::Standard, CardSize::Large, NO_TINT);
-    }
-    for (i, item) in TITLE_MENU.iter().enumerate() {
-        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
-        if i as u8 == sel {
-            text(list, skin, SCREEN_W / 2 - 64, 110 + i as i16 * 16, ">", color);
+    text_centred(list, skin, SCREEN_W / 2, 18, "FAREWELL TO KINGS", palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, 32, "and other king patiences", palette::DIM);
+    let (cw, ch) = skin.card_size(CardSize::Compact);
+    let row_h = ch + 10;
+    let y0 = 56;
+    for (i, game) in GAMES.iter().enumerate() {
+        let y = y0 + i as i16 * row_h;
+        let chosen = i as u8 == sel;
+        let x = 64;
+        if chosen {
+            list.fill(x - 8, y - 4, (SCREEN_W - 2 * (x - 8)) as u16, (ch + 8) as u16, palette::BOX);
+            list.outline(x - 8, y - 4, (SCREEN_W - 2 * (x - 8)) as u16, (ch + 8) as u16, 1, palette::CURSOR);
         }
-        text_centred(list, skin, SCREEN_W / 2, 110 + i as i16 * 16, item, color);
+        skin.card(list, x, y, emblem(*game), FaceStyle::Standard, CardSize::Compact, NO_TINT);
+        let color = if chosen { palette::SELECTED } else { palette::TEXT };
+        text(list, skin, x + cw + 10, y + 2, game.name(), color);
+        text(list, skin, x + cw + 10, y + 2 + skin.line_height() + 1, game.author(), palette::DIM);
     }
-    if frame / 30 % 2 == 0 {
-        text_centred(list, skin, SCREEN_W / 2, 190, "Press START", palette::TEXT);
+    let hint = if frame / 30 % 2 == 0 { "X choose   START new game" } else { "" };
+    text_centred(list, skin, SCREEN_W / 2, 190, hint, palette::TEXT);
+}
+
+/// The chosen game's menu.
+fn game_menu(game: GameId, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    text_centred(list, skin, SCREEN_W / 2, 24, game.name(), palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, 38, game.author(), palette::DIM);
+    let (cw, _) = skin.card_size(CardSize::Large);
+    skin.card(list, SCREEN_W / 2 - cw / 2, 54, emblem(game), FaceStyle::Standard, CardSize::Large, NO_TINT);
+    for (i, item) in GAME_MENU.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        let y = 100 + i as i16 * 16;
+        if i as u8 == sel {
+            text(list, skin, SCREEN_W / 2 - 64, y, ">", color);
+        }
+        text_centred(list, skin, SCREEN_W / 2, y, item, color);
     }
+    text_centred(list, skin, SCREEN_W / 2, 190, "X choose   O back", palette::DIM);
+}
+
+/// The Statistics screen: totals, then a row per option set played.
+fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
+    centre_box(list, skin, "Statistics", 12, 216);
+    text_centred(list, skin, SCREEN_W / 2, 26, app.game.name(), palette::DIM);
+    let t = stats::totals(app);
+    let mut line: String<64> = String::new();
+    let _ = write!(line, "Played {}  won {} ({}%)", t.played, t.won, stats::percent(&t));
+    text_centred(list, skin, SCREEN_W / 2, 44, &line, palette::TEXT);
+    line.clear();
+    let _ = write!(line, "Streak {}  best streak {}", t.streak, t.best_streak);
+    text_centred(list, skin, SCREEN_W / 2, 58, &line, palette::TEXT);
+    let y0 = 80;
+    text(list, skin, 32, y0, "Options", palette::DIM);
+    const COLS: [(i16, &str); 4] = [(170, "played"), (210, "won"), (244, "%"), (272, "best")];
+    for (x, head) in COLS {
+        text(list, skin, x, y0, head, palette::DIM);
+    }
+    let mut any = false;
+    for (i, row) in stats::rows(app).skip(usize::from(scroll)).take(usize::from(stats::VISIBLE)).enumerate() {
+        any = true;
+        let y = y0 + 16 + i as i16 * 14;
+        text(list, skin, 32, y, &row.label, palette::TEXT);
+        let r = &row.tally;
+        for (col, n) in [r.played, r.won, stats::percent(r), u32::from(r.best_streak)].into_iter().enumerate() {
+            line.clear();
+            let _ = write!(line, "{n}");
+            text(list, skin, COLS[col].0, y, &line, palette::TEXT);
+        }
+    }
+    if !any {
+        text_centred(list, skin, SCREEN_W / 2, y0 + 30, "No game finished yet", palette::DIM);
+    }
+    text_centred(list, skin, SCREEN_W / 2, 206, "[] reset   O back   Up/Down scroll", palette::DIM);
 }
 
 /// The memory card's notice under the title menu.

@@ -10,9 +10,9 @@
 //! books it removed, the orphans it lifted, where its card came from), and
 //! [`Game::undo`] plays that back in reverse.
 
-use crate::cards::{Card, Rank, Suit};
 use super::grid::{Cell, CellSet, CELLS, MAX_H, MAX_W, MIN_H, MIN_W};
 use crate::cards::Pcg32;
+use crate::cards::{Card, Rank, Suit};
 use heapless::Vec;
 
 /// Slots in the hand.
@@ -466,6 +466,9 @@ impl Game {
         for &c in &layout.orphans {
             let _ = g.orphans.push(c);
         }
+        for &k in &layout.kings {
+            g.kings_to_place |= 1 << k.suit() as u8;
+        }
         g.status = g.compute_status();
         g
     }
@@ -747,21 +750,28 @@ impl Game {
         (tl % w < w - 1 && bits == block).then(|| Cell::from_index(tl))
     }
 
+    /// A complete book that may be removed now (the next in rank order, or
+    /// in easy mode the lowest complete one): its rank and top-left cell.
+    /// After every move there is none; a position where there is one can
+    /// never be reached.
+    pub fn book_due(&self) -> Option<(Rank, Cell)> {
+        if self.options.easy {
+            (1..=12)
+                .filter_map(Rank::new)
+                .filter(|r| !self.removed.iter().any(|b| b.rank == *r))
+                .find_map(|r| self.complete_book(r).map(|c| (r, c)))
+        } else {
+            Rank::new(self.removed.len() as u8 + 1)
+                .filter(|r| *r <= Rank::QUEEN)
+                .and_then(|r| self.complete_book(r).map(|c| (r, c)))
+        }
+    }
+
     /// Removes every book that may go now, in order; returns how many.
     fn remove_books(&mut self, out: &mut Outcome) -> u8 {
         let mut count = 0;
         loop {
-            let next = if self.options.easy {
-                (1..=12)
-                    .filter_map(Rank::new)
-                    .filter(|r| !self.removed.iter().any(|b| b.rank == *r))
-                    .find_map(|r| self.complete_book(r).map(|c| (r, c)))
-            } else {
-                Rank::new(self.removed.len() as u8 + 1)
-                    .filter(|r| *r <= Rank::QUEEN)
-                    .and_then(|r| self.complete_book(r).map(|c| (r, c)))
-            };
-            let Some((rank, tl)) = next else { return count };
+            let Some((rank, tl)) = self.book_due() else { return count };
             let cells =
                 [tl, Cell::new(tl.row, tl.col + 1), Cell::new(tl.row + 1, tl.col), Cell::new(tl.row + 1, tl.col + 1)];
             let cards = cells.map(|c| self.take(c).unwrap_or(Card::new(rank, Suit::Spades)));
@@ -915,6 +925,8 @@ pub(crate) struct Layout {
     pub stock: Vec<Card, 52>,
     pub removed: Vec<Rank, 13>,
     pub orphans: Vec<Card, 52>,
+    /// Custom start before its fourth king: the kings still to place.
+    pub kings: Vec<Card, 4>,
 }
 
 const _: () = assert!(MAX_H as usize * MAX_W as usize <= 128, "a grid must fit a u128 cell set");

@@ -51,16 +51,16 @@ impl Cell {
         Cell { row: (i / MAX_W as usize) as u8, col: (i % MAX_W as usize) as u8 }
     }
 
-    /// Parses `r<row>c<col>`, either case.
+    /// Parses `r<row>c<col>`, either case; the numbers have no sign and no
+    /// leading zero.
     pub fn parse(s: &str) -> Option<Cell> {
         let s = s.strip_prefix(['r', 'R'])?;
         let c_at = s.find(['c', 'C'])?;
         let (row, col) = (&s[..c_at], &s[c_at + 1..]);
-        let digits = |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
-        if !digits(row) || !digits(col) {
-            return None;
-        }
-        Some(Cell { row: row.parse().ok()?, col: col.parse().ok()? })
+        // No sign, no leading zero (`r02c6` is refused, as a typo may hide
+        // behind it).
+        let number = |t: &str| crate::games::text::number(t, u32::from(u8::MAX)).map(|n| n as u8);
+        Some(Cell { row: number(row)?, col: number(col)? })
     }
 }
 

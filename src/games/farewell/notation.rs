@@ -7,9 +7,10 @@
 //! as a whole (each of the 52 cards exactly once, kings only where kings can
 //! be) before it becomes a [`Game`].
 
-use crate::cards::{Card, Rank};
 use super::game::{Game, Layout, Move, Status, HAND};
 use super::grid::{Cell, MAX_H, MAX_W, MIN_H, MIN_W};
+use crate::cards::{Card, Rank};
+use crate::games::text;
 use core::fmt::{self, Write};
 use heapless::String;
 
@@ -27,6 +28,16 @@ pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
                 Some(c) => write!(out, "{c}")?,
                 None => out.write_char('.')?,
             }
+        }
+        out.write_char('\n')?;
+    }
+    // A custom start before its fourth king: the kings still to place.
+    // Printed only then (the key is new to the notation and every other
+    // position reads as before); the hand is empty until the fourth king.
+    if g.kings_to_place().next().is_some() {
+        out.write_str("kings:")?;
+        for k in g.kings_to_place() {
+            write!(out, " {k}")?;
         }
         out.write_char('\n')?;
     }
@@ -150,21 +161,30 @@ fn card_token(tok: &str, line: usize) -> Result<Card, ParseError> {
         .ok_or_else(|| error(line, format_args!("{:?} is not a card (rank A23456789TJQK, then suit shdc)", quote(tok))))
 }
 
+/// The keys, in the order a printed position gives them.
+const KEYS: [&str; 8] = ["grid", "kings", "hand", "stock", "removed", "orphans", "easy", "status"];
+
+/// A grid dimension or other small number: no sign, no leading zero.
+fn small_number(token: &str) -> Option<u8> {
+    text::number(token, u32::from(u8::MAX)).map(|n| n as u8)
+}
+
 /// Parses a position. Never panics, whatever the text.
+///
+/// Beyond the form (every key known and given once, the rows of the grid,
+/// each of the 52 cards exactly once), a position must be one the rules
+/// can reach: see [`check_reachable`].
 pub fn parse_position(text: &str) -> Result<Game, ParseError> {
     let mut layout = Layout::default();
     let mut seen = Seen { line: [0; 52] };
     let mut grid: Option<(u8, u8)> = None;
     let mut rows_read = 0u8;
+    let mut row_lines = [0usize; MAX_H as usize];
+    let mut key_lines = [0usize; KEYS.len()];
     let mut easy: Option<bool> = None;
-    let mut seen_keys = [false; 7];
 
-    for (n, raw) in text.lines().enumerate() {
-        let line = n + 1;
-        let t = raw.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
+    for l in text::lines(text) {
+        let (line, t) = (l.number, l.text);
         // Rows of the grid come right after `grid:`.
         if let Some((w, h)) = grid {
             if rows_read < h && !t.contains(':') {
@@ -188,6 +208,7 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 if col != w {
                     return Err(error(line, format_args!("row {} has {col} cells, the grid is {w} wide", rows_read)));
                 }
+                row_lines[usize::from(rows_read)] = line;
                 rows_read += 1;
                 continue;
             }
@@ -200,25 +221,16 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
         };
         let key = key.trim();
         let value = value.trim();
-        let index = match key {
-            "grid" => 0,
-            "hand" => 1,
-            "stock" => 2,
-            "removed" => 3,
-            "orphans" => 4,
-            "easy" => 5,
-            "status" => 6,
-            _ => return Err(error(line, format_args!("unknown key {:?}", quote(key)))),
+        let Some(index) = KEYS.iter().position(|k| *k == key) else {
+            return Err(error(line, format_args!("unknown key {:?}", quote(key))));
         };
-        if seen_keys[index] {
+        if key_lines[index] != 0 {
             return Err(error(line, format_args!("{key}: given twice")));
         }
-        seen_keys[index] = true;
+        key_lines[index] = line;
         match key {
             "grid" => {
-                let parsed = value
-                    .split_once(['x', 'X'])
-                    .and_then(|(w, h)| Some((w.parse::<u8>().ok()?, h.parse::<u8>().ok()?)));
+                let parsed = value.split_once(['x', 'X']).and_then(|(w, h)| Some((small_number(w)?, small_number(h)?)));
                 let Some((w, h)) = parsed else {
                     return Err(error(line, format_args!("grid: expected WxH, found {:?}", quote(value))));
                 };
@@ -247,6 +259,19 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                         seen.note(c, line)?;
                         layout.hand[slot] = Some(c);
                     }
+                }
+            }
+            "kings" => {
+                for tok in value.split_whitespace() {
+                    let c = card_token(tok, line)?;
+                    if !c.is_king() {
+                        return Err(error(
+                            line,
+                            format_args!("kings: {c} is not a king (kings: lists the kings still to place)"),
+                        ));
+                    }
+                    seen.note(c, line)?;
+                    let _ = layout.kings.push(c);
                 }
             }
             "stock" | "orphans" => {
@@ -296,7 +321,8 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
     if !layout.options.easy {
         for (i, r) in layout.removed.iter().enumerate() {
             if r.number() as usize != i + 1 {
-                return Err(error(0, format_args!("removed: books go in rank order (A 2 3 ...) unless easy: yes")));
+                let line = key_lines[4];
+                return Err(error(line, format_args!("removed: books go in rank order (A 2 3 ...) unless easy: yes")));
             }
         }
     }
@@ -305,5 +331,110 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
         let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, crate::cards::Suit::Spades));
         return Err(error(0, format_args!("{missing} card(s) missing, first {first}: a position holds all 52 cards")));
     }
-    Ok(Game::from_layout(&layout))
+    let g = Game::from_layout(&layout);
+    check_reachable(&g, &layout, &Lines { cards: &seen.line, rows: &row_lines, keys: &key_lines })?;
+    Ok(g)
+}
+
+/// Where things were read: each card's line, each grid row's line, each
+/// key's line (0: not given).
+struct Lines<'a> {
+    cards: &'a [usize; 52],
+    rows: &'a [usize; MAX_H as usize],
+    keys: &'a [usize; KEYS.len()],
+}
+
+impl Lines<'_> {
+    fn card(&self, c: Card) -> usize {
+        self.cards[usize::from(c.index())]
+    }
+    fn key(&self, key: &str) -> usize {
+        KEYS.iter().position(|k| *k == key).map_or(0, |i| self.keys[i])
+    }
+}
+
+/// Rejects what the rules can never produce (docs/rules/farewell.md,
+/// "Positions no game can reach"), naming the line:
+/// - a custom start before its fourth king (`kings:` not empty): only kings
+///   on the grid; hand, orphans and removed books empty;
+/// - otherwise: a king in the hand or the stock (kings start on the grid);
+///   orphans waiting when no book has been removed; a card other than a
+///   king with no neighbour on the grid (kings may stand alone: corners,
+///   random and custom starts put them anywhere); two neighbours that match
+///   neither in suit nor rank; a complete book that is due (next in rank
+///   order, or any in easy mode), which would have been removed at once.
+fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), ParseError> {
+    if !layout.kings.is_empty() {
+        if let Some(&(c, cell)) = layout.grid.iter().find(|(c, _)| !c.is_king()) {
+            return Err(error(
+                lines.card(c),
+                format_args!(
+                    "{c} at {cell}, but kings wait to be placed: only kings are on the grid before the opening deal"
+                ),
+            ));
+        }
+        if let Some(c) = layout.hand.iter().flatten().next() {
+            return Err(error(
+                lines.card(*c),
+                format_args!(
+                    "{c} in the hand, but kings wait to be placed: the opening deal comes with the fourth king"
+                ),
+            ));
+        }
+        if let Some(c) = layout.orphans.first() {
+            return Err(error(lines.card(*c), format_args!("{c} waits as an orphan, but kings wait to be placed")));
+        }
+        if !layout.removed.is_empty() {
+            return Err(error(lines.key("removed"), format_args!("removed: a book, but kings wait to be placed")));
+        }
+        return Ok(());
+    }
+    for c in layout.hand.iter().flatten().chain(layout.stock.iter()) {
+        if c.is_king() {
+            let place = if layout.stock.contains(c) { "the stock" } else { "the hand" };
+            return Err(error(
+                lines.card(*c),
+                format_args!("{c} in {place}: kings start on the grid (or in kings: before a custom start's deal)"),
+            ));
+        }
+    }
+    if layout.removed.is_empty() {
+        if let Some(c) = layout.orphans.first() {
+            return Err(error(lines.card(*c), format_args!("{c} waits as an orphan, but no book has been removed")));
+        }
+    }
+    let o = g.options();
+    for row in 0..o.height {
+        let line = lines.rows[usize::from(row)];
+        for col in 0..o.width {
+            let cell = Cell::new(row, col);
+            let Some(c) = g.card_at(cell) else { continue };
+            let above = row.checked_sub(1).and_then(|r| g.card_at(Cell::new(r, col)));
+            let left = col.checked_sub(1).and_then(|k| g.card_at(Cell::new(row, k)));
+            let right = g.card_at(Cell::new(row, col + 1));
+            let below = g.card_at(Cell::new(row + 1, col));
+            if !c.is_king() && above.is_none() && left.is_none() && right.is_none() && below.is_none() {
+                return Err(error(
+                    line,
+                    format_args!("{c} at {cell} has no neighbour (a card is placed next to one; orphans are lifted)"),
+                ));
+            }
+            for (n, side) in [(right, "to its right"), (below, "below it")] {
+                if let Some(n) = n.filter(|n| !c.matches(*n)) {
+                    return Err(error(line, format_args!("{c} at {cell} matches neither suit nor rank of {n} {side}")));
+                }
+            }
+        }
+    }
+    if let Some((rank, cell)) = g.book_due() {
+        return Err(error(
+            lines.rows[usize::from(cell.row)],
+            format_args!(
+                "the {} book at {cell} is complete and due: it would have been removed{}",
+                rank.name(),
+                if o.easy { "" } else { " (next in rank order)" }
+            ),
+        ));
+    }
+    Ok(())
 }

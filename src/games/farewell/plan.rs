@@ -18,9 +18,9 @@
 //!
 //! Everything here reads the grid only: it sees what a player sees.
 
-use crate::cards::{Rank, Suit};
 use super::game::{Game, Status};
 use super::grid::{Cell, CellSet, CELLS, MAX_W};
+use crate::cards::{Rank, Suit};
 
 /// The four cells of the window whose top-left cell is `tl`.
 pub fn window_cells(tl: Cell) -> [Cell; 4] {

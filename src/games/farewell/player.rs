@@ -13,10 +13,10 @@
 //!
 //! Deal only when no placement is legal (the rules allow nothing else).
 
-use crate::cards::Card;
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
 use super::plan;
+use crate::cards::Card;
 
 /// A move and the player's score for it (higher is better).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

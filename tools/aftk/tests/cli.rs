@@ -69,11 +69,16 @@ fn legal_lists_hand_cards_in_slot_order_with_cells_row_major() {
 
 #[test]
 fn legal_while_orphans_wait_prints_none_for_hand_cards() {
+    // Deal 42 after the aces went (their cards out of the stock), with the
+    // 5d moved from the hand to the orphans.
     let pos = stdout(&aftk(&["deal", "42"]));
-    // Move the 5d from the hand to the orphans.
-    let pos = pos.replace("hand: 5d 7c Jc Td", "hand: - 7c Jc Td").replace("orphans:", "orphans: 5d");
-    let out = stdout(&aftk_stdin(&["legal", "-"], &pos));
-    assert_eq!(out, "7c: none\nJc: none\nTd: none\n5d: r2c6 r4c6\n");
+    let mut pos = pos.replace("hand: 5d 7c Jc Td", "hand: - 7c Jc Td").replace("orphans:", "orphans: 5d");
+    for ace in [" As", " Ah", " Ad", " Ac"] {
+        pos = pos.replacen(ace, "", 1);
+    }
+    let pos = pos.replace("removed:", "removed: A");
+    let o = aftk_stdin(&["legal", "-"], &pos);
+    assert_eq!(stdout(&o), "7c: none\nJc: none\nTd: none\n5d: r2c6 r4c6\n", "{}", stderr(&o));
 }
 
 #[test]
@@ -130,7 +135,7 @@ fn bad_input_gets_one_line_and_exit_2() {
     assert_fails(&aftk(&["deal", "1", "--kings", "middle"]), "--kings");
     assert_fails(&aftk(&["deal", "1", "--kings", "custom"]), "custom");
     assert_fails(&aftk(&["deal", "1", "--fast"]), "unknown option --fast");
-    assert_fails(&aftk(&["legal", "/no/such/file"]), "cannot read /no/such/file");
+    assert_fails(&aftk(&["legal", "/no/such/file"]), "cannot read \"/no/such/file\"");
     assert_fails(&aftk(&["play", "--seed", "1", "9h-r2c4"]), "is not a move");
     assert_fails(&aftk_stdin(&["legal", "-"], "grid: 12x8\n"), "rows");
     assert_fails(&aftk_stdin(&["legal", "-"], "\u{0}\u{ff}garbage"), "line 1");
@@ -216,4 +221,109 @@ fn winnable_lists_deals_the_solver_proves() {
         assert!(v.starts_with("verdict: winnable"), "deal {s}: {v}");
     }
     assert_fails(&aftk(&["winnable"]), "usage");
+}
+
+/// Runs aftk with stdout going to `target`, returning (exit code, stderr).
+fn aftk_to(args: &[&str], target: std::fs::File) -> (Option<i32>, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_aftk")).args(args).stdout(target).stderr(Stdio::piped()).output().unwrap();
+    (o.status.code(), stderr(&o))
+}
+
+#[test]
+fn a_full_disk_is_one_line_and_exit_2_never_a_panic() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let (code, e) = aftk_to(&["deal", "1"], full);
+    assert_eq!(code, Some(2), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.starts_with("aftk: cannot write the output: "), "{e}");
+    assert!(!e.contains("panicked"));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    // Like `aftk play - | head -0`: the reader is gone before aftk writes
+    // (it reads the whole position from stdin first), so the write fails
+    // with a broken pipe every time, not only when the output is long.
+    let pos = stdout(&aftk(&["deal", "42", "--grid", "14x9"]));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aftk"))
+        .args(["play", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.stdin.take().unwrap().write_all(pos.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "quiet: {:?} {}", o.status, stderr(&o));
+    assert!(o.stderr.is_empty(), "nothing on stderr: {}", stderr(&o));
+}
+
+#[test]
+fn a_path_with_a_newline_stays_one_line() {
+    assert_fails(&aftk(&["legal", "no\nsuch"]), "cannot read \"no\\nsuch\"");
+    assert_fails(&aftk(&["play", "no\nsuch", "deal"]), "cannot read \"no\\nsuch\"");
+}
+
+#[test]
+fn a_custom_start_before_its_fourth_king_reads_back() {
+    let o = aftk(&["play", "--seed", "1", "--kings", "custom", "Ks@r3c4", "Kd@r0c0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pos = stdout(&o);
+    assert!(pos.contains("\nkings: Kc Kh\nhand: - - - -\n"), "{pos}");
+    assert!(pos.ends_with("status: placing kings\n"), "{pos}");
+    // It reads back unchanged, lists the kings' cells, and plays on.
+    assert_eq!(stdout(&aftk_stdin(&["play", "-"], &pos)), pos);
+    let legal = stdout(&aftk_stdin(&["legal", "-"], &pos));
+    let lines: Vec<&str> = legal.lines().collect();
+    assert_eq!(lines.len(), 2, "{legal}");
+    assert!(lines[0].starts_with("Kc: r0c1 r0c2 "), "{legal}");
+    assert_eq!(lines[0].split(' ').count(), 1 + 96 - 2, "every empty cell");
+    let from_file = aftk_stdin(&["play", "-", "Kc@r3c5", "Kh@r3c6"], &pos);
+    let from_seed = aftk(&["play", "--seed", "1", "--kings", "custom", "Ks@r3c4", "Kd@r0c0", "Kc@r3c5", "Kh@r3c6"]);
+    assert!(from_seed.status.success());
+    assert_eq!(stdout(&from_file), stdout(&from_seed), "the same opening deal");
+}
+
+#[test]
+fn numbers_with_a_sign_or_a_leading_zero_are_refused() {
+    assert_fails(&aftk(&["deal", "+5"]), "\"+5\" is not a deal number");
+    assert_fails(&aftk(&["deal", "05"]), "\"05\" is not a deal number");
+    assert_fails(&aftk(&["deal", "1", "--grid", "+12x8"]), "--grid: expected WxH");
+    assert_fails(&aftk(&["deal", "1", "--grid", "12x08"]), "--grid: expected WxH");
+    assert_fails(&aftk(&["solve", "1", "--budget", "+10"]), "--budget: \"+10\" is not a number");
+    assert_fails(&aftk(&["play", "--seed", "42", "5d@r02c006"]), "\"5d@r02c006\" is not a move");
+    let pos = stdout(&aftk(&["deal", "42"]));
+    assert_fails(&aftk_stdin(&["legal", "-"], &pos.replace("grid: 12x8", "grid: +12x8")), "line 1: grid: expected WxH");
+    assert!(aftk(&["deal", "0"]).status.success(), "0 itself is a number");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let pos = stdout(&aftk(&["deal", "42"]));
+    let o = aftk_stdin(&["play", "-"], &format!("\u{feff}{pos}"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), pos);
+}
+
+#[test]
+fn unreachable_positions_are_refused_naming_the_line() {
+    let pos = stdout(&aftk(&["deal", "42"]));
+    // Ks swapped with the 5d of the hand: a king in the hand.
+    let swapped = pos.replacen("Ks", "5d", 1).replace("hand: 5d", "hand: Ks");
+    assert_fails(&aftk_stdin(&["legal", "-"], &swapped), "line 10: Ks in the hand");
+    // The 3s, second in the stock, beside the K♥: a mismatch.
+    let beside = pos.replacen("Kh . .", "Kh 3s .", 1).replacen("stock: 8h 3s ", "stock: 8h ", 1);
+    assert_fails(
+        &aftk_stdin(&["legal", "-"], &beside),
+        "line 5: Kh at r3c7 matches neither suit nor rank of 3s to its right",
+    );
+}
+
+#[test]
+fn kings_option_values_are_case_insensitive() {
+    assert_eq!(
+        stdout(&aftk(&["deal", "7", "--kings", "CORNERS"])),
+        stdout(&aftk(&["deal", "7", "--kings", "corners"]))
+    );
 }

@@ -1,7 +1,8 @@
-//! `logcheck TTY_LOG AFTK`: checks the game's event log against the host
-//! command. For every deal in the log (`AFTK NEW`), the first `AFTK POS` is
-//! the opening position; after each `AFTK MOVE m`, the next `AFTK POS` must
-//! equal what `aftk play <opening> m1 .. mi` prints. The PS1 and the host
+//! `logcheck TTY_LOG KINGS`: checks the game's event log against the host
+//! command. For every deal in the log (`AFTK NEW`, whose `game=` names the
+//! game; none means A Farewell to Kings), the first `AFTK POS` is the
+//! opening position; after each `AFTK MOVE m`, the next `AFTK POS` must
+//! equal what `kings GAME play <opening> m1 .. mi` prints. The PS1 and the host
 //! run the same engine, so any difference is a bug in one of the layers
 //! between them (UI, logging, the TTY, the notation).
 //!
@@ -73,8 +74,8 @@ fn run(args: &[String]) -> Result<String, (u8, String)> {
             return resumed(before, after);
         }
     }
-    let [log_path, aftk] = args else {
-        return Err((2, "usage: logcheck TTY_LOG AFTK_BINARY | logcheck --resumed BEFORE_LOG AFTER_LOG".into()));
+    let [log_path, kings] = args else {
+        return Err((2, "usage: logcheck TTY_LOG KINGS_BINARY | logcheck --resumed BEFORE_LOG AFTER_LOG".into()));
     };
     let log = std::fs::read_to_string(log_path).map_err(|e| (2, format!("cannot read {log_path}: {e}")))?;
     let deals = parse(&log).map_err(|e| (1, e))?;
@@ -91,17 +92,18 @@ fn run(args: &[String]) -> Result<String, (u8, String)> {
         let mut moves: Vec<&str> = Vec::new();
         for (m, pos) in &deal.steps {
             moves.push(m);
-            let out = Command::new(aftk)
+            let out = Command::new(kings)
+                .arg(game_of(&deal.new_line))
                 .arg("play")
                 .arg(&file)
                 .args(&moves)
                 .output()
-                .map_err(|e| (2, format!("cannot run {aftk}: {e}")))?;
+                .map_err(|e| (2, format!("cannot run {kings}: {e}")))?;
             if !out.status.success() {
                 return Err((
                     1,
                     format!(
-                        "{}: aftk refused {}: {}",
+                        "{}: kings refused {}: {}",
                         deal.new_line,
                         moves.join(" "),
                         String::from_utf8_lossy(&out.stderr).trim()
@@ -113,7 +115,7 @@ fn run(args: &[String]) -> Result<String, (u8, String)> {
                 return Err((
                     1,
                     format!(
-                        "{}: after {} the PS1 logged\n{pos}but aftk play prints\n{host}",
+                        "{}: after {} the PS1 logged\n{pos}but kings play prints\n{host}",
                         deal.new_line,
                         moves.join(" ")
                     ),
@@ -123,7 +125,12 @@ fn run(args: &[String]) -> Result<String, (u8, String)> {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(format!("logcheck: {} deal(s), {checked} move(s): every AFTK POS equals aftk play", deals.len()))
+    Ok(format!("logcheck: {} deal(s), {checked} move(s): every AFTK POS equals kings play", deals.len()))
+}
+
+/// The game a `NEW` line names (`game=albert`), or `farewell`.
+fn game_of(new_line: &str) -> &str {
+    new_line.split(' ').find_map(|f| f.strip_prefix("game=")).unwrap_or("farewell")
 }
 
 fn main() -> ExitCode {
@@ -151,6 +158,12 @@ mod tests {
         assert_eq!(deals.len(), 1);
         assert_eq!(deals[0].opening.as_deref(), Some("a\nb\n"));
         assert_eq!(deals[0].steps, vec![("deal".to_string(), "c\n".to_string())]);
+    }
+
+    #[test]
+    fn the_game_comes_from_the_new_line() {
+        assert_eq!(super::game_of("AFTK NEW game=corners seed=5"), "corners");
+        assert_eq!(super::game_of("AFTK NEW seed=5 grid=12x8 kings=centre easy=no"), "farewell");
     }
 
     #[test]

@@ -1,0 +1,90 @@
+//! What the player sets, below both the screens ([`crate::ui`]) and the save
+//! ([`crate::save`]), so neither needs the other: which game, the card
+//! faces, and each game's options.
+
+use crate::games::farewell::Options;
+
+/// A game of the collection, in the title screen's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// A Farewell to Kings (Rob D. Steward).
+    Farewell = 0,
+    /// The Edge: King's Corners (Charles McGarvey).
+    Corners = 1,
+    /// King Albert (Andrew Pipkin).
+    Albert = 2,
+    /// Four Kingdoms (David Bernazzani).
+    Kingdoms = 3,
+}
+
+impl GameId {
+    /// Every game, in the title screen's order.
+    pub const ALL: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Albert, GameId::Kingdoms];
+
+    /// The id in positions, the event log and `kings GAME`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameId::Farewell => "farewell",
+            GameId::Corners => "corners",
+            GameId::Albert => "albert",
+            GameId::Kingdoms => "kingdoms",
+        }
+    }
+
+    /// The name on the title screen.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameId::Farewell => "A Farewell to Kings",
+            GameId::Corners => "The Edge: King's Corners",
+            GameId::Albert => "King Albert",
+            GameId::Kingdoms => "Four Kingdoms",
+        }
+    }
+
+    /// Who made the game, for the title screen.
+    pub const fn author(self) -> &'static str {
+        match self {
+            GameId::Farewell => "Rob D. Steward, 1996-99",
+            GameId::Corners => "Charles McGarvey, 2011",
+            GameId::Albert => "Andrew Pipkin, 1999-2000",
+            GameId::Kingdoms => "David Bernazzani",
+        }
+    }
+
+    /// The game with this save code (its discriminant).
+    pub fn from_code(code: u8) -> Option<GameId> {
+        GameId::ALL.get(usize::from(code)).copied()
+    }
+}
+
+/// The card faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaceStyle {
+    /// Red hearts and diamonds, black spades and clubs.
+    Standard,
+    /// Spades black, hearts red, diamonds blue, clubs green.
+    FourColour,
+}
+
+/// A Farewell to Kings' Options screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Options of the next deal.
+    pub options: Options,
+    /// Card faces (shared by every game).
+    pub face: FaceStyle,
+    /// Show the legal cells of the held card.
+    pub highlight: bool,
+    /// New deals come from the table of deals the solver proved winnable.
+    pub winnable: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { options: Options::default(), face: FaceStyle::Standard, highlight: true, winnable: false }
+    }
+}
+
+/// The grid sizes A Farewell to Kings' Options screen offers: the default,
+/// smaller (harder) ones, and the larger ones up to the 14x9 maximum.
+pub const GRID_SIZES: [(u8, u8); 6] = [(6, 4), (8, 5), (10, 6), (12, 8), (13, 9), (14, 9)];

@@ -1,0 +1,300 @@
+//! The commands every game answers, written once over
+//! `farewell::games::Patience` and [`Cli`].
+
+use farewell::games::{Patience, Status};
+use std::fmt::Write as _;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// What `kings` needs of a game beyond its rules: its deal options on the
+/// command line, its solver and its fair player.
+pub trait Cli: Patience {
+    /// The options in a usage line: `[--start-rank none|A|2|3|4|5] [--no-auto]`.
+    const OPTIONS_USAGE: &'static str;
+    /// The solver's working storage, made once and reused from deal to deal.
+    type Scratch;
+
+    /// Takes the game's options out of `args` (values case-insensitive);
+    /// returns them and the arguments left. Unknown `--options` are left
+    /// for the caller to refuse.
+    fn take_options(args: &[String]) -> Result<(Self::Options, Vec<String>), String>;
+    /// The options in words, for the `stats` header (`start: none auto: yes`).
+    fn describe(options: &Self::Options) -> String;
+    /// Fresh solver storage.
+    fn scratch() -> Self::Scratch;
+    /// Searches with perfect information within `budget` nodes.
+    fn solve(&self, budget: u64, scratch: &mut Self::Scratch) -> Solved<Self::Move>;
+    /// The fair player's move (it sees only what a player sees), or `None`
+    /// when it has none.
+    fn fair_move(&self) -> Option<Self::Move>;
+}
+
+/// A solver's answer and its cost.
+pub struct Solved<M> {
+    /// The verdict.
+    pub verdict: Verdict<M>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// What the solver found.
+pub enum Verdict<M> {
+    /// Won by these moves from the opening position.
+    Winnable(Vec<M>),
+    /// Proved lost.
+    NotWinnable,
+    /// The budget ran out first: no guess.
+    Unknown,
+}
+
+/// Prints the output (or the one-line error on stderr) and gives the exit
+/// status: 0, or 2 for bad input and for output that could not be written;
+/// a closed pipe ends quietly ([`hostcli::finish`]).
+pub fn finish(result: Result<String, String>) -> ExitCode {
+    hostcli::finish("kings", result)
+}
+
+/// At most 40 characters of user input, for messages that stay one line
+/// (quote it with `{:?}`, which also escapes a newline).
+pub fn short(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// Runs `COMMAND ARGS...` for game `G`.
+pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
+    let Some((cmd, rest)) = args.split_first() else {
+        return Err(format!("no command for {}: deal, legal, play, solve or stats", G::ID));
+    };
+    match cmd.as_str() {
+        "deal" => {
+            let (o, rest) = options::<G>(rest)?;
+            let [seed] = rest.as_slice() else {
+                return Err(format!("usage: kings {} deal SEED {}", G::ID, G::OPTIONS_USAGE));
+            };
+            Ok(position(&G::deal(seed_of(seed)?, o)))
+        }
+        "legal" => {
+            let [path] = rest else { return Err(format!("usage: kings {} legal FILE", G::ID)) };
+            let g: G = read_position(path)?;
+            let mut moves = Vec::new();
+            g.for_each_legal(&mut |m| moves.push(m.to_string()));
+            moves.sort();
+            moves.dedup();
+            Ok(moves.iter().map(|m| format!("{m}\n")).collect())
+        }
+        "play" => play::<G>(rest),
+        "solve" => {
+            let (budget, rest) = take_number(rest, "--budget", 2_000_000)?;
+            let (o, rest) = options::<G>(&rest)?;
+            let [seed] = rest.as_slice() else {
+                return Err(format!("usage: kings {} solve SEED {} [--budget NODES]", G::ID, G::OPTIONS_USAGE));
+            };
+            let g = G::deal(seed_of(seed)?, o);
+            let solved = g.solve(budget, &mut G::scratch());
+            let mut out = String::new();
+            match solved.verdict {
+                Verdict::Winnable(moves) => {
+                    let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                    let _ = write!(out, "verdict: winnable\nnodes: {}\nmoves: {}\n", solved.nodes, line.join(" "));
+                }
+                Verdict::NotWinnable => {
+                    let _ = write!(out, "verdict: not winnable\nnodes: {}\n", solved.nodes);
+                }
+                Verdict::Unknown => {
+                    let _ = write!(out, "verdict: unknown\nnodes: {}\n", solved.nodes);
+                }
+            }
+            Ok(out)
+        }
+        "stats" => stats::<G>(rest),
+        other => Err(format!("unknown command {:?}: deal, legal, play, solve or stats", short(other))),
+    }
+}
+
+/// The game's options; any `--option` left over is refused.
+fn options<G: Cli>(args: &[String]) -> Result<(G::Options, Vec<String>), String> {
+    let (o, rest) = G::take_options(args)?;
+    if let Some(x) = rest.iter().find(|a| a.starts_with("--")) {
+        return Err(format!("unknown option {:?} for {}", short(x), G::ID));
+    }
+    Ok((o, rest))
+}
+
+/// A deal number: 0 to 4294967295, no sign, no leading zero.
+fn seed_of(s: &str) -> Result<u32, String> {
+    farewell::games::text::number(s, u32::MAX)
+        .ok_or_else(|| format!("{:?} is not a deal number (0 to 4294967295)", short(s)))
+}
+
+fn read_position<G: Patience>(path: &str) -> Result<G, String> {
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map_err(|e| format!("cannot read stdin: {e}"))?;
+        b
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read {:?}: {e}", short(path)))?
+    };
+    let name = if path == "-" { "stdin".to_string() } else { format!("{:?}", short(path)) };
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
+    G::parse_position(&text).map_err(|e| format!("{name}: {e}"))
+}
+
+fn position<G: Patience>(g: &G) -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = g.write_position(&mut s);
+    s
+}
+
+fn play<G: Cli>(args: &[String]) -> Result<String, String> {
+    let usage = || format!("usage: kings {} play FILE|--seed SEED {} MOVE...", G::ID, G::OPTIONS_USAGE);
+    let (mut g, moves): (G, Vec<String>) = if args.first().map(String::as_str) == Some("--seed") {
+        let seed = seed_of(args.get(1).ok_or("--seed needs a deal number")?)?;
+        let (o, moves) = options::<G>(&args[2..])?;
+        (G::deal(seed, o), moves)
+    } else {
+        let (path, moves) = args.split_first().ok_or_else(usage)?;
+        if path.starts_with("--") && path != "-" {
+            return Err(format!("unknown option {:?}", short(path)));
+        }
+        if let Some(opt) = moves.iter().find(|m| m.starts_with("--")) {
+            return Err(format!("{:?}: game options go with --seed, not with a position file", short(opt)));
+        }
+        (read_position(path)?, moves.to_vec())
+    };
+    for (i, text) in moves.iter().enumerate() {
+        if text.eq_ignore_ascii_case("undo") {
+            if !g.undo() {
+                return Err(format!("move {} (undo) is illegal: nothing to take back", i + 1));
+            }
+            continue;
+        }
+        let m = g.parse_move(text).map_err(|e| format!("move {} ({:?}) is not a move: {e}", i + 1, short(text)))?;
+        g.play(m).map_err(|why| format!("move {} ({m}) is illegal: {why}", i + 1))?;
+    }
+    Ok(position(&g))
+}
+
+/// Takes `--name N` out of the arguments.
+fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<String>), String> {
+    let mut value = default;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == name {
+            let v = it.next().ok_or(format!("{name} needs a number"))?;
+            value = farewell::games::text::number(v, u32::MAX)
+                .map(u64::from)
+                .ok_or(format!("{name}: {:?} is not a number", short(v)))?;
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((value, rest))
+}
+
+/// Wilson score interval at 95%.
+pub fn wilson(won: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (n as f64, won as f64 / n as f64);
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    (centre - half, centre + half)
+}
+
+/// Most moves a fair game may take before it is stopped (no game of the
+/// collection is nearly this long; a player that loops is a bug to see).
+const MAX_FAIR_MOVES: usize = 10_000;
+
+fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
+    let (games, rest) = take_number(args, "--games", 0)?;
+    let (first, rest) = take_number(&rest, "--first", 1)?;
+    let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
+    let mut player = "fair".to_string();
+    let mut left = Vec::new();
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        if a == "--player" {
+            player = it.next().ok_or("--player needs fair or solver")?.to_ascii_lowercase();
+        } else {
+            left.push(a.clone());
+        }
+    }
+    if player != "fair" && player != "solver" {
+        return Err(format!("--player: expected fair or solver, found {:?}", short(&player)));
+    }
+    if games == 0 {
+        return Err(format!(
+            "usage: kings {} stats --games N [--first N] [--player solver|fair] [--budget NODES] {}",
+            G::ID,
+            G::OPTIONS_USAGE
+        ));
+    }
+    if first + games - 1 > u64::from(u32::MAX) {
+        return Err("--first and --games go past deal 4294967295".into());
+    }
+    let (o, extra) = options::<G>(&left)?;
+    if let Some(x) = extra.first() {
+        return Err(format!("unexpected argument {:?}", short(x)));
+    }
+    let start = Instant::now();
+    let (mut won, mut lost, mut nodes) = (0u64, 0u64, 0u64);
+    let mut scratch = G::scratch();
+    for i in 0..games {
+        let mut g = G::deal((first + i) as u32, o);
+        if player == "fair" {
+            for _ in 0..MAX_FAIR_MOVES {
+                let Some(m) = g.fair_move() else { break };
+                if g.play(m).is_err() {
+                    return Err(format!("the fair player offered an illegal move {m} in deal {}", first + i));
+                }
+            }
+            match g.status() {
+                Status::Won => won += 1,
+                _ => lost += 1,
+            }
+        } else {
+            let s = g.solve(budget, &mut scratch);
+            nodes += s.nodes;
+            match s.verdict {
+                Verdict::Winnable(_) => won += 1,
+                Verdict::NotWinnable => lost += 1,
+                Verdict::Unknown => {}
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let (lo, hi) = wilson(won, games);
+    let mut out = format!(
+        "player: {player}\ngame: {} {}\ngames: {games} (deals {first}..{})\nwon: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)\n",
+        G::ID,
+        G::describe(&o),
+        first + games - 1,
+        100.0 * won as f64 / games as f64,
+        100.0 * lo,
+        100.0 * hi
+    );
+    if player == "solver" {
+        let unknown = games - won - lost;
+        let (llo, lhi) = wilson(lost, games);
+        let _ = writeln!(
+            out,
+            "lost: {lost} ({:.1}%, 95% CI {:.1}%-{:.1}%)\nunknown: {unknown}",
+            100.0 * lost as f64 / games as f64,
+            100.0 * llo,
+            100.0 * lhi
+        );
+        let _ =
+            writeln!(out, "decided within budget ({budget} nodes): {:.1}%", 100.0 * (won + lost) as f64 / games as f64);
+        let _ = writeln!(out, "nodes per second: {:.0}", nodes as f64 / secs);
+    }
+    let _ = writeln!(out, "games per second: {:.1}", games as f64 / secs);
+    Ok(out)
+}

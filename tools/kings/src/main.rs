@@ -1,0 +1,58 @@
+//! `kings`: the host command for every game of the collection.
+//!
+//! ```text
+//! kings GAME deal SEED [game options]
+//! kings GAME legal FILE
+//! kings GAME play FILE|--seed SEED [game options] MOVE...
+//! kings GAME solve SEED [game options] [--budget NODES]
+//! kings GAME stats --games N [--first N] [--player solver|fair] [--budget NODES] [game options]
+//! ```
+//!
+//! GAME is `farewell` (exactly `aftk`), `albert`, `kingdoms` or `corners`.
+//! Everything but `farewell` goes through [`cli::run`], which knows a game
+//! only through `farewell::games::Patience` and the [`cli::Cli`] trait its
+//! file here implements (options, solver, fair player). Bad input of any
+//! kind: one line on stderr, exit status 2, never a panic.
+
+#[allow(dead_code)] // until the games' lines below land
+mod cli;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+kings: deals, legal moves, replays, solver and statistics for the four games
+
+usage: kings GAME COMMAND ...
+  GAME: farewell (A Farewell to Kings; exactly `aftk ...`, see kings farewell --help),
+        albert (King Albert), kingdoms (Four Kingdoms), corners (The Edge: King's Corners)
+  kings GAME deal SEED [game options]       the opening position of deal SEED
+  kings GAME legal FILE                     every legal move, one per line, in byte order
+  kings GAME play FILE|--seed SEED [game options] MOVE...
+                                            apply the moves (and `undo`), print the position
+  kings GAME solve SEED [game options] [--budget NODES]
+                                            perfect-information verdict, nodes, winning moves
+  kings GAME stats --games N [--first N] [--player solver|fair] [--budget NODES] [game options]
+                                            win rate over deals N.. with a 95% interval
+FILE is a position in the game's notation (docs/rules/GAME.md); `-` reads stdin.
+Errors: one line on stderr, exit status 2.";
+
+fn main() -> ExitCode {
+    let args = match hostcli::args() {
+        Ok(a) => a,
+        Err(e) => return hostcli::finish("kings", Err(e)),
+    };
+    let Some((game, rest)) = args.split_first() else {
+        return cli::finish(Err("no game: try kings --help".into()));
+    };
+    match game.to_ascii_lowercase().as_str() {
+        "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
+        "farewell" => hostcli::finish("kings", aftk::run(rest)),
+        // Each game of the collection adds one line here, e.g.
+        // "albert" => cli::finish(cli::run::<farewell::games::albert::Albert>(rest)),
+        // with its `cli::Cli` implementation in a file of its own (albert.rs).
+        other => cli::finish(Err(format!(
+            "unknown game {:?}: expected farewell, albert, kingdoms or corners",
+            cli::short(other)
+        ))),
+    }
+}
