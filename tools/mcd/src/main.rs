@@ -7,16 +7,17 @@
 //!
 //! Bad input of any kind gets one line on stderr and exit status 2; so does
 //! output that cannot be written (a full disk), while a closed pipe ends
-//! the command quietly with status 2. Paths in messages are quoted, with
-//! control characters escaped, so a message stays one line.
+//! the command quietly (the host commands' shared rules: `hostcli`). Paths
+//! in messages are quoted, with control characters escaped, so a message
+//! stays one line.
 
 use farewell::games::farewell::notation::write_status;
 use farewell::games::farewell::{KingStart, Options};
 use farewell::memcard::{copy_in, write_title, CardImage, Contents, FileInfo, Slot, FILE_NAME};
 use farewell::save::Save;
 use farewell::ui::{FaceStyle, GRID_SIZES};
+use hostcli::quoted;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -33,40 +34,23 @@ usage:
   mcd --help
       This text.
 
-Errors: one line on stderr, exit status 2 (a closed pipe: exit status 2,
-no message).";
+Errors: one line on stderr, exit status 2. A closed pipe ends the output
+quietly.";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(2),
-                Err(e) => fail(&format!("cannot write the output: {e}")),
-            }
-        }
-        Err(msg) => fail(&msg),
-    }
-}
-
-/// One line on stderr (nothing if even that cannot be written), status 2.
-fn fail(msg: &str) -> ExitCode {
-    let _ = writeln!(std::io::stderr().lock(), "mcd: {msg}");
-    ExitCode::from(2)
+    hostcli::finish("mcd", hostcli::args().and_then(|args| run(&args)))
 }
 
 fn run(args: &[String]) -> Result<String, String> {
     match args {
         [h] if h == "--help" || h == "-h" => Ok(format!("{HELP}\n")),
         [cmd, path] if cmd == "list" || cmd == "show" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path:?}: {e}"))?;
-            let card = CardImage::new_checked(&bytes).map_err(|e| format!("{path:?}: {e}"))?;
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", quoted(path)))?;
+            let card = CardImage::new_checked(&bytes).map_err(|e| format!("{}: {e}", quoted(path)))?;
             if cmd == "list" {
-                list(&card).map_err(|e| format!("{path:?}: {e}"))
+                list(&card).map_err(|e| format!("{}: {e}", quoted(path)))
             } else {
-                show(&card).map_err(|e| format!("{path:?}: {e}"))
+                show(&card).map_err(|e| format!("{}: {e}", quoted(path)))
             }
         }
         [cmd, ..] if cmd == "list" || cmd == "show" => Err(format!("usage: mcd {cmd} CARD.mcd")),
