@@ -502,7 +502,18 @@ impl Session {
                 None => Status::Ready,
             },
         };
-        let _ = writeln!(log, "AFTK CARD {status:?}");
+        // The lines the emulator scripts wait for (tests/emu/card).
+        let _ = match (status, self.file.is_some()) {
+            (Status::Unformatted, _) => writeln!(log, "AFTK CARD unformatted"),
+            (Status::Ready, false) => writeln!(log, "AFTK CARD no save"),
+            (Status::Ready, true) => writeln!(log, "AFTK CARD save ready"),
+            (Status::Full, _) => writeln!(log, "AFTK CARD full"),
+            (Status::DamagedCard, _) => writeln!(log, "AFTK CARD damaged directory"),
+            (Status::DamagedSave, _) => writeln!(log, "AFTK CARD damaged save"),
+            (Status::NewerSave(v), _) => writeln!(log, "AFTK CARD newer save: format {v}"),
+            (Status::OtherSave, _) => writeln!(log, "AFTK CARD other save"),
+            (s, _) => writeln!(log, "AFTK CARD {s:?}"),
+        };
         self.status = status;
         self.after_mount(log);
     }
