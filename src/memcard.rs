@@ -521,6 +521,9 @@ pub const SLOT_OVERHEAD: usize = SLOT_HEAD + 4;
 pub const RECORD_MAX: usize = SLOT_SIZE - SLOT_OVERHEAD;
 /// Bytes of a slot's header.
 const SLOT_HEAD: usize = 12;
+
+// The save encoder's longest record fits a slot: checked when building.
+const _: () = assert!(crate::save::MAX_ENCODED <= RECORD_MAX, "save::MAX_ENCODED outgrew memcard::RECORD_MAX");
 /// The first bytes of a slot that holds a copy (format v1/v2 records start
 /// with `"AFTK"` instead).
 pub const SLOT_MAGIC: [u8; 4] = *b"AFTS";
@@ -575,6 +578,8 @@ pub struct StoredCopy {
     pub generation: u32,
     /// A v1/v2 record written before the two copies.
     pub legacy: bool,
+    /// Its CRC-32 as stored (the slot's, or the v1/v2 record's own).
+    pub crc: u32,
     /// Its record: offset in the block and length.
     at: u16,
     len: u16,
@@ -602,11 +607,13 @@ pub fn copy_in(block: &[u8], slot: Slot) -> Option<StoredCopy> {
         }
         let end = SLOT_HEAD + len;
         let stored = area.get(end..end + 4)?;
-        if crate::save::crc32(&area[..end]).to_le_bytes() != stored {
+        let crc = crate::save::crc32(&area[..end]);
+        if crc.to_le_bytes() != stored {
             return None;
         }
         let generation = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
-        return Some(StoredCopy { slot, generation, legacy: false, at: (base + SLOT_HEAD) as u16, len: len as u16 });
+        let at = (base + SLOT_HEAD) as u16;
+        return Some(StoredCopy { slot, generation, legacy: false, crc, at, len: len as u16 });
     }
     if slot == Slot::A && head[..4] == crate::save::MAGIC {
         // Format v1/v2: magic, version, body length, body, CRC-32 of all
@@ -614,10 +621,11 @@ pub fn copy_in(block: &[u8], slot: Slot) -> Option<StoredCopy> {
         let total = 8 + usize::from(u16::from_le_bytes([head[6], head[7]])) + 4;
         let rec = area.get(..total)?;
         let (body, stored) = rec.split_at(total - 4);
-        if crate::save::crc32(body).to_le_bytes() != stored {
+        let crc = crate::save::crc32(body);
+        if crc.to_le_bytes() != stored {
             return None;
         }
-        return Some(StoredCopy { slot, generation: 0, legacy: true, at: base as u16, len: total as u16 });
+        return Some(StoredCopy { slot, generation: 0, legacy: true, crc, at: base as u16, len: total as u16 });
     }
     None
 }
@@ -663,6 +671,9 @@ pub struct FileState {
     pub contents: Contents,
     /// Its title frame as on the card.
     pub title: [u8; FRAME],
+    /// The stored CRC-32 of the copy that loaded (0 when none did): with
+    /// the generation, what tells this save from another card's.
+    pub crc: u32,
 }
 
 /// Looks at our file's block (or as much as [`FileReader`] read of it):
@@ -679,16 +690,18 @@ pub fn load_file<T>(
     if let Some(t) = frame_at(block, 0) {
         title = *t;
     }
-    let mut state = FileState { block: block_number, contents: Contents::Damaged, title };
+    let mut state = FileState { block: block_number, contents: Contents::Damaged, title, crc: 0 };
     let mut first_error = None;
     for c in copies(block).into_iter().flatten() {
         match decode(c.record(block)) {
             Ok(v) => {
                 state.contents = Contents::Good { slot: c.slot, generation: c.generation };
+                state.crc = c.crc;
                 return (state, Ok(v));
             }
             Err(SaveError::UnknownVersion(v)) if v > crate::save::VERSION => {
                 state.contents = Contents::Newer(v);
+                state.crc = c.crc;
                 return (state, Err(LoadError::Newer(v)));
             }
             Err(e) => {
@@ -961,7 +974,12 @@ pub fn plan_record(
 
 /// [`plan_record`] for a [`Save`]: its record and its title ("A Farewell to
 /// Kings #deal").
-pub fn plan_save(dir: &Directory, file: Option<&FileState>, save: &Save, plan: &mut WritePlan) -> Result<(), PlanError> {
+pub fn plan_save(
+    dir: &Directory,
+    file: Option<&FileState>,
+    save: &Save,
+    plan: &mut WritePlan,
+) -> Result<(), PlanError> {
     let title = title_frame(save.game.as_ref().map(|g| g.seed()));
     plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
 }
@@ -1029,6 +1047,6 @@ fn plan_with(
         plan.dir = entry_frame(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME);
         plan.push(DIR_WRITE);
     }
-    plan.after = Some(FileState { block, contents: Contents::Good { slot: target, generation }, title: *title });
+    plan.after = Some(FileState { block, contents: Contents::Good { slot: target, generation }, title: *title, crc });
     Ok(())
 }

@@ -511,7 +511,10 @@ fn v1_and_v2_saves_load_and_the_first_update_keeps_them() {
         let c = legacy_card(&record);
         let got = load(&c[..]).unwrap();
         assert_eq!(got.settings, want.settings, "v{version}");
-        assert_eq!(got.game.as_ref().map(|g| (g.seed(), g.options(), g.move_count())), Some((42, want.settings.options, 0)));
+        assert_eq!(
+            got.game.as_ref().map(|g| (g.seed(), g.options(), g.move_count())),
+            Some((42, want.settings.options, 0))
+        );
         let t = got.stats.tallies()[0];
         assert_eq!((t.played, t.won, t.streak, t.best_streak, t.fewest_deals), (5, 2, 1, 2, Some(3)), "v{version}");
         assert!(got.stats.tallies()[1..].iter().all(|t| t.played == 0));
@@ -583,7 +586,10 @@ fn generations_wrap() {
 fn the_record_is_opaque_up_to_record_max() {
     assert_eq!(SLOT_SIZE, 3968);
     assert_eq!(RECORD_MAX, 3952);
-    assert!(MAX_ENCODED <= RECORD_MAX, "the save encoder's longest record fits a slot");
+    // (save::MAX_ENCODED <= RECORD_MAX is a compile-time assertion in
+    // src/memcard.rs.)
+    let longest = vec![0u8; MAX_ENCODED];
+    assert!(longest.len() <= RECORD_MAX);
     let mut c = formatted();
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
@@ -930,11 +936,25 @@ struct Model {
     fresh: bool,
     writes: Vec<u16>,
     ops: usize,
+    /// Write number n (from 1) lands, then the card is pulled out (into
+    /// `pulled`) before it answers.
+    pull_after_write: Option<usize>,
+    pulled: Option<Card>,
+    /// A card whose "new" flag never clears.
+    sticky: bool,
 }
 
 impl Model {
     fn with(card: Option<Card>) -> Model {
-        Model { fresh: card.is_some(), card, writes: Vec::new(), ops: 0 }
+        Model {
+            fresh: card.is_some(),
+            card,
+            writes: Vec::new(),
+            ops: 0,
+            pull_after_write: None,
+            pulled: None,
+            sticky: false,
+        }
     }
 
     /// Pulls the card out and puts `card` in (or none).
@@ -963,8 +983,12 @@ impl Port for Model {
             return Err(IoError::NewCard);
         }
         c[usize::from(n) * FRAME..][..FRAME].copy_from_slice(data);
-        self.fresh = false;
+        self.fresh = self.sticky;
         self.writes.push(n);
+        if self.pull_after_write == Some(self.writes.len()) {
+            self.pulled = self.card.take();
+            return Err(IoError::NoCard);
+        }
         Ok(())
     }
 }
@@ -1259,4 +1283,55 @@ fn session_damaged_and_newer_saves() {
     s.request_save();
     run(&mut s, &mut m, &save_of(3, 4), 200);
     assert_eq!(m.card(), &before[..]);
+}
+
+#[test]
+fn session_a_card_pulled_as_a_write_lands_and_put_back_goes_on() {
+    // Pulled during each write of an update (the write made, its answer
+    // lost), put back: the session reads it again, takes it for the same
+    // card (whichever copy is now the newest) and saves.
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    let update_len = {
+        let mut c = a.clone();
+        write(&mut c, &save_of(1, 6));
+        plan(&c[..], &save_of(1, 50)).unwrap().len()
+    };
+    for n in 1..=update_len {
+        let mut m = Model::with(Some(a.clone()));
+        let (mut s, _) = booted(&mut m);
+        s.request_save();
+        run(&mut s, &mut m, &save_of(1, 6), 200);
+        m.writes.clear();
+        m.pull_after_write = Some(n);
+        let new = save_of(1, 50);
+        s.request_save();
+        run(&mut s, &mut m, &new, 200);
+        assert_eq!(s.status(), Status::NoCard, "pulled at write {n}");
+        let card = m.pulled.take().unwrap();
+        let got = load(&card[..]).unwrap();
+        assert!(got == new || got == save_of(1, 6), "write {n}");
+        m.pull_after_write = None;
+        m.swap(Some(card));
+        let newer = save_of(1, 60);
+        s.request_save();
+        run(&mut s, &mut m, &newer, 300);
+        assert_eq!(s.status(), Status::Ready, "put back after write {n}");
+        assert_eq!(load(m.card()).unwrap(), newer);
+    }
+}
+
+#[test]
+fn session_a_card_whose_flag_never_clears_is_given_up_on() {
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    let mut m = Model::with(Some(c.clone()));
+    m.sticky = true;
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 500);
+    assert_eq!(s.status(), Status::Failed);
+    // Only sector 63 was written, with the bytes it held.
+    assert!(m.writes.iter().all(|&w| w == 63));
+    assert_eq!(m.card(), &c[..]);
 }

@@ -159,6 +159,12 @@ pub struct Session {
     /// What the card read at the last mount is (see [`Session::fingerprint`]),
     /// `None` before any.
     known: Option<u32>,
+    /// What the card reads as if a save whose write failed was made whole
+    /// (the failed write may have landed): the same card too.
+    known_if_saved: Option<u32>,
+    /// Times the card said "new" again right after it was read afresh;
+    /// a card whose flag never clears is given up on.
+    restarts: u8,
     /// The card was read after its flag was cleared: safe to write.
     synced: bool,
     /// This read of the card is the one at boot: its save goes to the game.
@@ -187,6 +193,8 @@ impl Session {
             plan: WritePlan::new(),
             ack: [0; FRAME],
             known: None,
+            known_if_saved: None,
+            restarts: 0,
             synced: false,
             booting: false,
             loaded: None,
@@ -256,16 +264,37 @@ impl Session {
     /// What was read of the card: the directory frames and our file's
     /// state.
     fn fingerprint(&self) -> u32 {
-        let mut x = crc32(&self.dir);
-        if let Some(f) = &self.file {
-            let (tag, generation) = match f.contents {
-                Contents::Good { slot, generation } => (1 + slot as u32, generation),
-                Contents::Newer(v) => (3, u32::from(v)),
-                Contents::Damaged | Contents::Replace => (4, 0),
-            };
-            x ^= crc32(&f.title).rotate_left(7) ^ tag.rotate_left(13) ^ generation.rotate_left(19) ^ u32::from(f.block);
+        fingerprint(&self.dir, self.file.as_ref())
+    }
+
+    /// The fingerprint the card has if every write of the plan landed
+    /// (a write that failed may still have been made).
+    fn fingerprint_after_plan(&self) -> Option<u32> {
+        let after = self.plan.after()?;
+        let mut dir = self.dir;
+        for (sector, frame) in self.plan.iter() {
+            let s = usize::from(sector);
+            if s < DIR_FRAMES {
+                dir[s * FRAME..(s + 1) * FRAME].copy_from_slice(frame);
+            }
         }
-        x
+        Some(fingerprint(&dir, Some(&after)))
+    }
+
+    /// The card said "new" while being read after its flag was cleared:
+    /// swapped again, read it again; but a card whose flag does not clear
+    /// would have the session read it forever: after a few tries, stop.
+    fn restart(&mut self, log: &mut impl Write) {
+        self.synced = false;
+        self.restarts += 1;
+        if self.restarts > 3 {
+            let _ = writeln!(log, "AFTK CARD flag stays new");
+            self.restarts = 0;
+            self.save_wanted = false;
+            self.stop(Status::Failed);
+        } else {
+            self.state = State::Check;
+        }
     }
 
     fn stop(&mut self, status: Status) {
@@ -326,10 +355,7 @@ impl Session {
             State::Dir(f) => {
                 let mut buf = [0u8; FRAME];
                 match port.read(u16::from(f), &mut buf) {
-                    Ok(fresh) if fresh && self.synced => {
-                        // Swapped while being read: start over.
-                        self.state = State::Check;
-                    }
+                    Ok(fresh) if fresh && self.synced => self.restart(log),
                     Ok(_) => {
                         let at = usize::from(f) * FRAME;
                         self.dir[at..at + FRAME].copy_from_slice(&buf);
@@ -354,7 +380,7 @@ impl Session {
                 let mut buf = [0u8; FRAME];
                 let sector = u16::from(block) * FRAMES_PER_BLOCK as u16 + f as u16;
                 match port.read(sector, &mut buf) {
-                    Ok(fresh) if fresh && self.synced => self.state = State::Check,
+                    Ok(fresh) if fresh && self.synced => self.restart(log),
                     Ok(_) => self.reader.put(f, &buf),
                     Err(e) => {
                         let _ = writeln!(log, "AFTK CARD {e:?}");
@@ -405,6 +431,7 @@ impl Session {
                     Err(e) => {
                         let _ = writeln!(log, "AFTK SAVE failed: {e:?}");
                         self.synced = false;
+                        self.known_if_saved = self.fingerprint_after_plan();
                         self.stop(io_status(e));
                     }
                 }
@@ -483,7 +510,9 @@ impl Session {
     /// The card is read: decide what saving can do with it.
     fn finish_mount(&mut self, log: &mut impl Write) {
         let now = self.fingerprint();
-        let same = self.known == Some(now);
+        let same = self.known == Some(now) || self.known_if_saved == Some(now);
+        self.known_if_saved = None;
+        self.restarts = 0;
         if !same {
             // Confirmations were for another card.
             self.format_wanted = None;
@@ -546,6 +575,24 @@ impl Session {
             self.state = State::Off;
         }
     }
+}
+
+/// What identifies a card for the session: its directory frames and our
+/// file's block and newest copy and its CRC (not its title: a save pulled out between
+/// the title frame and the header frame leaves the card's title new and
+/// its copy old, and it is still the same card).
+fn fingerprint(dir: &[u8], file: Option<&FileState>) -> u32 {
+    let mut x = crc32(dir);
+    if let Some(f) = file {
+        let (tag, generation) = match f.contents {
+            Contents::Good { slot, generation } => (1 + slot as u32, generation),
+            Contents::Newer(v) => (3, u32::from(v)),
+            Contents::Damaged | Contents::Replace => (4, 0),
+        };
+        x ^=
+            tag.rotate_left(13) ^ generation.rotate_left(19) ^ u32::from(f.block).rotate_left(3) ^ f.crc.rotate_left(7);
+    }
+    x
 }
 
 fn plan_status(e: PlanError) -> Status {

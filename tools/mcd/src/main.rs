@@ -82,7 +82,9 @@ fn list(card: &CardImage) -> Result<String, String> {
     }
     let _ = writeln!(out, "free blocks: {}", dir.free_blocks().count());
     if dir.damaged() {
-        out.push_str("directory damaged: a file's chain runs into a free block or another file (the game writes nothing)\n");
+        out.push_str(
+            "directory damaged: a file's chain runs into a free block or another file (the game writes nothing)\n",
+        );
     }
     Ok(out)
 }
