@@ -47,6 +47,8 @@
 use crate::save::{BufferTooSmall, Save, SaveError};
 use core::fmt::{self, Write};
 
+pub mod session;
+
 /// Bytes on a card.
 pub const CARD_SIZE: usize = 128 * 1024;
 /// Bytes in a frame (a sector: what one read or write command moves).
@@ -61,10 +63,6 @@ pub const BLOCKS: usize = 16;
 pub const FILE_BLOCKS: usize = BLOCKS - 1;
 /// This game's save file name (see the module documentation).
 pub const FILE_NAME: &[u8] = b"BAAFTK-00001KINGS";
-/// Frame of this game's file where the save record starts.
-pub const DATA_FRAME: usize = 2;
-/// Bytes of a block left for the save record.
-pub const DATA_CAPACITY: usize = BLOCK_SIZE - DATA_FRAME * FRAME;
 
 /// Allocation state: first (or only) block of a file.
 pub const STATE_FIRST: u8 = 0x51;
@@ -141,8 +139,11 @@ pub enum LoadError {
     Card(CardError),
     /// No file of this game on the card.
     NoSave,
-    /// The file is there but its record does not load.
+    /// The file is there but no copy of its record loads.
     Save(SaveError),
+    /// The file's newest copy was saved by a newer version of the game
+    /// (this record format version): kept as it is.
+    Newer(u16),
 }
 
 impl fmt::Display for LoadError {
@@ -151,6 +152,7 @@ impl fmt::Display for LoadError {
             LoadError::Card(e) => e.fmt(f),
             LoadError::NoSave => f.write_str("no save of A Farewell to Kings on the card"),
             LoadError::Save(e) => e.fmt(f),
+            LoadError::Newer(v) => write!(f, "the save was made by a newer version of the game (save format {v})"),
         }
     }
 }
@@ -160,15 +162,30 @@ impl fmt::Display for LoadError {
 pub enum PlanError {
     /// No save of ours and no free block.
     CardFull,
-    /// The save record does not fit in a block's data frames.
+    /// The save record does not fit in a slot ([`RECORD_MAX`]).
     TooLarge(BufferTooSmall),
+    /// The directory contradicts itself (a file's chain runs into a free
+    /// block or another file's first block): nothing is written.
+    DamagedCard,
+    /// Our file's newest copy was saved by a newer version: kept.
+    NewerSave(u16),
+    /// Our file holds no copy that loads: kept until the player agrees to
+    /// replace it ([`Contents::Replace`]).
+    DamagedSave,
+    /// The file state given is not that of the file the directory lists:
+    /// read the card again.
+    Stale,
 }
 
 impl fmt::Display for PlanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlanError::CardFull => f.write_str("the memory card is full (one free block needed)"),
-            PlanError::TooLarge(e) => write!(f, "the save needs {} bytes", e.needed),
+            PlanError::TooLarge(e) => write!(f, "the save needs {} bytes, a slot holds {RECORD_MAX}", e.needed),
+            PlanError::DamagedCard => f.write_str("the memory card's directory is damaged"),
+            PlanError::NewerSave(v) => write!(f, "the save was made by a newer version of the game (save format {v})"),
+            PlanError::DamagedSave => f.write_str("the save on the memory card is damaged"),
+            PlanError::Stale => f.write_str("the memory card changed since it was read"),
         }
     }
 }
@@ -309,28 +326,67 @@ impl Directory {
         self.files().find(|f| f.name() == name)
     }
 
+    /// True when the directory contradicts itself in a way that could make
+    /// a write land in another file: a file's chain of blocks runs into an
+    /// entry marked free (or deleted), or into another file's first block.
+    /// (Chains that end at an entry with a bad checksum, leave the card or
+    /// loop are broken but claim no block we could write.)
+    pub fn damaged(&self) -> bool {
+        (1..=FILE_BLOCKS as u8).any(|first| {
+            let Some(e) = self.entry(first).filter(|e| e.checksum_ok && e.state == STATE_FIRST) else {
+                return false;
+            };
+            let mut next = e.next;
+            // A chain visits at most 15 entries; more means a loop.
+            for _ in 0..FILE_BLOCKS {
+                if next == NO_NEXT {
+                    return false;
+                }
+                let Some(n) = self.entries.get(usize::from(next)).filter(|n| n.checksum_ok) else {
+                    return false;
+                };
+                if n.is_free() || n.state == STATE_FIRST {
+                    return true;
+                }
+                if n.state != STATE_MIDDLE {
+                    return false;
+                }
+                next = n.next;
+            }
+            false
+        })
+    }
+
     /// Blocks free for a new file.
     pub fn free_blocks(&self) -> impl Iterator<Item = u8> + '_ {
         (1..=FILE_BLOCKS as u8).filter(|&b| self.entry(b).is_some_and(Entry::is_free))
     }
 }
 
-/// Sets up an empty, formatted card: header, 15 free entries, an empty
-/// broken-sector list, the header copy in frame 63; every other byte 0.
+/// Frame `f` (0..64) of block 0 on a freshly formatted card: the header,
+/// 15 free entries, an empty broken-sector list, zeros, the header copy in
+/// frame 63.
+pub fn format_frame(f: usize) -> [u8; FRAME] {
+    match f {
+        0 | 63 => header_frame(),
+        1..=15 => entry_frame(STATE_FREE, 0, NO_NEXT, b""),
+        16..=35 => {
+            let mut fr = [0u8; FRAME];
+            fr[..4].copy_from_slice(&[0xFF; 4]);
+            fr[8..10].copy_from_slice(&[0xFF; 2]);
+            with_checksum(fr)
+        }
+        _ => [0; FRAME],
+    }
+}
+
+/// Sets up an empty, formatted card: block 0 as [`format_frame`] makes
+/// it; every other byte 0.
 pub fn format_card(card: &mut [u8; CARD_SIZE]) {
     card.fill(0);
-    let mut put = |n: usize, f: [u8; FRAME]| card[n * FRAME..(n + 1) * FRAME].copy_from_slice(&f);
-    put(0, header_frame());
-    for n in 1..=FILE_BLOCKS {
-        put(n, entry_frame(STATE_FREE, 0, NO_NEXT, b""));
+    for f in 0..FRAMES_PER_BLOCK {
+        card[f * FRAME..(f + 1) * FRAME].copy_from_slice(&format_frame(f));
     }
-    for n in 16..36 {
-        let mut f = [0u8; FRAME];
-        f[..4].copy_from_slice(&[0xFF; 4]);
-        f[8..10].copy_from_slice(&[0xFF; 2]);
-        put(n, with_checksum(f));
-    }
-    put(FRAMES_PER_BLOCK - 1, header_frame());
 }
 
 // ---------------------------------------------------------------- title, icon
@@ -447,22 +503,288 @@ pub fn title_frame(deal: Option<u32>) -> [u8; FRAME] {
     f
 }
 
-// ---------------------------------------------------------------- our file
+// ---------------------------------------------------------------- our file: two copies
 
-/// Writes this game's whole file block for `save` into `block`; returns the
-/// frames that matter (title, icon, record), the rest is zero.
-pub fn build_file(save: &Save, block: &mut [u8; BLOCK_SIZE]) -> Result<usize, BufferTooSmall> {
-    block.fill(0);
-    let len = save.encode(&mut block[DATA_FRAME * FRAME..])?;
-    block[..FRAME].copy_from_slice(&title_frame(save.game.as_ref().map(|g| g.seed())));
-    block[FRAME..2 * FRAME].copy_from_slice(&ICON);
-    Ok(DATA_FRAME + len.div_ceil(FRAME))
+/// Frame of our file where copy A starts (and where format v1 and v2 kept
+/// their single record).
+pub const DATA_FRAME: usize = 2;
+/// Frames of each copy of the record: half the data area (frames 2..=63).
+pub const SLOT_FRAMES: usize = (FRAMES_PER_BLOCK - DATA_FRAME) / 2;
+/// Bytes of each copy's slot: 3,968.
+pub const SLOT_SIZE: usize = SLOT_FRAMES * FRAME;
+/// Bytes of a slot that are not the record: the 12-byte header (magic,
+/// slot, length, generation) and the CRC after the record.
+pub const SLOT_OVERHEAD: usize = SLOT_HEAD + 4;
+/// The longest record the card keeps: 3,952 bytes. The encoder of
+/// [`crate::save`] must never produce more (`tests/memcard.rs` checks the
+/// longest record it can make against this).
+pub const RECORD_MAX: usize = SLOT_SIZE - SLOT_OVERHEAD;
+/// Bytes of a slot's header.
+const SLOT_HEAD: usize = 12;
+
+// The save encoder's longest record fits a slot: checked when building.
+const _: () = assert!(crate::save::MAX_ENCODED <= RECORD_MAX, "save::MAX_ENCODED outgrew memcard::RECORD_MAX");
+/// The first bytes of a slot that holds a copy (format v1/v2 records start
+/// with `"AFTK"` instead).
+pub const SLOT_MAGIC: [u8; 4] = *b"AFTS";
+
+/// One of the two places in our file for a copy of the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Frames 2..=32.
+    A,
+    /// Frames 33..=63.
+    B,
 }
 
-/// The save record in this game's file block (or as much of it as was read:
-/// the record's own length says how much is needed).
-pub fn read_file(block: &[u8]) -> Result<Save, SaveError> {
-    Save::decode(block.get(DATA_FRAME * FRAME..).unwrap_or(&[]))
+impl Slot {
+    /// The slot's first frame in the block: its header frame.
+    pub const fn first_frame(self) -> usize {
+        match self {
+            Slot::A => DATA_FRAME,
+            Slot::B => DATA_FRAME + SLOT_FRAMES,
+        }
+    }
+
+    /// The other slot.
+    pub const fn other(self) -> Slot {
+        match self {
+            Slot::A => Slot::B,
+            Slot::B => Slot::A,
+        }
+    }
+
+    const fn code(self) -> u8 {
+        match self {
+            Slot::A => 0,
+            Slot::B => 1,
+        }
+    }
+}
+
+/// True when generation `a` is newer than `b` (serial number arithmetic:
+/// the counter may wrap).
+pub fn newer(a: u32, b: u32) -> bool {
+    (a.wrapping_sub(b) as i32) > 0
+}
+
+/// A copy of the record that checks out: a good slot header and CRC, or a
+/// whole format v1/v2 record (magic, length and CRC right) in slot A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredCopy {
+    /// Where it is.
+    pub slot: Slot,
+    /// Its generation (0 for a v1/v2 record).
+    pub generation: u32,
+    /// A v1/v2 record written before the two copies.
+    pub legacy: bool,
+    /// Its CRC-32 as stored (the slot's, or the v1/v2 record's own).
+    pub crc: u32,
+    /// Its record: offset in the block and length.
+    at: u16,
+    len: u16,
+}
+
+impl StoredCopy {
+    /// The record bytes of this copy in `block` (the v1/v2 record whole,
+    /// from its magic to its CRC).
+    pub fn record<'a>(&self, block: &'a [u8]) -> &'a [u8] {
+        let at = usize::from(self.at);
+        block.get(at..at + usize::from(self.len)).unwrap_or(&[])
+    }
+}
+
+/// The copy in `slot` of our file's block, if it checks out. `block` is
+/// the whole block, or as much as was read (missing bytes fail the check).
+pub fn copy_in(block: &[u8], slot: Slot) -> Option<StoredCopy> {
+    let base = slot.first_frame() * FRAME;
+    let area = block.get(base..(base + SLOT_SIZE).min(block.len()))?;
+    let head = area.get(..SLOT_HEAD)?;
+    if head[..4] == SLOT_MAGIC {
+        let len = usize::from(u16::from_le_bytes([head[6], head[7]]));
+        if head[4] != slot.code() || head[5] != 0 || len > RECORD_MAX {
+            return None;
+        }
+        let end = SLOT_HEAD + len;
+        let stored = area.get(end..end + 4)?;
+        let crc = crate::save::crc32(&area[..end]);
+        if crc.to_le_bytes() != stored {
+            return None;
+        }
+        let generation = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+        let at = (base + SLOT_HEAD) as u16;
+        return Some(StoredCopy { slot, generation, legacy: false, crc, at, len: len as u16 });
+    }
+    if slot == Slot::A && head[..4] == crate::save::MAGIC {
+        // Format v1/v2: magic, version, body length, body, CRC-32 of all
+        // before it. (v2's longest record is under 1 KiB: well inside A.)
+        let total = 8 + usize::from(u16::from_le_bytes([head[6], head[7]])) + 4;
+        let rec = area.get(..total)?;
+        let (body, stored) = rec.split_at(total - 4);
+        let crc = crate::save::crc32(body);
+        if crc.to_le_bytes() != stored {
+            return None;
+        }
+        return Some(StoredCopy { slot, generation: 0, legacy: true, crc, at: base as u16, len: total as u16 });
+    }
+    None
+}
+
+/// The copies in our file that check out, newest first.
+pub fn copies(block: &[u8]) -> [Option<StoredCopy>; 2] {
+    match (copy_in(block, Slot::A), copy_in(block, Slot::B)) {
+        (Some(a), Some(b)) if newer(b.generation, a.generation) => [Some(b), Some(a)],
+        (Some(a), b) => [Some(a), b],
+        (None, b) => [b, None],
+    }
+}
+
+/// What our file on the card holds, as far as the next save is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contents {
+    /// The copy that loaded (the newest that checks out and decodes): the
+    /// next save goes to the other slot.
+    Good {
+        /// Where it is.
+        slot: Slot,
+        /// Its generation.
+        generation: u32,
+    },
+    /// The newest copy was written by a newer version of the game (its
+    /// record's format version): kept, never written over.
+    Newer(u16),
+    /// No copy checks out and decodes: nothing is written until the player
+    /// agrees to replace it (then [`Contents::Replace`]).
+    Damaged,
+    /// The player agreed to replace a damaged file: the next save writes a
+    /// fresh one in its block.
+    Replace,
+}
+
+/// Our file as last read or written: its block, what it holds and its
+/// title frame (rewritten only when it changes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileState {
+    /// Its block, 1..=15.
+    pub block: u8,
+    /// What it holds.
+    pub contents: Contents,
+    /// Its title frame as on the card.
+    pub title: [u8; FRAME],
+    /// The stored CRC-32 of the copy that loaded (0 when none did): with
+    /// the generation, what tells this save from another card's.
+    pub crc: u32,
+}
+
+/// Looks at our file's block (or as much as [`FileReader`] read of it):
+/// takes the newest copy that checks out and that `decode` accepts. A copy
+/// whose record is of a newer format version ([`SaveError::UnknownVersion`]
+/// above [`crate::save::VERSION`]) stops the search: the file is kept for
+/// that version ([`LoadError::Newer`]).
+pub fn load_file<T>(
+    block: &[u8],
+    block_number: u8,
+    decode: impl Fn(&[u8]) -> Result<T, SaveError>,
+) -> (FileState, Result<T, LoadError>) {
+    let mut title = [0u8; FRAME];
+    if let Some(t) = frame_at(block, 0) {
+        title = *t;
+    }
+    let mut state = FileState { block: block_number, contents: Contents::Damaged, title, crc: 0 };
+    let mut first_error = None;
+    for c in copies(block).into_iter().flatten() {
+        match decode(c.record(block)) {
+            Ok(v) => {
+                state.contents = Contents::Good { slot: c.slot, generation: c.generation };
+                state.crc = c.crc;
+                return (state, Ok(v));
+            }
+            Err(SaveError::UnknownVersion(v)) if v > crate::save::VERSION => {
+                state.contents = Contents::Newer(v);
+                state.crc = c.crc;
+                return (state, Err(LoadError::Newer(v)));
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let seen = |s: Slot| block.get(s.first_frame() * FRAME..s.first_frame() * FRAME + 4);
+    let error = first_error.unwrap_or(
+        if seen(Slot::A) == Some(&SLOT_MAGIC[..])
+            || seen(Slot::A) == Some(&crate::save::MAGIC[..])
+            || seen(Slot::B) == Some(&SLOT_MAGIC[..])
+        {
+            SaveError::BadCrc
+        } else {
+            SaveError::BadMagic
+        },
+    );
+    (state, Err(LoadError::Save(error)))
+}
+
+/// Reads our file's block a frame at a time, only the frames it needs: the
+/// title frame, both slot headers, then the frames of each copy its header
+/// announces. For a driver that reads one sector per video frame.
+#[derive(Clone, Debug)]
+pub struct FileReader {
+    block: [u8; BLOCK_SIZE],
+    have: u64,
+}
+
+impl Default for FileReader {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FileReader {
+    /// Nothing read yet.
+    pub const fn new() -> Self {
+        FileReader { block: [0; BLOCK_SIZE], have: 0 }
+    }
+
+    /// The next frame of the block to read (0..64), or `None` when
+    /// everything needed is in.
+    pub fn next(&self) -> Option<usize> {
+        let missing = |f: usize| (self.have & (1 << f) == 0).then_some(f);
+        for f in [0, Slot::A.first_frame(), Slot::B.first_frame()] {
+            if let Some(f) = missing(f) {
+                return Some(f);
+            }
+        }
+        for slot in [Slot::A, Slot::B] {
+            let base = slot.first_frame() * FRAME;
+            let head = &self.block[base..base + SLOT_HEAD];
+            let len = u16::from_le_bytes([head[6], head[7]]) as usize;
+            let bytes = if head[..4] == SLOT_MAGIC {
+                SLOT_HEAD + len + 4
+            } else if slot == Slot::A && head[..4] == crate::save::MAGIC {
+                8 + len + 4
+            } else {
+                0
+            };
+            let frames = bytes.min(SLOT_SIZE).div_ceil(FRAME);
+            let first = slot.first_frame();
+            if let Some(f) = (first..first + frames).find_map(missing) {
+                return Some(f);
+            }
+        }
+        None
+    }
+
+    /// Stores frame `f` (0..64) of the block as read.
+    pub fn put(&mut self, f: usize, data: &[u8; FRAME]) {
+        if f < FRAMES_PER_BLOCK {
+            self.block[f * FRAME..(f + 1) * FRAME].copy_from_slice(data);
+            self.have |= 1 << f;
+        }
+    }
+
+    /// The block as read so far (frames not read are zero).
+    pub fn block(&self) -> &[u8; BLOCK_SIZE] {
+        &self.block
+    }
 }
 
 /// A whole 128 KiB card image, bounds-checked.
@@ -497,15 +819,29 @@ impl<'a> CardImage<'a> {
         frame_at(self.block(f.first_block)?, 0)
     }
 
+    /// This game's save, and the state of its file (when there is one).
+    pub fn load(&self) -> (Option<FileState>, Result<Save, LoadError>) {
+        let dir = match self.directory() {
+            Ok(d) => d,
+            Err(e) => return (None, Err(LoadError::Card(e))),
+        };
+        let Some(f) = dir.find(FILE_NAME) else {
+            return (None, Err(LoadError::NoSave));
+        };
+        let (state, result) = load_file(self.block(f.first_block).unwrap_or(&[]), f.first_block, Save::decode);
+        (Some(state), result)
+    }
+
     /// This game's save.
     pub fn load_save(&self) -> Result<Save, LoadError> {
-        let dir = self.directory().map_err(LoadError::Card)?;
-        let f = dir.find(FILE_NAME).ok_or(LoadError::NoSave)?;
-        read_file(self.block(f.first_block).unwrap_or(&[])).map_err(LoadError::Save)
+        self.load().1
     }
 }
 
 // ---------------------------------------------------------------- writing
+
+/// Marks the directory frame in [`WritePlan`]'s order.
+const DIR_WRITE: u8 = 0xFF;
 
 /// The sector writes that store a save, in the order to make them. Holds
 /// the file block image (8 KiB): keep it in static or heap-free state, not
@@ -514,8 +850,12 @@ impl<'a> CardImage<'a> {
 pub struct WritePlan {
     file: [u8; BLOCK_SIZE],
     block: u8,
-    frames: u8,
-    dir: Option<[u8; FRAME]>,
+    /// Frames of the block in write order; [`DIR_WRITE`] for the
+    /// directory frame.
+    order: [u8; FRAMES_PER_BLOCK + 1],
+    len: u8,
+    dir: [u8; FRAME],
+    after: Option<FileState>,
 }
 
 impl Default for WritePlan {
@@ -527,17 +867,36 @@ impl Default for WritePlan {
 impl WritePlan {
     /// An empty plan (no writes).
     pub const fn new() -> Self {
-        WritePlan { file: [0; BLOCK_SIZE], block: 0, frames: 0, dir: None }
+        WritePlan {
+            file: [0; BLOCK_SIZE],
+            block: 0,
+            order: [0; FRAMES_PER_BLOCK + 1],
+            len: 0,
+            dir: [0; FRAME],
+            after: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.after = None;
+    }
+
+    fn push(&mut self, frame: u8) {
+        if let Some(slot) = self.order.get_mut(usize::from(self.len)) {
+            *slot = frame;
+            self.len += 1;
+        }
     }
 
     /// Number of sector writes.
     pub fn len(&self) -> usize {
-        usize::from(self.frames) + usize::from(self.dir.is_some())
+        usize::from(self.len)
     }
 
     /// True when there is nothing to write.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.len == 0
     }
 
     /// The block the file goes to (1..=15).
@@ -545,20 +904,23 @@ impl WritePlan {
         self.block
     }
 
-    /// Write number `i`: the sector (0..1024) and its 128 bytes. The file's
-    /// data frames come first, then its icon and title frames, and the
-    /// directory frame (for a new file) last.
+    /// Our file once every write is made.
+    pub fn after(&self) -> Option<FileState> {
+        self.after
+    }
+
+    /// Write number `i`: the sector (0..1024) and its 128 bytes.
     pub fn get(&self, i: usize) -> Option<(u16, &[u8; FRAME])> {
-        let frames = usize::from(self.frames);
-        match i.cmp(&frames) {
-            core::cmp::Ordering::Less => {
-                // Data first: frames-1, ... down to the title frame 0 last.
-                let f = frames - 1 - i;
+        if i >= self.len() {
+            return None;
+        }
+        match self.order[i] {
+            DIR_WRITE => Some((u16::from(self.block), &self.dir)),
+            f => {
+                let f = usize::from(f);
                 let sector = usize::from(self.block) * FRAMES_PER_BLOCK + f;
                 Some((sector as u16, frame_at(&self.file, f)?))
             }
-            core::cmp::Ordering::Equal => self.dir.as_ref().map(|d| (u16::from(self.block), d)),
-            core::cmp::Ordering::Greater => None,
         }
     }
 
@@ -577,21 +939,114 @@ impl WritePlan {
     }
 }
 
-/// Plans the writes that store `save` on a card with directory `dir`: into
-/// this game's existing file (its first block, directory untouched), or a
-/// new one-block file in the first free block. Nothing else on the card is
-/// written.
-pub fn plan_write(dir: &Directory, save: &Save, plan: &mut WritePlan) -> Result<(), PlanError> {
+/// Plans the writes that store `record` (opaque bytes, at most
+/// [`RECORD_MAX`]) with title frame `title`, on a card with directory `dir`
+/// where our file, if the directory lists one, is `file` as last read.
+///
+/// - Our file with a good copy: the record goes to the other slot with the
+///   next generation: its data frames, then the title frame if it changed,
+///   then its header frame last. Until that last write the good copy is
+///   the newest that checks out; after it, the new one is.
+/// - No file of ours: a new one in the first free block: slot B's header
+///   cleared (a free block may hold anything), the icon, copy A (data,
+///   title, header), and the directory entry last.
+/// - [`Contents::Replace`]: as for a new file, in the file's own block, the
+///   directory untouched.
+///
+/// Refused: a directory whose chains run into free or first blocks
+/// ([`PlanError::DamagedCard`]), our file kept for a newer version or
+/// damaged, a `file` that is not the one the directory lists
+/// ([`PlanError::Stale`]). Only our block and, for a new file, its
+/// directory frame are ever written.
+pub fn plan_record(
+    dir: &Directory,
+    file: Option<&FileState>,
+    title: &[u8; FRAME],
+    record: &[u8],
+    plan: &mut WritePlan,
+) -> Result<(), PlanError> {
+    plan_with(dir, file, title, plan, |out| {
+        let dst = out.get_mut(..record.len()).ok_or(PlanError::TooLarge(BufferTooSmall { needed: record.len() }))?;
+        dst.copy_from_slice(record);
+        Ok(record.len())
+    })
+}
+
+/// [`plan_record`] for a [`Save`]: its record and its title ("A Farewell to
+/// Kings #deal").
+pub fn plan_save(
+    dir: &Directory,
+    file: Option<&FileState>,
+    save: &Save,
+    plan: &mut WritePlan,
+) -> Result<(), PlanError> {
+    let title = title_frame(save.game.as_ref().map(|g| g.seed()));
+    plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
+}
+
+fn plan_with(
+    dir: &Directory,
+    file: Option<&FileState>,
+    title: &[u8; FRAME],
+    plan: &mut WritePlan,
+    fill: impl FnOnce(&mut [u8]) -> Result<usize, PlanError>,
+) -> Result<(), PlanError> {
     // An error leaves an empty plan, never a half-made one.
-    plan.frames = 0;
-    plan.dir = None;
-    let (block, new) = match dir.find(FILE_NAME) {
-        Some(f) => (f.first_block, false),
-        None => (dir.free_blocks().next().ok_or(PlanError::CardFull)?, true),
+    plan.clear();
+    if dir.damaged() {
+        return Err(PlanError::DamagedCard);
+    }
+    let (block, new_file, target, generation, fresh, old_title) = match dir.find(FILE_NAME) {
+        Some(f) => {
+            let st = file.filter(|s| s.block == f.first_block).ok_or(PlanError::Stale)?;
+            match st.contents {
+                Contents::Good { slot, generation } => {
+                    (f.first_block, false, slot.other(), generation.wrapping_add(1), false, Some(st.title))
+                }
+                Contents::Newer(v) => return Err(PlanError::NewerSave(v)),
+                Contents::Damaged => return Err(PlanError::DamagedSave),
+                Contents::Replace => (f.first_block, false, Slot::A, 1, true, None),
+            }
+        }
+        None => (dir.free_blocks().next().ok_or(PlanError::CardFull)?, true, Slot::A, 1, true, None),
     };
-    let frames = build_file(save, &mut plan.file).map_err(PlanError::TooLarge)?;
+    plan.file.fill(0);
+    let base = target.first_frame() * FRAME;
+    let len = fill(&mut plan.file[base + SLOT_HEAD..base + SLOT_HEAD + RECORD_MAX])?;
+    if len > RECORD_MAX {
+        return Err(PlanError::TooLarge(BufferTooSmall { needed: len }));
+    }
+    let head = &mut plan.file[base..base + SLOT_HEAD];
+    head[..4].copy_from_slice(&SLOT_MAGIC);
+    head[4] = target.code();
+    head[6..8].copy_from_slice(&(len as u16).to_le_bytes());
+    head[8..12].copy_from_slice(&generation.to_le_bytes());
+    let end = base + SLOT_HEAD + len;
+    let crc = crate::save::crc32(&plan.file[base..end]);
+    plan.file[end..end + 4].copy_from_slice(&crc.to_le_bytes());
+    plan.file[..FRAME].copy_from_slice(title);
+    plan.file[FRAME..2 * FRAME].copy_from_slice(&ICON);
+
     plan.block = block;
-    plan.frames = frames as u8;
-    plan.dir = new.then(|| entry_frame(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME));
+    let first = target.first_frame();
+    let frames = (SLOT_HEAD + len + 4).div_ceil(FRAME);
+    if fresh {
+        // The other slot's header, zeroed (its frame in `file` is zero): an
+        // old copy left there must not outrank the new one.
+        plan.push(target.other().first_frame() as u8);
+        plan.push(1);
+    }
+    for f in first + 1..first + frames {
+        plan.push(f as u8);
+    }
+    if old_title != Some(*title) {
+        plan.push(0);
+    }
+    plan.push(first as u8);
+    if new_file {
+        plan.dir = entry_frame(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME);
+        plan.push(DIR_WRITE);
+    }
+    plan.after = Some(FileState { block, contents: Contents::Good { slot: target, generation }, title: *title, crc });
     Ok(())
 }

@@ -5,10 +5,11 @@
 use farewell::games::farewell::player::best_move;
 use farewell::games::farewell::{Game, Options};
 use farewell::memcard::{
-    format_card, full_width, plan_write, write_title, CardError, CardImage, Directory, LoadError, PlanError, WritePlan,
-    BLOCK_SIZE, CARD_SIZE, FILE_NAME, FRAME, ICON, ICON_PALETTE,
+    copies, format_card, full_width, load_file, plan_record, plan_save, title_frame, write_title, CardError, CardImage,
+    Contents, Directory, FileReader, FileState, LoadError, PlanError, Slot, WritePlan, BLOCK_SIZE, CARD_SIZE,
+    FILE_NAME, FRAME, ICON, ICON_PALETTE, RECORD_MAX, SLOT_SIZE,
 };
-use farewell::save::{Save, SaveError, Stats};
+use farewell::save::{crc32, Save, SaveError, Stats, MAX_ENCODED};
 use proptest::prelude::*;
 
 type Card = Box<[u8; CARD_SIZE]>;
@@ -53,10 +54,22 @@ fn save_of(seed: u32, moves: usize) -> Save {
     Save { game: Some(g), stats, ..Save::default() }
 }
 
-fn write(card: &mut [u8; CARD_SIZE], save: &Save) -> Box<WritePlan> {
-    let dir = Directory::parse(&card[..]).unwrap();
+/// Our file's state on a card, as the loader finds it.
+fn state(card: &[u8]) -> Option<FileState> {
+    CardImage::new_checked(card).unwrap().load().0
+}
+
+/// Plans saving `save` on `card` as the game would: from the card's
+/// directory and our file's state.
+fn plan(card: &[u8], save: &Save) -> Result<Box<WritePlan>, PlanError> {
+    let dir = Directory::parse(card).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    plan_write(&dir, save, &mut plan).unwrap();
+    plan_save(&dir, state(card).as_ref(), save, &mut plan)?;
+    Ok(plan)
+}
+
+fn write(card: &mut [u8; CARD_SIZE], save: &Save) -> Box<WritePlan> {
+    let plan = plan(&card[..], save).unwrap();
     plan.apply(card, plan.len());
     plan
 }
@@ -263,7 +276,7 @@ fn a_full_card_refuses_a_new_save_but_takes_an_update() {
     let before = c.clone();
     let dir = Directory::parse(&c[..]).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    assert_eq!(plan_write(&dir, &Save::default(), &mut plan), Err(PlanError::CardFull));
+    assert_eq!(plan_save(&dir, None, &Save::default(), &mut plan), Err(PlanError::CardFull));
     assert!(plan.is_empty());
     assert_eq!(c, before);
     // With our file taking the last block, an update still fits.
@@ -278,90 +291,1047 @@ fn a_full_card_refuses_a_new_save_but_takes_an_update() {
 }
 
 #[test]
-fn plan_writes_file_frames_first_and_the_directory_last() {
+fn a_new_file_clears_slot_b_and_writes_its_directory_frame_last() {
     let mut c = formatted();
     put_foreign(&mut c[..], 1, 0x51, 0xFFFF, b"BASLUS-00004Q");
-    let dir = Directory::parse(&c[..]).unwrap();
-    let mut plan = Box::new(WritePlan::new());
-    plan_write(&dir, &save_of(8, 30), &mut plan).unwrap();
-    let sectors: Vec<u16> = plan.iter().map(|(s, _)| s).collect();
+    let p = plan(&c[..], &save_of(8, 30)).unwrap();
+    let sectors: Vec<u16> = p.iter().map(|(s, _)| s).collect();
     let (last, file) = sectors.split_last().unwrap();
     assert_eq!(*last, 2, "directory frame of block 2");
-    assert_eq!(file.last(), Some(&128), "title frame just before it");
-    assert!(file.iter().all(|s| s / 64 == 2));
-    assert!(file.windows(2).all(|w| w[0] > w[1]), "data frames from the last one down: {file:?}");
-    assert_eq!(plan.get(plan.len()), None);
+    assert!(file.iter().all(|s| s / 64 == 2), "{file:?}");
+    let frames: Vec<u16> = file.iter().map(|s| s % 64).collect();
+    // Slot B's header (frame 33) cleared first, the icon, A's data frames,
+    // the title, and A's header frame (2) last before the directory.
+    assert_eq!(frames[..2], [33, 1]);
+    assert_eq!(frames[frames.len() - 2..], [0, 2]);
+    assert!(frames[2..frames.len() - 2].iter().all(|&f| (3..33).contains(&f)), "{frames:?}");
+    let (_, zeros) = p.iter().next().unwrap();
+    assert_eq!(zeros, &[0u8; FRAME]);
+    assert_eq!(p.get(p.len()), None);
 }
 
-/// A card pulled out after any number of the planned writes: the save that
-/// loads is the old one or the new one, or the load fails; never anything
-/// else.
-fn pulled_at_every_write(mut c: Card, old: Option<&Save>, new: &Save) {
-    let dir = Directory::parse(&c[..]).unwrap();
-    let mut plan = Box::new(WritePlan::new());
-    plan_write(&dir, new, &mut plan).unwrap();
-    let start = c.clone();
-    for k in 0..=plan.len() {
-        c.copy_from_slice(&start[..]);
-        plan.apply(&mut c, k);
-        match (load(&c[..]), old) {
-            (Ok(s), _) if &s == new => assert!(k > 0, "new save before any write"),
-            (Ok(s), Some(o)) if &s == o => {}
-            (Err(LoadError::NoSave), None) => {}
-            (Err(LoadError::Save(SaveError::BadCrc | SaveError::Truncated)), Some(_)) => {}
-            (other, _) => panic!("after {k} of {} writes: {other:?}", plan.len()),
+#[test]
+fn updates_alternate_between_the_slots() {
+    let mut c = formatted();
+    let mut last = None;
+    for (i, moves) in [3, 10, 20, 25, 26, 60].into_iter().enumerate() {
+        let s = save_of(77, moves);
+        let p = write(&mut c, &s);
+        let after = p.after().unwrap();
+        let want = if i % 2 == 0 { Slot::A } else { Slot::B };
+        assert_eq!(after.contents, Contents::Good { slot: want, generation: i as u32 + 1 }, "save {i}");
+        assert_eq!(state(&c[..]), Some(after), "the loader sees what the plan says");
+        assert_eq!(load(&c[..]).unwrap(), s);
+        // Every write of an update lands in the slot being written, and the
+        // slot's header frame comes last.
+        if i > 0 {
+            let first = want.first_frame() as u16;
+            let frames: Vec<u16> = p.iter().map(|(s, _)| s - 64).collect();
+            assert_eq!(frames.last(), Some(&first), "header frame last: {frames:?}");
+            assert!(frames.iter().all(|&f| f == 0 || (first..first + 31).contains(&f)), "{frames:?}");
+        }
+        // Both copies check out once two saves are made: the newest loads.
+        let block = &c[BLOCK_SIZE..2 * BLOCK_SIZE];
+        let found: Vec<_> = copies(block).into_iter().flatten().map(|k| (k.slot, k.generation)).collect();
+        assert_eq!(found[0], (want, i as u32 + 1));
+        assert_eq!(found.len(), if i == 0 { 1 } else { 2 }, "{found:?}");
+        last = Some(s);
+    }
+    assert!(last.is_some());
+}
+
+#[test]
+fn the_title_frame_is_written_only_when_it_changes() {
+    let mut c = formatted();
+    let g = save_of(5, 4);
+    write(&mut c, &g);
+    let title_writes = |p: &WritePlan| p.iter().filter(|(s, _)| *s == 64).count();
+    // Same deal, more moves: same title, not rewritten.
+    let p = write(&mut c, &save_of(5, 12));
+    assert_eq!(title_writes(&p), 0);
+    // Another deal: a new title, written before the header frame.
+    let p = write(&mut c, &save_of(6, 12));
+    assert_eq!(title_writes(&p), 1);
+    assert_eq!(p.iter().map(|(s, _)| s).nth(p.len() - 2), Some(64));
+    let mut t = String::new();
+    write_title(c[BLOCK_SIZE..BLOCK_SIZE + FRAME].try_into().unwrap(), &mut t).unwrap();
+    assert_eq!(t, "A Farewell to Kings #6");
+}
+
+/// How a sector write interrupted by a pulled card can leave the sector.
+#[derive(Clone, Copy, Debug)]
+enum Torn {
+    /// The new first half, the old second half.
+    Half,
+    /// Erased (all ones), nothing programmed.
+    Erased,
+    /// All zeros.
+    Zero,
+}
+
+fn tear(card: &mut [u8], sector: u16, new: &[u8; FRAME], how: Torn) {
+    let f = &mut card[usize::from(sector) * FRAME..][..FRAME];
+    match how {
+        Torn::Half => f[..FRAME / 2].copy_from_slice(&new[..FRAME / 2]),
+        Torn::Erased => f.fill(0xFF),
+        Torn::Zero => f.fill(0),
+    }
+}
+
+/// A card pulled out after every number of the planned writes, and with
+/// the next write torn in each way: what loads is the previous save or the
+/// new one (for a first save: no save or the new one); never nothing when
+/// there was a save, never another one.
+fn pulled_at_every_write(c: &Card, new: &Save) -> usize {
+    let old = match load(&c[..]) {
+        Ok(s) => Some(s),
+        Err(LoadError::NoSave) => None,
+        Err(e) => panic!("the card before the update: {e:?}"),
+    };
+    let p = plan(&c[..], new).unwrap();
+    let mut card = c.clone();
+    let mut cases = 0;
+    for k in 0..=p.len() {
+        for torn in [None, Some(Torn::Half), Some(Torn::Erased), Some(Torn::Zero)] {
+            card.copy_from_slice(&c[..]);
+            p.apply(&mut card, k);
+            if let Some(how) = torn {
+                let Some((sector, data)) = p.get(k) else { continue };
+                tear(&mut card[..], sector, data, how);
+            }
+            cases += 1;
+            match (load(&card[..]), &old) {
+                (Ok(s), _) if &s == new => {}
+                (Ok(s), Some(o)) if &s == o => {}
+                (Err(LoadError::NoSave), None) => {}
+                (other, _) => panic!("after {k} of {} writes (next torn: {torn:?}): {other:?}", p.len()),
+            }
+            if k == 0 && torn.is_none() {
+                assert_eq!(load(&card[..]).ok(), old, "nothing written yet");
+            }
         }
     }
-    assert_eq!(load(&c[..]).unwrap(), *new, "all writes made");
+    assert_eq!(load(&card[..]).unwrap(), *new, "all writes made");
+    cases
 }
 
 #[test]
-fn pulled_mid_write_of_a_new_save() {
+fn pulled_mid_write_of_a_first_save() {
     let mut c = formatted();
     put_foreign(&mut c[..], 1, 0x51, 0xFFFF, b"BASLUS-00005R");
-    pulled_at_every_write(c, None, &save_of(11, 60));
+    assert!(pulled_at_every_write(&c, &save_of(11, 60)) > 20);
 }
 
 #[test]
-fn pulled_mid_write_of_an_update() {
-    for (a, b) in [((11, 60), (12, 10)), ((13, 5), (13, 90)), ((14, 30), (15, 31))] {
-        let mut c = formatted();
-        let old = save_of(a.0, a.1);
-        write(&mut c, &old);
-        pulled_at_every_write(c, Some(&old), &save_of(b.0, b.1));
+fn pulled_mid_write_of_an_update_at_every_sector_count() {
+    // A run of saves of growing and shrinking records and changing titles:
+    // each slot is written over in turn, so a pull can meet the copy from
+    // two saves back in the slot being written, which must never load.
+    let saves = [(11, 60), (12, 10), (13, 5), (13, 90), (14, 30), (15, 31), (15, 144), (16, 0)];
+    let mut c = formatted();
+    write(&mut c, &save_of(10, 20));
+    for (seed, moves) in saves {
+        let s = save_of(seed, moves);
+        pulled_at_every_write(&c, &s);
+        write(&mut c, &s);
     }
+}
+
+#[test]
+fn a_save_from_two_updates_back_never_loads() {
+    // Slot A holds save 1, B save 2; writing save 3 into A: with A's data
+    // frames written and its header not, A fails its CRC and B loads.
+    let mut c = formatted();
+    let (s1, s2, s3) = (save_of(1, 50), save_of(2, 50), save_of(3, 50));
+    write(&mut c, &s1);
+    write(&mut c, &s2);
+    let p = plan(&c[..], &s3).unwrap();
+    assert_eq!(p.after().unwrap().contents, Contents::Good { slot: Slot::A, generation: 3 });
+    let mut card = c.clone();
+    p.apply(&mut card, p.len() - 1);
+    assert_eq!(load(&card[..]).unwrap(), s2);
+    p.apply(&mut card, p.len());
+    assert_eq!(load(&card[..]).unwrap(), s3);
+}
+
+/// A format v2 record (settings, a game of deal 42 with no moves yet,
+/// statistics), written byte by byte as version 2 wrote it.
+fn v2_record(version: u16) -> (Vec<u8>, Save) {
+    let mut b = b"AFTK".to_vec();
+    b.extend_from_slice(&version.to_le_bytes());
+    b.extend_from_slice(&[0, 0]);
+    // settings: 12x8, centre, easy off, four-colour faces, highlight on,
+    // (v2 only) winnable deals only on.
+    b.extend_from_slice(&[12, 8, 0, 0, 1, 1]);
+    if version == 2 {
+        b.push(1);
+    }
+    b.push(1); // a game
+    b.extend_from_slice(&42u32.to_le_bytes());
+    b.extend_from_slice(&[12, 8, 0, 0]);
+    b.extend_from_slice(&0u16.to_le_bytes());
+    for i in 0..48 {
+        // Entry 0: 5 played, 2 won, streak 1, best 2, fewest deals 3.
+        if i == 0 {
+            b.extend_from_slice(&[5, 0, 0, 0, 2, 0, 0, 0, 1, 0, 2, 0, 3, 0]);
+        } else {
+            b.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
+        }
+    }
+    let len = (b.len() - 8) as u16;
+    b[6..8].copy_from_slice(&len.to_le_bytes());
+    let crc = crc32(&b);
+    b.extend_from_slice(&crc.to_le_bytes());
+    let options = Options { width: 12, height: 8, ..Options::default() };
+    let settings = farewell::ui::Settings {
+        options,
+        face: farewell::ui::FaceStyle::FourColour,
+        highlight: true,
+        winnable: version == 2,
+    };
+    (b, Save { settings, game: Game::new(42, options), stats: Stats::default(), ..Save::default() })
+}
+
+/// A card with a v1/v2 file as those versions wrote it: title, icon, the
+/// record from frame 2, the rest of the block as it was (here: a pattern).
+fn legacy_card(record: &[u8]) -> Card {
+    let mut c = formatted();
+    put_foreign(&mut c[..], 3, 0x51, 0xFFFF, FILE_NAME);
+    let block = &mut c[3 * BLOCK_SIZE..4 * BLOCK_SIZE];
+    block[..FRAME].copy_from_slice(&title_frame(Some(42)));
+    block[FRAME..2 * FRAME].copy_from_slice(&ICON);
+    block[2 * FRAME..2 * FRAME + record.len()].copy_from_slice(record);
+    c
+}
+
+#[test]
+fn v1_and_v2_saves_load_and_the_first_update_keeps_them() {
+    for version in [1, 2] {
+        let (record, want) = v2_record(version);
+        let c = legacy_card(&record);
+        let got = load(&c[..]).unwrap();
+        assert_eq!(got.settings, want.settings, "v{version}");
+        assert_eq!(
+            got.game.as_ref().map(|g| (g.seed(), g.options(), g.move_count())),
+            Some((42, want.settings.options, 0))
+        );
+        let t = got.stats.tallies()[0];
+        assert_eq!((t.played, t.won, t.streak, t.best_streak, t.fewest_deals), (5, 2, 1, 2, Some(3)), "v{version}");
+        assert!(got.stats.tallies()[1..].iter().all(|t| t.played == 0));
+        let st = state(&c[..]).unwrap();
+        assert_eq!(st.contents, Contents::Good { slot: Slot::A, generation: 0 });
+        // The first update goes to slot B and leaves the old record whole
+        // until it is done: pulled at any point, the old save loads.
+        let new = save_of(42, 8);
+        let p = plan(&c[..], &new).unwrap();
+        assert!(p.iter().all(|(s, _)| s == 3 * 64 || (3 * 64 + 33..4 * 64).contains(&s)));
+        pulled_at_every_write(&c, &new);
+        // And the next one replaces it in slot A.
+        let mut c = c;
+        write(&mut c, &new);
+        let newer = save_of(42, 20);
+        pulled_at_every_write(&c, &newer);
+        let p = write(&mut c, &newer);
+        assert_eq!(p.after().unwrap().contents, Contents::Good { slot: Slot::A, generation: 2 });
+        assert_eq!(load(&c[..]).unwrap(), newer);
+    }
+}
+
+#[test]
+fn a_stale_copy_in_a_reused_block_never_outranks_a_new_file() {
+    // Our file was deleted in the card manager after many saves (its slot
+    // B holds generation 41); a new file in the same block starts at 1.
+    let mut c = formatted();
+    for moves in 0..41 {
+        write(&mut c, &save_of(3, moves));
+    }
+    assert_eq!(state(&c[..]).unwrap().contents, Contents::Good { slot: Slot::A, generation: 41 });
+    write(&mut c, &save_of(3, 50)); // generation 42, slot B
+    c[FRAME] = 0xA1; // deleted
+    c[FRAME + 127] ^= 0x51 ^ 0xA1;
+    assert_eq!(load(&c[..]), Err(LoadError::NoSave));
+    let s = save_of(9, 2);
+    assert!(pulled_at_every_write(&c, &s) > 10);
+    write(&mut c, &s);
+    assert_eq!(load(&c[..]).unwrap(), s);
+}
+
+#[test]
+fn generations_wrap() {
+    assert!(farewell::memcard::newer(0, u32::MAX));
+    assert!(farewell::memcard::newer(5, 4));
+    assert!(!farewell::memcard::newer(4, 5));
+    assert!(!farewell::memcard::newer(4, 4));
+    // A file whose copies count up through u32::MAX and wrap to 0: the
+    // newest always loads, and a pull mid-update still loads the previous.
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 1));
+    let dir = Directory::parse(&c[..]).unwrap();
+    let mut st = state(&c[..]).unwrap();
+    st.contents = Contents::Good { slot: Slot::B, generation: u32::MAX - 2 };
+    let mut p = Box::new(WritePlan::new());
+    plan_save(&dir, Some(&st), &save_of(1, 2), &mut p).unwrap();
+    p.apply(&mut c, p.len());
+    assert_eq!(state(&c[..]).unwrap().contents, Contents::Good { slot: Slot::A, generation: u32::MAX - 1 });
+    for (moves, slot, generation) in [(3, Slot::B, u32::MAX), (4, Slot::A, 0), (5, Slot::B, 1)] {
+        let s = save_of(1, moves);
+        pulled_at_every_write(&c, &s);
+        write(&mut c, &s);
+        assert_eq!(state(&c[..]).unwrap().contents, Contents::Good { slot, generation });
+        assert_eq!(load(&c[..]).unwrap(), s);
+    }
+}
+
+#[test]
+fn the_record_is_opaque_up_to_record_max() {
+    assert_eq!(SLOT_SIZE, 3968);
+    assert_eq!(RECORD_MAX, 3952);
+    // (save::MAX_ENCODED <= RECORD_MAX is a compile-time assertion in
+    // src/memcard.rs.)
+    let longest = vec![0u8; MAX_ENCODED];
+    assert!(longest.len() <= RECORD_MAX);
+    let mut c = formatted();
+    let dir = Directory::parse(&c[..]).unwrap();
+    let mut p = Box::new(WritePlan::new());
+    let title = title_frame(None);
+    let too_big = vec![7u8; RECORD_MAX + 1];
+    assert!(matches!(plan_record(&dir, None, &title, &too_big, &mut p), Err(PlanError::TooLarge(_))));
+    assert!(p.is_empty());
+    let mut first = None;
+    for round in 0..3u8 {
+        let record: Vec<u8> = (0..RECORD_MAX).map(|i| (i as u8).wrapping_mul(31) ^ round).collect();
+        let dir = Directory::parse(&c[..]).unwrap();
+        let block = first.unwrap_or(1);
+        let st = first.map(|_| load_file(&c[block as usize * BLOCK_SIZE..][..BLOCK_SIZE], block, |r| Ok(r.to_vec())).0);
+        plan_record(&dir, st.as_ref(), &title, &record, &mut p).unwrap();
+        p.apply(&mut c, p.len());
+        first = Some(p.block());
+        let (_, got) = load_file(&c[BLOCK_SIZE..2 * BLOCK_SIZE], 1, |r| Ok(r.to_vec()));
+        assert_eq!(got.unwrap(), record, "round {round}");
+    }
+}
+
+#[test]
+fn a_save_from_a_newer_version_is_kept_and_said_so() {
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    // A newer game's record: same envelope, version 9, a body this code
+    // cannot read, written as a proper copy in slot B.
+    let mut rec = b"AFTK\x09\x00\x03\x00xyz".to_vec();
+    let crc = crc32(&rec);
+    rec.extend_from_slice(&crc.to_le_bytes());
+    let dir = Directory::parse(&c[..]).unwrap();
+    let mut p = Box::new(WritePlan::new());
+    plan_record(&dir, state(&c[..]).as_ref(), &title_frame(None), &rec, &mut p).unwrap();
+    p.apply(&mut c, p.len());
+    assert_eq!(load(&c[..]), Err(LoadError::Newer(9)));
+    assert!(load(&c[..]).unwrap_err().to_string().contains("newer version"));
+    let before = c.clone();
+    assert_eq!(plan(&c[..], &save_of(1, 9)).unwrap_err(), PlanError::NewerSave(9));
+    assert_eq!(c, before);
+}
+
+#[test]
+fn a_damaged_save_is_kept_until_the_player_replaces_it() {
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    write(&mut c, &save_of(1, 6));
+    // Both copies damaged.
+    c[BLOCK_SIZE + 2 * FRAME + 20] ^= 1;
+    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    assert_eq!(load(&c[..]), Err(LoadError::Save(SaveError::BadCrc)));
+    let mut st = state(&c[..]).unwrap();
+    assert_eq!(st.contents, Contents::Damaged);
+    assert_eq!(plan(&c[..], &save_of(1, 9)).unwrap_err(), PlanError::DamagedSave);
+    // Replacing: a fresh file in the same block, the directory untouched.
+    st.contents = Contents::Replace;
+    let dir = Directory::parse(&c[..]).unwrap();
+    let mut p = Box::new(WritePlan::new());
+    let s = save_of(2, 9);
+    plan_save(&dir, Some(&st), &s, &mut p).unwrap();
+    assert!(p.iter().all(|(sec, _)| sec / 64 == 1), "our block only");
+    let start = c.clone();
+    for k in 0..p.len() {
+        let mut card = start.clone();
+        p.apply(&mut card, k);
+        match load(&card[..]) {
+            Err(LoadError::Save(_)) => {}
+            Ok(got) => assert_eq!(got, s),
+            other => panic!("after {k}: {other:?}"),
+        }
+    }
+    p.apply(&mut c, p.len());
+    assert_eq!(load(&c[..]).unwrap(), s);
+}
+
+#[test]
+fn a_chain_into_a_free_entry_makes_the_card_damaged() {
+    // Another game's two-block file in blocks 1-2 whose second entry reads
+    // free: a plan would pick block 2 for our file.
+    let mut c = formatted();
+    put_foreign(&mut c[..], 1, 0x51, 1, b"BASLUS-00007Z");
+    assert!(Directory::parse(&c[..]).unwrap().damaged());
+    let before = c.clone();
+    assert_eq!(plan(&c[..], &save_of(1, 1)).unwrap_err(), PlanError::DamagedCard);
+    assert_eq!(c, before);
+    // Into another file's first block: damaged too. A chain into a deleted
+    // entry as well.
+    let mut c = formatted();
+    put_foreign(&mut c[..], 1, 0x51, 1, b"BASLUS-00007Z");
+    put_foreign(&mut c[..], 2, 0x51, 0xFFFF, b"BASLUS-00008Y");
+    assert!(Directory::parse(&c[..]).unwrap().damaged());
+    let mut c = formatted();
+    put_foreign(&mut c[..], 1, 0x51, 1, b"BASLUS-00007Z");
+    put_foreign(&mut c[..], 2, 0xA3, 0xFFFF, b"");
+    assert!(Directory::parse(&c[..]).unwrap().damaged());
+    // A proper two-block chain is not.
+    put_foreign(&mut c[..], 2, 0x53, 0xFFFF, b"");
+    assert!(!Directory::parse(&c[..]).unwrap().damaged());
+    write(&mut c, &save_of(1, 1));
+}
+
+#[test]
+fn the_file_reader_reads_only_what_the_copies_need() {
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    write(&mut c, &save_of(1, 40));
+    let block = &c[BLOCK_SIZE..2 * BLOCK_SIZE];
+    let mut r = Box::new(FileReader::new());
+    let mut reads = Vec::new();
+    while let Some(f) = r.next() {
+        assert!(!reads.contains(&f), "frame {f} read twice");
+        reads.push(f);
+        r.put(f, block[f * FRAME..(f + 1) * FRAME].try_into().unwrap());
+    }
+    assert_eq!(reads[..3], [0, 2, 33]);
+    assert!(reads.len() < 30, "{reads:?}");
+    let whole = load_file(block, 1, Save::decode);
+    let partial = load_file(r.block(), 1, Save::decode);
+    assert_eq!(whole, partial);
+    assert_eq!(partial.1.unwrap(), save_of(1, 40));
+}
+
+/// A valid directory: files of the given lengths laid out over the blocks
+/// in `order`, the other blocks free (0xA0) or deleted (0xA1..=0xA3).
+/// Returns the files as (first block, blocks) and the free blocks.
+fn lay_out(c: &mut [u8], lengths: &[usize], order: &[u8], free_kinds: &[u8]) -> (Vec<(u8, u8)>, Vec<u8>) {
+    let mut files = Vec::new();
+    let mut used = 0;
+    for (n, &len) in lengths.iter().enumerate() {
+        if used + len > order.len() {
+            break;
+        }
+        let blocks = &order[used..used + len];
+        used += len;
+        for (i, &b) in blocks.iter().enumerate() {
+            let state = match (i, i + 1 == len) {
+                (0, _) => 0x51,
+                (_, true) => 0x53,
+                _ => 0x52,
+            };
+            let next = blocks.get(i + 1).map_or(0xFFFF, |&nb| u16::from(nb) - 1);
+            let name = if i == 0 { format!("BASLUS-{n:05}F") } else { String::new() };
+            put_foreign(c, usize::from(b), state, next, name.as_bytes());
+        }
+        files.push((blocks[0], len as u8));
+    }
+    let mut free: Vec<u8> = order[used..].to_vec();
+    for (i, &b) in free.iter().enumerate() {
+        let f = &mut c[usize::from(b) * FRAME..][..FRAME];
+        f.fill(0);
+        f[0] = free_kinds[i % free_kinds.len()];
+        f[8..10].copy_from_slice(&[0xFF, 0xFF]);
+        f[127] = xor(f);
+    }
+    files.sort();
+    free.sort();
+    (files, free)
+}
+
+/// The entry frame of block `b` (1..=15) as raw bytes.
+fn raw_entry(c: &[u8], b: u8) -> &[u8] {
+    &c[usize::from(b) * FRAME..][..FRAME]
+}
+
+/// Blocks some file's chain reaches after its first block, walking the
+/// directory bytes directly (independently of the module): entries with a
+/// bad checksum or out of range end a walk.
+fn reached_by_chains(c: &[u8]) -> Vec<u8> {
+    let mut reached = Vec::new();
+    for first in 1..=15u8 {
+        let e = raw_entry(c, first);
+        if e[0] != 0x51 || xor(e) != e[127] {
+            continue;
+        }
+        let mut next = u16::from_le_bytes([e[8], e[9]]);
+        for _ in 0..15 {
+            if next > 14 {
+                break;
+            }
+            let b = next as u8 + 1;
+            let n = raw_entry(c, b);
+            if xor(n) != n[127] {
+                break;
+            }
+            reached.push(b);
+            if n[0] != 0x52 {
+                break;
+            }
+            next = u16::from_le_bytes([n[8], n[9]]);
+        }
+    }
+    reached
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Damage {
+    Byte { frame: usize, at: usize, x: u8, reseal: bool },
+    State { frame: usize, state: u8 },
+    Next { frame: usize, next: u16 },
+}
+
+fn damage() -> impl Strategy<Value = Damage> {
+    prop_oneof![
+        (1usize..16, 0usize..128, 1u8..=255, any::<bool>()).prop_map(|(frame, at, x, reseal)| Damage::Byte {
+            frame,
+            at,
+            x,
+            reseal
+        }),
+        (1usize..16, prop::sample::select(vec![0x51u8, 0x52, 0x53, 0xA0, 0xA1, 0xA2, 0xA3, 0x00, 0xFF]))
+            .prop_map(|(frame, state)| Damage::State { frame, state }),
+        (1usize..16, prop_oneof![0u16..16, Just(0xFFFF)]).prop_map(|(frame, next)| Damage::Next { frame, next }),
+    ]
 }
 
 proptest! {
-    /// Any bytes as the directory and our block: parsing and loading never
-    /// panic.
+    /// Valid directories of random files, then corrupted: before the
+    /// damage the parser finds exactly the files and free blocks laid out;
+    /// after it, a save never goes to a block that a chain reaches or that
+    /// is not free, and a chain into a free or first entry stops all
+    /// writing.
     #[test]
-    fn card_parsing_never_panics(dir in proptest::collection::vec(any::<u8>(), 2048), block in proptest::collection::vec(any::<u8>(), 0..BLOCK_SIZE)) {
+    fn valid_directories_then_corrupted(
+        lengths in proptest::collection::vec(1usize..=4, 0..8),
+        order in Just((1..=15u8).collect::<Vec<_>>()).prop_shuffle(),
+        free_kinds in proptest::collection::vec(0xA0u8..=0xA3, 1..4),
+        hits in proptest::collection::vec(damage(), 0..4),
+    ) {
         let mut c = formatted();
-        c[..2048].copy_from_slice(&dir);
-        c[BLOCK_SIZE..BLOCK_SIZE + block.len()].copy_from_slice(&block);
-        if let Ok(d) = Directory::parse(&c[..]) {
-            for f in d.files() {
-                prop_assert!(f.blocks >= 1 && f.blocks <= 15);
-            }
-            let mut plan = Box::new(WritePlan::new());
-            let _ = plan_write(&d, &Save::default(), &mut plan);
+        let (files, free) = lay_out(&mut c[..], &lengths, &order, &free_kinds);
+        let dir = Directory::parse(&c[..]).unwrap();
+        let found: Vec<(u8, u8)> = dir.files().map(|f| (f.first_block, f.blocks)).collect();
+        prop_assert_eq!(&found, &files);
+        prop_assert!(dir.files().all(|f| f.chain_ok));
+        prop_assert_eq!(dir.free_blocks().collect::<Vec<_>>(), free.clone());
+        prop_assert!(!dir.damaged());
+        match plan(&c[..], &Save::default()) {
+            Ok(p) => prop_assert_eq!(Some(p.block()), free.first().copied()),
+            Err(e) => prop_assert!(free.is_empty() && e == PlanError::CardFull, "{:?}", e),
         }
-        let _ = load(&c[..]);
+
+        // The damage: bytes changed with the checksum left wrong or made
+        // right again, entries given another state or another next block
+        // (with a good checksum: the lies a parser cannot see through).
+        for &d in &hits {
+            let (frame, reseal) = match d {
+                Damage::Byte { frame, at, x, reseal } => {
+                    c[frame * FRAME + at] ^= x;
+                    (frame, reseal)
+                }
+                Damage::State { frame, state } => {
+                    c[frame * FRAME] = state;
+                    (frame, true)
+                }
+                Damage::Next { frame, next } => {
+                    c[frame * FRAME + 8..frame * FRAME + 10].copy_from_slice(&next.to_le_bytes());
+                    (frame, true)
+                }
+            };
+            if reseal {
+                let f = &mut c[frame * FRAME..(frame + 1) * FRAME];
+                f[127] = xor(f);
+            }
+        }
+        let dir = Directory::parse(&c[..]).unwrap();
+        for f in dir.files() {
+            prop_assert!(f.blocks >= 1 && f.blocks <= 15);
+        }
+        let reached = reached_by_chains(&c[..]);
+        let conflict = reached.iter().any(|&b| {
+            let e = raw_entry(&c[..], b);
+            (0xA0..=0xA3).contains(&e[0]) || e[0] == 0x51
+        });
+        prop_assert_eq!(dir.damaged(), conflict);
+        let before = c.clone();
+        match plan(&c[..], &Save::default()) {
+            Ok(p) => {
+                prop_assert!(!conflict);
+                let b = p.block();
+                let e = raw_entry(&c[..], b);
+                prop_assert!((0xA0..=0xA3).contains(&e[0]) && xor(e) == e[127], "block {} is free", b);
+                prop_assert!(!reached.contains(&b), "block {} is in a chain", b);
+                for (sector, _) in p.iter() {
+                    prop_assert!(sector == u16::from(b) || sector / 64 == u16::from(b), "sector {}", sector);
+                }
+                let mut after = c.clone();
+                p.apply(&mut after, p.len());
+                prop_assert_eq!(load(&after[..]).unwrap(), Save::default());
+            }
+            Err(PlanError::DamagedCard) => prop_assert!(conflict),
+            Err(PlanError::CardFull) => prop_assert!(dir.free_blocks().next().is_none()),
+            Err(e) => prop_assert!(false, "{:?}", e),
+        }
+        prop_assert_eq!(&c[..], &before[..]);
     }
 
-    /// A good card with a few bytes changed anywhere in the directory or our
-    /// file: no panic, and what loads is the save written or an error.
+    /// Any bytes in our file's block (the directory good): loading and
+    /// planning never panic.
     #[test]
-    fn damaged_cards_load_right_or_not_at_all(hits in proptest::collection::vec((0usize..2 * BLOCK_SIZE, any::<u8>()), 1..6)) {
+    fn any_file_block_never_panics(block in proptest::collection::vec(any::<u8>(), 0..BLOCK_SIZE), slot_b in any::<bool>()) {
         let mut c = formatted();
-        let s = save_of(6, 12);
-        write(&mut c, &s);
-        for (at, x) in hits {
+        write(&mut c, &save_of(2, 3));
+        let at = BLOCK_SIZE + if slot_b { 33 * FRAME } else { 0 };
+        let n = block.len().min(2 * BLOCK_SIZE - at);
+        c[at..at + n].copy_from_slice(&block[..n]);
+        let _ = load(&c[..]);
+        let _ = plan(&c[..], &Save::default());
+        let _ = copies(&c[BLOCK_SIZE..2 * BLOCK_SIZE]);
+    }
+
+    /// A good card after two saves with a few bytes changed anywhere in
+    /// the directory or our file: what loads is the last save, or the one
+    /// before it when the damage hit the last one's slot, or an error.
+    #[test]
+    fn damaged_cards_load_right_or_not_at_all(hits in proptest::collection::vec((0usize..2 * BLOCK_SIZE, 1u8..=255), 1..6)) {
+        let mut c = formatted();
+        let (s1, s2) = (save_of(6, 12), save_of(6, 30));
+        write(&mut c, &s1);
+        write(&mut c, &s2);
+        let slot_b = BLOCK_SIZE + 33 * FRAME..2 * BLOCK_SIZE;
+        let in_b = hits.iter().any(|(at, _)| slot_b.contains(at));
+        for &(at, x) in &hits {
             c[at] ^= x;
         }
-        if let Ok(got) = load(&c[..]) {
-            prop_assert_eq!(got, s);
+        match load(&c[..]) {
+            Ok(got) if got == s2 => {}
+            Ok(got) => {
+                prop_assert_eq!(got, s1);
+                prop_assert!(in_b, "the previous save loads only when the last one was hit");
+            }
+            Err(_) => {}
         }
     }
+}
+
+// ---------------------------------------------------------------- the session, on a model card
+
+use farewell::memcard::session::{IoError, Port, Session, Status};
+
+/// Slot 1 with a model card: sectors, and the FLAG's "new" bit as a card
+/// keeps it (set on insertion, cleared by a completed write). Counts the
+/// commands of each step.
+struct Model {
+    card: Option<Card>,
+    fresh: bool,
+    writes: Vec<u16>,
+    ops: usize,
+    /// Write number n (from 1) lands, then the card is pulled out (into
+    /// `pulled`) before it answers.
+    pull_after_write: Option<usize>,
+    pulled: Option<Card>,
+    /// A card whose "new" flag never clears.
+    sticky: bool,
+}
+
+impl Model {
+    fn with(card: Option<Card>) -> Model {
+        Model {
+            fresh: card.is_some(),
+            card,
+            writes: Vec::new(),
+            ops: 0,
+            pull_after_write: None,
+            pulled: None,
+            sticky: false,
+        }
+    }
+
+    /// Pulls the card out and puts `card` in (or none).
+    fn swap(&mut self, card: Option<Card>) -> Option<Card> {
+        self.fresh = card.is_some();
+        std::mem::replace(&mut self.card, card)
+    }
+
+    fn card(&self) -> &[u8] {
+        &self.card.as_ref().unwrap()[..]
+    }
+}
+
+impl Port for Model {
+    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
+        self.ops += 1;
+        let c = self.card.as_ref().ok_or(IoError::NoCard)?;
+        buf.copy_from_slice(&c[usize::from(n) * FRAME..][..FRAME]);
+        Ok(self.fresh)
+    }
+
+    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
+        self.ops += 1;
+        let c = self.card.as_mut().ok_or(IoError::NoCard)?;
+        if guard && self.fresh {
+            return Err(IoError::NewCard);
+        }
+        c[usize::from(n) * FRAME..][..FRAME].copy_from_slice(data);
+        self.fresh = self.sticky;
+        self.writes.push(n);
+        if self.pull_after_write == Some(self.writes.len()) {
+            self.pulled = self.card.take();
+            return Err(IoError::NoCard);
+        }
+        Ok(())
+    }
+}
+
+/// Steps the session until it is idle or off (at most `limit` steps), one
+/// sector command a step at most.
+fn run(s: &mut Session, m: &mut Model, save: &Save, limit: usize) -> usize {
+    let mut log = String::new();
+    for i in 0..limit {
+        m.ops = 0;
+        s.step(m, || save.clone(), &mut log);
+        assert!(m.ops <= 1, "step {i} made {} card commands", m.ops);
+        if !s.busy() {
+            return i;
+        }
+    }
+    panic!("still busy after {limit} steps: {log}");
+}
+
+fn booted(m: &mut Model) -> (Box<Session>, Option<Save>) {
+    let mut s = Box::new(Session::new());
+    s.boot(m, &mut String::new());
+    let loaded = s.take_loaded();
+    (s, loaded)
+}
+
+#[test]
+fn session_boot_reads_and_writes_nothing_then_saves() {
+    let mut c = formatted();
+    let s1 = save_of(4, 10);
+    write(&mut c, &s1);
+    let before = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!(loaded, Some(s1));
+    assert_eq!(s.status(), Status::Ready);
+    assert!(m.writes.is_empty());
+    assert_eq!(m.card(), &before[..]);
+    // The first save: sector 63 written back as it was (the flag clears),
+    // the card read again, then the save.
+    let s2 = save_of(4, 20);
+    s.request_save();
+    run(&mut s, &mut m, &s2, 200);
+    assert_eq!(m.writes[0], 63);
+    assert_eq!(m.card()[63 * FRAME..64 * FRAME], before[63 * FRAME..64 * FRAME]);
+    assert_eq!(load(m.card()).unwrap(), s2);
+    // The next save goes straight to writing: no reads, no write to 63.
+    m.writes.clear();
+    let s3 = save_of(4, 30);
+    s.request_save();
+    let steps = run(&mut s, &mut m, &s3, 200);
+    assert!(!m.writes.contains(&63));
+    assert_eq!(steps, m.writes.len() + 1, "a write a step, and one to finish");
+    assert_eq!(load(m.card()).unwrap(), s3);
+}
+
+/// A card with two other games' files in blocks 1 and 2 (a pattern in
+/// each block) and block 3 free.
+fn card_of_others() -> Card {
+    let mut c = formatted();
+    put_foreign(&mut c[..], 1, 0x51, 0xFFFF, b"BESLES-00001ALPHA");
+    put_foreign(&mut c[..], 2, 0x51, 0xFFFF, b"BASLUS-00002BETA");
+    c
+}
+
+#[test]
+fn session_a_card_swapped_between_saves_is_read_again() {
+    // Card A: our save in block 2. Card B: another game's file in block 2.
+    let mut a = formatted();
+    put_foreign(&mut a[..], 1, 0x51, 0xFFFF, b"BESLES-00001ALPHA");
+    write(&mut a, &save_of(1, 5));
+    assert_eq!(state(&a[..]).unwrap().block, 2);
+    let mut m = Model::with(Some(a));
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    let b = card_of_others();
+    let b_before = b.clone();
+    m.swap(Some(b));
+    let s2 = save_of(1, 7);
+    s.request_save();
+    run(&mut s, &mut m, &s2, 300);
+    assert_eq!(s.status(), Status::Ready);
+    // Blocks 1 and 2 of card B untouched; our file made in block 3.
+    for sector in 0..1024 {
+        let (blk, f) = (sector / 64, sector % 64);
+        if blk == 3 || (blk == 0 && (f == 3 || f == 63)) {
+            continue;
+        }
+        assert_eq!(m.card()[sector * FRAME..][..FRAME], b_before[sector * FRAME..][..FRAME], "sector {sector}");
+    }
+    assert_eq!(state(m.card()).unwrap().block, 3);
+    assert_eq!(load(m.card()).unwrap(), s2);
+}
+
+#[test]
+fn session_a_card_swapped_mid_save_at_every_write() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    // How many writes an update makes, once the card is known.
+    let mut m = Model::with(Some(a.clone()));
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    let known = m.card.clone().unwrap();
+    let writes = {
+        let p = plan(&known[..], &save_of(1, 60)).unwrap();
+        p.len()
+    };
+    for k in 0..=writes {
+        let mut m = Model::with(Some(known.clone()));
+        m.fresh = false;
+        let (mut s2, _) = (Box::new(Session::new()), ());
+        // Bring a session to "known and synced" on this card.
+        s2.boot(&mut m, &mut String::new());
+        s2.request_save();
+        run(&mut s2, &mut m, &save_of(1, 6), 200);
+        // Start a save; after k writes the card is swapped for B.
+        let new = save_of(1, 60);
+        s2.request_save();
+        let mut log = String::new();
+        let mut made = 0;
+        m.writes.clear();
+        while made < k && m.writes.len() < k {
+            s2.step(&mut m, || new.clone(), &mut log);
+            made = m.writes.len();
+            if !s2.busy() {
+                break;
+            }
+        }
+        let a_after = m.swap(Some(card_of_others())).unwrap();
+        // Card A: the previous save or the new one, never nothing.
+        let got = load(&a_after[..]).unwrap();
+        assert!(got == new || got == save_of(1, 6), "card A after {k} writes");
+        // The next move asks for a save again (it makes no difference to a
+        // save under way).
+        s2.request_save();
+        run(&mut s2, &mut m, &new, 300);
+        let b = m.card();
+        assert_eq!(load(b), Ok(new.clone()), "card B gets the save, after {k} writes to A: {:?}", s2.status());
+        assert_eq!(state(b).unwrap().block, 3);
+        let others = card_of_others();
+        assert_eq!(b[BLOCK_SIZE..3 * BLOCK_SIZE], others[BLOCK_SIZE..3 * BLOCK_SIZE]);
+    }
+}
+
+#[test]
+fn session_the_same_card_put_back_mid_save_goes_on() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    let mut m = Model::with(Some(a));
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    let new = save_of(1, 40);
+    s.request_save();
+    let mut log = String::new();
+    for _ in 0..4 {
+        s.step(&mut m, || new.clone(), &mut log);
+    }
+    let card = m.swap(None).unwrap();
+    m.swap(Some(card));
+    run(&mut s, &mut m, &new, 300);
+    assert_eq!(s.status(), Status::Ready);
+    assert_eq!(load(m.card()).unwrap(), new);
+}
+
+#[test]
+fn session_another_cards_save_is_left_alone() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    let mut b = formatted();
+    let theirs = save_of(2, 50);
+    write(&mut b, &theirs);
+    let b_before = b.clone();
+    let mut m = Model::with(Some(a));
+    let (mut s, _) = booted(&mut m);
+    m.swap(Some(b));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 9), 300);
+    assert_eq!(s.status(), Status::OtherSave);
+    assert!(s.status().notice().is_some());
+    assert_eq!(m.card(), &b_before[..], "byte for byte (sector 63 written back as it was)");
+    // A card inserted after booting with none: same, its save was not
+    // loaded.
+    let mut m = Model::with(None);
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!((loaded, s.status()), (None, Status::NoCard));
+    m.swap(Some(b_before.clone()));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 9), 300);
+    assert_eq!(s.status(), Status::OtherSave);
+    assert_eq!(load(m.card()).unwrap(), theirs);
+}
+
+#[test]
+fn session_a_card_inserted_later_gets_the_save() {
+    let mut m = Model::with(None);
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 2), 10);
+    assert_eq!(s.status(), Status::NoCard);
+    m.swap(Some(card_of_others()));
+    let new = save_of(1, 3);
+    s.request_save();
+    run(&mut s, &mut m, &new, 300);
+    assert_eq!(s.status(), Status::Ready);
+    assert_eq!(load(m.card()).unwrap(), new);
+}
+
+#[test]
+fn session_formats_only_the_card_the_player_agreed_to() {
+    let mut m = Model::with(Some(blank()));
+    let (mut s, _) = booted(&mut m);
+    assert_eq!(s.status(), Status::Unformatted);
+    // Declined (no confirmation): save requests write nothing that changes
+    // a byte.
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 1), 100);
+    assert_eq!(m.card(), &blank()[..]);
+    assert_eq!(s.status(), Status::Unformatted);
+    // Agreed: formatted, then saved to.
+    s.confirm_format();
+    run(&mut s, &mut m, &save_of(1, 1), 200);
+    assert_eq!(s.status(), Status::Ready);
+    assert!(Directory::parse(m.card()).is_ok());
+    let new = save_of(1, 2);
+    s.request_save();
+    run(&mut s, &mut m, &new, 200);
+    assert_eq!(load(m.card()).unwrap(), new);
+
+    // Agreed, but the card was swapped for another unformatted one (with
+    // different bytes) first: nothing is formatted.
+    let mut m = Model::with(Some(blank()));
+    let (mut s, _) = booted(&mut m);
+    let mut other = blank();
+    other[300] = 0x42; // in the directory frames: another card
+    m.swap(Some(other.clone()));
+    s.confirm_format();
+    run(&mut s, &mut m, &save_of(1, 1), 200);
+    assert_eq!(s.status(), Status::Unformatted);
+    assert_eq!(m.card(), &other[..]);
+}
+
+#[test]
+fn session_damaged_and_newer_saves() {
+    // Damaged: kept until the player agrees, then replaced.
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    c[BLOCK_SIZE + 2 * FRAME + 40] ^= 1;
+    let damaged = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!((loaded, s.status()), (None, Status::DamagedSave));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 200);
+    assert_eq!(m.card(), &damaged[..], "not written before the player agrees");
+    s.confirm_replace();
+    let new = save_of(1, 7);
+    run(&mut s, &mut m, &new, 300);
+    assert_eq!(s.status(), Status::Ready);
+    assert_eq!(load(m.card()).unwrap(), new);
+
+    // Newer: kept, said so.
+    let mut c = formatted();
+    let mut rec = b"AFTK\x07\x00\x01\x00z".to_vec();
+    let crc = crc32(&rec);
+    rec.extend_from_slice(&crc.to_le_bytes());
+    let dir = Directory::parse(&c[..]).unwrap();
+    let mut p = Box::new(WritePlan::new());
+    plan_record(&dir, None, &title_frame(None), &rec, &mut p).unwrap();
+    p.apply(&mut c, p.len());
+    let before = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, _) = booted(&mut m);
+    assert_eq!(s.status(), Status::NewerSave(7));
+    assert!(s.status().notice().unwrap().contains("newer version"));
+    s.request_save();
+    s.confirm_replace();
+    run(&mut s, &mut m, &save_of(1, 1), 200);
+    assert_eq!(m.card(), &before[..]);
+
+    // A damaged directory: the save loads, nothing is written.
+    let mut c = formatted();
+    let s1 = save_of(3, 3);
+    write(&mut c, &s1);
+    put_foreign(&mut c[..], 2, 0x51, 2, b"BASLUS-00007Z"); // chain into free block 3
+    let before = c.clone();
+    let mut m = Model::with(Some(c));
+    let (mut s, loaded) = booted(&mut m);
+    assert_eq!((loaded, s.status()), (Some(s1), Status::DamagedCard));
+    s.request_save();
+    run(&mut s, &mut m, &save_of(3, 4), 200);
+    assert_eq!(m.card(), &before[..]);
+}
+
+#[test]
+fn session_a_card_pulled_as_a_write_lands_and_put_back_goes_on() {
+    // Pulled during each write of an update (the write made, its answer
+    // lost), put back: the session reads it again, takes it for the same
+    // card (whichever copy is now the newest) and saves.
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    let update_len = {
+        let mut c = a.clone();
+        write(&mut c, &save_of(1, 6));
+        plan(&c[..], &save_of(1, 50)).unwrap().len()
+    };
+    for n in 1..=update_len {
+        let mut m = Model::with(Some(a.clone()));
+        let (mut s, _) = booted(&mut m);
+        s.request_save();
+        run(&mut s, &mut m, &save_of(1, 6), 200);
+        m.writes.clear();
+        m.pull_after_write = Some(n);
+        let new = save_of(1, 50);
+        s.request_save();
+        run(&mut s, &mut m, &new, 200);
+        assert_eq!(s.status(), Status::NoCard, "pulled at write {n}");
+        let card = m.pulled.take().unwrap();
+        let got = load(&card[..]).unwrap();
+        assert!(got == new || got == save_of(1, 6), "write {n}");
+        m.pull_after_write = None;
+        m.swap(Some(card));
+        let newer = save_of(1, 60);
+        s.request_save();
+        run(&mut s, &mut m, &newer, 300);
+        assert_eq!(s.status(), Status::Ready, "put back after write {n}");
+        assert_eq!(load(m.card()).unwrap(), newer);
+    }
+}
+
+#[test]
+fn session_a_card_whose_flag_never_clears_is_given_up_on() {
+    let mut c = formatted();
+    write(&mut c, &save_of(1, 5));
+    let mut m = Model::with(Some(c.clone()));
+    m.sticky = true;
+    let (mut s, _) = booted(&mut m);
+    s.request_save();
+    run(&mut s, &mut m, &save_of(1, 6), 500);
+    assert_eq!(s.status(), Status::Failed);
+    // Only sector 63 was written, with the bytes it held.
+    assert!(m.writes.iter().all(|&w| w == 63));
+    assert_eq!(m.card(), &c[..]);
 }

@@ -7,7 +7,10 @@
 //! MSB LSB 00 00 00 00` then 128 data bytes, a checksum (XOR of the address
 //! and data) and an end byte, `47` ("G") when good. Write: `81 57 00 00 MSB
 //! LSB`, 128 data bytes, the checksum, `00 00 00`; the card answers `5C 5D`
-//! then `47`. Each byte but the last is acknowledged.
+//! then `47`. Each byte but the last is acknowledged. The reply to the
+//! command byte is the card's FLAG: bit 3 set means "new" (inserted or
+//! powered up and not written since; a completed write clears it), which
+//! is how a card swap is noticed (see `farewell::memcard::session`).
 
 use super::sio::{Slot, Transfer};
 use super::timer::Clock;
@@ -26,7 +29,14 @@ pub enum CardError {
     Checksum,
     /// The card reported a bad sector or a write error.
     BadSector,
+    /// A guarded write met a card whose FLAG says "new": the command was
+    /// dropped before the sector number, nothing was written.
+    NewCard,
 }
+
+/// FLAG bit 3: the card is new (inserted or powered up, not written since).
+/// A completed write clears it.
+pub const FLAG_NEW: u8 = 0x08;
 
 /// The memory-card address byte (a pad answers to 0x01).
 const CARD: u8 = 0x81;
@@ -45,15 +55,15 @@ fn step(t: &mut Transfer<'_>, out: u8) -> Result<u8, CardError> {
     }
 }
 
-/// Reads sector `n` into `buf`.
-pub fn read(clock: &Clock, slot: Slot, n: u16, buf: &mut [u8; SECTOR]) -> Result<(), CardError> {
+/// Reads sector `n` into `buf`; returns the card's FLAG byte.
+pub fn read(clock: &Clock, slot: Slot, n: u16, buf: &mut [u8; SECTOR]) -> Result<u8, CardError> {
     let [msb, lsb] = n.to_be_bytes();
     let mut t = Transfer::begin(clock, slot);
     match t.exchange(CARD) {
         Some((_, true)) => {}
         _ => return Err(CardError::NoCard),
     }
-    step(&mut t, READ)?;
+    let flag = step(&mut t, READ)?;
     let id = (step(&mut t, 0)?, step(&mut t, 0)?);
     if id != (0x5A, 0x5D) {
         return Err(CardError::Protocol);
@@ -84,18 +94,24 @@ pub fn read(clock: &Clock, slot: Slot, n: u16, buf: &mut [u8; SECTOR]) -> Result
     if end != GOOD {
         return Err(CardError::BadSector);
     }
-    Ok(())
+    Ok(flag)
 }
 
-/// Writes `data` to sector `n`.
-pub fn write(clock: &Clock, slot: Slot, n: u16, data: &[u8; SECTOR]) -> Result<(), CardError> {
+/// Writes `data` to sector `n`. With `guard`, a card whose FLAG (the reply
+/// to the command byte) says new gets nothing more: dropping the transfer
+/// deselects it before the sector number is sent, so the card abandons the
+/// command and writes nothing ([`CardError::NewCard`]).
+pub fn write(clock: &Clock, slot: Slot, n: u16, data: &[u8; SECTOR], guard: bool) -> Result<(), CardError> {
     let [msb, lsb] = n.to_be_bytes();
     let mut t = Transfer::begin(clock, slot);
     match t.exchange(CARD) {
         Some((_, true)) => {}
         _ => return Err(CardError::NoCard),
     }
-    step(&mut t, WRITE)?;
+    let flag = step(&mut t, WRITE)?;
+    if guard && flag & FLAG_NEW != 0 {
+        return Err(CardError::NewCard);
+    }
     let id = (step(&mut t, 0)?, step(&mut t, 0)?);
     if id != (0x5A, 0x5D) {
         return Err(CardError::Protocol);

@@ -104,6 +104,8 @@ pub enum Screen {
     Resume,
     /// The memory card is not formatted: format it? (Only on X.)
     Format,
+    /// The save on the memory card is damaged: replace it? (Only on X.)
+    Replace,
 }
 
 /// The place of King's Corners in the save's other games.
@@ -144,6 +146,8 @@ pub struct App {
     save_wanted: bool,
     /// The player confirmed formatting the memory card.
     format_confirmed: bool,
+    /// The player confirmed replacing the damaged save.
+    replace_confirmed: bool,
     /// The current deal's result is in the statistics (an undo after the
     /// end and a second ending count once).
     recorded: bool,
@@ -194,6 +198,7 @@ impl App {
             resumable: None,
             save_wanted: false,
             format_confirmed: false,
+            replace_confirmed: false,
             recorded: false,
             notice: None,
         }
@@ -268,6 +273,17 @@ impl App {
         core::mem::take(&mut self.format_confirmed)
     }
 
+    /// Asks the player whether to replace the damaged save on the memory
+    /// card; nothing is written unless they press X.
+    pub fn offer_replace(&mut self) {
+        self.screen = Screen::Replace;
+    }
+
+    /// True once, after the player confirmed replacing the damaged save.
+    pub fn take_replace_request(&mut self) -> bool {
+        core::mem::take(&mut self.replace_confirmed)
+    }
+
     /// Sets the line the title shows about the memory card.
     pub fn set_notice(&mut self, notice: Option<&'static str>) {
         self.notice = notice;
@@ -294,7 +310,8 @@ impl App {
             | Screen::Stats { .. }
             | Screen::ResetStats
             | Screen::Resume
-            | Screen::Format => None,
+            | Screen::Format
+            | Screen::Replace => None,
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
@@ -376,6 +393,14 @@ impl App {
                 } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
                     self.notice = Some("Not formatted: nothing will be saved");
                     self.screen = self.title();
+                }
+            }
+            Screen::Replace => {
+                if pressed.contains(Buttons::CROSS) {
+                    self.replace_confirmed = true;
+                    self.screen = Screen::Title { sel: 0 };
+                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+                    self.screen = Screen::Title { sel: 0 };
                 }
             }
             Screen::Demo => {

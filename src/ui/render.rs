@@ -237,6 +237,13 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             text_centred(list, skin, SCREEN_W / 2, 118, "Everything on it is lost.", palette::DIM);
             text_centred(list, skin, SCREEN_W / 2, 150, "X format   O no", palette::SELECTED);
         }
+        Screen::Replace => {
+            centre_box(list, skin, "Memory card", 60, 120);
+            text_centred(list, skin, SCREEN_W / 2, 86, "The save on the card in", palette::TEXT);
+            text_centred(list, skin, SCREEN_W / 2, 100, "slot 1 is damaged. Replace it?", palette::TEXT);
+            text_centred(list, skin, SCREEN_W / 2, 118, "What it held is lost.", palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 150, "X replace   O no", palette::SELECTED);
+        }
         Screen::Demo => {
             if let Some(p) = app.play() {
                 board(app, p, Buttons::empty(), skin, list);

@@ -5,13 +5,18 @@
 //! mcd show CARD.mcd   A Farewell to Kings' save: settings, game, stats
 //! ```
 //!
-//! Bad input of any kind gets one line on stderr and exit status 2.
+//! Bad input of any kind gets one line on stderr and exit status 2; so does
+//! output that cannot be written (a full disk), while a closed pipe ends
+//! the command quietly (the host commands' shared rules: `hostcli`). Paths
+//! in messages are quoted, with control characters escaped, so a message
+//! stays one line.
 
 use farewell::games::farewell::notation::write_status;
 use farewell::games::farewell::{KingStart, Options};
-use farewell::memcard::{write_title, CardImage, FileInfo, FILE_NAME};
+use farewell::memcard::{copy_in, write_title, CardImage, Contents, FileInfo, Slot, FILE_NAME};
 use farewell::save::Save;
 use farewell::ui::{FaceStyle, GRID_SIZES};
+use hostcli::quoted;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -29,32 +34,23 @@ usage:
   mcd --help
       This text.
 
-Errors: one line on stderr, exit status 2.";
+Errors: one line on stderr, exit status 2. A closed pipe ends the output
+quietly.";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(msg) => {
-            eprintln!("mcd: {msg}");
-            ExitCode::from(2)
-        }
-    }
+    hostcli::finish("mcd", hostcli::args().and_then(|args| run(&args)))
 }
 
 fn run(args: &[String]) -> Result<String, String> {
     match args {
         [h] if h == "--help" || h == "-h" => Ok(format!("{HELP}\n")),
         [cmd, path] if cmd == "list" || cmd == "show" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            let card = CardImage::new_checked(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", quoted(path)))?;
+            let card = CardImage::new_checked(&bytes).map_err(|e| format!("{}: {e}", quoted(path)))?;
             if cmd == "list" {
-                list(&card).map_err(|e| format!("{path}: {e}"))
+                list(&card).map_err(|e| format!("{}: {e}", quoted(path)))
             } else {
-                show(&card).map_err(|e| format!("{path}: {e}"))
+                show(&card).map_err(|e| format!("{}: {e}", quoted(path)))
             }
         }
         [cmd, ..] if cmd == "list" || cmd == "show" => Err(format!("usage: mcd {cmd} CARD.mcd")),
@@ -85,6 +81,11 @@ fn list(card: &CardImage) -> Result<String, String> {
         let _ = writeln!(out, "{:<6}{:<7}{:<22}{title}", f.first_block, f.blocks, name_of(&f));
     }
     let _ = writeln!(out, "free blocks: {}", dir.free_blocks().count());
+    if dir.damaged() {
+        out.push_str(
+            "directory damaged: a file's chain runs into a free block or another file (the game writes nothing)\n",
+        );
+    }
     Ok(out)
 }
 
@@ -101,11 +102,18 @@ fn on_off(b: bool) -> &'static str {
 }
 
 fn show(card: &CardImage) -> Result<String, String> {
-    let save: Save = card.load_save().map_err(|e| e.to_string())?;
+    let (state, save) = card.load();
+    let save: Save = save.map_err(|e| e.to_string())?;
     let dir = card.directory().map_err(|e| e.to_string())?;
     let mut out = String::new();
     if let Some(f) = dir.find(FILE_NAME) {
-        let _ = writeln!(out, "file: {} (block {})", name_of(&f), f.first_block);
+        let legacy = card.block(f.first_block).and_then(|b| copy_in(b, Slot::A)).is_some_and(|c| c.legacy);
+        let copy = match state.map(|s| s.contents) {
+            Some(Contents::Good { slot: Slot::A, .. }) if legacy => "the single record of format v1/v2".to_string(),
+            Some(Contents::Good { slot, generation }) => format!("copy {slot:?}, generation {generation}"),
+            _ => "?".to_string(),
+        };
+        let _ = writeln!(out, "file: {} (block {}, {copy})", name_of(&f), f.first_block);
     }
     let s = save.settings;
     let faces = match s.face {

@@ -2,7 +2,7 @@
 //! errors with exit status 2.
 
 use farewell::games::farewell::{Card, Cell, Game, Move, Options};
-use farewell::memcard::{format_card, plan_write, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME};
+use farewell::memcard::{format_card, plan_save, CardImage, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME};
 use farewell::save::{Save, Stats};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -55,8 +55,9 @@ fn add_foreign(c: &mut [u8]) {
 
 fn with_save(mut c: Vec<u8>, s: &Save) -> Vec<u8> {
     let dir = Directory::parse(&c).unwrap();
+    let state = CardImage::new_checked(&c).unwrap().load().0;
     let mut plan = Box::new(WritePlan::new());
-    plan_write(&dir, s, &mut plan).unwrap();
+    plan_save(&dir, state.as_ref(), s, &mut plan).unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     c
 }
@@ -117,7 +118,7 @@ fn show_decodes_settings_game_and_stats() {
     assert!(moves.iter().all(|m| Card::parse(&m[..2]).is_some() && Cell::parse(&m[3..]).is_some()));
     let expected = format!(
         "\
-file: BAAFTK-00001KINGS (block 1)
+file: BAAFTK-00001KINGS (block 1, copy A, generation 1)
 settings: grid 12x8, kings centre, easy off, faces standard, legal cells on
 game: deal 42, grid 12x8, kings centre, easy off
 moves (2): {}
@@ -141,7 +142,7 @@ fn show_without_a_game_or_stats() {
 
 #[test]
 fn errors_are_one_line_with_exit_2() {
-    assert_fails(&mcd(&["list", "/nonexistent/card.mcd"]), "/nonexistent/card.mcd");
+    assert_fails(&mcd(&["list", "/nonexistent/card.mcd"]), "\"/nonexistent/card.mcd\"");
     let p = temp("short.mcd", &[0u8; 1000]);
     assert_fails(&mcd(&["list", p.to_str().unwrap()]), "131072 bytes, this is 1000");
     let p = temp("blank.mcd", &vec![0u8; CARD_SIZE]);
@@ -149,9 +150,11 @@ fn errors_are_one_line_with_exit_2() {
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "not formatted");
     let p = temp("nosave.mcd", &formatted());
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "no save");
-    // Damage one byte of the save record (frame 2 of block 1).
-    let mut c = with_save(formatted(), &Save::default());
+    // Damage one byte of each copy of the record (frames 2 and 33 of
+    // block 1).
+    let mut c = with_save(with_save(formatted(), &Save::default()), &Save::default());
     c[BLOCK_SIZE + 2 * FRAME + 20] ^= 1;
+    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
     let p = temp("damaged.mcd", &c);
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "bad CRC");
     assert_fails(&mcd(&["frobnicate", "x"]), "unknown command");
@@ -164,4 +167,79 @@ fn help() {
     let o = mcd(&["--help"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("mcd list CARD.mcd"));
+}
+
+#[test]
+fn show_tells_which_copy_loaded() {
+    let (g, _) = game();
+    let s = Save { game: Some(g), ..Save::default() };
+    let c = with_save(with_save(formatted(), &Save::default()), &s);
+    let p = temp("two.mcd", &c);
+    let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy B, generation 2)\n"), "{out}");
+    // The newest copy damaged: the previous one loads.
+    let mut c = c;
+    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    let p = temp("two-damaged.mcd", &c);
+    let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy A, generation 1)\n"), "{out}");
+    assert!(out.contains("game: none"), "{out}");
+}
+
+#[test]
+fn a_save_from_a_newer_version_is_not_called_damaged() {
+    let mut c = formatted();
+    let mut rec = b"AFTK\x05\x00\x01\x00z".to_vec();
+    let crc = farewell::save::crc32(&rec);
+    rec.extend_from_slice(&crc.to_le_bytes());
+    let dir = Directory::parse(&c).unwrap();
+    let mut plan = Box::new(WritePlan::new());
+    farewell::memcard::plan_record(&dir, None, &farewell::memcard::title_frame(None), &rec, &mut plan).unwrap();
+    plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
+    let p = temp("newer.mcd", &c);
+    let o = mcd(&["show", p.to_str().unwrap()]);
+    assert_fails(&o, "newer version");
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("damaged"));
+}
+
+#[test]
+fn a_damaged_directory_is_listed_as_such() {
+    let mut c = formatted();
+    add_foreign(&mut c);
+    // Block 1's file claims block 2 as its next, which reads free.
+    c[FRAME + 8..FRAME + 10].copy_from_slice(&1u16.to_le_bytes());
+    c[FRAME + 127] = c[FRAME..FRAME + 127].iter().fold(0, |a, b| a ^ b);
+    let p = temp("damaged-dir.mcd", &c);
+    let out = stdout(&mcd(&["list", p.to_str().unwrap()]));
+    assert!(out.contains("directory damaged"), "{out}");
+}
+
+/// Output that cannot be written: one line and status 2, never a panic.
+#[test]
+fn a_full_disk_gives_one_line_and_status_2() {
+    let p = temp("full.mcd", &with_save(formatted(), &Save::default()));
+    for cmd in ["list", "show"] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let o = Command::new(env!("CARGO_BIN_EXE_mcd")).args([cmd, p.to_str().unwrap()]).stdout(full).output().unwrap();
+        assert_fails(&o, "cannot write the output");
+    }
+}
+
+/// A pipe closed by the reader: no message, never a panic (status 0, as
+/// the host commands end on a closed pipe: `hostcli`).
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut c = formatted();
+    add_foreign(&mut c);
+    let p = temp("pipe.mcd", &c);
+    // The reader (`true`) is gone before mcd starts writing.
+    let script = r#"{ sleep 0.3; "$0" list "$1"; echo "status $?" >&2; } | true"#;
+    let o = Command::new("sh").args(["-c", script, env!("CARGO_BIN_EXE_mcd"), p.to_str().unwrap()]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "status 0\n");
+}
+
+#[test]
+fn a_newline_in_a_path_stays_one_line() {
+    let o = mcd(&["list", "no\nsuch.mcd"]);
+    assert_fails(&o, "\"no\\nsuch.mcd\"");
 }
