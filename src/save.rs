@@ -38,8 +38,6 @@
 //!               (centre, corners, random, custom) and easy (off, on):
 //!               played u32, won u32, streak u16, best streak u16,
 //!               fewest deals to a win u16 (FFFF: no win yet)
-//! ```
-//!
 //! last game 1  the game highlighted on the title at boot (GameId code)
 //! sections  1  n, then n sections, one per other game:
 //!   id      1  GameId code (1 corners, 2 albert, 3 kingdoms)

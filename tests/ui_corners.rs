@@ -131,11 +131,9 @@ fn play_by_hints(d: &mut Driver) -> usize {
         d.press(Buttons::SQUARE);
         let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap_or("").to_string();
         let before = d.game().move_count();
-        if msg.contains("(R1)") {
-            d.press(Buttons::R1);
-        } else {
-            d.press(Buttons::CROSS);
-        }
+        // Every hint is played with X (a draw also with R1: tested below).
+        let _ = &msg;
+        d.press(Buttons::CROSS);
         assert_eq!(d.game().move_count(), before + 1, "the hint {msg:?} was playable with its button");
     }
     panic!("no end after 400 hints");
@@ -267,4 +265,35 @@ fn every_corners_screen_draws_within_the_list_capacity() {
     d.press(Buttons::START);
     render::draw(&d.app, Buttons::empty(), &AtlasSkin, &mut list);
     assert_eq!(list.dropped(), 0);
+}
+
+#[test]
+fn a_hint_to_draw_is_played_by_r1_or_by_x() {
+    use farewell::games::corners::player::{best_move, Style};
+    use farewell::games::corners::Move;
+    let seed = a_deal_with_matching();
+    let mut d = Driver::start(seed);
+    // Follow the hints up to the first one that says to draw.
+    for _ in 0..200 {
+        if best_move(d.game(), Style::default()) == Some(Move::Draw) {
+            break;
+        }
+        d.press(Buttons::SQUARE);
+        d.press(Buttons::CROSS);
+    }
+    assert_eq!(d.game().phase(), Phase::MatchMore);
+    for button in [Buttons::R1, Buttons::CROSS] {
+        d.press(Buttons::SQUARE);
+        let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap().to_string();
+        assert!(msg.contains("draw") && msg.contains("R1"), "{msg}");
+        d.press(button);
+        assert_eq!(d.game().phase(), Phase::Place, "{button:?} drew");
+        d.press(Buttons::TRIANGLE);
+    }
+    // Without the hint, X chooses a card rather than drawing.
+    let numbers = Cell::all().find(|c| d.game().values()[usize::from(c.index())] > 0).unwrap();
+    d.go(numbers);
+    d.press(Buttons::CROSS);
+    assert_eq!(d.game().phase(), Phase::MatchMore);
+    assert_ne!(d.app.corners().unwrap().group(), 0);
 }

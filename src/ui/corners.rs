@@ -6,7 +6,8 @@
 //!   card under the cursor to the group or takes it out again. A group is
 //!   removed the moment its cards add up to 10.
 //! - Circle: empties the group being chosen. R1: draws again, once a group
-//!   has been removed (the rules' `draw`).
+//!   has been removed (the rules' `draw`); X does too right after a hint
+//!   that says to draw.
 //! - Triangle: undo. Square: hint (the fair player's move). Start: pause.
 
 use super::table::Table;
@@ -26,6 +27,8 @@ pub struct Play {
     cursor: Cell,
     /// Cells of the group being chosen (bit per cell index).
     group: u16,
+    /// The hint showing is "draw": X then draws, as R1 does.
+    draw_hinted: bool,
 }
 
 impl Play {
@@ -36,7 +39,7 @@ impl Play {
 
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
-        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0 }
+        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0, draw_hinted: false }
     }
 
     /// The table (game, log, message).
@@ -88,13 +91,18 @@ impl Play {
         };
         self.cursor = Cell::new(row, col).unwrap_or(self.cursor);
         let pressed = input.pressed();
+        // A hint to draw holds until the next button.
+        let draw_hinted = self.draw_hinted;
+        if !pressed.is_empty() {
+            self.draw_hinted = false;
+        }
         if pressed.contains(Buttons::TRIANGLE) {
             self.undo(frame, log);
         } else if pressed.contains(Buttons::SQUARE) {
             self.hint(frame);
         } else if pressed.contains(Buttons::CIRCLE) {
             self.group = 0;
-        } else if pressed.contains(Buttons::R1) {
+        } else if pressed.contains(Buttons::R1) || (pressed.contains(Buttons::CROSS) && draw_hinted) {
             self.group = 0;
             self.table.play(Move::Draw, frame, log);
         } else if pressed.contains(Buttons::CROSS) {
@@ -159,7 +167,11 @@ impl Play {
                 self.group &= !(1 << self.cursor.index());
                 self.table.say(frame, format_args!("Hint: X completes the group"));
             }
-            Some(Move::Draw) => self.table.say(frame, format_args!("Hint: draw the next card (R1)")),
+            Some(Move::Draw) => {
+                self.group = 0;
+                self.draw_hinted = true;
+                self.table.say(frame, format_args!("Hint: draw the next card (R1 or X)"));
+            }
             None => self.table.say(frame, format_args!("No move left")),
         }
     }
