@@ -617,3 +617,80 @@ fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
         assert!(p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")), "another move ends the hint");
     }
 }
+
+/// The text a list writes with [`Marker`]'s glyphs, line by line (top to
+/// bottom), each glyph's box with it.
+fn marker_lines(list: &DrawList) -> Vec<(i16, String, i16, i16)> {
+    let mut glyphs: Vec<(i16, i16, char)> = list
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Sprite { x, y, sprite, .. } if sprite.tpage == 997 => Some((*y, *x, sprite.u as char)),
+            _ => None,
+        })
+        .collect();
+    glyphs.sort();
+    let mut lines: Vec<(i16, String, i16, i16)> = Vec::new();
+    for (y, x, ch) in glyphs {
+        match lines.last_mut() {
+            Some((ly, s, _, right)) if *ly == y => {
+                s.push(if x > *right + 1 { ' ' } else { '\0' });
+                s.retain(|c| c != '\0');
+                s.push(ch);
+                *right = x + 8;
+            }
+            _ => lines.push((y, ch.to_string(), x, x + 8)),
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
+    let mut d = Driver::start(2348);
+    assert!(!finish_a_game(&mut d), "deal 2348 is lost");
+    assert!(matches!(d.app.screen(), Screen::Over { .. }));
+    let reason = match d.app.play().unwrap().game().status() {
+        Status::Lost(l) => l.describe(),
+        s => panic!("{s:?}"),
+    };
+    let mut list = DrawList::new();
+    render::draw(&d.app, Buttons::empty(), &Marker, &mut list);
+    let lay = render::Layout::new(&Marker, 12, 8);
+    // The box: the fills in the box colour drawn over the board.
+    let boxes: Vec<(i16, i16, i16, i16)> = list
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Fill { x, y, w, h, color } if *color == render::palette::BOX => {
+                Some((*x, *y, *x + *w as i16, *y + *h as i16))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boxes.len(), 1, "one box, not a menu and a message bar: {boxes:?}");
+    let (x0, y0, x1, y1) = boxes[0];
+    assert!(x0 >= 0 && y0 >= 0 && y1 <= render::SCREEN_H, "{:?}", boxes[0]);
+    assert!(x1 <= lay.panel_x, "the box covers the side panel (hand, stock, books): {:?}", boxes[0]);
+    // The grid around the box is dimmed, the panel is not.
+    let box_at = list.items().iter().position(|i| matches!(i, Item::Fill { color, .. } if *color == render::palette::BOX));
+    let shade_at = list.items().iter().position(|i| {
+        matches!(i, Item::Shade { x: 0, y: 0, w, h, .. }
+            if *w as i16 == lay.panel_x && *h as i16 == render::SCREEN_H)
+    });
+    assert!(shade_at.is_some() && shade_at < box_at, "the grid is dimmed under the box");
+    // Nothing yellow but the selected menu item (no cursor, no bar outline).
+    for i in list.items() {
+        if let Item::Fill { color, x, y, .. } = i {
+            assert_ne!(*color, render::palette::CURSOR, "a yellow fill at ({x}, {y})");
+        }
+    }
+    // The reason is written inside the box, in full.
+    let lines = marker_lines(&list);
+    let inside: Vec<&str> = lines
+        .iter()
+        .filter(|(y, _, l, r)| *y >= y0 && *y + 8 <= y1 && *l >= x0 && *r <= x1)
+        .map(|(_, s, ..)| s.as_str())
+        .collect();
+    assert!(inside.join(" ").contains(reason), "{reason:?} not in the box: {inside:?}");
+}
