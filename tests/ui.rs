@@ -673,7 +673,8 @@ fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
     assert!(x0 >= 0 && y0 >= 0 && y1 <= render::SCREEN_H, "{:?}", boxes[0]);
     assert!(x1 <= lay.panel_x, "the box covers the side panel (hand, stock, books): {:?}", boxes[0]);
     // The grid around the box is dimmed, the panel is not.
-    let box_at = list.items().iter().position(|i| matches!(i, Item::Fill { color, .. } if *color == render::palette::BOX));
+    let box_at =
+        list.items().iter().position(|i| matches!(i, Item::Fill { color, .. } if *color == render::palette::BOX));
     let shade_at = list.items().iter().position(|i| {
         matches!(i, Item::Shade { x: 0, y: 0, w, h, .. }
             if *w as i16 == lay.panel_x && *h as i16 == render::SCREEN_H)
