@@ -150,7 +150,7 @@ fn circle_puts_the_held_card_back() {
     assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("5d").unwrap()));
     d.press(Buttons::CIRCLE);
     assert_eq!(d.app.play().unwrap().held(), None);
-    assert_eq!(d.focus(), Focus::Hand(0), "the cursor goes to where the card went back");
+    assert!(matches!(d.focus(), Focus::Grid(_)), "the cursor stays on the grid, where X deals");
 }
 
 #[test]
@@ -500,4 +500,198 @@ fn statistics_show_a_finished_game_and_reset_only_on_cross() {
     assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0 });
     assert_eq!(farewell::ui::stats::totals(&d2.app).played, 0, "X resets them");
     assert!(d2.app.take_save_request(), "the reset is saved");
+}
+
+/// Square, then frames until the hint is shown.
+fn hint(d: &mut Driver) {
+    d.press(Buttons::SQUARE);
+    while d.app.play().unwrap().thinking() {
+        d.frame(Buttons::empty());
+    }
+}
+
+/// True when the fair player's move is to deal while the hand holds cards.
+fn deal_hinted_with_cards(g: &farewell::games::farewell::Game) -> bool {
+    farewell::games::farewell::player::best_move(g) == Some(farewell::games::farewell::Move::Deal)
+        && g.hand().iter().any(Option::is_some)
+}
+
+/// The first deal number whose play by the fair player comes to a deal with
+/// cards in the hand (the hint then says to deal while a card can be held).
+fn seed_with_a_deal_hint() -> u32 {
+    use farewell::games::farewell::{player::best_move, Game, Options};
+    (1..500)
+        .find(|&seed| {
+            let mut g = Game::new(seed, Options::default()).unwrap();
+            for _ in 0..200 {
+                if deal_hinted_with_cards(&g) {
+                    return true;
+                }
+                match best_move(&g) {
+                    Some(m) if !g.status().is_over() => {
+                        g.apply(m).unwrap();
+                    }
+                    _ => return false,
+                }
+            }
+            false
+        })
+        .expect("a deal among 1..500 comes to a deal hint with cards in the hand")
+}
+
+/// Starts that deal and plays it with the fair player's hints (Square, X)
+/// up to the hint to deal with cards in the hand.
+fn play_to_a_deal_hint() -> Driver {
+    let mut d = Driver::start(seed_with_a_deal_hint());
+    for _ in 0..200 {
+        if deal_hinted_with_cards(d.app.play().unwrap().game()) {
+            return d;
+        }
+        hint(&mut d);
+        d.press(Buttons::CROSS);
+    }
+    panic!("the hints did not replay the fair player's game");
+}
+
+#[test]
+fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
+    let mut d = play_to_a_deal_hint();
+    d.press(Buttons::R1); // hold a card that has no place
+    assert!(d.app.play().unwrap().held().is_some());
+    hint(&mut d);
+    let p = d.app.play().unwrap();
+    assert_eq!(p.message(d.app.frame()), Some("Hint: deal a new hand (X)"));
+    assert_eq!(p.held(), None, "the hint puts the held card back");
+    let deals = d.log.matches("AFTK MOVE deal\n").count();
+    d.press(Buttons::CROSS);
+    assert_eq!(d.log.matches("AFTK MOVE deal\n").count(), deals + 1, "X deals, as the hint says");
+}
+
+#[test]
+fn circle_then_cross_deals_when_no_hand_card_can_be_placed() {
+    let mut d = play_to_a_deal_hint();
+    d.press(Buttons::R1);
+    assert!(d.app.play().unwrap().held().is_some());
+    d.press(Buttons::CIRCLE);
+    assert_eq!(d.app.play().unwrap().held(), None);
+    let deals = d.log.matches("AFTK MOVE deal\n").count();
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.play().unwrap().held(), None, "X does not pick the card up again");
+    assert_eq!(d.log.matches("AFTK MOVE deal\n").count(), deals + 1, "put back, then X deals");
+}
+
+#[test]
+fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
+    let mut d = Driver::start(42);
+    hint(&mut d);
+    assert!(d.app.play().unwrap().message(d.app.frame()).unwrap().starts_with("Hint: "));
+    d.press(Buttons::CROSS); // plays the hinted card
+    let p = d.app.play().unwrap();
+    assert!(
+        p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")),
+        "the hint stays after its move: {:?}",
+        p.message(d.app.frame())
+    );
+    // Another move than the hinted one also ends the hint.
+    hint(&mut d);
+    d.press(Buttons::TRIANGLE);
+    let p = d.app.play().unwrap();
+    assert!(p.message(d.app.frame()).unwrap().starts_with("Took back"));
+    hint(&mut d);
+    let held = d.app.play().unwrap().held().unwrap();
+    // Place the held card somewhere legal other than the hinted cell.
+    let g = d.app.play().unwrap().game().clone();
+    let Focus::Grid(at) = d.focus() else { panic!() };
+    let other = g.playable_cells(held).iter().find(|c| *c != at);
+    {
+        let other = other.expect("deal 42's hinted card has a second legal cell");
+        let (dr, dc) = (i32::from(other.row) - i32::from(at.row), i32::from(other.col) - i32::from(at.col));
+        let v = if dr < 0 { Buttons::UP } else { Buttons::DOWN };
+        let h = if dc < 0 { Buttons::LEFT } else { Buttons::RIGHT };
+        d.presses(v, dr.unsigned_abs() as usize);
+        d.presses(h, dc.unsigned_abs() as usize);
+        assert_eq!(d.focus(), Focus::Grid(other));
+        d.press(Buttons::CROSS);
+        let p = d.app.play().unwrap();
+        assert_eq!(p.game().card_at(other), Some(held));
+        assert!(p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")), "another move ends the hint");
+    }
+}
+
+/// The text a list writes with [`Marker`]'s glyphs, line by line (top to
+/// bottom), each glyph's box with it.
+fn marker_lines(list: &DrawList) -> Vec<(i16, String, i16, i16)> {
+    let mut glyphs: Vec<(i16, i16, char)> = list
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Sprite { x, y, sprite, .. } if sprite.tpage == 997 => Some((*y, *x, sprite.u as char)),
+            _ => None,
+        })
+        .collect();
+    glyphs.sort();
+    let mut lines: Vec<(i16, String, i16, i16)> = Vec::new();
+    for (y, x, ch) in glyphs {
+        match lines.last_mut() {
+            Some((ly, s, _, right)) if *ly == y => {
+                s.push(if x > *right + 1 { ' ' } else { '\0' });
+                s.retain(|c| c != '\0');
+                s.push(ch);
+                *right = x + 8;
+            }
+            _ => lines.push((y, ch.to_string(), x, x + 8)),
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
+    let mut d = Driver::start(2348);
+    assert!(!finish_a_game(&mut d), "deal 2348 is lost");
+    assert!(matches!(d.app.screen(), Screen::Over { .. }));
+    let reason = match d.app.play().unwrap().game().status() {
+        Status::Lost(l) => l.describe(),
+        s => panic!("{s:?}"),
+    };
+    let mut list = DrawList::new();
+    render::draw(&d.app, Buttons::empty(), &Marker, &mut list);
+    let lay = render::Layout::new(&Marker, 12, 8);
+    // The box: the fills in the box colour drawn over the board.
+    let boxes: Vec<(i16, i16, i16, i16)> = list
+        .items()
+        .iter()
+        .filter_map(|i| match i {
+            Item::Fill { x, y, w, h, color } if *color == render::palette::BOX => {
+                Some((*x, *y, *x + *w as i16, *y + *h as i16))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boxes.len(), 1, "one box, not a menu and a message bar: {boxes:?}");
+    let (x0, y0, x1, y1) = boxes[0];
+    assert!(x0 >= 0 && y0 >= 0 && y1 <= render::SCREEN_H, "{:?}", boxes[0]);
+    assert!(x1 <= lay.panel_x, "the box covers the side panel (hand, stock, books): {:?}", boxes[0]);
+    // The grid around the box is dimmed, the panel is not.
+    let box_at =
+        list.items().iter().position(|i| matches!(i, Item::Fill { color, .. } if *color == render::palette::BOX));
+    let shade_at = list.items().iter().position(|i| {
+        matches!(i, Item::Shade { x: 0, y: 0, w, h, .. }
+            if *w as i16 == lay.panel_x && *h as i16 == render::SCREEN_H)
+    });
+    assert!(shade_at.is_some() && shade_at < box_at, "the grid is dimmed under the box");
+    // Nothing yellow but the selected menu item (no cursor, no bar outline).
+    for i in list.items() {
+        if let Item::Fill { color, x, y, .. } = i {
+            assert_ne!(*color, render::palette::CURSOR, "a yellow fill at ({x}, {y})");
+        }
+    }
+    // The reason is written inside the box, in full.
+    let lines = marker_lines(&list);
+    let inside: Vec<&str> = lines
+        .iter()
+        .filter(|(y, _, l, r)| *y >= y0 && *y + 8 <= y1 && *l >= x0 && *r <= x1)
+        .map(|(_, s, ..)| s.as_str())
+        .collect();
+    assert!(inside.join(" ").contains(reason), "{reason:?} not in the box: {inside:?}");
 }

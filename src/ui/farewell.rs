@@ -4,7 +4,7 @@
 //! - D-pad: moves the cursor over the grid and the hand (right of the grid).
 //! - Cross: picks up the hand card under the cursor, places the held card,
 //!   or deals when dealing is allowed (the original's "press X to deal").
-//! - Circle: puts the held card back. L1/R1: cycle the held card through the
+//! - Circle: puts the held card back (the cursor stays). L1/R1: cycle the held card through the
 //!   hand (or the waiting orphans). Triangle: undo. Select: legal-cell
 //!   highlight on/off. L2/R2 held: cards of the held card's rank / suit.
 //!   Square: hint (the fair player's move).
@@ -194,9 +194,12 @@ impl Play {
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
         let out = self.game.apply(m)?;
-        // A hint being worked out was for the position before.
+        // A hint being worked out was for the position before, and so was
+        // any message on screen (the hint's own, once its move is played):
+        // what this move has to say comes after.
         self.thinker = None;
         self.thought = None;
+        self.message_until = frame;
         let _ = crate::log::write_move(m, &out, &self.game, log);
         // A new move finishes what the last one was still showing: a quick
         // player never waits for animations, and they never pile up.
@@ -292,7 +295,14 @@ impl Play {
                 self.focus = Focus::Grid(cell);
                 self.say(frame, format_args!("Hint: {card} to {cell} (X to place)"));
             }
-            Some(_) => self.say(frame, format_args!("Hint: deal a new hand (X)")),
+            Some(_) => {
+                // Playable with the button it names: a held card goes back
+                // (none can be placed, or the hint would not be to deal) and
+                // the cursor leaves the hand, where X would pick one up.
+                self.held = None;
+                self.focus = Focus::Grid(self.grid_cursor);
+                self.say(frame, format_args!("Hint: deal a new hand (X)"));
+            }
             None => self.say(frame, format_args!("No move left")),
         }
     }
@@ -340,10 +350,11 @@ impl Play {
         if pressed.contains(Buttons::CIRCLE) {
             if forced {
                 self.say(frame, format_args!("This card must be placed first"));
-            } else if let Some(c) = self.held.take() {
-                if let Some(slot) = self.game.hand().iter().position(|h| *h == Some(c)) {
-                    self.focus = Focus::Hand(slot as u8);
-                }
+            } else {
+                // The card goes back to its slot; the cursor stays where it
+                // is, so that X next deals (on the grid) rather than picking
+                // the same card up again.
+                self.held = None;
             }
         }
         if pressed.contains(Buttons::CROSS) {

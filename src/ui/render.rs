@@ -495,12 +495,43 @@ fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
             menu(list, skin, "The kings have left", &WON_MENU, sel);
             text_centred(list, skin, SCREEN_W / 2, 40, &head, palette::SELECTED);
         }
-        Status::Lost(l) => {
-            menu(list, skin, "No move left", &LOST_MENU, sel);
-            let _ = write!(head, "Lost: {}", l.describe());
-            message_bar(list, skin, &head);
-        }
+        Status::Lost(l) => lost_box(list, skin, l.describe(), sel),
         _ => {}
+    }
+}
+
+/// The loss screen: one box over the grid, never over the side panel (the
+/// hand and the stock the reason speaks of stay in view), the grid dimmed
+/// around it: "No move left", the reason on up to two lines, the menu.
+fn lost_box(list: &mut DrawList, skin: &impl Skin, reason: &str, sel: u8) {
+    let area_w = SCREEN_W - PANEL_W;
+    let w = area_w - 24;
+    let x = (area_w - w) / 2;
+    let max = ((w - 16) / skin.advance()) as usize;
+    let (a, b) = wrap(reason, max);
+    let reason_lines: i16 = if b.is_empty() { 1 } else { 2 };
+    let lh = skin.line_height() + 4;
+    let menu_y = 6 + lh + reason_lines * (skin.line_height() + 2) + 8;
+    let h = menu_y + LOST_MENU.len() as i16 * lh + 6;
+    let y = (SCREEN_H - h) / 2;
+    // The final position stays readable, dimmed, around the box: no card
+    // edge pokes out bright beside it.
+    list.shade(0, 0, area_w as u16, SCREEN_H as u16, palette::BOX);
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
+    let cx = x + w / 2;
+    text_centred(list, skin, cx, y + 6, "No move left", palette::DIM);
+    for (i, line) in [a, b].iter().take(reason_lines as usize).enumerate() {
+        text_centred(list, skin, cx, y + 6 + lh + i as i16 * (skin.line_height() + 2), line, palette::TEXT);
+    }
+    let items_x = x + (w - 140) / 2;
+    for (i, item) in LOST_MENU.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        let ty = y + menu_y + i as i16 * lh;
+        if i as u8 == sel {
+            text(list, skin, items_x, ty, ">", color);
+        }
+        text(list, skin, items_x + 16, ty, item, color);
     }
 }
 
@@ -698,9 +729,12 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
         }
     }
 
-    // The cursor, and the held card riding on it.
-    match p.focus() {
-        Focus::Grid(cell) => {
+    // The cursor, and the held card riding on it: none once the game is
+    // over (the end screen's menu has the only choice left).
+    let focus = if g.status().is_over() { None } else { Some(p.focus()) };
+    match focus {
+        None => {}
+        Some(Focus::Grid(cell)) => {
             let (x, y) = lay.cell_xy(cell);
             if let Some(c) = held {
                 if g.card_at(cell).is_none() {
@@ -717,7 +751,7 @@ fn board(app: &App, p: &Play, held_buttons: Buttons, skin: &impl Skin, list: &mu
                 palette::CURSOR,
             );
         }
-        Focus::Hand(slot) => {
+        Some(Focus::Hand(slot)) => {
             let (x, y) = lay.slot_xy(slot);
             list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
         }

@@ -76,7 +76,15 @@ fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<Str
     let mut o = Options::default();
     let mut rest = Vec::new();
     let mut it = args.iter();
+    let mut given: Vec<&str> = Vec::new();
     while let Some(a) = it.next() {
+        if matches!(a.as_str(), "--grid" | "--kings" | "--easy") {
+            // A second value would silently win over the first: a typo.
+            if given.contains(&a.as_str()) {
+                return fail(format!("{a} given twice"));
+            }
+            given.push(a);
+        }
         match a.as_str() {
             "--grid" => {
                 let v = it.next().ok_or(Fail("--grid needs WxH".into()))?;
@@ -254,8 +262,13 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
     let mut value = default;
     let mut rest = Vec::new();
     let mut it = args.iter();
+    let mut given = false;
     while let Some(a) = it.next() {
         if a == name {
+            if given {
+                return fail(format!("{name} given twice"));
+            }
+            given = true;
             let v = it.next().ok_or(Fail(format!("{name} needs a number")))?;
             value = hostcli::number(v).ok_or(Fail(format!("{name}: {v:?} is not a number")))?;
         } else {
@@ -298,11 +311,16 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
     let mut player = "fair".to_string();
+    let mut player_given = false;
     let mut rest2 = Vec::new();
     let mut it = rest.iter();
     while let Some(a) = it.next() {
         if a == "--player" {
-            player = it.next().ok_or(Fail("--player needs fair or solver".into()))?.clone();
+            if player_given {
+                return fail("--player given twice");
+            }
+            player_given = true;
+            player = it.next().ok_or(Fail("--player needs fair or solver".into()))?.to_ascii_lowercase();
         } else {
             rest2.push(a.clone());
         }

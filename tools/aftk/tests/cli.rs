@@ -327,3 +327,26 @@ fn kings_option_values_are_case_insensitive() {
         stdout(&aftk(&["deal", "7", "--kings", "corners"]))
     );
 }
+
+#[test]
+fn an_option_given_twice_is_refused_not_overridden() {
+    for args in [
+        &["deal", "1", "--grid", "6x4", "--grid", "8x5"][..],
+        &["deal", "1", "--easy", "--easy"],
+        &["deal", "1", "--kings", "corners", "--kings", "random"],
+        &["play", "--seed", "1", "--kings", "custom", "--kings", "centre"],
+        &["solve", "1", "--budget", "10", "--budget", "20"],
+        &["stats", "--games", "2", "--games", "3", "--budget", "10"],
+        &["stats", "--games", "1", "--player", "fair", "--player", "solver", "--budget", "10"],
+        &["winnable", "--count", "1", "--first", "1", "--first", "2", "--budget", "10"],
+    ] {
+        let o = aftk(args);
+        assert_fails(&o, "given twice");
+    }
+}
+
+#[test]
+fn player_names_are_read_in_either_case() {
+    let o = aftk(&["stats", "--games", "1", "--player", "FAIR"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
