@@ -93,7 +93,7 @@ mod game_loop {
             let hints_before = app.play().map(|p| p.hints());
             let t0 = clock.now();
             app.update(&input, &mut tty);
-            let mut busy = app.play().is_some_and(|p| p.thinking());
+            let mut busy = app.thinking();
             // Stop early enough that one more placement (as long as the
             // longest so far this frame) still ends within THINK_US.
             let mut longest = 0;

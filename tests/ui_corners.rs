@@ -25,10 +25,20 @@ impl Driver {
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
         self.app.update(&self.input, &mut self.log);
+        self.app.think(1);
     }
+    /// A press and its release; then frames pass while a hint is worked
+    /// out, giving it what the console gives (`think` each frame).
     fn press(&mut self, b: Buttons) {
         self.frame(b);
         self.frame(Buttons::empty());
+        for _ in 0..100 {
+            if !self.app.thinking() {
+                break;
+            }
+            self.frame(Buttons::empty());
+        }
+        assert!(!self.app.thinking(), "a hint is found within 100 frames");
     }
     fn presses(&mut self, b: Buttons, n: usize) {
         for _ in 0..n {
@@ -323,4 +333,34 @@ fn the_demo_takes_turns_between_the_games_and_gives_the_title_back() {
     d.press(Buttons::START);
     assert_eq!(d.app.screen(), Screen::Title { sel: 1 });
     assert!(d.app.corners().is_none());
+}
+
+#[test]
+fn a_hint_while_matching_is_worked_out_over_frames_and_another_button_drops_it() {
+    let mut d = Driver::start(a_deal_with_matching());
+    while d.game().phase() == farewell::games::corners::Phase::Place && !d.game().status().is_over() {
+        d.press(Buttons::SQUARE);
+        d.press(Buttons::CROSS);
+    }
+    assert!(!d.game().status().is_over());
+    // One frame of Square without the console's extra thinking: the
+    // update alone judges THINK_PER_FRAME groups, so a matrix full of
+    // number cards needs more frames.
+    d.input.update(Buttons::SQUARE);
+    d.app.update(&d.input, &mut d.log);
+    let thinking = d.app.thinking();
+    if thinking {
+        // Triangle drops it (and undoes the last placement).
+        let before = d.game().move_count();
+        d.input.update(Buttons::empty());
+        d.app.update(&d.input, &mut d.log);
+        d.input.update(Buttons::TRIANGLE);
+        d.app.update(&d.input, &mut d.log);
+        assert!(!d.app.thinking());
+        assert_eq!(d.game().move_count(), before - 1);
+    } else {
+        // Few groups: found in the update's own share.
+        let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap_or("");
+        assert!(msg.starts_with("Hint"), "{msg}");
+    }
 }

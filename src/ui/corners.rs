@@ -29,7 +29,17 @@ pub struct Play {
     group: u16,
     /// The hint showing is "draw": X then draws, as R1 does.
     draw_hinted: bool,
+    /// The hint being worked out (Square), a few groups a frame.
+    thinker: Option<player::Thinker>,
 }
+
+/// Groups the fair player judges in a frame's own update while a hint is
+/// worked out; the console adds more with [`Play::think`] while the frame
+/// has time. A hint judges at most a couple of hundred groups (168 over
+/// the first 3,000 deals played by the fair player), which at one frame's
+/// update took up to 6.7 ms on the console: spread over frames, none
+/// comes near the vblank.
+pub const THINK_PER_FRAME: u32 = 24;
 
 impl Play {
     /// Deals `seed`, logging it.
@@ -39,7 +49,7 @@ impl Play {
 
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
-        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0, draw_hinted: false }
+        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0, draw_hinted: false, thinker: None }
     }
 
     /// The table (game, log, message).
@@ -66,6 +76,21 @@ impl Play {
     pub fn group_sum(&self) -> u8 {
         let values = self.game().values();
         (0..16).filter(|i| self.group & (1 << i) != 0).map(|i| values[i]).sum()
+    }
+
+    /// True while a hint is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.thinker.is_some()
+    }
+
+    /// Judges up to `budget` more groups of the hint being worked out and
+    /// shows it once found. True while work is left.
+    pub fn think(&mut self, budget: u32, frame: u32) -> bool {
+        let Some(t) = self.thinker.as_mut() else { return false };
+        let Some(m) = t.step(budget) else { return true };
+        self.thinker = None;
+        self.show(m, frame);
+        false
     }
 
     /// Takes back the last move.
@@ -95,6 +120,10 @@ impl Play {
         let draw_hinted = self.draw_hinted;
         if !pressed.is_empty() {
             self.draw_hinted = false;
+            // Any other button drops a hint being worked out.
+            if !pressed.contains(Buttons::SQUARE) {
+                self.thinker = None;
+            }
         }
         if pressed.contains(Buttons::TRIANGLE) {
             self.undo(frame, log);
@@ -108,6 +137,7 @@ impl Play {
         } else if pressed.contains(Buttons::CROSS) {
             self.cross(frame, log);
         }
+        self.think(THINK_PER_FRAME, frame);
     }
 
     fn cross(&mut self, frame: u32, log: &mut impl Write) {
@@ -165,10 +195,18 @@ impl Play {
         }
     }
 
+    /// Starts working out the fair player's move; [`think`](Self::think)
+    /// finishes it over frames and shows it.
+    fn hint(&mut self, _frame: u32) {
+        if self.thinker.is_none() {
+            self.thinker = Some(player::Thinker::new(self.game(), player::Style::default()));
+        }
+    }
+
     /// Shows the fair player's move: the cursor on its cell (or the group
     /// chosen), with a message naming the button.
-    fn hint(&mut self, frame: u32) {
-        match player::best_move(self.game(), player::Style::default()) {
+    fn show(&mut self, m: Option<Move>, frame: u32) {
+        match m {
             Some(Move::Place(card, cell)) => {
                 self.cursor = cell;
                 self.table.say(frame, format_args!("Hint: {card} here (X)"));

@@ -227,7 +227,17 @@ impl App {
     /// time each frame has left). True while work is left.
     pub fn think(&mut self, budget: usize) -> bool {
         let frame = self.frame;
+        if let Some(p) = self.session.as_mut() {
+            if p.thinking() {
+                return p.think(budget.min(u32::MAX as usize) as u32, frame);
+            }
+        }
         self.play.as_mut().is_some_and(|p| p.think(budget, frame))
+    }
+
+    /// True while a hint or the demo's move is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.play.as_ref().is_some_and(|p| p.thinking()) || self.session.as_ref().is_some_and(|p| p.thinking())
     }
 
     /// The game in progress, if any.

@@ -129,6 +129,17 @@ impl Session {
         each!(self, p => p.undo(frame, log))
     }
 
+    /// True while a hint is being worked out over frames.
+    pub fn thinking(&self) -> bool {
+        each!(self, p => p.thinking())
+    }
+
+    /// Gives the hint being worked out `budget` more steps; true while
+    /// work is left.
+    pub fn think(&mut self, budget: u32, frame: u32) -> bool {
+        each!(self, p => p.think(budget, frame))
+    }
+
     /// One move of the attract mode; true when it is time for another deal.
     pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
         each!(self, p => p.demo_step(frame, log))

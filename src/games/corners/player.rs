@@ -136,14 +136,10 @@ fn place(v: &View, style: Style) -> Option<Move> {
 
 /// How much a group is worth removing: fewer cards first (or more, by the
 /// style), then more cells freed that face cards still to come need.
-fn group_score(v: &View, style: Style, cells: u16) -> i32 {
+/// `wanted`: the cells of the labels whose face cards are not all seen.
+fn group_score(wanted_cells: u16, style: Style, cells: u16) -> i32 {
     let size = cells.count_ones() as i32;
-    let mut wanted = 0;
-    for l in LABELS {
-        if v.to_come(l) > 0 {
-            wanted += (cells & l.cells()).count_ones() as i32;
-        }
-    }
+    let wanted = (cells & wanted_cells).count_ones() as i32;
     let by_size = if style.pairs_first { -size } else { size };
     by_size * 100 + wanted
 }
@@ -156,6 +152,9 @@ pub struct Thinker {
     view: View,
     style: Style,
     groups: Groups,
+    /// The cells of the labels whose face cards are still to come, worked
+    /// out once (not per group: on the console that was most of a hint).
+    wanted: u16,
     best: Option<(i32, u16)>,
     /// Groups looked at so far.
     looked: u32,
@@ -170,11 +169,18 @@ impl Thinker {
 
     /// Starts on the move in what a player sees.
     pub fn from_view(view: View, style: Style) -> Thinker {
-        let mut t = Thinker { view, style, groups: Groups::new(view.values()), best: None, looked: 0, done: None };
+        let mut t =
+            Thinker { view, style, groups: Groups::new(view.values()), wanted: 0, best: None, looked: 0, done: None };
         if view.status.is_over() {
             t.done = Some(None);
         } else if view.phase == Phase::Place {
             t.done = Some(place(&view, style));
+        } else {
+            for l in LABELS {
+                if view.to_come(l) > 0 {
+                    t.wanted |= l.cells();
+                }
+            }
         }
         t
     }
@@ -189,7 +195,7 @@ impl Thinker {
             match self.groups.next_mask() {
                 Some(cells) => {
                     self.looked += 1;
-                    let s = group_score(&self.view, self.style, cells);
+                    let s = group_score(self.wanted, self.style, cells);
                     if self.best.is_none_or(|(b, _)| s > b) {
                         self.best = Some((s, cells));
                     }
