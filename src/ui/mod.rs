@@ -10,6 +10,7 @@
 
 pub mod corners;
 pub mod farewell;
+pub mod kingdoms;
 pub mod render;
 pub mod session;
 pub mod skin;

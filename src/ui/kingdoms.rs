@@ -1,0 +1,701 @@
+//! Four Kingdoms' play screen, all on one 320x240 screen: the four suit
+//! rows (dungeon, tower, guest chamber, castle, subjects) on the left with
+//! the talon and the waste under them, the seven free lands on the right.
+//!
+//! The piles show what they need next, so that a player learns the rules
+//! by looking: an empty pile shows the rank it takes ("A", "10", "K", "9")
+//! beside its suit, bright when that card may go now and faint while it
+//! waits; a castle or subjects pile shows the next rank beside its top
+//! card; a guest chamber is dark while shut (until its king and queen are
+//! in the castle); an empty free land says "any".
+//!
+//! - D-pad: between the piles; Up/Down within a free land's face-up cards
+//!   (the cursor frames the run that would be picked up).
+//! - Cross: picks up a run or a card (the waste's top, a guest) and puts it
+//!   down on the pile under the cursor; on the talon, draws. Circle: puts
+//!   the card back.
+//! - R1: sends the card under the cursor (or the one held) to its
+//!   foundation. L1: draws from the talon.
+//! - Triangle: undo. Square: hint (the fair player's move, worked out over
+//!   frames by [`Play::think`]; shown with its card held and the cursor on
+//!   where it goes, so that Cross plays it). Start: pause (the caller's).
+//!
+//! A refused move says why, in the engine's words.
+
+use super::render::{palette, text, text_centred, CardSize, Skin};
+use super::table::Table;
+use crate::draw::{DrawList, NO_TINT};
+use crate::games::kingdoms::game::{Land, LANDS};
+use crate::games::kingdoms::player::Thinker;
+use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
+use crate::input::{Buttons, Input};
+use crate::settings::FaceStyle;
+use core::fmt::{self, Write};
+use heapless::String;
+
+/// A place of a suit row, left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// The ace.
+    Dungeon,
+    /// The ten.
+    Tower,
+    /// The guest chamber.
+    Guest,
+    /// K, Q, J.
+    Castle,
+    /// 9 down to 2.
+    Subjects,
+}
+
+const COLUMNS: [Column; 5] = [Column::Dungeon, Column::Tower, Column::Guest, Column::Castle, Column::Subjects];
+
+impl Column {
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The foundation pile a card goes to (the guest chamber is none).
+    fn of(c: Card) -> Column {
+        match c.rank().number() {
+            1 => Column::Dungeon,
+            10 => Column::Tower,
+            11..=13 => Column::Castle,
+            _ => Column::Subjects,
+        }
+    }
+}
+
+/// Where the cursor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// A place of a suit row (`suit` 0..4: spades, hearts, diamonds, clubs).
+    Row {
+        /// 0..4.
+        suit: u8,
+        /// Which place.
+        column: Column,
+    },
+    /// The talon.
+    Talon,
+    /// The waste.
+    Waste,
+    /// Free land `land` (0..7: p1..p7), on the face-up card `depth` below
+    /// its top card (0: the top card; the run from there up is what Cross
+    /// picks up).
+    Land {
+        /// 0..7.
+        land: u8,
+        /// Cards below the top one.
+        depth: u8,
+    },
+}
+
+/// A card as the table shows it: `10♥`.
+#[derive(Clone, Copy, Debug)]
+pub struct Face(pub Card);
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(rank_label(self.0.rank().number()))?;
+        f.write_char(symbol(self.0.suit()))
+    }
+}
+
+fn rank_label(n: u8) -> &'static str {
+    ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][usize::from(n.min(13))]
+}
+
+fn symbol(s: Suit) -> char {
+    ['♠', '♥', '♦', '♣'][s as usize]
+}
+
+/// A game of Four Kingdoms in play.
+#[derive(Clone, Debug)]
+pub struct Play {
+    table: Table<Game>,
+    cursor: Spot,
+    /// Where the cursor was in the suit rows, talon or waste when it went
+    /// to the lands: Left from p1 goes back there.
+    left: Spot,
+    /// The card picked up (with the cards on it, in a land).
+    held: Option<Card>,
+    /// The fair player working out a hint or the demo's move.
+    thinker: Option<Thinker>,
+    /// Its answer, until a move is played (`Some(None)`: nothing helps).
+    thought: Option<Option<Move>>,
+    hints: u32,
+}
+
+impl Play {
+    /// Deals `seed`, logging it.
+    pub fn new(seed: u32, log: &mut impl Write) -> Play {
+        Play::on(Table::new(seed, (), "", log))
+    }
+
+    /// Continues a game rebuilt from the save.
+    pub fn on(table: Table<Game>) -> Play {
+        let start = Spot::Land { land: 0, depth: 0 };
+        Play {
+            table,
+            cursor: start,
+            left: Spot::Row { suit: 0, column: Column::Subjects },
+            held: None,
+            thinker: None,
+            thought: None,
+            hints: 0,
+        }
+    }
+
+    /// The table (game, log, message).
+    pub fn table(&self) -> &Table<Game> {
+        &self.table
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.table.game()
+    }
+
+    fn pos(&self) -> &Position {
+        self.table.game().position()
+    }
+
+    /// Where the cursor is.
+    pub fn cursor(&self) -> Spot {
+        self.cursor
+    }
+
+    /// The card picked up, if any (a land's run: its lowest card).
+    pub fn held(&self) -> Option<Card> {
+        self.held
+    }
+
+    /// Hints shown so far.
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    /// True while a hint or the demo's move is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.thinker.is_some()
+    }
+
+    /// True when a move has been worked out and no move played since.
+    pub fn thought_ready(&self) -> bool {
+        self.thought.is_some()
+    }
+
+    /// Plays `m` through the table (logged; a refusal says why). Whatever
+    /// was held, hinted or being worked out belonged to the position before.
+    fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
+        let ok = self.table.play(m, frame, log);
+        if ok {
+            self.held = None;
+            self.thinker = None;
+            self.thought = None;
+            self.settle();
+        }
+        ok
+    }
+
+    /// Takes back the last move (Triangle, or Undo in a menu).
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        self.held = None;
+        self.thinker = None;
+        self.thought = None;
+        self.table.undo(frame, log);
+        self.settle();
+    }
+
+    /// Keeps a land cursor on a face-up card of its land.
+    fn settle(&mut self) {
+        if let Spot::Land { land, depth } = self.cursor {
+            let up = self.pos().land(usize::from(land)).up().len();
+            self.cursor = Spot::Land { land, depth: depth.min(up.saturating_sub(1) as u8) };
+        }
+    }
+
+    /// Advances one frame of play with this input.
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        self.steer(input.repeated());
+        let pressed = input.pressed();
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+            return;
+        }
+        if self.game().status().is_over() {
+            return;
+        }
+        if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.held = None;
+        } else if pressed.contains(Buttons::L1) {
+            self.play(Move::Draw, frame, log);
+        } else if pressed.contains(Buttons::R1) {
+            self.home(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.held {
+                None => self.pick_up(frame, log),
+                Some(c) => self.put_down(c, frame, log),
+            }
+        }
+    }
+
+    /// The D-pad.
+    fn steer(&mut self, r: Buttons) {
+        let dir = [Buttons::LEFT, Buttons::RIGHT, Buttons::UP, Buttons::DOWN].into_iter().find(|b| r.contains(*b));
+        let Some(dir) = dir else { return };
+        let to_lands = Spot::Land { land: 0, depth: 0 };
+        let next = match (self.cursor, dir) {
+            (Spot::Row { suit, column }, Buttons::LEFT) => {
+                Spot::Row { suit, column: COLUMNS[column.index().saturating_sub(1)] }
+            }
+            (Spot::Row { column: Column::Subjects, .. }, Buttons::RIGHT) => to_lands,
+            (Spot::Row { suit, column }, Buttons::RIGHT) => Spot::Row { suit, column: COLUMNS[column.index() + 1] },
+            (Spot::Row { suit, column }, Buttons::UP) => Spot::Row { suit: suit.saturating_sub(1), column },
+            (Spot::Row { suit: 3, column: Column::Dungeon }, Buttons::DOWN) => Spot::Talon,
+            (Spot::Row { suit: 3, .. }, Buttons::DOWN) => Spot::Waste,
+            (Spot::Row { suit, column }, _) => Spot::Row { suit: suit + 1, column },
+            (Spot::Talon, Buttons::RIGHT) => Spot::Waste,
+            (Spot::Talon, Buttons::UP) => Spot::Row { suit: 3, column: Column::Dungeon },
+            (Spot::Talon, _) => Spot::Talon,
+            (Spot::Waste, Buttons::LEFT) => Spot::Talon,
+            (Spot::Waste, Buttons::RIGHT) => to_lands,
+            (Spot::Waste, Buttons::UP) => Spot::Row { suit: 3, column: Column::Tower },
+            (Spot::Waste, _) => Spot::Waste,
+            (Spot::Land { land: 0, .. }, Buttons::LEFT) => self.left,
+            (Spot::Land { land, .. }, Buttons::LEFT) => Spot::Land { land: land - 1, depth: 0 },
+            (Spot::Land { land, depth }, Buttons::RIGHT) => {
+                if usize::from(land) + 1 < LANDS {
+                    Spot::Land { land: land + 1, depth: 0 }
+                } else {
+                    Spot::Land { land, depth }
+                }
+            }
+            (Spot::Land { land, depth }, Buttons::UP) => Spot::Land { land, depth: depth.saturating_add(1) },
+            (Spot::Land { land, depth }, _) => Spot::Land { land, depth: depth.saturating_sub(1) },
+        };
+        if !matches!(self.cursor, Spot::Land { .. }) && matches!(next, Spot::Land { .. }) {
+            self.left = self.cursor;
+        }
+        self.cursor = next;
+        self.settle();
+    }
+
+    /// The card under the cursor that could move: a land's card at the
+    /// cursor's depth, the waste's top, a guest.
+    fn card_under_cursor(&self) -> Option<Card> {
+        let p = self.pos();
+        match self.cursor {
+            Spot::Land { land, depth } => {
+                let up = p.land(usize::from(land)).up();
+                up.len().checked_sub(1 + usize::from(depth)).and_then(|i| up.get(i)).copied()
+            }
+            Spot::Waste => p.waste().last().copied(),
+            Spot::Row { suit, column: Column::Guest } => p.guest(Suit::ALL[usize::from(suit) & 3]),
+            _ => None,
+        }
+    }
+
+    fn pick_up(&mut self, frame: u32, log: &mut impl Write) {
+        if let Some(c) = self.card_under_cursor() {
+            self.held = Some(c);
+            self.table.clear_message();
+            return;
+        }
+        match self.cursor {
+            Spot::Talon => {
+                self.play(Move::Draw, frame, log);
+            }
+            Spot::Waste => self.table.say(frame, format_args!("The waste is empty: L1 draws from the talon")),
+            Spot::Land { land, .. } => {
+                self.table.say(frame, format_args!("p{} is empty: it takes any card or run", land + 1))
+            }
+            Spot::Row { suit, column: Column::Guest } => {
+                let s = Suit::ALL[usize::from(suit) & 3];
+                if self.pos().guest_open(s) {
+                    self.table.say(frame, format_args!("The {} guest chamber is empty", s.name()));
+                } else {
+                    self.table.say(
+                        frame,
+                        format_args!(
+                            "The {n} guest chamber opens once the king and queen of {n} are in the castle",
+                            n = s.name()
+                        ),
+                    );
+                }
+            }
+            Spot::Row { .. } => self.table.say(frame, format_args!("Cards never leave the foundations")),
+        }
+    }
+
+    fn put_down(&mut self, card: Card, frame: u32, log: &mut impl Write) {
+        let place = self.pos().locate(card);
+        let m = match self.cursor {
+            Spot::Land { land, .. } => {
+                if matches!(place, Place::Land { land: l, .. } if l == land) {
+                    self.held = None; // back where it was
+                    return;
+                }
+                Move::ToLand(card, land)
+            }
+            Spot::Row { suit, column } => {
+                let s = Suit::ALL[usize::from(suit) & 3];
+                if s != card.suit() {
+                    let what = if column == Column::Guest { "guest chamber" } else { "foundations" };
+                    self.table.say(frame, format_args!("The {} {what} take only {}", s.name(), s.name()));
+                    return;
+                }
+                if column != Column::Guest {
+                    Move::ToFoundation(card)
+                } else if place == Place::Guest {
+                    self.held = None;
+                    return;
+                } else {
+                    Move::ToGuest(card)
+                }
+            }
+            Spot::Talon | Spot::Waste => {
+                if matches!(place, Place::Waste { .. }) {
+                    self.held = None;
+                    return;
+                }
+                self.table.say(frame, format_args!("Nothing is played on the talon or the waste (O puts it back)"));
+                return;
+            }
+        };
+        self.play(m, frame, log);
+    }
+
+    /// R1: the held card, or the one under the cursor, to its foundation.
+    fn home(&mut self, frame: u32, log: &mut impl Write) {
+        match self.held.or_else(|| self.card_under_cursor()) {
+            Some(c) => {
+                self.play(Move::ToFoundation(c), frame, log);
+            }
+            None => self.table.say(frame, format_args!("R1 sends the card under the cursor to its foundation")),
+        }
+    }
+
+    /// Starts working out the fair player's move (Square). It is worked out
+    /// by [`think`](Self::think), over as many frames as it takes, and
+    /// shown when found.
+    pub fn hint(&mut self, frame: u32) {
+        if let Some(m) = self.thought {
+            self.show(m, frame);
+            return;
+        }
+        if self.thinker.is_none() {
+            self.thinker = Some(Thinker::new(self.pos()));
+            self.table.say(frame, format_args!("Thinking..."));
+        }
+    }
+
+    /// Weighs up to `budget` more first moves of the hint or demo move being
+    /// worked out (the console calls it with what time each frame has left;
+    /// one first move weighs up to a few dozen replies); once found, shows
+    /// it. True while work is left.
+    pub fn think(&mut self, budget: usize, frame: u32) -> bool {
+        let Some(t) = self.thinker.as_mut() else { return false };
+        let Some(m) = t.step(budget) else { return true };
+        self.thinker = None;
+        self.thought = Some(m);
+        self.show(m, frame);
+        false
+    }
+
+    /// Shows a move as a hint: its card held, the cursor where it goes, a
+    /// message naming the button that plays it.
+    fn show(&mut self, m: Option<Move>, frame: u32) {
+        self.hints = self.hints.wrapping_add(1);
+        let row = |c: Card, column| Spot::Row { suit: c.suit() as u8, column };
+        match m {
+            Some(Move::Draw) => {
+                self.held = None;
+                self.cursor = Spot::Talon;
+                self.table.say(frame, format_args!("Hint: draw from the talon (X or L1)"));
+            }
+            Some(Move::ToLand(c, land)) => {
+                self.held = Some(c);
+                self.cursor = Spot::Land { land, depth: 0 };
+                self.table.say(frame, format_args!("Hint: {} onto p{} (X)", Face(c), land + 1));
+            }
+            Some(Move::ToGuest(c)) => {
+                self.held = Some(c);
+                self.cursor = row(c, Column::Guest);
+                self.table.say(frame, format_args!("Hint: {} to the guest chamber (X)", Face(c)));
+            }
+            Some(Move::ToFoundation(c)) => {
+                self.held = Some(c);
+                self.cursor = row(c, Column::of(c));
+                self.table.say(frame, format_args!("Hint: {} to its foundation (X or R1)", Face(c)));
+            }
+            None => self.table.say(frame, format_args!("No move helps now (/\\ undo)")),
+        }
+    }
+
+    /// One step of the attract mode, called every few frames: starts the
+    /// fair player's next move (worked out by [`think`](Self::think) and
+    /// shown as a hint), then plays it on the next call. True when the deal
+    /// has ended (shown for four seconds) or nothing helps: time for another.
+    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+        if let Some(end) = self.table.ended_at() {
+            return frame.wrapping_sub(end) > 4 * 60;
+        }
+        match self.thought {
+            Some(Some(m)) => !self.play(m, frame, log),
+            Some(None) => true,
+            None => {
+                if self.thinker.is_none() {
+                    self.thinker = Some(Thinker::new(self.pos()));
+                }
+                false
+            }
+        }
+    }
+}
+
+// The layout, for the 22x28 "Large" cards (every card on the table is one:
+// the longest land, three face-down cards under a run of twelve, ends at
+// y = 14 + 3*4 + 11*10 + 28 = 164, above the message bar, so the lands
+// never need squeezing).
+
+/// Top of the first suit row and of the lands (headers above).
+const TOP: i16 = 14;
+/// Distance between suit rows.
+const ROW_PITCH: i16 = 31;
+/// Left edges of a suit row's places; castle and subjects leave room for
+/// the next rank beside their top card.
+const COL_X: [i16; 5] = [2, 26, 50, 74, 106];
+/// The talon and the waste, under the suit rows.
+const TALON_XY: (i16, i16) = (2, TOP + 4 * ROW_PITCH + 4);
+/// The waste's first card; up to three are fanned to the right.
+const WASTE_X: i16 = 30;
+/// Spread of the waste's fan.
+const WASTE_STEP: i16 = 9;
+/// Left edge of p1 and the distance between lands.
+const LAND_X: i16 = 141;
+const LAND_PITCH: i16 = 25;
+/// How much of a face-down card shows under the next.
+const DOWN_STEP: i16 = 4;
+/// How much of a face-up card shows under the next: its rank and suit.
+const UP_STEP: i16 = 10;
+
+/// Top-left of a suit row's place.
+pub fn row_xy(suit: u8, column: Column) -> (i16, i16) {
+    (COL_X[column.index()], TOP + i16::from(suit.min(3)) * ROW_PITCH)
+}
+
+/// Top-left of land `l`'s card number `i` (from the bottom).
+pub fn land_xy(land: &Land, l: u8, i: usize) -> (i16, i16) {
+    let down = land.down().min(i) as i16;
+    let up = i.saturating_sub(land.down()) as i16;
+    (LAND_X + i16::from(l) * LAND_PITCH, TOP + down * DOWN_STEP + up * UP_STEP)
+}
+
+/// Draws the table, the cursor, what is held and the message.
+pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    let pos = p.pos();
+    let (cw, ch) = skin.card_size(CardSize::Large);
+    let lh = skin.line_height();
+    let held = p.held();
+    // Where the held card may go, outlined (nothing is checked without one).
+    let legal = |m: Move| held.is_some() && pos.check(m).is_ok();
+
+    // Headers.
+    for (col, head) in COLUMNS.iter().zip(["A", "10", "Guest", "KQJ", "9-2"]) {
+        text_centred(list, skin, COL_X[col.index()] + cw / 2, 3, head, palette::DIM);
+    }
+    for l in 0..LANDS as u8 {
+        let mut s: String<4> = String::new();
+        let _ = write!(s, "p{}", l + 1);
+        text_centred(list, skin, LAND_X + i16::from(l) * LAND_PITCH + cw / 2, 3, &s, palette::DIM);
+    }
+
+    // The suit rows.
+    let f = pos.foundations();
+    for (si, s) in Suit::ALL.into_iter().enumerate() {
+        let suit = si as u8;
+        let ready = |n: u8| Rank::new(n).is_some_and(|r| pos.foundation_needs(Card::new(r, s)).0 == 0);
+        let shade = |ok: bool| if ok { palette::TEXT } else { palette::DIM };
+        for column in COLUMNS {
+            let (x, y) = row_xy(suit, column);
+            let top = match column {
+                Column::Dungeon => f.dungeon[si].then_some(1),
+                Column::Tower => f.tower[si].then_some(10),
+                Column::Guest => pos.guest(s).map(|c| c.rank().number()),
+                Column::Castle => (f.castle[si] > 0).then(|| 14 - f.castle[si].min(3)),
+                Column::Subjects => (f.subjects[si] > 0).then(|| 10 - f.subjects[si].min(8)),
+            };
+            // The rank this place takes next, if any.
+            let next = match column {
+                Column::Dungeon => (!f.dungeon[si]).then_some(1),
+                Column::Tower => (!f.tower[si]).then_some(10),
+                Column::Guest => None,
+                Column::Castle => (f.castle[si] < 3).then(|| 13 - f.castle[si]),
+                Column::Subjects => (f.subjects[si] < 8).then(|| 9 - f.subjects[si]),
+            };
+            match top.and_then(Rank::new) {
+                Some(r) => {
+                    skin.card(list, x, y, Card::new(r, s), face, CardSize::Large, NO_TINT);
+                    if let (Some(n), Column::Castle | Column::Subjects) = (next, column) {
+                        text(list, skin, x + cw + 2, y + ch / 2 - lh / 2, rank_label(n), shade(ready(n)));
+                    }
+                }
+                None if column == Column::Guest => {
+                    let open = pos.guest_open(s);
+                    list.fill(x, y, cw as u16, ch as u16, if open { palette::CELL } else { palette::BOX });
+                    let mut l: String<4> = String::new();
+                    let _ = l.push(symbol(s));
+                    text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(open));
+                }
+                None => {
+                    list.fill(x, y, cw as u16, ch as u16, palette::CELL);
+                    if let Some(n) = next {
+                        let mut l: String<8> = String::new();
+                        let _ = write!(l, "{}{}", rank_label(n), symbol(s));
+                        text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(ready(n)));
+                    }
+                }
+            }
+            let target = match column {
+                Column::Guest => held.map(Move::ToGuest),
+                _ => held.filter(|c| Column::of(*c) == column).map(Move::ToFoundation),
+            };
+            if target.is_some_and(|m| held.map(|c| c.suit()) == Some(s) && legal(m)) {
+                list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
+            }
+        }
+    }
+
+    // The talon and the waste.
+    let (tx, ty) = TALON_XY;
+    if pos.talon_len() > 0 {
+        skin.back(list, tx, ty, CardSize::Large);
+    } else {
+        list.fill(tx, ty, cw as u16, ch as u16, palette::CELL);
+    }
+    let waste = pos.waste();
+    let shown = &waste[waste.len().saturating_sub(3)..];
+    for (i, c) in shown.iter().enumerate() {
+        skin.card(list, WASTE_X + i as i16 * WASTE_STEP, ty, *c, face, CardSize::Large, NO_TINT);
+    }
+    if shown.is_empty() {
+        list.fill(WASTE_X, ty, cw as u16, ch as u16, palette::CELL);
+    }
+    let mut line: String<24> = String::new();
+    let _ = write!(line, "{}", pos.talon_len());
+    text_centred(list, skin, tx + cw / 2, ty + ch + 2, &line, palette::DIM);
+    line.clear();
+    let _ = write!(line, "{}", waste.len());
+    text_centred(list, skin, WASTE_X + cw / 2, ty + ch + 2, &line, palette::DIM);
+    line.clear();
+    let _ = write!(line, "Home {}", pos.on_foundations());
+    text(list, skin, 82, ty + 2, &line, palette::TEXT);
+    text(list, skin, 82, ty + 4 + lh, "of 52", palette::DIM);
+    if pos.talon_len() == 0 {
+        text(list, skin, 82, ty + 6 + 2 * lh, "No redeal", palette::DIM);
+    }
+
+    // The free lands.
+    for l in 0..LANDS as u8 {
+        let land = pos.land(usize::from(l));
+        let cards = land.cards();
+        let (x, y) = land_xy(land, l, 0);
+        if cards.is_empty() {
+            list.fill(x, y, cw as u16, ch as u16, palette::CELL);
+            text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, "any", palette::DIM);
+        }
+        for (i, c) in cards.iter().enumerate() {
+            let (x, y) = land_xy(land, l, i);
+            if i < land.down() {
+                skin.back(list, x, y, CardSize::Large);
+            } else {
+                skin.card(list, x, y, *c, face, CardSize::Large, NO_TINT);
+            }
+        }
+        if held.is_some_and(|c| legal(Move::ToLand(c, l))) {
+            let (x, y) = land_xy(land, l, cards.len().saturating_sub(1));
+            list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
+        }
+    }
+
+    // What is held: the run framed where it lies.
+    if let Some(c) = held {
+        if let Some((x, y, h)) = frame_of(pos, c, ch) {
+            list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 2, palette::SAME);
+        }
+    }
+
+    // The cursor.
+    if !p.game().status().is_over() {
+        let (x, y, h) = match p.cursor() {
+            Spot::Row { suit, column } => {
+                let (x, y) = row_xy(suit, column);
+                (x, y, ch)
+            }
+            Spot::Talon => (tx, ty, ch),
+            Spot::Waste => (WASTE_X + shown.len().saturating_sub(1) as i16 * WASTE_STEP, ty, ch),
+            Spot::Land { land, depth } => {
+                let l = pos.land(usize::from(land));
+                let n = l.cards().len();
+                let depth = if held.is_some() { 0 } else { usize::from(depth) };
+                let (x, y) = land_xy(l, land, n.saturating_sub(1 + depth));
+                let (_, bottom) = land_xy(l, land, n.saturating_sub(1));
+                (x, y, bottom - y + ch)
+            }
+        };
+        let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
+        list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (h + 2 * pulse) as u16, 2, palette::CURSOR);
+    }
+
+    // The buttons.
+    let y = 186;
+    text(list, skin, 2, y, "X take/put  O back", palette::DIM);
+    text(list, skin, 2, y + lh + 2, "L1 draw  R1 home", palette::DIM);
+    text(list, skin, 2, y + 2 * (lh + 2), "/\\ undo  [] hint", palette::DIM);
+
+    if let Some(m) = p.table().message(frame) {
+        super::render::message_bar(list, skin, m);
+    }
+}
+
+/// Where the held card and the cards on it lie: x, y and height.
+fn frame_of(pos: &Position, c: Card, ch: i16) -> Option<(i16, i16, i16)> {
+    match pos.locate(c) {
+        Place::Land { land, index, .. } => {
+            let l = pos.land(usize::from(land));
+            let (x, y) = land_xy(l, land, usize::from(index));
+            let (_, bottom) = land_xy(l, land, l.cards().len().saturating_sub(1));
+            Some((x, y, bottom - y + ch))
+        }
+        Place::Waste { .. } => {
+            let shown = pos.waste().len().min(3);
+            Some((WASTE_X + shown.saturating_sub(1) as i16 * WASTE_STEP, TALON_XY.1, ch))
+        }
+        Place::Guest => {
+            let (x, y) = row_xy(c.suit() as u8, Column::Guest);
+            Some((x, y, ch))
+        }
+        _ => None,
+    }
+}
+
+/// The help screen's lines for Four Kingdoms.
+pub const HELP: [&str; 13] = [
+    "D-pad    move between the piles;",
+    "         up/down within a land",
+    "X        pick up a run or card /",
+    "         put it down; draw (talon)",
+    "O        put it back",
+    "L1 draw  R1 send to the foundation",
+    "/\\ undo  [] hint   START pause",
+    "",
+    "Per suit: ten to the tower, then",
+    "K Q J to the castle, 9 down to 2",
+    "to the subjects, the ace last.",
+    "Lands build up in suit; nothing",
+    "goes on an ace. Guests: after K Q.",
+];
