@@ -245,9 +245,8 @@ fn cross_picks_up_a_run_and_puts_it_down_on_another_land() {
 
 #[test]
 fn a_card_goes_into_its_guest_chamber_and_out_again() {
-    let (seed, line, m) = find(|p, m| {
-        matches!(m, Move::ToGuest(c) if matches!(p.locate(c), Place::Land { .. } | Place::Waste { .. }))
-    });
+    let (seed, line, m) =
+        find(|p, m| matches!(m, Move::ToGuest(c) if matches!(p.locate(c), Place::Land { .. } | Place::Waste { .. })));
     let Move::ToGuest(card) = m else { unreachable!() };
     let mut d = Driver::resumed(seed, &line);
     let chamber = Spot::Row { suit: card.suit() as u8, column: Column::Guest };
@@ -273,9 +272,9 @@ fn a_card_goes_into_its_guest_chamber_and_out_again() {
 
 #[test]
 fn r1_sends_the_card_under_the_cursor_home_and_so_does_cross_on_its_pile() {
-    let (seed, line, m) = find(|p, m| {
-        matches!(m, Move::ToFoundation(c) if matches!(p.locate(c), Place::Land { .. } | Place::Waste { .. }))
-    });
+    let (seed, line, m) = find(
+        |p, m| matches!(m, Move::ToFoundation(c) if matches!(p.locate(c), Place::Land { .. } | Place::Waste { .. })),
+    );
     let Move::ToFoundation(card) = m else { unreachable!() };
     let mut d = Driver::resumed(seed, &line);
     let from = spot_of(d.pos(), card);
@@ -435,4 +434,52 @@ fn the_help_fits_its_box() {
     for l in kingdoms::HELP {
         assert!(l.len() <= 36, "{l:?}");
     }
+}
+
+/// The whole application: Four Kingdoms chosen on the title (its third
+/// row), played by hints, saved through the memory card record and resumed
+/// at the next boot exactly where it was.
+#[test]
+fn four_kingdoms_from_the_title_is_saved_and_resumes_at_boot() {
+    use farewell::settings::GameId;
+    use farewell::ui::{App, Screen};
+    let (mut app, mut input, mut log) = (App::new(), Input::new(), String::new());
+    let mut press = |app: &mut App, b: Buttons, log: &mut String| {
+        for held in [b, Buttons::empty()] {
+            input.update(held);
+            app.update(&input, log);
+            while app.think(64) {}
+        }
+    };
+    press(&mut app, Buttons::DOWN, &mut log);
+    press(&mut app, Buttons::DOWN, &mut log);
+    assert_eq!(app.game, GameId::Kingdoms);
+    press(&mut app, Buttons::START, &mut log);
+    assert_eq!(app.screen(), Screen::Play);
+    assert!(log.contains("AFTK NEW game=kingdoms seed="), "{log}");
+    for _ in 0..6 {
+        press(&mut app, Buttons::SQUARE, &mut log);
+        press(&mut app, Buttons::CROSS, &mut log);
+    }
+    let session = app.session().unwrap();
+    assert!(session.move_count() >= 3, "{}", session.move_count());
+    let save = app.snapshot();
+    assert_eq!(save.last_game, GameId::Kingdoms);
+    let saved = save.record(GameId::Kingdoms).unwrap().game.unwrap();
+    assert_eq!(usize::from(saved.count), session.move_count());
+    let before = Table::<Game>::resume(&saved).unwrap().game().clone();
+    let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];
+    let n = save.encode(&mut bytes).unwrap();
+    let mut next = App::new();
+    next.load(farewell::save::Save::decode(&bytes[..n]).unwrap());
+    assert_eq!(next.screen(), Screen::Resume);
+    let mut log2 = String::new();
+    let mut input2 = Input::new();
+    for held in [Buttons::CROSS, Buttons::empty()] {
+        input2.update(held);
+        next.update(&input2, &mut log2);
+    }
+    assert_eq!(next.screen(), Screen::Play);
+    assert_eq!(next.session().unwrap().move_count(), before.move_count());
+    assert!(log2.starts_with("AFTK NEW game=kingdoms seed="));
 }

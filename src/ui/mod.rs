@@ -29,20 +29,21 @@ pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", 
 
 /// The games whose play screen is built, in the title's order: the title
 /// lists these.
-pub const GAMES: [GameId; 2] = [GameId::Farewell, GameId::Corners];
+pub const GAMES: [GameId; 3] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms];
 /// Pause menu entries.
 pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
 /// Menu after a loss.
 pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
-/// Rows of King's Corners' Options screen (the card faces are every game's).
+/// Rows of the Options screen of a game without options of its own (King's
+/// Corners, Four Kingdoms): the card faces are every game's.
 pub const CORNERS_OPTION_ROWS: [&str; 2] = ["Card faces", "Back"];
 
 /// The rows of a game's Options screen.
 pub fn option_rows(game: GameId) -> &'static [&'static str] {
     match game {
-        GameId::Corners => &CORNERS_OPTION_ROWS,
+        GameId::Corners | GameId::Kingdoms => &CORNERS_OPTION_ROWS,
         _ => &OPTION_ROWS,
     }
 }
@@ -117,7 +118,7 @@ fn record_index(game: GameId) -> Option<usize> {
 }
 
 /// The games the attract mode plays, in turn.
-pub const DEMO_GAMES: [GameId; 2] = [GameId::Farewell, GameId::Corners];
+pub const DEMO_GAMES: [GameId; 3] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms];
 
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
 pub const DEMO_AFTER: u32 = 30 * 60;
@@ -805,7 +806,7 @@ impl App {
 
     fn change_option(&mut self, row: u8, dir: i8) {
         let s = &mut self.settings;
-        if self.game == GameId::Corners {
+        if matches!(self.game, GameId::Corners | GameId::Kingdoms) {
             if row == 0 {
                 s.face = match s.face {
                     FaceStyle::Standard => FaceStyle::FourColour,

@@ -392,7 +392,7 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     centre_box(list, skin, "Options", 44, 164);
     let s = &app.settings;
     let y0 = 70;
-    if app.game == GameId::Corners {
+    if matches!(app.game, GameId::Corners | GameId::Kingdoms) {
         for (i, row) in super::option_rows(app.game).iter().enumerate() {
             let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
             let y = y0 + i as i16 * 16;

@@ -4,8 +4,8 @@
 //! [`each!`], and its arms in [`Session::new`], [`Session::resume`] and
 //! [`Session::help`].
 
-use super::corners;
 use super::table::Table;
+use super::{corners, kingdoms};
 use crate::draw::DrawList;
 use crate::games::Status;
 use crate::input::Input;
@@ -20,6 +20,8 @@ use super::render::Skin;
 pub enum Session {
     /// The Edge: King's Corners.
     Corners(corners::Play),
+    /// Four Kingdoms.
+    Kingdoms(kingdoms::Play),
 }
 
 /// Runs `$e` with `$p` bound to the game's screen, whichever it is.
@@ -27,6 +29,7 @@ macro_rules! each {
     ($s:expr, $p:ident => $e:expr) => {
         match $s {
             Session::Corners($p) => $e,
+            Session::Kingdoms($p) => $e,
         }
     };
 }
@@ -50,6 +53,7 @@ impl Session {
         let _ = options;
         match game {
             GameId::Corners => Some(Session::Corners(corners::Play::new(seed, log))),
+            GameId::Kingdoms => Some(Session::Kingdoms(kingdoms::Play::new(seed, log))),
             _ => None,
         }
     }
@@ -63,6 +67,11 @@ impl Session {
                 t.log_resumed("", log);
                 Some(Session::Corners(corners::Play::on(t)))
             }
+            GameId::Kingdoms => {
+                let t: Table<crate::games::kingdoms::Game> = Table::resume(saved)?;
+                t.log_resumed("", log);
+                Some(Session::Kingdoms(kingdoms::Play::on(t)))
+            }
             _ => None,
         }
     }
@@ -71,6 +80,7 @@ impl Session {
     pub fn help(game: GameId) -> Option<&'static [&'static str]> {
         match game {
             GameId::Corners => Some(&corners::HELP),
+            GameId::Kingdoms => Some(&kingdoms::HELP),
             _ => None,
         }
     }
@@ -79,6 +89,7 @@ impl Session {
     pub fn game(&self) -> GameId {
         match self {
             Session::Corners(_) => GameId::Corners,
+            Session::Kingdoms(_) => GameId::Kingdoms,
         }
     }
 
@@ -137,7 +148,10 @@ impl Session {
     /// Gives the hint being worked out `budget` more steps; true while
     /// work is left.
     pub fn think(&mut self, budget: u32, frame: u32) -> bool {
-        each!(self, p => p.think(budget, frame))
+        match self {
+            Session::Corners(p) => p.think(budget, frame),
+            Session::Kingdoms(p) => p.think(budget as usize, frame),
+        }
     }
 
     /// One move of the attract mode; true when it is time for another deal.
@@ -149,6 +163,7 @@ impl Session {
     pub fn draw(&self, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
         match self {
             Session::Corners(p) => corners::draw(p, face, frame, skin, list),
+            Session::Kingdoms(p) => kingdoms::draw(p, face, frame, skin, list),
         }
     }
 
@@ -156,6 +171,7 @@ impl Session {
     pub fn corners(&self) -> Option<&corners::Play> {
         match self {
             Session::Corners(p) => Some(p),
+            _ => None,
         }
     }
 }

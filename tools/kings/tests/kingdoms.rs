@@ -78,7 +78,10 @@ fn legal_prints_every_legal_move_in_byte_order_and_each_plays() {
 #[test]
 fn play_applies_moves_and_undo_and_prints_the_position() {
     let a = ok(&["play", "--seed", "1", "KD>F", "draw"]);
-    assert!(a.contains("\ncastle: - - Kd -\n") && a.contains("\np6: (2d) (8c) 6s\n") && a.contains("\nwaste: 6d\n"), "{a}");
+    assert!(
+        a.contains("\ncastle: - - Kd -\n") && a.contains("\np6: (2d) (8c) 6s\n") && a.contains("\nwaste: 6d\n"),
+        "{a}"
+    );
     assert_eq!(ok(&["play", "--seed", "1", "Kd>f", "draw", "undo", "UNDO"]), DEAL_1);
     let p = file("deal1b.txt", DEAL_1);
     assert_eq!(ok(&["play", &p, "draw", "undo"]), DEAL_1);
