@@ -632,7 +632,12 @@ pub fn copy_in(block: &[u8], slot: Slot) -> Option<StoredCopy> {
 
 /// The copies in our file that check out, newest first.
 pub fn copies(block: &[u8]) -> [Option<StoredCopy>; 2] {
-    match (copy_in(block, Slot::A), copy_in(block, Slot::B)) {
+    newest_first(copy_in(block, Slot::A), copy_in(block, Slot::B))
+}
+
+/// Copies `a` (slot A's) and `b` (slot B's), newest first.
+pub fn newest_first(a: Option<StoredCopy>, b: Option<StoredCopy>) -> [Option<StoredCopy>; 2] {
+    match (a, b) {
         (Some(a), Some(b)) if newer(b.generation, a.generation) => [Some(b), Some(a)],
         (Some(a), b) => [Some(a), b],
         (None, b) => [b, None],
@@ -686,14 +691,25 @@ pub fn load_file<T>(
     block_number: u8,
     decode: impl Fn(&[u8]) -> Result<T, SaveError>,
 ) -> (FileState, Result<T, LoadError>) {
+    load_copies(block, block_number, copies(block), |_, r| decode(r))
+}
+
+/// [`load_file`] with the copies already found ([`copies`], newest first);
+/// `decode` is also told which copy it decodes.
+pub fn load_copies<T>(
+    block: &[u8],
+    block_number: u8,
+    copies: [Option<StoredCopy>; 2],
+    mut decode: impl FnMut(&StoredCopy, &[u8]) -> Result<T, SaveError>,
+) -> (FileState, Result<T, LoadError>) {
     let mut title = [0u8; FRAME];
     if let Some(t) = frame_at(block, 0) {
         title = *t;
     }
     let mut state = FileState { block: block_number, contents: Contents::Damaged, title, crc: 0 };
     let mut first_error = None;
-    for c in copies(block).into_iter().flatten() {
-        match decode(c.record(block)) {
+    for c in copies.into_iter().flatten() {
+        match decode(&c, c.record(block)) {
             Ok(v) => {
                 state.contents = Contents::Good { slot: c.slot, generation: c.generation };
                 state.crc = c.crc;
@@ -856,6 +872,9 @@ pub struct WritePlan {
     len: u8,
     dir: [u8; FRAME],
     after: Option<FileState>,
+    /// The copy's bytes the CRC covers (start, end in `file`) while the
+    /// plan waits for [`WritePlan::seal`]; `None` once sealed.
+    unsealed: Option<(u16, u16)>,
 }
 
 impl Default for WritePlan {
@@ -874,12 +893,28 @@ impl WritePlan {
             len: 0,
             dir: [0; FRAME],
             after: None,
+            unsealed: None,
         }
     }
 
     fn clear(&mut self) {
         self.len = 0;
         self.after = None;
+        self.unsealed = None;
+    }
+
+    /// Stores the copy's CRC: the last part of making a plan, kept apart
+    /// so that a driver can do it in a step of its own (a CRC over a
+    /// nearly full slot takes about 5 ms on the PS1). Until then the plan
+    /// has no writes and no [`WritePlan::after`].
+    pub fn seal(&mut self) {
+        let Some((base, end)) = self.unsealed.take() else { return };
+        let (base, end) = (usize::from(base), usize::from(end));
+        let crc = crate::save::crc32(&self.file[base..end]);
+        self.file[end..end + 4].copy_from_slice(&crc.to_le_bytes());
+        if let Some(a) = &mut self.after {
+            a.crc = crc;
+        }
     }
 
     fn push(&mut self, frame: u8) {
@@ -889,9 +924,13 @@ impl WritePlan {
         }
     }
 
-    /// Number of sector writes.
+    /// Number of sector writes (none until sealed).
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        if self.unsealed.is_some() {
+            0
+        } else {
+            usize::from(self.len)
+        }
     }
 
     /// True when there is nothing to write.
@@ -904,9 +943,9 @@ impl WritePlan {
         self.block
     }
 
-    /// Our file once every write is made.
+    /// Our file once every write is made (`None` until sealed).
     pub fn after(&self) -> Option<FileState> {
-        self.after
+        self.after.filter(|_| self.unsealed.is_none())
     }
 
     /// Write number `i`: the sector (0..1024) and its 128 bytes.
@@ -969,12 +1008,27 @@ pub fn plan_record(
         let dst = out.get_mut(..record.len()).ok_or(PlanError::TooLarge(BufferTooSmall { needed: record.len() }))?;
         dst.copy_from_slice(record);
         Ok(record.len())
-    })
+    })?;
+    plan.seal();
+    Ok(())
 }
 
 /// [`plan_record`] for a [`Save`]: its record and its title ("A Farewell to
 /// Kings #deal").
 pub fn plan_save(
+    dir: &Directory,
+    file: Option<&FileState>,
+    save: &Save,
+    plan: &mut WritePlan,
+) -> Result<(), PlanError> {
+    plan_save_unsealed(dir, file, save, plan)?;
+    plan.seal();
+    Ok(())
+}
+
+/// [`plan_save`] but for the CRC: the plan is complete once
+/// [`WritePlan::seal`] is called (a driver's next step).
+pub fn plan_save_unsealed(
     dir: &Directory,
     file: Option<&FileState>,
     save: &Save,
@@ -1010,8 +1064,12 @@ fn plan_with(
         }
         None => (dir.free_blocks().next().ok_or(PlanError::CardFull)?, true, Slot::A, 1, true, None),
     };
-    plan.file.fill(0);
+    // Only the frames that may be written need clearing: the target slot
+    // and the other slot's header frame.
     let base = target.first_frame() * FRAME;
+    plan.file[base..base + SLOT_SIZE].fill(0);
+    let other = target.other().first_frame() * FRAME;
+    plan.file[other..other + FRAME].fill(0);
     let len = fill(&mut plan.file[base + SLOT_HEAD..base + SLOT_HEAD + RECORD_MAX])?;
     if len > RECORD_MAX {
         return Err(PlanError::TooLarge(BufferTooSmall { needed: len }));
@@ -1022,8 +1080,7 @@ fn plan_with(
     head[6..8].copy_from_slice(&(len as u16).to_le_bytes());
     head[8..12].copy_from_slice(&generation.to_le_bytes());
     let end = base + SLOT_HEAD + len;
-    let crc = crate::save::crc32(&plan.file[base..end]);
-    plan.file[end..end + 4].copy_from_slice(&crc.to_le_bytes());
+    plan.unsealed = Some((base as u16, end as u16));
     plan.file[..FRAME].copy_from_slice(title);
     plan.file[FRAME..2 * FRAME].copy_from_slice(&ICON);
 
@@ -1047,6 +1104,7 @@ fn plan_with(
         plan.dir = entry_frame(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME);
         plan.push(DIR_WRITE);
     }
-    plan.after = Some(FileState { block, contents: Contents::Good { slot: target, generation }, title: *title, crc });
+    plan.after =
+        Some(FileState { block, contents: Contents::Good { slot: target, generation }, title: *title, crc: 0 });
     Ok(())
 }

@@ -1041,7 +1041,9 @@ fn session_boot_reads_and_writes_nothing_then_saves() {
     s.request_save();
     let steps = run(&mut s, &mut m, &s3, 200);
     assert!(!m.writes.contains(&63));
-    assert_eq!(steps, m.writes.len() + 1, "a write a step, and one to finish");
+    // The plan, then its CRC (a step each: no sector in either), a write
+    // a step, and one to finish.
+    assert_eq!(steps, m.writes.len() + 2, "plan, seal, a write a step, finish");
     assert_eq!(load(m.card()).unwrap(), s3);
 }
 

@@ -30,10 +30,10 @@
 //! (format, replace) hold only for the card they were given for.
 
 use super::{
-    format_frame, load_file, plan_save, Contents, Directory, FileReader, FileState, LoadError, PlanError, WritePlan,
-    FILE_NAME, FRAME, FRAMES_PER_BLOCK,
+    copy_in, format_frame, load_copies, newest_first, plan_save_unsealed, Contents, Directory, FileReader, FileState,
+    LoadError, PlanError, Slot, StoredCopy, WritePlan, FILE_NAME, FRAME, FRAMES_PER_BLOCK,
 };
-use crate::save::{crc32, Save};
+use crate::save::Save;
 use core::fmt::Write;
 
 /// Why a sector command failed.
@@ -132,12 +132,22 @@ enum State {
     Check,
     /// Writes sector 63 back as read: the flag clears.
     Ack,
-    /// Reads directory frame n.
+    /// Reads directory frame n; at n = 16 (all read), looks at them (no
+    /// sector in that step).
     Dir(u8),
-    /// Reads our file (block n) frame by frame.
+    /// Reads our file (block n) frame by frame; once all is in, checks
+    /// slot A's copy (no sector in that step).
     File(u8),
-    /// Makes the write plan.
+    /// Checks slot B's copy of our file (block n).
+    CopyB(u8),
+    /// Decodes our file's newest good copy (block n).
+    Decode(u8),
+    /// Decides what saving can do with the card just read.
+    Mount,
+    /// Makes the write plan: the save encoded, but for its CRC.
     Plan,
+    /// Computes the plan's CRC ([`WritePlan::seal`]).
+    Seal,
     /// Writes plan entry n.
     Writing(u8),
     /// Writes block 0's frame n of a format.
@@ -153,6 +163,8 @@ pub struct Session {
     /// Our file on the card as last read or written (None: no file).
     file: Option<FileState>,
     reader: FileReader,
+    /// The copies found in slots A and B of the file being read.
+    found: [Option<StoredCopy>; 2],
     plan: WritePlan,
     /// Sector 63 as read, for [`State::Ack`].
     ack: [u8; FRAME],
@@ -190,6 +202,7 @@ impl Session {
             dir: [0; DIR_FRAMES * FRAME],
             file: None,
             reader: FileReader::new(),
+            found: [None; 2],
             plan: WritePlan::new(),
             ack: [0; FRAME],
             known: None,
@@ -211,9 +224,11 @@ impl Session {
     pub fn boot(&mut self, port: &mut impl Port, log: &mut impl Write) {
         self.booting = true;
         self.state = State::Dir(0);
-        // 16 directory frames and at most 64 of our file.
-        for _ in 0..DIR_FRAMES + FRAMES_PER_BLOCK + 1 {
-            if !matches!(self.state, State::Dir(_) | State::File(_)) {
+        // 16 directory frames, a step to look at them, at most 64 frames
+        // of our file, a step for each copy, one to decode, one to mount.
+        for _ in 0..DIR_FRAMES + FRAMES_PER_BLOCK + 5 {
+            if !matches!(self.state, State::Dir(_) | State::File(_) | State::CopyB(_) | State::Decode(_) | State::Mount)
+            {
                 break;
             }
             self.step(port, Save::default, log);
@@ -352,6 +367,7 @@ impl Session {
                     }
                 }
             }
+            State::Dir(f) if usize::from(f) >= DIR_FRAMES => self.dir_read(log),
             State::Dir(f) => {
                 let mut buf = [0u8; FRAME];
                 match port.read(u16::from(f), &mut buf) {
@@ -359,11 +375,7 @@ impl Session {
                     Ok(_) => {
                         let at = usize::from(f) * FRAME;
                         self.dir[at..at + FRAME].copy_from_slice(&buf);
-                        if usize::from(f) + 1 < DIR_FRAMES {
-                            self.state = State::Dir(f + 1);
-                        } else {
-                            self.dir_read(log);
-                        }
+                        self.state = State::Dir(f + 1);
                     }
                     Err(e) => {
                         let _ = writeln!(log, "AFTK CARD {e:?}");
@@ -374,7 +386,9 @@ impl Session {
             }
             State::File(block) => {
                 let Some(f) = self.reader.next() else {
-                    self.file_read(block, log);
+                    // One CRC a step (up to 4 KiB each: about 5 ms).
+                    self.found[0] = copy_in(self.reader.block(), Slot::A);
+                    self.state = State::CopyB(block);
                     return;
                 };
                 let mut buf = [0u8; FRAME];
@@ -389,19 +403,29 @@ impl Session {
                     }
                 }
             }
+            State::CopyB(block) => {
+                self.found[1] = copy_in(self.reader.block(), Slot::B);
+                self.state = State::Decode(block);
+            }
+            State::Decode(block) => self.file_read(block, log),
+            State::Mount => self.finish_mount(log),
             State::Plan => {
                 self.save_wanted = false;
                 let Ok(dir) = Directory::parse(&self.dir) else {
                     self.stop(Status::Unformatted);
                     return;
                 };
-                match plan_save(&dir, self.file.as_ref(), &snapshot(), &mut self.plan) {
-                    Ok(()) => self.state = State::Writing(0),
+                match plan_save_unsealed(&dir, self.file.as_ref(), &snapshot(), &mut self.plan) {
+                    Ok(()) => self.state = State::Seal,
                     Err(e) => {
                         let _ = writeln!(log, "AFTK SAVE failed: {e}");
                         self.stop(plan_status(e));
                     }
                 }
+            }
+            State::Seal => {
+                self.plan.seal();
+                self.state = State::Writing(0);
             }
             State::Writing(i) => {
                 let Some((sector, frame)) = self.plan.get(usize::from(i)) else {
@@ -489,22 +513,36 @@ impl Session {
         }
     }
 
-    /// Our file is read: decode it.
+    /// Our file's copies are checked: decode the newest that loads. A
+    /// copy the session already knows as good (the one it loaded or last
+    /// wrote: same block, slot, generation and CRC) is not decoded again
+    /// after boot: a decode replays the game's moves, several ms.
     fn file_read(&mut self, block: u8, log: &mut impl Write) {
-        let (state, result) = load_file(self.reader.block(), block, Save::decode);
+        let known = self.file.filter(|f| f.block == block && !self.booting);
+        let copies = newest_first(self.found[0], self.found[1]);
+        let (state, result) = load_copies(self.reader.block(), block, copies, |c, record| {
+            let same = known.is_some_and(|k| {
+                k.crc == c.crc && k.contents == (Contents::Good { slot: c.slot, generation: c.generation })
+            });
+            if same {
+                Ok(None)
+            } else {
+                Save::decode(record).map(Some)
+            }
+        });
         self.file = Some(state);
         match result {
             Ok(save) => {
                 if self.booting {
                     let _ = writeln!(log, "AFTK CARD save loaded");
-                    self.loaded = Some(save);
+                    self.loaded = save;
                 }
             }
             Err(e) => {
                 let _ = writeln!(log, "AFTK CARD save not loaded: {e}");
             }
         }
-        self.finish_mount(log);
+        self.state = State::Mount;
     }
 
     /// The card is read: decide what saving can do with it.
@@ -578,11 +616,16 @@ impl Session {
 }
 
 /// What identifies a card for the session: its directory frames and our
-/// file's block and newest copy and its CRC (not its title: a save pulled out between
-/// the title frame and the header frame leaves the card's title new and
-/// its copy old, and it is still the same card).
+/// file's block and newest copy and its CRC (not its title: a save pulled
+/// out between the title frame and the header frame leaves the card's
+/// title new and its copy old, and it is still the same card). The
+/// directory is hashed a word at a time (a CRC-32 of its 2 KiB takes 3 ms
+/// on the PS1, this a tenth of that): a fingerprint only has to tell two
+/// cards apart, it guards nothing against tampering.
 fn fingerprint(dir: &[u8], file: Option<&FileState>) -> u32 {
-    let mut x = crc32(dir);
+    let mut x = dir.chunks_exact(4).fold(0x811C_9DC5u32, |h, w| {
+        (h.rotate_left(5) ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]])).wrapping_mul(0x9E37_79B1)
+    });
     if let Some(f) = file {
         let (tag, generation) = match f.contents {
             Contents::Good { slot, generation } => (1 + slot as u32, generation),
