@@ -257,7 +257,7 @@ impl Play {
             self.hinted = None;
         } else if pressed.contains(Buttons::R1) {
             self.hinted = None;
-            self.to_suit(frame, log);
+            self.send_up(frame, log);
         } else if pressed.contains(Buttons::CROSS) {
             match self.hinted.take() {
                 Some(m) => {
@@ -358,7 +358,7 @@ impl Play {
 
     /// R1: the card in hand, or else the one under the cursor, to its suit
     /// stack.
-    fn to_suit(&mut self, frame: u32, log: &mut impl Write) {
+    fn send_up(&mut self, frame: u32, log: &mut impl Write) {
         if self.game().status().is_over() {
             return;
         }
