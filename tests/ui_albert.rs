@@ -429,3 +429,10 @@ fn a_stack_of_nineteen_shows_every_cards_index_on_screen_within_the_list() {
     assert!(list.items().len() > 52);
     let _ = (Rank::ACE, Suit::Spades);
 }
+
+#[test]
+fn the_screen_with_its_hint_storage_stays_under_a_quarter_of_a_megabyte() {
+    let size = std::mem::size_of::<Play>();
+    println!("size_of::<Play>() = {size}");
+    assert!(size < 256 * 1024, "{size}");
+}
