@@ -4,7 +4,7 @@
 //! second). Every won
 //! deal's line is replayed through the game to a win.
 //!
-//! `cargo run --release --example albert_figures [seconds per rank] [node budget per deal]`
+//! `cargo run --release --example albert_figures [CPU seconds per rank] [node budget per deal] [ranks]`
 
 use farewell::games::albert::solver::{Frame, Solver, Step, Verdict, Workspace, MAX_BRANCH};
 use farewell::games::albert::{Game, Options, StartRank};
@@ -37,13 +37,17 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let secs: f64 = args.get(1).map_or(150.0, |s| s.parse().unwrap());
     let budget: u64 = args.get(2).map_or(2_000_000, |s| s.parse().unwrap());
+    // Optional: the starting ranks to run (`none,A,2`), all by default.
+    let ranks: Vec<StartRank> = args.get(3).map_or(StartRank::ALL.to_vec(), |l| {
+        l.split(',').map(|r| StartRank::parse(r).expect("a starting rank")).collect()
+    });
     let depth = 20_000;
     let mut table = vec![0u128; 1 << 22];
     let mut frames = vec![Frame::default(); depth];
     let mut moves = vec![Step::default(); depth * MAX_BRANCH];
     println!("| start | deals | won | lost | unknown | won % (95 %) | lost % (95 %) | nodes/s | deals/s |");
     println!("|---|---|---|---|---|---|---|---|---|");
-    for start in StartRank::ALL {
+    for start in ranks {
         let (mut w, mut l, mut u, mut nodes, mut n) = (0u32, 0u32, 0u32, 0u64, 0u32);
         let c0 = cpu();
         while cpu() - c0 < secs {
