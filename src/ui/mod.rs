@@ -8,6 +8,7 @@
 //! Options, Quit to title) and the end of a game (the kings' farewell, or
 //! the reason for a loss with Undo, Restart, New deal).
 
+pub mod albert;
 pub mod corners;
 pub mod farewell;
 pub mod kingdoms;

@@ -71,6 +71,21 @@ impl<G: Patience> Table<G> {
         Some(t)
     }
 
+    /// A table on a position that was not dealt (host tests of a screen's
+    /// layout, puzzles): `game` as it is, with `seed` as its deal number;
+    /// nothing is logged.
+    pub fn with_game(seed: u32, game: G) -> Self {
+        Table {
+            game,
+            seed,
+            codes: Vec::new(),
+            overflow: 0,
+            message: Message::default(),
+            message_at: None,
+            ended_at: None,
+        }
+    }
+
     /// Logs `NEW` and the position of a resumed game.
     pub fn log_resumed(&self, options_text: &str, log: &mut impl Write) {
         let _ = crate::log::write_new_game::<G>(self.seed, options_text, log);

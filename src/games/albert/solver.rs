@@ -8,10 +8,13 @@
 //!   bottom), one of the two cards it fits on (2 bits name which), or a card
 //!   it does not fit on, which can only be the card dealt under it (cards
 //!   are only ever put on cards they fit on, so an out-of-sequence pair has
-//!   never moved since the deal). With which reserve slots still hold their
-//!   card and the height of each suit stack, that is 127 bits, exact (no
-//!   hash collisions), and the same for every order of the building stacks:
-//!   the stacks are a multiset, the reserve a set.
+//!   never moved since the deal). A card in the reserve was never dealt
+//!   onto anything, so the code for "on a card it does not fit" says "still
+//!   in the reserve" for it. With the height of each suit stack, that is 120
+//!   bits, exact (no hash collisions), and the same for every order of the
+//!   building stacks: the stacks are a multiset, the reserve a set. The key
+//!   is kept move by move (only the moved card's code and one suit stack's
+//!   height change), not rebuilt from the board at every node.
 //! - **Memoised depth-first search.** Every position reached is stored in
 //!   a table the caller supplies; a position already in it is not searched
 //!   again (whether it was finished without a win or is still being
@@ -30,11 +33,14 @@
 //!   empty stack last.
 //! - **Budget**: nodes (moves tried); also running out of table, frames or
 //!   move buffer ends the search as unknown.
+//! - **Storage** is the caller's ([`Storage`]): vectors lent on the host
+//!   ([`Workspace`]), fixed arrays on the console ([`Store`]). The table is
+//!   not cleared between searches: entries carry the search's generation.
 //! - **Steps**: [`Solver::step`] searches a given number of nodes and
 //!   returns, so the console can spread a search over frames.
 
 use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
-use crate::cards::Suit;
+use crate::cards::{Card, Suit};
 use heapless::Vec;
 
 /// The answer.
@@ -86,12 +92,23 @@ impl Default for Frame {
 /// A move in the buffer: the plan (checked when generated) and its order.
 pub type Step = Plan;
 
-/// Storage the caller provides: the table of positions seen (16 bytes
-/// each), the frames (one per level of the line searched) and the move
-/// buffer (the moves of every level of the line, up to [`MAX_BRANCH`] each).
+/// Storage a search works in: the table of positions seen (16 bytes each;
+/// slot 0 is the table's header, see [`Solver`]), the frames (one per level
+/// of the line searched) and the move buffer (the moves of every level of
+/// the line, up to [`MAX_BRANCH`] each). The console owns a [`Store`]; the
+/// host lends vectors through a [`Workspace`].
+pub trait Storage {
+    /// The table, the frames and the move buffer.
+    fn parts(&mut self) -> (&mut [u128], &mut [Frame], &mut [Step]);
+    /// The frames (to read the winning line).
+    fn frames(&self) -> &[Frame];
+}
+
+/// Storage lent by the caller.
 pub struct Workspace<'w> {
-    /// Positions seen; keep it at most 90 % full (the search stops as
-    /// unknown when it would be fuller).
+    /// Positions seen; the search stops as unknown rather than fill it
+    /// beyond 90 %. It belongs to the solver from search to search (its
+    /// first slot says which entries are current: see [`Solver`]).
     pub table: &'w mut [u128],
     /// One per level.
     pub frames: &'w mut [Frame],
@@ -99,21 +116,88 @@ pub struct Workspace<'w> {
     pub moves: &'w mut [Step],
 }
 
-/// The canonical key of a board (see the module's notes); `reserve_root`
-/// is the root's reserve, so slots can be told apart by presence only.
+impl Storage for Workspace<'_> {
+    fn parts(&mut self) -> (&mut [u128], &mut [Frame], &mut [Step]) {
+        (self.table, self.frames, self.moves)
+    }
+    fn frames(&self) -> &[Frame] {
+        self.frames
+    }
+}
+
+impl<S: Storage + ?Sized> Storage for &mut S {
+    fn parts(&mut self) -> (&mut [u128], &mut [Frame], &mut [Step]) {
+        (**self).parts()
+    }
+    fn frames(&self) -> &[Frame] {
+        (**self).frames()
+    }
+}
+
+/// Storage owned outright, in fixed arrays: `T` table slots, `F` frames,
+/// `M` moves (the console's hint keeps one for the whole game).
+#[derive(Clone, Debug)]
+pub struct Store<const T: usize, const F: usize, const M: usize> {
+    table: [u128; T],
+    frames: [Frame; F],
+    moves: [Step; M],
+}
+
+impl<const T: usize, const F: usize, const M: usize> Store<T, F, M> {
+    /// Empty storage.
+    pub fn new() -> Self {
+        Store { table: [0; T], frames: [Frame::default(); F], moves: [Step::default(); M] }
+    }
+}
+
+impl<const T: usize, const F: usize, const M: usize> Default for Store<T, F, M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const T: usize, const F: usize, const M: usize> Storage for Store<T, F, M> {
+    fn parts(&mut self) -> (&mut [u128], &mut [Frame], &mut [Step]) {
+        (&mut self.table, &mut self.frames, &mut self.moves)
+    }
+    fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+}
+
+/// Bits of a key below the generation stamp.
+const KEY_BITS: u32 = 120;
+/// The key without its generation stamp.
+const KEY_MASK: u128 = (1 << KEY_BITS) - 1;
+/// The table's header (slot 0): this pattern above the current generation
+/// in the low byte. Any other header means a table never used by a solver:
+/// it is cleared.
+const HEADER: u128 = 0xA1BE_57A3_u128 << 64;
+
+/// The 2-bit code of card `c` lying on `under` (`None`: a stack's bottom,
+/// or not on a stack at all).
+fn code_of(c: Card, under: Option<Card>) -> u128 {
+    match under {
+        None => 0,
+        Some(u) if fits(c, u) => 1 + u128::from(matches!(u.suit(), Suit::Diamonds | Suit::Clubs)),
+        Some(_) => 3,
+    }
+}
+
+/// The canonical key of a board (see the module's notes): 2 bits per card
+/// (bits 0-103: what lies under it, or 3 for a card still in the reserve),
+/// 4 bits per suit stack (104-119). Exact: a card can only lie on a card it
+/// does not fit on if it has never moved since the deal, and a reserve card
+/// was never dealt onto anything, so code 3 on a card of the reserve says
+/// "still there" without a bit per slot.
 pub fn key(b: &Board) -> u128 {
-    let mut k: u128 = 1 << 127;
+    let mut k: u128 = 0;
     for s in 0..STACKS {
         let mut at = b.top(s);
         let mut guard = 0;
         while let Some(c) = at {
             let u = b.below(c);
-            let code: u128 = match u {
-                None => 0,
-                Some(u) if fits(c, u) => 1 + u128::from(matches!(u.suit(), Suit::Diamonds | Suit::Clubs)),
-                Some(_) => 3,
-            };
-            k |= code << (2 * u32::from(c.index()));
+            k |= code_of(c, u) << (2 * u32::from(c.index()));
             at = u;
             guard += 1;
             if guard > 52 {
@@ -122,26 +206,69 @@ pub fn key(b: &Board) -> u128 {
         }
     }
     for r in 0..RESERVE {
-        if b.reserve(r).is_some() {
-            k |= 1 << (104 + r);
+        if let Some(c) = b.reserve(r) {
+            k |= 3 << (2 * u32::from(c.index()));
         }
     }
     for s in Suit::ALL {
-        k |= u128::from(b.foundation_count(s)) << (111 + 4 * s as u32);
+        k |= u128::from(b.foundation_count(s)) << (104 + 4 * s as u32);
     }
     k
 }
 
+/// What playing `p` changes in the key: the moved card's code (XOR) and its
+/// suit stack's height (added when `p` goes there). `applied` says whether
+/// `b` is the board after `p` (for taking it back) or before.
+fn key_change(b: &Board, p: Plan, applied: bool) -> (u128, u128) {
+    let c = p.card;
+    let from = match p.from {
+        From::Reserve(_) => 3,
+        From::Stack(s, _) => code_of(c, if applied { b.top(usize::from(s)) } else { b.below(c) }),
+    };
+    let (to, up) = match p.to {
+        None => (0, 1u128 << (104 + 4 * c.suit() as u32)),
+        Some(t) => (code_of(c, if applied { b.below(c) } else { b.top(usize::from(t)) }), 0),
+    };
+    ((from ^ to) << (2 * u32::from(c.index())), up)
+}
+
+/// Table slot 1.. for a key (slot 0 is the header).
 fn slot_of(k: u128, len: usize) -> usize {
     let x = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
     let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    ((x ^ (x >> 29)) % len as u64) as usize
+    1 + ((x ^ (x >> 29)) % (len as u64 - 1)) as usize
 }
 
-/// The search in progress.
-pub struct Solver<'w> {
+/// What the table said about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seen {
+    /// Stored before in this search.
+    Before,
+    /// New: now stored.
+    New,
+    /// New, and the table is too full to store it.
+    Full,
+}
+
+/// The search in progress, in storage `S`.
+///
+/// **The table between searches.** Every entry carries the generation of
+/// the search that stored it (the top 8 bits; slot 0 holds the current
+/// one), and only the current generation's entries count: a new search
+/// takes the next generation instead of clearing the table, so a host
+/// running many deals with a large table clears it once in 255 searches.
+pub struct Solver<S: Storage> {
+    store: S,
+    state: State,
+}
+
+/// Everything but the storage.
+struct State {
     board: Board,
-    ws: Workspace<'w>,
+    /// The key of `board` (kept up to date move by move).
+    key: u128,
+    /// This search's stamp (bits 120-127 of its entries), 1 to 255.
+    stamp: u128,
     used: usize,
     depth: usize,
     /// Safe moves made along the line, oldest first.
@@ -151,49 +278,186 @@ pub struct Solver<'w> {
     verdict: Option<Verdict>,
 }
 
-impl<'w> Solver<'w> {
+impl<S: Storage> Solver<S> {
     /// Starts a search of `game`'s position within `budget` nodes, in the
-    /// storage given (the table is cleared).
-    pub fn new(game: &Game, ws: Workspace<'w>, budget: u64) -> Solver<'w> {
-        let mut s =
-            Solver { board: *game.board(), ws, used: 0, depth: 0, autos: Vec::new(), nodes: 0, budget, verdict: None };
-        s.ws.table.fill(0);
-        if s.ws.frames.is_empty() {
-            s.verdict = Some(Verdict::Unknown);
-            return s;
-        }
-        let autos = s.safe_moves();
-        s.ws.frames[0] = Frame { autos, ..Frame::default() };
-        s.depth = 1;
-        if s.board.foundation_total() == 52 {
-            s.verdict = Some(Verdict::Won);
-            return s;
-        }
-        let k = key(&s.board);
-        if !s.insert(k) {
-            s.verdict = Some(Verdict::Unknown);
-            return s;
-        }
-        match s.generate(0) {
-            Some(n) => s.ws.frames[0].count = n,
-            None => s.verdict = Some(Verdict::Unknown),
-        }
+    /// storage given.
+    pub fn new(game: &Game, store: S, budget: u64) -> Solver<S> {
+        let mut s = Solver::idle(store);
+        s.restart(game, budget);
         s
+    }
+
+    /// A solver with no search (its verdict is unknown until
+    /// [`restart`](Self::restart)).
+    pub fn idle(store: S) -> Solver<S> {
+        let board = Board::EMPTY;
+        Solver {
+            store,
+            state: State {
+                board,
+                key: 0,
+                stamp: 0,
+                used: 0,
+                depth: 0,
+                autos: Vec::new(),
+                nodes: 0,
+                budget: 0,
+                verdict: Some(Verdict::Unknown),
+            },
+        }
+    }
+
+    /// Starts a new search of `game`'s position within `budget` nodes in
+    /// the same storage (the previous search is dropped).
+    pub fn restart(&mut self, game: &Game, budget: u64) {
+        let (table, frames, moves) = self.store.parts();
+        let st = &mut self.state;
+        st.board = *game.board();
+        st.key = key(&st.board);
+        st.used = 0;
+        st.depth = 0;
+        st.autos.clear();
+        st.nodes = 0;
+        st.budget = budget;
+        st.verdict = None;
+        st.stamp = next_stamp(table);
+        if table.len() < 2 || frames.is_empty() {
+            st.verdict = Some(Verdict::Unknown);
+            return;
+        }
+        let autos = st.safe_moves();
+        frames[0] = Frame { autos, ..Frame::default() };
+        st.depth = 1;
+        if st.board.foundation_total() == 52 {
+            st.verdict = Some(Verdict::Won);
+            return;
+        }
+        if st.visit(table, st.key) != Seen::New {
+            st.verdict = Some(Verdict::Unknown);
+            return;
+        }
+        match st.generate(moves, 0) {
+            Some(n) => frames[0].count = n,
+            None => st.verdict = Some(Verdict::Unknown),
+        }
+    }
+
+    /// The storage back.
+    pub fn into_store(self) -> S {
+        self.store
     }
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.state.nodes
     }
 
     /// Positions stored so far.
     pub fn positions(&self) -> usize {
-        self.used
+        self.state.used
     }
 
     /// The answer, once found.
     pub fn verdict(&self) -> Option<Verdict> {
-        self.verdict
+        self.state.verdict
+    }
+
+    /// Searches up to `nodes` more nodes. `None` while the search goes on;
+    /// then the verdict (also when called again after it).
+    pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
+        let (table, frames, moves) = self.store.parts();
+        self.state.step(table, frames, moves, nodes)
+    }
+
+    /// Runs the search to its end.
+    pub fn run(&mut self) -> Verdict {
+        loop {
+            if let Some(v) = self.step(u64::MAX) {
+                return v;
+            }
+        }
+    }
+
+    /// After [`Verdict::Won`]: the winning line from `game` (the position
+    /// the solver started from) as the game's moves, with the moves to the
+    /// suit stacks the game does not make by itself written out. Calls `f`
+    /// with each; returns false if a move was refused (never, for the game
+    /// the search started from).
+    pub fn line(&self, game: &Game, f: &mut dyn FnMut(Move)) -> bool {
+        if self.state.verdict != Some(Verdict::Won) {
+            return false;
+        }
+        let mut g = game.clone();
+        let mut next_auto = 0usize;
+        let frames = self.store.frames();
+        for d in 0..self.state.depth {
+            let Some(&fr) = frames.get(d) else { return false };
+            if d > 0 {
+                let m = match fr.plan.to {
+                    Some(t) => Move::Stack(fr.plan.card, t),
+                    None => Move::Foundation(fr.plan.card),
+                };
+                if g.play(m).is_err() {
+                    return false;
+                }
+                f(m);
+            }
+            for a in self.state.autos.iter().skip(next_auto).take(usize::from(fr.autos)) {
+                if !g.board().on_foundation(a.card) {
+                    let m = Move::Foundation(a.card);
+                    if g.play(m).is_err() {
+                        return false;
+                    }
+                    f(m);
+                }
+            }
+            next_auto += usize::from(fr.autos);
+        }
+        true
+    }
+
+    /// After [`Verdict::Won`]: the first move of the winning line.
+    pub fn first_move(&self, game: &Game) -> Option<Move> {
+        let mut first = None;
+        self.line(game, &mut |m| {
+            if first.is_none() {
+                first = Some(m);
+            }
+        });
+        first
+    }
+}
+
+/// The generation after the one in the table's header, updating the header;
+/// the whole table is cleared when there is no header yet or the 255
+/// generations are used up. The stamp is returned in place (bits 120-127).
+fn next_stamp(table: &mut [u128]) -> u128 {
+    let Some(&head) = table.first() else { return 1 << KEY_BITS };
+    let g = if head & !0xFF == HEADER && head & 0xFF != 0 { (head & 0xFF) as u8 } else { 0 };
+    let g = match g.checked_add(1) {
+        Some(n) if g != 0 => n,
+        _ => {
+            table.fill(0);
+            1
+        }
+    };
+    table[0] = HEADER | u128::from(g);
+    u128::from(g) << KEY_BITS
+}
+
+impl State {
+    /// Plays `p` on the board, keeping the key.
+    fn apply(&mut self, p: Plan) {
+        let (x, up) = key_change(&self.board, p, false);
+        self.board.apply(p);
+        self.key = (self.key ^ x).wrapping_add(up);
+    }
+
+    /// Takes `p` back, keeping the key.
+    fn unapply(&mut self, p: Plan) {
+        let (x, up) = key_change(&self.board, p, true);
+        self.board.unapply(p);
+        self.key = (self.key ^ x).wrapping_sub(up);
     }
 
     /// Plays the safe moves, records them; how many.
@@ -204,7 +468,7 @@ impl<'w> Solver<'w> {
                 if let Some(c) = self.board.top(s) {
                     if self.board.safe_to_foundation(c) {
                         let p = Plan { card: c, from: From::Stack(s as u8, 1), to: None };
-                        self.board.apply(p);
+                        self.apply(p);
                         let _ = self.autos.push(p);
                         n += 1;
                         continue 'again;
@@ -215,7 +479,7 @@ impl<'w> Solver<'w> {
                 if let Some(c) = self.board.reserve(r) {
                     if self.board.safe_to_foundation(c) {
                         let p = Plan { card: c, from: From::Reserve(r as u8), to: None };
-                        self.board.apply(p);
+                        self.apply(p);
                         let _ = self.autos.push(p);
                         n += 1;
                         continue 'again;
@@ -229,58 +493,43 @@ impl<'w> Solver<'w> {
     fn undo_safe(&mut self, n: u8) {
         for _ in 0..n {
             if let Some(p) = self.autos.pop() {
-                self.board.unapply(p);
+                self.unapply(p);
             }
         }
     }
 
-    /// Stores `k`; false when the table is full (or `k` was there: callers
-    /// look first).
-    fn insert(&mut self, k: u128) -> bool {
-        let len = self.ws.table.len();
-        if len == 0 || (self.used + 1) * 10 > len * 9 {
-            return false;
+    /// Looks `k` up and stores it if new: one probe sequence for both.
+    fn visit(&mut self, table: &mut [u128], k: u128) -> Seen {
+        let len = table.len();
+        if len < 2 {
+            return Seen::Full;
         }
+        let entry = k | self.stamp;
         let mut i = slot_of(k, len);
         loop {
-            let slot = &mut self.ws.table[i];
-            if *slot == 0 {
-                *slot = k;
+            let slot = table[i];
+            if slot & !KEY_MASK != self.stamp {
+                // Free (zero, or another search's entry).
+                if (self.used + 1) * 10 > (len - 1) * 9 {
+                    return Seen::Full;
+                }
+                table[i] = entry;
                 self.used += 1;
-                return true;
+                return Seen::New;
             }
-            if *slot == k {
-                return false;
-            }
-            i += 1;
-            if i == len {
-                i = 0;
-            }
-        }
-    }
-
-    fn contains(&self, k: u128) -> bool {
-        let len = self.ws.table.len();
-        if len == 0 {
-            return false;
-        }
-        let mut i = slot_of(k, len);
-        loop {
-            match self.ws.table[i] {
-                0 => return false,
-                x if x == k => return true,
-                _ => {}
+            if slot == entry {
+                return Seen::Before;
             }
             i += 1;
             if i == len {
-                i = 0;
+                i = 1;
             }
         }
     }
 
     /// Writes the moves of the current position into the buffer from
     /// `first`, best first. `None` when the buffer is too small.
-    fn generate(&mut self, first: usize) -> Option<u8> {
+    fn generate(&self, moves: &mut [Step], first: usize) -> Option<u8> {
         let mut list: Vec<(i8, Plan), MAX_BRANCH> = Vec::new();
         let b = &self.board;
         let empty = b.empty_stacks();
@@ -355,16 +604,14 @@ impl<'w> Solver<'w> {
                 j -= 1;
             }
         }
-        let out = self.ws.moves.get_mut(first..first + list.len())?;
+        let out = moves.get_mut(first..first + list.len())?;
         for (o, (_, p)) in out.iter_mut().zip(list.iter()) {
             *o = *p;
         }
         Some(list.len() as u8)
     }
 
-    /// Searches up to `nodes` more nodes. `None` while the search goes on;
-    /// then the verdict (also when called again after it).
-    pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
+    fn step(&mut self, table: &mut [u128], frames: &mut [Frame], moves: &mut [Step], nodes: u64) -> Option<Verdict> {
         if self.verdict.is_some() {
             return self.verdict;
         }
@@ -375,7 +622,7 @@ impl<'w> Solver<'w> {
                 return self.verdict;
             }
             let d = self.depth - 1;
-            let f = self.ws.frames[d];
+            let f = frames[d];
             if f.next == f.count {
                 // Every move from here searched: back up.
                 if d == 0 {
@@ -383,17 +630,18 @@ impl<'w> Solver<'w> {
                     return self.verdict;
                 }
                 self.undo_safe(f.autos);
-                self.board.unapply(f.plan);
+                self.unapply(f.plan);
                 self.depth -= 1;
                 continue;
             }
-            self.ws.frames[d].next += 1;
-            let p = self.ws.moves[f.first as usize + usize::from(f.next)];
+            frames[d].next += 1;
+            let p = moves[f.first as usize + usize::from(f.next)];
             self.nodes += 1;
-            self.board.apply(p);
+            self.apply(p);
             let autos = self.safe_moves();
+            debug_assert_eq!(self.key, key(&self.board), "the key kept move by move");
             if self.board.foundation_total() == 52 {
-                if let Some(fr) = self.ws.frames.get_mut(self.depth) {
+                if let Some(fr) = frames.get_mut(self.depth) {
                     *fr = Frame { plan: p, autos, first: 0, count: 0, next: 0 };
                     self.depth += 1;
                     self.verdict = Some(Verdict::Won);
@@ -402,81 +650,30 @@ impl<'w> Solver<'w> {
                 }
                 return self.verdict;
             }
-            let k = key(&self.board);
-            if self.contains(k) {
-                self.undo_safe(autos);
-                self.board.unapply(p);
-                continue;
+            match self.visit(table, self.key) {
+                Seen::Before => {
+                    self.undo_safe(autos);
+                    self.unapply(p);
+                    continue;
+                }
+                Seen::Full => {
+                    self.verdict = Some(Verdict::Unknown);
+                    return self.verdict;
+                }
+                Seen::New => {}
             }
             let first = f.first as usize + usize::from(f.count);
-            if !self.insert(k) || self.depth >= self.ws.frames.len() {
+            if self.depth >= frames.len() {
                 self.verdict = Some(Verdict::Unknown);
                 return self.verdict;
             }
-            let Some(count) = self.generate(first) else {
+            let Some(count) = self.generate(moves, first) else {
                 self.verdict = Some(Verdict::Unknown);
                 return self.verdict;
             };
-            self.ws.frames[self.depth] = Frame { plan: p, autos, first: first as u32, count, next: 0 };
+            frames[self.depth] = Frame { plan: p, autos, first: first as u32, count, next: 0 };
             self.depth += 1;
         }
         None
-    }
-
-    /// Runs the search to its end.
-    pub fn run(&mut self) -> Verdict {
-        loop {
-            if let Some(v) = self.step(u64::MAX) {
-                return v;
-            }
-        }
-    }
-
-    /// After [`Verdict::Won`]: the winning line from `game` (the position
-    /// the solver started from) as the game's moves, with the moves to the
-    /// suit stacks the game does not make by itself written out. Calls `f`
-    /// with each; returns false if a move was refused (never, for the game
-    /// the search started from).
-    pub fn line(&self, game: &Game, f: &mut dyn FnMut(Move)) -> bool {
-        if self.verdict != Some(Verdict::Won) {
-            return false;
-        }
-        let mut g = game.clone();
-        let mut next_auto = 0usize;
-        for d in 0..self.depth {
-            let fr = self.ws.frames[d];
-            if d > 0 {
-                let m = match fr.plan.to {
-                    Some(t) => Move::Stack(fr.plan.card, t),
-                    None => Move::Foundation(fr.plan.card),
-                };
-                if g.play(m).is_err() {
-                    return false;
-                }
-                f(m);
-            }
-            for a in self.autos.iter().skip(next_auto).take(usize::from(fr.autos)) {
-                if !g.board().on_foundation(a.card) {
-                    let m = Move::Foundation(a.card);
-                    if g.play(m).is_err() {
-                        return false;
-                    }
-                    f(m);
-                }
-            }
-            next_auto += usize::from(fr.autos);
-        }
-        true
-    }
-
-    /// After [`Verdict::Won`]: the first move of the winning line.
-    pub fn first_move(&self, game: &Game) -> Option<Move> {
-        let mut first = None;
-        self.line(game, &mut |m| {
-            if first.is_none() {
-                first = Some(m);
-            }
-        });
-        first
     }
 }

@@ -1,0 +1,687 @@
+//! King Albert's play screen: the seven reserve slots and the four suit
+//! stacks along the top, the nine building stacks fanned below them.
+//!
+//! - D-pad: Left/Right move along the top row (reserve, then suit stacks)
+//!   or across the building stacks (both wrap); Down from the top row goes
+//!   to the stack below, Up from a stack's top card goes to the top row.
+//!   On a stack, Up and Down choose the base of the run to pick up: Up
+//!   takes one more card of the ordered run, Down one fewer.
+//! - Cross: picks up the card (or the run from the chosen base) and puts it
+//!   down on the stack or suit stack under the cursor; a refused move says
+//!   why and keeps the cards in hand. Right after a hint, Cross plays it.
+//! - Circle: puts the cards back. R1: sends the card under the cursor (or
+//!   the one in hand) to its suit stack.
+//! - Triangle: undo. Square: hint (below). Start: pause (the caller's).
+//!
+//! **Hints.** King Albert is open, so the solver's hint is fair play. Square
+//! starts a search from the position on the screen within [`HINT_NODES`]
+//! nodes, in storage the screen keeps for the whole game
+//! ([`HintStore`]); the caller spreads it over frames with
+//! [`Play::think`] (the screen says "Thinking..." meanwhile). A win found:
+//! its first move is the hint. The deal proved lost: "no winning line". No
+//! answer within the budget: the fair player's move, and the message says
+//! so.
+//!
+//! **Automatic moves.** The cards that went up by themselves after a move
+//! are named in the message line, and their suit stacks are outlined for
+//! [`AUTO_FRAMES`].
+
+use super::table::Table;
+use crate::cards::{Card, Rank, Suit};
+use crate::draw::{DrawList, Rgb, NO_TINT};
+use crate::games::albert::solver::{Solver, Store, Verdict};
+use crate::games::albert::{player, Board, Game, Move, Options, RESERVE, STACKS};
+use crate::input::{Buttons, Input};
+use crate::settings::FaceStyle;
+use core::fmt::Write;
+use heapless::{String, Vec};
+
+use super::render::{palette, text, CardSize, Skin, SCREEN_H, SCREEN_W};
+
+/// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
+/// 90 % of them usable, so [`HINT_NODES`] fits.
+pub const HINT_TABLE: usize = 8192;
+/// Levels of the line the hint's search can go down.
+pub const HINT_DEPTH: usize = 1024;
+/// Moves the levels of the line can hold: about eight per level, which is
+/// a deep line's average (running out ends the search as unknown).
+pub const HINT_MOVES: usize = 8192;
+/// Nodes a hint may search: what the table holds (90 % of [`HINT_TABLE`]).
+/// On the console this is a few seconds of thinking (the caller decides how
+/// many nodes a frame has time for).
+pub const HINT_NODES: u64 = 7000;
+/// The hint's storage: about 190 KB, kept for the whole game.
+pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
+/// Moves of a winning line kept for the next hints (a won game's line is
+/// typically 80 to 150 moves; a longer one is followed this far, then
+/// searched again).
+pub const LINE: usize = 256;
+/// Frames the suit stacks that took automatic moves stay outlined.
+pub const AUTO_FRAMES: u32 = 90;
+
+/// Where the cursor (or a card in hand) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spot {
+    /// Reserve slot 0..7.
+    Reserve(u8),
+    /// Suit stack 0..4 (♠ ♥ ♦ ♣).
+    Suit(u8),
+    /// Building stack 0..9.
+    Stack(u8),
+}
+
+/// Cards picked up: the run's base, where from, how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// The card (a run's base).
+    pub card: Card,
+    /// Where it lies.
+    pub from: Spot,
+    /// Cards in the run (1 for a single card).
+    pub count: u8,
+}
+
+/// A game of King Albert in play.
+pub struct Play {
+    table: Table<Game>,
+    cursor: Spot,
+    /// On a building stack: cards from the top down to the chosen base (1:
+    /// the top card alone).
+    depth: u8,
+    held: Option<Held>,
+    /// The hint showing: Cross plays it.
+    hinted: Option<Move>,
+    solver: Solver<HintStore>,
+    thinking: bool,
+    hints: u32,
+    /// The rest of the winning line the last search found, and the board
+    /// its first move is for: the next hints follow it without searching
+    /// (a new search could find another line, and following the first moves
+    /// of different lines can go round in circles).
+    line: Vec<Move, LINE>,
+    line_board: Board,
+    /// The frame automatic moves last happened, and the suit stacks (bit
+    /// per suit) they went to.
+    autos: Option<(u32, u8)>,
+}
+
+impl Play {
+    /// Deals `seed` with `options`, logging it.
+    pub fn new(seed: u32, options: Options, log: &mut impl Write) -> Play {
+        let mut o: String<24> = String::new();
+        let _ = options_text(options, &mut o);
+        Play::on(Table::new(seed, options, &o, log))
+    }
+
+    /// Continues a game rebuilt from the save.
+    pub fn on(table: Table<Game>) -> Play {
+        let line_board = *table.game().board();
+        let mut p = Play {
+            table,
+            cursor: Spot::Stack(0),
+            depth: 1,
+            held: None,
+            hinted: None,
+            solver: Solver::idle(HintStore::new()),
+            thinking: false,
+            hints: 0,
+            line: Vec::new(),
+            line_board,
+            autos: None,
+        };
+        p.fix_cursor();
+        p
+    }
+
+    /// The table (game, log, message).
+    pub fn table(&self) -> &Table<Game> {
+        &self.table
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.table.game()
+    }
+
+    /// Where the cursor is.
+    pub fn cursor(&self) -> Spot {
+        self.cursor
+    }
+
+    /// On a building stack, the cards from the top down to the chosen base.
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    /// The cards in hand.
+    pub fn held(&self) -> Option<Held> {
+        self.held
+    }
+
+    /// The hint showing (Cross plays it).
+    pub fn hinted(&self) -> Option<Move> {
+        self.hinted
+    }
+
+    /// True while a hint is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.thinking
+    }
+
+    /// Hints shown so far (the console logs each one's time when this
+    /// changes).
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    /// The card under the cursor: a reserve card, the chosen base on a
+    /// stack, a suit stack's top card.
+    pub fn card_at_cursor(&self) -> Option<Card> {
+        let b = self.game().board();
+        match self.cursor {
+            Spot::Reserve(r) => b.reserve(usize::from(r)),
+            Spot::Suit(f) => b.foundation(*Suit::ALL.get(usize::from(f))?),
+            Spot::Stack(s) => {
+                let mut c = b.top(usize::from(s))?;
+                for _ in 1..self.depth {
+                    c = b.below(c)?;
+                }
+                Some(c)
+            }
+        }
+    }
+
+    /// Takes back the last move (with its automatic moves).
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        self.held = None;
+        self.hinted = None;
+        self.thinking = false;
+        self.autos = None;
+        self.line.clear();
+        self.table.undo(frame, log);
+        self.fix_cursor();
+    }
+
+    /// Plays `m` (a hint, the demo, a test's setting up), naming the cards
+    /// that went up by themselves. True when played.
+    pub fn play_move(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
+        let on_line = self.line.first() == Some(&m) && *self.game().board() == self.line_board;
+        let played = self.table.play(m, frame, log);
+        if played {
+            if on_line {
+                self.line.remove(0);
+                self.line_board = *self.game().board();
+            } else {
+                self.line.clear();
+            }
+            self.held = None;
+            self.hinted = None;
+            self.thinking = false;
+            let mut msg: String<64> = String::new();
+            let mut suits = 0u8;
+            for (c, _) in self.game().last_autos() {
+                let _ = write!(msg, "{}{c}", if msg.is_empty() { "Up by itself: " } else { " " });
+                suits |= 1 << c.suit() as u8;
+            }
+            if suits != 0 {
+                self.autos = Some((frame, suits));
+                self.table.say(frame, format_args!("{msg}"));
+            }
+            self.fix_cursor();
+        }
+        played
+    }
+
+    /// The suit stacks that took automatic moves lately (bit per suit).
+    pub fn auto_suits(&self, frame: u32) -> u8 {
+        match self.autos {
+            Some((at, suits)) if frame.wrapping_sub(at) < AUTO_FRAMES => suits,
+            _ => 0,
+        }
+    }
+
+    /// Advances one frame of play with this input.
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        let r = input.repeated();
+        let pressed = input.pressed();
+        if !(r & Buttons::DPAD).is_empty() {
+            self.hinted = None;
+            self.steer(r);
+        }
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+        } else if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.held = None;
+            self.hinted = None;
+        } else if pressed.contains(Buttons::R1) {
+            self.hinted = None;
+            self.send_up(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.hinted.take() {
+                Some(m) => {
+                    self.play_move(m, frame, log);
+                }
+                None => self.cross(frame, log),
+            }
+        }
+    }
+
+    /// Moves the cursor.
+    fn steer(&mut self, r: Buttons) {
+        let b = *self.game().board();
+        let run = |s: u8| b.run_len(usize::from(s)).max(1) as u8;
+        self.cursor = match self.cursor {
+            top @ (Spot::Reserve(_) | Spot::Suit(_)) => {
+                let i = top_index(top);
+                if r.contains(Buttons::LEFT) {
+                    top_spot((i + TOP_SPOTS - 1) % TOP_SPOTS)
+                } else if r.contains(Buttons::RIGHT) {
+                    top_spot((i + 1) % TOP_SPOTS)
+                } else if r.contains(Buttons::DOWN) {
+                    self.depth = 1;
+                    Spot::Stack(nearest_stack(spot_x(top)))
+                } else {
+                    top
+                }
+            }
+            Spot::Stack(s) => {
+                if r.contains(Buttons::LEFT) {
+                    self.depth = 1;
+                    Spot::Stack((s + STACKS as u8 - 1) % STACKS as u8)
+                } else if r.contains(Buttons::RIGHT) {
+                    self.depth = 1;
+                    Spot::Stack((s + 1) % STACKS as u8)
+                } else if r.contains(Buttons::UP) {
+                    if self.held.is_none() && self.depth < run(s) {
+                        self.depth += 1;
+                        Spot::Stack(s)
+                    } else {
+                        self.depth = 1;
+                        nearest_top(spot_x(Spot::Stack(s)))
+                    }
+                } else if r.contains(Buttons::DOWN) {
+                    self.depth = self.depth.saturating_sub(1).max(1);
+                    Spot::Stack(s)
+                } else {
+                    Spot::Stack(s)
+                }
+            }
+        };
+    }
+
+    /// Keeps the chosen base within the run on top of the cursor's stack.
+    fn fix_cursor(&mut self) {
+        match self.cursor {
+            Spot::Stack(s) => {
+                let run = self.game().board().run_len(usize::from(s)).max(1) as u8;
+                self.depth = self.depth.clamp(1, run);
+            }
+            _ => self.depth = 1,
+        }
+    }
+
+    fn cross(&mut self, frame: u32, log: &mut impl Write) {
+        if self.game().status().is_over() {
+            return;
+        }
+        let Some(h) = self.held else {
+            self.pick_up(frame);
+            return;
+        };
+        match self.cursor {
+            Spot::Stack(t) if h.from == Spot::Stack(t) => self.held = None,
+            Spot::Stack(t) => {
+                self.play_move(Move::Stack(h.card, t), frame, log);
+            }
+            Spot::Suit(_) => {
+                self.play_move(Move::Foundation(h.card), frame, log);
+            }
+            Spot::Reserve(r) if h.from == Spot::Reserve(r) => self.held = None,
+            Spot::Reserve(_) => self.table.say(frame, format_args!("Cards never go back to the reserve")),
+        }
+    }
+
+    fn pick_up(&mut self, frame: u32) {
+        let card = self.card_at_cursor();
+        match (self.cursor, card) {
+            (Spot::Suit(_), _) => self.table.say(frame, format_args!("Cards on the suit stacks stay there")),
+            (_, None) => self.table.say(frame, format_args!("Nothing here to pick up")),
+            (from, Some(card)) => {
+                let count = if matches!(from, Spot::Stack(_)) { self.depth } else { 1 };
+                self.held = Some(Held { card, from, count });
+                self.table.clear_message();
+            }
+        }
+    }
+
+    /// R1: the card in hand, or else the one under the cursor, to its suit
+    /// stack.
+    fn send_up(&mut self, frame: u32, log: &mut impl Write) {
+        if self.game().status().is_over() {
+            return;
+        }
+        let card = match (self.held, self.cursor) {
+            (Some(h), _) => Some(h.card),
+            (None, Spot::Suit(_)) => None,
+            (None, _) => self.card_at_cursor(),
+        };
+        match card {
+            Some(c) => {
+                self.play_move(Move::Foundation(c), frame, log);
+            }
+            None => self.table.say(frame, format_args!("Point at a card to send it up")),
+        }
+    }
+
+    /// Square: starts working out a hint (see the module's notes).
+    pub fn hint(&mut self, frame: u32) {
+        if self.game().status().is_over() {
+            return;
+        }
+        self.held = None;
+        self.hinted = None;
+        if let (Some(&m), true) = (self.line.first(), *self.game().board() == self.line_board) {
+            self.hints = self.hints.wrapping_add(1);
+            self.show(Some(m), "a winning line", frame);
+            return;
+        }
+        self.line.clear();
+        if !self.thinking {
+            let game = self.table.game().clone();
+            self.solver.restart(&game, HINT_NODES);
+            self.thinking = true;
+        }
+        self.table.say(frame, format_args!("Thinking..."));
+    }
+
+    /// Searches up to `budget` more nodes of the hint being worked out, and
+    /// shows it once found. True while work is left (the console calls it
+    /// with what time each frame has left; the host tests with any budget).
+    pub fn think(&mut self, budget: u64, frame: u32) -> bool {
+        if !self.thinking {
+            return false;
+        }
+        let Some(v) = self.solver.step(budget.max(1)) else { return true };
+        self.thinking = false;
+        self.hints = self.hints.wrapping_add(1);
+        let game = self.table.game().clone();
+        match v {
+            Verdict::Won => {
+                let mut line: Vec<Move, LINE> = Vec::new();
+                self.solver.line(&game, &mut |m| {
+                    let _ = line.push(m);
+                });
+                self.line = line;
+                self.line_board = *game.board();
+                self.show(self.line.first().copied(), "a winning line", frame);
+            }
+            Verdict::Lost => self.table.say(frame, format_args!("No winning line: this deal is lost from here")),
+            Verdict::Unknown => {
+                let m = player::best_move(&game);
+                self.show(m, "no win found in time, a good move", frame);
+            }
+        }
+        false
+    }
+
+    /// Points the cursor at the hint's card and says what it does.
+    fn show(&mut self, m: Option<Move>, why: &str, frame: u32) {
+        let Some(m) = m else {
+            self.table.say(frame, format_args!("No move helps now: undo (/\\) or try any"));
+            return;
+        };
+        if let Some((spot, depth)) = self.find(m.card()) {
+            self.cursor = spot;
+            self.depth = depth;
+        }
+        self.hinted = Some(m);
+        match m {
+            Move::Stack(c, t) => {
+                let onto = self.game().board().top(usize::from(t));
+                match onto {
+                    Some(on) => self.table.say(frame, format_args!("Hint ({why}): {c} onto {on}, X plays it")),
+                    None => self.table.say(frame, format_args!("Hint ({why}): {c} to an empty stack, X plays it")),
+                }
+            }
+            Move::Foundation(c) => self.table.say(frame, format_args!("Hint ({why}): {c} up, X plays it")),
+        }
+    }
+
+    /// Where a card lies: its spot and, on a stack, its depth from the top.
+    fn find(&self, c: Card) -> Option<(Spot, u8)> {
+        let b = self.game().board();
+        if let Some(r) = (0..RESERVE).find(|&r| b.reserve(r) == Some(c)) {
+            return Some((Spot::Reserve(r as u8), 1));
+        }
+        for s in 0..STACKS {
+            let mut at = b.top(s);
+            let mut d = 1u8;
+            while let Some(x) = at {
+                if x == c {
+                    return Some((Spot::Stack(s as u8), d));
+                }
+                at = b.below(x);
+                d = d.saturating_add(1);
+                if d > 52 {
+                    break;
+                }
+            }
+        }
+        None
+    }
+
+    /// One move of the attract mode: the fair player's. True when the deal
+    /// has ended (or the player gives up) and shown its end for four
+    /// seconds.
+    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+        if let Some(end) = self.table.ended_at() {
+            return frame.wrapping_sub(end) > 4 * 60;
+        }
+        match player::best_move(self.game()) {
+            Some(m) => {
+                if let Some((spot, depth)) = self.find(m.card()) {
+                    self.cursor = spot;
+                    self.depth = depth;
+                }
+                !self.play_move(m, frame, log)
+            }
+            None => true,
+        }
+    }
+}
+
+/// The options as the log's `NEW` line writes them: `start=none auto=yes`.
+pub fn options_text(o: Options, out: &mut impl Write) -> core::fmt::Result {
+    write!(out, "start={} auto={}", o.start.name(), if o.auto { "yes" } else { "no" })
+}
+
+/// Spots along the top row: the reserve, then the suit stacks.
+const TOP_SPOTS: u8 = RESERVE as u8 + 4;
+
+fn top_index(s: Spot) -> u8 {
+    match s {
+        Spot::Reserve(r) => r,
+        Spot::Suit(f) => RESERVE as u8 + f,
+        Spot::Stack(_) => 0,
+    }
+}
+
+fn top_spot(i: u8) -> Spot {
+    if i < RESERVE as u8 {
+        Spot::Reserve(i)
+    } else {
+        Spot::Suit(i - RESERVE as u8)
+    }
+}
+
+fn nearest_top(x: i16) -> Spot {
+    (0..TOP_SPOTS).map(top_spot).min_by_key(|&s| (spot_x(s) - x).abs()).unwrap_or(Spot::Reserve(0))
+}
+
+fn nearest_stack(x: i16) -> u8 {
+    (0..STACKS as u8).min_by_key(|&s| (spot_x(Spot::Stack(s)) - x).abs()).unwrap_or(0)
+}
+
+// The layout at 320x240 with the large cards (22x28). A card's rank and
+// suit are drawn in its top 9 rows (2 rows of margin, a 7-row index), so a
+// stack fanned 9 rows a card shows every card's index: 19 cards take
+// 18 * 9 + 28 = 190 rows, from row 38 down to row 228 of 240. Shorter
+// stacks fan wider (up to FAN_MAX) to be easier to read.
+
+/// Card art used.
+const SIZE: CardSize = CardSize::Large;
+/// Top row (reserve, suit stacks).
+const TOP_Y: i16 = 4;
+/// Horizontal pitch of the top row.
+const TOP_PITCH: i16 = 26;
+/// Left edge of reserve slot 0.
+const RESERVE_X: i16 = 14;
+/// Gap between the reserve and the suit stacks, beyond the pitch.
+const SUIT_GAP: i16 = 12;
+/// Top of the building stacks.
+const STACK_Y: i16 = 38;
+/// Horizontal pitch of the building stacks.
+const STACK_PITCH: i16 = 32;
+/// Left edge of stack 0 (the nine centred).
+const STACK_X: i16 = (SCREEN_W - 8 * STACK_PITCH - 22) / 2;
+/// The lowest row a stack may reach.
+const STACK_BOTTOM: i16 = SCREEN_H - 10;
+/// Rows between fanned cards: at least the index (9), at most this.
+const FAN_MAX: i16 = 13;
+/// Rows of a card's index (2 of margin, 7 of rank and suit).
+pub const FAN_MIN: i16 = 9;
+
+/// Left edge of a spot.
+pub fn spot_x(s: Spot) -> i16 {
+    match s {
+        Spot::Reserve(r) => RESERVE_X + i16::from(r) * TOP_PITCH,
+        Spot::Suit(f) => RESERVE_X + (RESERVE as i16 + i16::from(f)) * TOP_PITCH + SUIT_GAP,
+        Spot::Stack(s) => STACK_X + i16::from(s) * STACK_PITCH,
+    }
+}
+
+/// Rows between the cards of a stack of `n`, with cards `ch` high.
+pub fn fan(n: usize, ch: i16) -> i16 {
+    if n < 2 {
+        return FAN_MAX;
+    }
+    ((STACK_BOTTOM - STACK_Y - ch) / (n as i16 - 1)).clamp(FAN_MIN, FAN_MAX)
+}
+
+/// Top-left of card `i` (0: the bottom card) of a stack of `n`.
+pub fn stack_card_xy(s: u8, i: usize, n: usize, ch: i16) -> (i16, i16) {
+    (spot_x(Spot::Stack(s)), STACK_Y + i as i16 * fan(n, ch))
+}
+
+/// Tint of cards in hand.
+const HELD_TINT: Rgb = Rgb(100, 100, 150);
+
+/// Draws the table, the cursor, the cards in hand and the message.
+pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    let g = p.game();
+    let b = g.board();
+    let (cw, ch) = skin.card_size(SIZE);
+    let over = g.status().is_over();
+    // Top row.
+    for r in 0..RESERVE as u8 {
+        let x = spot_x(Spot::Reserve(r));
+        match b.reserve(usize::from(r)) {
+            Some(c) => {
+                let tint = if p.held.is_some_and(|h| h.from == Spot::Reserve(r)) { HELD_TINT } else { NO_TINT };
+                skin.card(list, x, TOP_Y, c, face, SIZE, tint);
+            }
+            None => list.fill(x, TOP_Y, cw as u16, ch as u16, palette::CELL),
+        }
+    }
+    let autos = p.auto_suits(frame);
+    for (f, suit) in Suit::ALL.into_iter().enumerate() {
+        let x = spot_x(Spot::Suit(f as u8));
+        match b.foundation(suit) {
+            Some(c) => skin.card(list, x, TOP_Y, c, face, SIZE, NO_TINT),
+            None => {
+                list.fill(x, TOP_Y, cw as u16, ch as u16, palette::CELL);
+                let mut s: String<4> = String::new();
+                let _ = s.push(['♠', '♥', '♦', '♣'][f]);
+                text(list, skin, x + cw / 2 - 3, TOP_Y + ch / 2 - skin.line_height() / 2, &s, palette::DIM);
+            }
+        }
+        if autos & (1 << suit as u8) != 0 && frame / 8 % 2 == 0 {
+            list.outline(x - 1, TOP_Y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
+        }
+    }
+    // Building stacks.
+    let mut buf = [Card::new(Rank::ACE, Suit::Spades); 52];
+    for s in 0..STACKS as u8 {
+        let cards = b.stack(usize::from(s), &mut buf);
+        let n = cards.len();
+        if n == 0 {
+            let (x, y) = stack_card_xy(s, 0, 1, ch);
+            list.fill(x, y, cw as u16, ch as u16, palette::CELL);
+        }
+        let held_from = match p.held {
+            Some(h) if h.from == Spot::Stack(s) => n.saturating_sub(usize::from(h.count)),
+            _ => n,
+        };
+        for (i, &c) in cards.iter().enumerate() {
+            let (x, y) = stack_card_xy(s, i, n, ch);
+            skin.card(list, x, y, c, face, SIZE, if i >= held_from { HELD_TINT } else { NO_TINT });
+        }
+    }
+    if !over {
+        cursor(p, cw, ch, list);
+    }
+    // The hint's destination.
+    if let Some(m) = p.hinted {
+        let dest = match m {
+            Move::Stack(_, t) => Spot::Stack(t),
+            Move::Foundation(c) => Spot::Suit(c.suit() as u8),
+        };
+        let (x, y, h) = spot_box(p, dest, 1, ch);
+        list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
+    }
+    if let Some(m) = p.table().message(frame) {
+        super::render::message_bar(list, skin, m);
+    } else if p.thinking {
+        super::render::message_bar(list, skin, "Thinking...");
+    }
+}
+
+/// Top-left and height of the box around `spot` (on a stack, its top
+/// `depth` cards; an empty stack's place).
+fn spot_box(p: &Play, spot: Spot, depth: u8, ch: i16) -> (i16, i16, i16) {
+    match spot {
+        Spot::Reserve(_) | Spot::Suit(_) => (spot_x(spot), TOP_Y, ch),
+        Spot::Stack(s) => {
+            let n = p.game().board().stack_len(usize::from(s));
+            let base = n.saturating_sub(usize::from(depth.max(1)));
+            let (x, y) = stack_card_xy(s, base, n.max(1), ch);
+            let (_, top) = stack_card_xy(s, n.saturating_sub(1), n.max(1), ch);
+            (x, y, top - y + ch)
+        }
+    }
+}
+
+fn cursor(p: &Play, cw: i16, ch: i16, list: &mut DrawList) {
+    let depth = if p.held.is_some() { 1 } else { p.depth };
+    let (x, y, h) = spot_box(p, p.cursor, depth, ch);
+    list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 2, palette::CURSOR);
+}
+
+/// The help screen's lines for King Albert.
+pub const HELP: [&str; 13] = [
+    "D-pad    move; up/down on a stack",
+    "         chooses the run to take",
+    "X        pick up / put down",
+    "O        put back    R1 send up",
+    "/\\       undo     [] hint",
+    "START    pause menu",
+    "",
+    "Build down in alternate colours;",
+    "any card may fill an empty stack.",
+    "A run of n moves only with n-1",
+    "empty stacks besides its goal.",
+    "Reserve cards may be played but",
+    "never go back. Suits up A to K.",
+];
