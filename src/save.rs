@@ -366,7 +366,14 @@ impl Default for Save {
             game: None,
             stats: Stats::default(),
             last_game: GameId::Farewell,
-            others: [GameRecord::default(); 3],
+            others: {
+                // Every game's default options: King Albert's are not 0.
+                let mut o = [GameRecord::default(); 3];
+                o[1].options = <crate::games::albert::Game as crate::games::Patience>::options_code(
+                    crate::games::albert::Options::default(),
+                );
+                o
+            },
         }
     }
 }

@@ -149,9 +149,8 @@ fn the_d_pad_moves_over_stacks_the_reserve_and_the_suit_stacks() {
 
 #[test]
 fn up_and_down_choose_the_base_of_the_run_on_top_of_a_stack() {
-    let (seed, line, (s, run)) = find(|g| {
-        (0..STACKS).find(|&s| g.board().run_len(s) >= 2).map(|s| (s as u8, g.board().run_len(s) as u8))
-    });
+    let (seed, line, (s, run)) =
+        find(|g| (0..STACKS).find(|&s| g.board().run_len(s) >= 2).map(|s| (s as u8, g.board().run_len(s) as u8)));
     let mut d = Driver::at(seed, &line);
     d.go(Spot::Stack(s), 1);
     let top = d.game().board().top(usize::from(s)).unwrap();
@@ -197,8 +196,7 @@ fn a_run_picked_up_from_its_base_moves_together() {
     let (seed, line, (m, s, depth)) = find(|g| stack_move(g, |d| d >= 2));
     let Move::Stack(base, t) = m else { unreachable!() };
     let mut d = Driver::at(seed, &line);
-    let (from_len, to_len) =
-        (d.game().board().stack_len(usize::from(s)), d.game().board().stack_len(usize::from(t)));
+    let (from_len, to_len) = (d.game().board().stack_len(usize::from(s)), d.game().board().stack_len(usize::from(t)));
     d.go(Spot::Stack(s), depth);
     assert_eq!(d.play.card_at_cursor(), Some(base));
     d.press(Buttons::CROSS);

@@ -30,7 +30,7 @@ pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", 
 
 /// The games whose play screen is built, in the title's order: the title
 /// lists these.
-pub const GAMES: [GameId; 3] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms];
+pub const GAMES: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Albert, GameId::Kingdoms];
 /// Pause menu entries.
 pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
 /// Menu after a loss.
@@ -41,10 +41,14 @@ pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
 /// Corners, Four Kingdoms): the card faces are every game's.
 pub const CORNERS_OPTION_ROWS: [&str; 2] = ["Card faces", "Back"];
 
+/// Rows of King Albert's Options screen.
+pub const ALBERT_OPTION_ROWS: [&str; 4] = ["Starting rank", "Automatic moves", "Card faces", "Back"];
+
 /// The rows of a game's Options screen.
 pub fn option_rows(game: GameId) -> &'static [&'static str] {
     match game {
         GameId::Corners | GameId::Kingdoms => &CORNERS_OPTION_ROWS,
+        GameId::Albert => &ALBERT_OPTION_ROWS,
         _ => &OPTION_ROWS,
     }
 }
@@ -119,7 +123,7 @@ fn record_index(game: GameId) -> Option<usize> {
 }
 
 /// The games the attract mode plays, in turn.
-pub const DEMO_GAMES: [GameId; 3] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms];
+pub const DEMO_GAMES: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Albert, GameId::Kingdoms];
 
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
 pub const DEMO_AFTER: u32 = 30 * 60;
@@ -130,7 +134,7 @@ pub const DEMO_PACE: u32 = 24;
 pub const LOG_BYTES: usize = 4096;
 
 /// The whole application state.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct App {
     /// Current settings.
     pub settings: Settings,
@@ -210,7 +214,7 @@ impl App {
             demo_return: None,
             demo_deals: 0,
             stats: crate::save::Stats::default(),
-            others: [crate::save::GameRecord::default(); 3],
+            others: crate::save::Save::default().others,
             resumable: None,
             save_wanted: false,
             format_confirmed: false,
@@ -807,6 +811,29 @@ impl App {
 
     fn change_option(&mut self, row: u8, dir: i8) {
         let s = &mut self.settings;
+        if self.game == GameId::Albert {
+            use crate::games::{albert, Patience};
+            let code = &mut self.others[1].options;
+            let mut o = albert::Game::options_from_code(*code).unwrap_or_default();
+            match row {
+                0 => {
+                    let all = albert::StartRank::ALL;
+                    let cur = all.iter().position(|r| *r == o.start).unwrap_or(0) as i8;
+                    let n = all.len() as i8;
+                    o.start = all[((cur + dir) % n + n) as usize % all.len()];
+                }
+                1 => o.auto = !o.auto,
+                2 => {
+                    s.face = match s.face {
+                        FaceStyle::Standard => FaceStyle::FourColour,
+                        FaceStyle::FourColour => FaceStyle::Standard,
+                    }
+                }
+                _ => {}
+            }
+            *code = albert::Game::options_code(o);
+            return;
+        }
         if matches!(self.game, GameId::Corners | GameId::Kingdoms) {
             if row == 0 {
                 s.face = match s.face {

@@ -392,6 +392,30 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     centre_box(list, skin, "Options", 44, 164);
     let s = &app.settings;
     let y0 = 70;
+    if app.game == GameId::Albert {
+        use crate::games::{albert, Patience};
+        let o = albert::Game::options_from_code(app.others[1].options).unwrap_or_default();
+        for (i, row) in super::option_rows(app.game).iter().enumerate() {
+            let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+            let y = y0 + i as i16 * 16;
+            text(list, skin, 40, y, row, color);
+            let mut v: String<24> = String::new();
+            let _ = match i {
+                0 => write!(
+                    v,
+                    "< {} >",
+                    ["none", "aces up", "twos up", "threes up", "fours up", "fives up"]
+                        [usize::from(o.start.count()).min(5)]
+                ),
+                1 => write!(v, "< {} >", if o.auto { "on" } else { "off" }),
+                2 => write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }),
+                _ => Ok(()),
+            };
+            text(list, skin, 170, y, &v, color);
+        }
+        text_centred(list, skin, SCREEN_W / 2, y0 + 4 * 16 + 6, "Applies to the next deal", palette::DIM);
+        return;
+    }
     if matches!(app.game, GameId::Corners | GameId::Kingdoms) {
         for (i, row) in super::option_rows(app.game).iter().enumerate() {
             let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };

@@ -5,7 +5,7 @@
 //! [`Session::help`].
 
 use super::table::Table;
-use super::{corners, kingdoms};
+use super::{albert, corners, kingdoms};
 use crate::draw::DrawList;
 use crate::games::Status;
 use crate::input::Input;
@@ -15,13 +15,21 @@ use core::fmt::{self, Write};
 
 use super::render::Skin;
 
-/// A game in play.
-#[derive(Clone, Debug)]
+/// A game in play. (Not `Clone`: King Albert's screen holds its hint
+/// search's storage.)
 pub enum Session {
     /// The Edge: King's Corners.
     Corners(corners::Play),
     /// Four Kingdoms.
     Kingdoms(kingdoms::Play),
+    /// King Albert.
+    Albert(albert::Play),
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Session({} deal {}, {} moves)", self.game().id(), self.seed(), self.move_count())
+    }
 }
 
 /// Runs `$e` with `$p` bound to the game's screen, whichever it is.
@@ -30,6 +38,7 @@ macro_rules! each {
         match $s {
             Session::Corners($p) => $e,
             Session::Kingdoms($p) => $e,
+            Session::Albert($p) => $e,
         }
     };
 }
@@ -50,8 +59,11 @@ impl Session {
     /// logging it; `None` for A Farewell to Kings (not a session) or
     /// options that do not read.
     pub fn new(game: GameId, seed: u32, options: u8, log: &mut impl Write) -> Option<Session> {
-        let _ = options;
         match game {
+            GameId::Albert => {
+                let o = <crate::games::albert::Game as crate::games::Patience>::options_from_code(options)?;
+                Some(Session::Albert(albert::Play::new(seed, o, log)))
+            }
             GameId::Corners => Some(Session::Corners(corners::Play::new(seed, log))),
             GameId::Kingdoms => Some(Session::Kingdoms(kingdoms::Play::new(seed, log))),
             _ => None,
@@ -67,6 +79,13 @@ impl Session {
                 t.log_resumed("", log);
                 Some(Session::Corners(corners::Play::on(t)))
             }
+            GameId::Albert => {
+                let t: Table<crate::games::albert::Game> = Table::resume(saved)?;
+                let mut text: heapless::String<32> = heapless::String::new();
+                let _ = albert::options_text(crate::games::Patience::options(t.game()), &mut text);
+                t.log_resumed(&text, log);
+                Some(Session::Albert(albert::Play::on(t)))
+            }
             GameId::Kingdoms => {
                 let t: Table<crate::games::kingdoms::Game> = Table::resume(saved)?;
                 t.log_resumed("", log);
@@ -81,6 +100,7 @@ impl Session {
         match game {
             GameId::Corners => Some(&corners::HELP),
             GameId::Kingdoms => Some(&kingdoms::HELP),
+            GameId::Albert => Some(&albert::HELP),
             _ => None,
         }
     }
@@ -90,6 +110,7 @@ impl Session {
         match self {
             Session::Corners(_) => GameId::Corners,
             Session::Kingdoms(_) => GameId::Kingdoms,
+            Session::Albert(_) => GameId::Albert,
         }
     }
 
@@ -151,6 +172,8 @@ impl Session {
         match self {
             Session::Corners(p) => p.think(budget, frame),
             Session::Kingdoms(p) => p.think(budget as usize, frame),
+            // A unit of its budget is one search node: tiny, so 64 a step.
+            Session::Albert(p) => p.think(u64::from(budget) * 64, frame),
         }
     }
 
@@ -164,6 +187,7 @@ impl Session {
         match self {
             Session::Corners(p) => corners::draw(p, face, frame, skin, list),
             Session::Kingdoms(p) => kingdoms::draw(p, face, frame, skin, list),
+            Session::Albert(p) => albert::draw(p, face, frame, skin, list),
         }
     }
 
