@@ -90,7 +90,7 @@ mod game_loop {
             // worked out, or the demo's next move) the frame's time up to
             // THINK_US, a placement at a time; log the total CPU time and
             // frames of each hint once it is shown.
-            let hints_before = app.play().map(|p| p.hints());
+            let hints_before = app.hints();
             let t0 = clock.now();
             app.update(&input, &mut tty);
             let mut busy = app.thinking();
@@ -106,8 +106,8 @@ mod game_loop {
                 longest = longest.max(ticks_to_us(clock.ticks_since(t0)) - before);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
-            if let (Some(before), Some(p)) = (hints_before, app.play()) {
-                let done = p.hints() != before;
+            if let (Some(before), Some(now)) = (hints_before, app.hints()) {
+                let done = now != before;
                 if busy || done {
                     hint_us = hint_us.saturating_add(think_us);
                     hint_frames += 1;

@@ -31,6 +31,8 @@ pub struct Play {
     draw_hinted: bool,
     /// The hint being worked out (Square), a few groups a frame.
     thinker: Option<player::Thinker>,
+    /// Hints shown so far (the console times each one).
+    hints: u32,
 }
 
 /// Groups the fair player judges in a frame's own update while a hint is
@@ -49,7 +51,7 @@ impl Play {
 
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
-        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0, draw_hinted: false, thinker: None }
+        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0, draw_hinted: false, thinker: None, hints: 0 }
     }
 
     /// The table (game, log, message).
@@ -60,6 +62,11 @@ impl Play {
     /// The game.
     pub fn game(&self) -> &Game {
         self.table.game()
+    }
+
+    /// Hints shown so far.
+    pub fn hints(&self) -> u32 {
+        self.hints
     }
 
     /// Where the cursor is.
@@ -206,6 +213,7 @@ impl Play {
     /// Shows the fair player's move: the cursor on its cell (or the group
     /// chosen), with a message naming the button.
     fn show(&mut self, m: Option<Move>, frame: u32) {
+        self.hints = self.hints.wrapping_add(1);
         match m {
             Some(Move::Place(card, cell)) => {
                 self.cursor = cell;

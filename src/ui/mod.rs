@@ -723,6 +723,15 @@ impl App {
         self.session.as_ref().and_then(|s| s.corners())
     }
 
+    /// Hints the chosen game's screen has shown (`None` with no game in
+    /// play): the console logs `AFTK HINT` with the time each one took.
+    pub fn hints(&self) -> Option<u32> {
+        match self.game {
+            GameId::Farewell => self.play.as_ref().map(|p| p.hints()),
+            _ => self.session.as_ref().map(|p| p.hints()),
+        }
+    }
+
     /// The game other than A Farewell to Kings in play, if any.
     pub fn session(&self) -> Option<&session::Session> {
         self.session.as_ref()

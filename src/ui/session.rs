@@ -161,6 +161,11 @@ impl Session {
         each!(self, p => p.undo(frame, log))
     }
 
+    /// Hints shown so far (the console logs the time each one took).
+    pub fn hints(&self) -> u32 {
+        each!(self, p => p.hints())
+    }
+
     /// True while a hint is being worked out over frames.
     pub fn thinking(&self) -> bool {
         each!(self, p => p.thinking())
