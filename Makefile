@@ -9,13 +9,14 @@
 #   make mcd     build the memory card tool `mcd`; prints its path
 #   make install put kings, aftk and mcd in $(PREFIX)/bin (default ~/.local/bin)
 #   make bench   engine benchmarks on the host
+#   make screens the README's screenshots, afresh from Mednafen (docs/screens/)
 #   make gfx     the packed art as pictures: target/cards.png (faces, a mock screen), target/sheet.png (the pages)
 #
 # Every target installs what it needs first (tools/setup).
 
 EXE := target/mips-psx/release/farewell.exe
 
-.PHONY: all exe cd gfx run test host-test emu-test aftk kings mcd install bench psxrun setup clean fmt lint
+.PHONY: screens all exe cd gfx run test host-test emu-test aftk kings mcd install bench psxrun setup clean fmt lint
 
 all: exe
 	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes"
@@ -49,6 +50,11 @@ test:
 cd: exe
 	@tools/host-cargo build --release -q -p mkcd
 	@target/release/mkcd --exe $(EXE) --out $(CURDIR)/target/farewell.bin $(if $(LICENSE),--license $(LICENSE))
+
+screens: exe psxrun
+	@tools/setup emulator
+	@tools/host-cargo build --release -q -p kings -p logcheck
+	@tools/screens
 
 gfx: exe
 	@out="$$(ls -td target/mips-psx/release/build/farewell-*/out | head -1)"; \

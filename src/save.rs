@@ -52,8 +52,9 @@
 //!              fewest deals)
 //! ```
 //!
-//! A section of a game this code does not know is skipped, so a later
-//! version 3 with a fifth game still loads here.
+//! The sections are exactly the three other games, in that order, each with
+//! exactly six tallies: anything else is an invalid record (a fifth game
+//! would come with a new format version).
 //!
 //! Codes: kings 0 centre, 1 corners, 2 random, 3 custom; faces 0 standard,
 //! 1 four-colour; booleans 0 or 1 and nothing else.
@@ -632,13 +633,19 @@ impl Save {
         let mut save = Save { settings, game, stats, ..Save::default() };
         if r.version() >= 3 {
             save.last_game = GameId::from_code(rd.u8()?).ok_or(bad)?;
-            for _ in 0..rd.u8()? {
-                let id = rd.u8()?;
+            // Exactly the other games' sections, in order: a record with
+            // anything else is not one this version wrote (a later game
+            // would come with a new version, reported as such).
+            if usize::from(rd.u8()?) != OTHER_GAMES.len() {
+                return Err(SaveError::Invalid(Invalid::Length));
+            }
+            for (id, record) in OTHER_GAMES.iter().zip(save.others.iter_mut()) {
+                if rd.u8()? != *id as u8 {
+                    return Err(bad);
+                }
                 let len = usize::from(rd.u16()?);
                 let (body, rest) = rd.bytes.split_at_checked(len).ok_or(SaveError::Invalid(Invalid::Length))?;
                 rd.bytes = rest;
-                // A game this code does not know: skipped.
-                let Some(record) = GameId::from_code(id).and_then(|g| save.record_mut(g)) else { continue };
                 *record = read_section(&mut Reader { bytes: body })?;
             }
         }
@@ -694,13 +701,11 @@ fn read_section(rd: &mut Reader<'_>) -> Result<GameRecord, SaveError> {
         }
         _ => return Err(SaveError::Invalid(Invalid::Length)),
     };
-    let k = usize::from(rd.u8()?);
-    for i in 0..k {
-        let t = read_tally(rd, i)?;
-        // Rows past what this code keeps: read, checked, not kept.
-        if let Some(slot) = r.tallies.get_mut(i) {
-            *slot = t;
-        }
+    if usize::from(rd.u8()?) != OTHER_TALLIES {
+        return Err(SaveError::Invalid(Invalid::Length));
+    }
+    for (i, slot) in r.tallies.iter_mut().enumerate() {
+        *slot = read_tally(rd, i)?;
     }
     if !rd.bytes.is_empty() {
         return Err(SaveError::Invalid(Invalid::Length));

@@ -222,7 +222,7 @@ fn a_version_2_record_still_reads_with_its_farewell_data_intact() {
 }
 
 #[test]
-fn other_games_records_round_trip_and_an_unknown_games_section_is_skipped() {
+fn other_games_records_round_trip_and_anything_else_in_their_place_is_invalid() {
     use farewell::save::{SavedGame, SAVED_MOVES};
     use farewell::settings::GameId;
     let mut want = sample();
@@ -238,8 +238,8 @@ fn other_games_records_round_trip_and_an_unknown_games_section_is_skipped() {
     let b = encode(&want);
     assert_eq!(b.len(), want.encoded_len());
     assert_eq!(Save::decode(&b), Ok(want.clone()));
-    // A fifth game's section (code 9, two bytes) from a later version 3:
-    // skipped. The section count is the byte after the last-game byte, which
+    // A fifth game's section (code 9, two bytes): not a record this version
+    // writes. The section count is the byte after the last-game byte, which
     // follows version 2's body.
     let mut c = b.clone();
     let end = c.len() - 4;
@@ -251,7 +251,7 @@ fn other_games_records_round_trip_and_an_unknown_games_section_is_skipped() {
     c[last_game_at + 1] = 4;
     let body = (c.len() - 8 - 4) as u16;
     c[6..8].copy_from_slice(&body.to_le_bytes());
-    assert_eq!(Save::decode(&reseal(c)), Ok(want));
+    assert_eq!(Save::decode(&reseal(c)), Err(SaveError::Invalid(farewell::save::Invalid::Length)));
 }
 
 #[test]

@@ -297,3 +297,30 @@ fn a_hint_to_draw_is_played_by_r1_or_by_x() {
     assert_eq!(d.game().phase(), Phase::MatchMore);
     assert_ne!(d.app.corners().unwrap().group(), 0);
 }
+
+#[test]
+fn the_demo_takes_turns_between_the_games_and_gives_the_title_back() {
+    let mut d = Driver::new();
+    d.press(Buttons::DOWN); // King's Corners chosen on the title
+    for _ in 0..farewell::ui::DEMO_AFTER + 2 {
+        d.frame(Buttons::empty());
+    }
+    assert_eq!(d.app.screen(), Screen::Demo);
+    assert_eq!(d.app.game, GameId::Farewell, "A Farewell to Kings first");
+    assert_eq!(d.app.snapshot().last_game, GameId::Corners, "the demo is not the player's choice");
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 1 });
+    assert_eq!(d.app.game, GameId::Corners);
+    // The next demo deal is King's Corners, played by the fair player.
+    for _ in 0..farewell::ui::DEMO_AFTER + 2 + 10 * farewell::ui::DEMO_PACE {
+        d.frame(Buttons::empty());
+    }
+    assert_eq!(d.app.screen(), Screen::Demo);
+    assert_eq!(d.app.game, GameId::Corners);
+    assert!(d.log.contains("AFTK NEW game=corners"));
+    assert!(d.game().move_count() >= 5, "{}", d.game().move_count());
+    assert_eq!(d.app.snapshot().record(GameId::Corners).unwrap().game, None, "a demo game is never saved");
+    d.press(Buttons::START);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 1 });
+    assert!(d.app.corners().is_none());
+}

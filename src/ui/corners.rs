@@ -147,6 +147,24 @@ impl Play {
         }
     }
 
+    /// One move of the attract mode: the fair player's. True when the deal
+    /// has ended and shown its end for four seconds (time for another).
+    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+        if let Some(end) = self.table.ended_at() {
+            return frame.wrapping_sub(end) > 4 * 60;
+        }
+        match player::best_move(self.game(), player::Style::default()) {
+            Some(m) => {
+                if let Move::Place(_, cell) = m {
+                    self.cursor = cell;
+                }
+                self.table.play(m, frame, log);
+                false
+            }
+            None => true,
+        }
+    }
+
     /// Shows the fair player's move: the cursor on its cell (or the group
     /// chosen), with a message naming the button.
     fn hint(&mut self, frame: u32) {

@@ -111,6 +111,9 @@ pub enum Screen {
 /// The place of King's Corners in the save's other games.
 const CORNERS: usize = 0;
 
+/// The games the attract mode plays, in turn.
+pub const DEMO_GAMES: [GameId; 2] = [GameId::Farewell, GameId::Corners];
+
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
 pub const DEMO_AFTER: u32 = 30 * 60;
 /// Frames between the demo's moves.
@@ -135,6 +138,10 @@ pub struct App {
     idle: u32,
     /// The demo's next move, planned a frame before it is played.
     planned: Option<crate::games::farewell::Move>,
+    /// During the demo: the game the player had chosen, restored after it.
+    demo_return: Option<GameId>,
+    /// Deals the demo has started (which game comes next).
+    demo_deals: u8,
     /// Statistics per option set, kept on the memory card.
     pub stats: crate::save::Stats,
     /// The other games' settings, games in progress and statistics, as the
@@ -193,6 +200,8 @@ impl App {
             frame: 0,
             idle: 0,
             planned: None,
+            demo_return: None,
+            demo_deals: 0,
             stats: crate::save::Stats::default(),
             others: [crate::save::GameRecord::default(); 3],
             resumable: None,
@@ -316,10 +325,16 @@ impl App {
         };
         let game = game.or_else(|| self.resumable.clone());
         let mut others = self.others;
-        if let Some(p) = &self.corners {
+        if let (Some(p), false) = (&self.corners, self.screen == Screen::Demo) {
             others[CORNERS].game = p.table().saved();
         }
-        crate::save::Save { settings: self.settings, game, stats: self.stats, last_game: self.game, others }
+        crate::save::Save {
+            settings: self.settings,
+            game,
+            stats: self.stats,
+            last_game: self.demo_return.unwrap_or(self.game),
+            others,
+        }
     }
 
     /// Starts deal `seed` of the chosen game with the current settings,
@@ -407,12 +422,18 @@ impl App {
                 if !pressed.is_empty() {
                     self.planned = None;
                     self.play = None;
+                    self.corners = None;
+                    self.game = self.demo_return.take().unwrap_or(self.game);
                     self.screen = self.title();
                     return;
                 }
                 let frame = self.frame;
                 let mut again = false;
-                if let Some(p) = self.play.as_mut() {
+                if let (GameId::Corners, Some(p)) = (self.game, self.corners.as_mut()) {
+                    if self.idle % DEMO_PACE == 0 {
+                        again = p.demo_step(frame, log);
+                    }
+                } else if let Some(p) = self.play.as_mut() {
                     p.tick(frame);
                     if let Some(m) = self.planned.take() {
                         if !p.play_move(m, frame, log) {
@@ -433,19 +454,12 @@ impl App {
                     }
                 }
                 if again {
-                    self.start_deal(seed_from_frame(frame), log);
-                    self.screen = Screen::Demo;
+                    self.start_demo_deal(log);
                 }
             }
             Screen::Title { .. } if self.idle >= DEMO_AFTER && pressed.is_empty() => {
-                let options = self.settings.options;
-                // The demo plays the default start (a custom start would need
-                // the demo to place kings first, which shows nothing).
-                self.settings.options.kings =
-                    if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
-                self.start_deal(self.new_seed(), log);
-                self.settings.options = options;
-                self.screen = Screen::Demo;
+                self.demo_return = Some(self.game);
+                self.start_demo_deal(log);
                 self.idle = 0;
             }
             Screen::Title { sel } => {
@@ -657,6 +671,24 @@ impl App {
             GameId::Corners => self.corners.as_ref().map_or(0, |p| p.table().seed()),
             _ => self.play.as_ref().map_or(0, |p| p.game().seed()),
         }
+    }
+
+    /// The demo's next deal: the games with a fair player take turns, deal
+    /// by deal, A Farewell to Kings first.
+    fn start_demo_deal(&mut self, log: &mut impl Write) {
+        self.play = None;
+        self.corners = None;
+        self.planned = None;
+        self.game = DEMO_GAMES[usize::from(self.demo_deals) % DEMO_GAMES.len()];
+        self.demo_deals = self.demo_deals.wrapping_add(1);
+        let options = self.settings.options;
+        // The demo plays the default start (a custom start would need the
+        // demo to place kings first, which shows nothing).
+        self.settings.options.kings =
+            if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
+        self.start_deal(self.new_seed(), log);
+        self.settings.options = options;
+        self.screen = Screen::Demo;
     }
 
     /// The deal being played in the chosen game, or 0.

@@ -245,11 +245,11 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             text_centred(list, skin, SCREEN_W / 2, 150, "X replace   O no", palette::SELECTED);
         }
         Screen::Demo => {
-            if let Some(p) = app.play() {
-                board(app, p, Buttons::empty(), skin, list);
-                list.fill(0, 0, (SCREEN_W - PANEL_W) as u16, 12, palette::BOX);
-                text_centred(list, skin, (SCREEN_W - PANEL_W) / 2, 2, "DEMO - press any button", palette::SELECTED);
-            }
+            table(app, Buttons::empty(), skin, list);
+            list.fill(0, 0, (SCREEN_W - PANEL_W) as u16, 12, palette::BOX);
+            let mut head: String<64> = String::new();
+            let _ = write!(head, "DEMO: {} - press any button", app.game.name());
+            text_centred(list, skin, (SCREEN_W - PANEL_W) / 2, 2, &head, palette::SELECTED);
         }
         Screen::Pause { sel } => {
             table(app, held_buttons, skin, list);
