@@ -11,6 +11,7 @@
 pub mod corners;
 pub mod farewell;
 pub mod render;
+pub mod session;
 pub mod skin;
 pub mod stats;
 pub mod table;
@@ -108,8 +109,11 @@ pub enum Screen {
     Replace,
 }
 
-/// The place of King's Corners in the save's other games.
-const CORNERS: usize = 0;
+/// The place of a game in the save's other games (`None` for A Farewell to
+/// Kings, which has its own part).
+fn record_index(game: GameId) -> Option<usize> {
+    crate::save::OTHER_GAMES.iter().position(|g| *g == game)
+}
 
 /// The games the attract mode plays, in turn.
 pub const DEMO_GAMES: [GameId; 2] = [GameId::Farewell, GameId::Corners];
@@ -131,8 +135,8 @@ pub struct App {
     pub game: GameId,
     screen: Screen,
     play: Option<Play>,
-    /// The Edge: King's Corners in play.
-    corners: Option<corners::Play>,
+    /// Any other game of the collection in play.
+    session: Option<session::Session>,
     frame: u32,
     /// Frames since a button was last pressed.
     idle: u32,
@@ -196,7 +200,7 @@ impl App {
             game: GameId::Farewell,
             screen: Screen::Title { sel: 0 },
             play: None,
-            corners: None,
+            session: None,
             frame: 0,
             idle: 0,
             planned: None,
@@ -252,7 +256,7 @@ impl App {
                 self.screen = Screen::Resume;
             }
         }
-        if self.game == GameId::Corners && self.others[CORNERS].game.is_some() {
+        if record_index(self.game).is_some_and(|i| self.others[i].game.is_some()) {
             self.screen = Screen::Resume;
         }
     }
@@ -261,8 +265,8 @@ impl App {
     /// offers, for the chosen game.
     pub fn resumable_summary(&self) -> Option<(u32, usize)> {
         match self.game {
-            GameId::Corners => self.others[CORNERS].game.map(|g| (g.seed, usize::from(g.count))),
-            _ => self.resumable.as_ref().map(|g| (g.seed(), g.move_count())),
+            GameId::Farewell => self.resumable.as_ref().map(|g| (g.seed(), g.move_count())),
+            game => record_index(game).and_then(|i| self.others[i].game).map(|g| (g.seed, usize::from(g.count))),
         }
     }
 
@@ -325,8 +329,10 @@ impl App {
         };
         let game = game.or_else(|| self.resumable.clone());
         let mut others = self.others;
-        if let (Some(p), false) = (&self.corners, self.screen == Screen::Demo) {
-            others[CORNERS].game = p.table().saved();
+        if let (Some(p), false) = (&self.session, self.screen == Screen::Demo) {
+            if let Some(i) = record_index(p.game()) {
+                others[i].game = p.saved();
+            }
         }
         crate::save::Save {
             settings: self.settings,
@@ -340,8 +346,8 @@ impl App {
     /// Starts deal `seed` of the chosen game with the current settings,
     /// logging `NEW` and the opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
-        if self.game == GameId::Corners {
-            self.corners = Some(corners::Play::new(seed, log));
+        if let Some(i) = record_index(self.game) {
+            self.session = session::Session::new(self.game, seed, self.others[i].options, log);
             self.screen = Screen::Play;
             self.save_wanted = true;
             self.recorded = false;
@@ -361,17 +367,16 @@ impl App {
 
     /// Continues the saved game: logs `NEW` and its position as resumed.
     fn resume(&mut self, log: &mut impl Write) {
-        if self.game == GameId::Corners {
-            let saved = self.others[CORNERS].game;
-            match saved.and_then(|g| table::Table::resume(&g)) {
-                Some(t) => {
-                    t.log_resumed("", log);
-                    self.corners = Some(corners::Play::on(t));
+        if let Some(i) = record_index(self.game) {
+            let saved = self.others[i].game;
+            match saved.and_then(|g| session::Session::resume(self.game, &g, log)) {
+                Some(s) => {
+                    self.session = Some(s);
                     self.screen = Screen::Play;
                     self.recorded = false;
                 }
                 None => {
-                    self.others[CORNERS].game = None;
+                    self.others[i].game = None;
                     self.notice = Some("The saved game did not replay: dropped");
                     self.screen = self.title();
                 }
@@ -422,14 +427,14 @@ impl App {
                 if !pressed.is_empty() {
                     self.planned = None;
                     self.play = None;
-                    self.corners = None;
+                    self.session = None;
                     self.game = self.demo_return.take().unwrap_or(self.game);
                     self.screen = self.title();
                     return;
                 }
                 let frame = self.frame;
                 let mut again = false;
-                if let (GameId::Corners, Some(p)) = (self.game, self.corners.as_mut()) {
+                if let Some(p) = self.session.as_mut() {
                     if self.idle % DEMO_PACE == 0 {
                         again = p.demo_step(frame, log);
                     }
@@ -576,8 +581,8 @@ impl App {
                     self.save_wanted = true;
                     return;
                 }
-                if self.game == GameId::Corners {
-                    self.update_corners(input, log);
+                if self.session.is_some() {
+                    self.update_session(input, log);
                     return;
                 }
                 let settings = self.settings;
@@ -668,8 +673,8 @@ impl App {
 
     fn last_seed(&self) -> u32 {
         match self.game {
-            GameId::Corners => self.corners.as_ref().map_or(0, |p| p.table().seed()),
-            _ => self.play.as_ref().map_or(0, |p| p.game().seed()),
+            GameId::Farewell => self.play.as_ref().map_or(0, |p| p.game().seed()),
+            _ => self.session.as_ref().map_or(0, |p| p.seed()),
         }
     }
 
@@ -677,7 +682,7 @@ impl App {
     /// by deal, A Farewell to Kings first.
     fn start_demo_deal(&mut self, log: &mut impl Write) {
         self.play = None;
-        self.corners = None;
+        self.session = None;
         self.planned = None;
         self.game = DEMO_GAMES[usize::from(self.demo_deals) % DEMO_GAMES.len()];
         self.demo_deals = self.demo_deals.wrapping_add(1);
@@ -698,14 +703,21 @@ impl App {
 
     /// The Edge: King's Corners in play, if it is.
     pub fn corners(&self) -> Option<&corners::Play> {
-        self.corners.as_ref()
+        self.session.as_ref().and_then(|s| s.corners())
+    }
+
+    /// The game other than A Farewell to Kings in play, if any.
+    pub fn session(&self) -> Option<&session::Session> {
+        self.session.as_ref()
     }
 
     /// True when the chosen game's deal has been won.
     pub fn won(&self) -> bool {
         match self.game {
-            GameId::Corners => self.corners.as_ref().is_some_and(|p| p.table().won()),
-            _ => self.play.as_ref().is_some_and(|p| p.game().status() == crate::games::farewell::Status::Won),
+            GameId::Farewell => {
+                self.play.as_ref().is_some_and(|p| p.game().status() == crate::games::farewell::Status::Won)
+            }
+            _ => self.session.as_ref().is_some_and(|p| p.end() == session::End::Won),
         }
     }
 
@@ -713,13 +725,13 @@ impl App {
     fn undo(&mut self, log: &mut impl Write) {
         let frame = self.frame;
         match self.game {
-            GameId::Corners => {
-                if let Some(p) = self.corners.as_mut() {
+            GameId::Farewell => {
+                if let Some(p) = self.play.as_mut() {
                     p.undo(frame, log);
                 }
             }
             _ => {
-                if let Some(p) = self.play.as_mut() {
+                if let Some(p) = self.session.as_mut() {
                     p.undo(frame, log);
                 }
             }
@@ -729,44 +741,54 @@ impl App {
     /// Leaves the game in play for the title (it is no longer saved).
     fn quit_to_title(&mut self) {
         match self.game {
-            GameId::Corners => {
-                self.corners = None;
-                self.others[CORNERS].game = None;
+            GameId::Farewell => self.play = None,
+            game => {
+                self.session = None;
+                if let Some(i) = record_index(game) {
+                    self.others[i].game = None;
+                }
             }
-            _ => self.play = None,
         }
         self.screen = self.title();
     }
 
-    /// A frame of King's Corners: its controls, then the end of the game
-    /// (counted once in the statistics).
-    fn update_corners(&mut self, input: &Input, log: &mut impl Write) {
+    /// A frame of a game other than A Farewell to Kings: its controls, then
+    /// the end of the game (counted once in the statistics).
+    fn update_session(&mut self, input: &Input, log: &mut impl Write) {
         let frame = self.frame;
-        let Some(p) = self.corners.as_mut() else { return };
-        let before = p.game().move_count();
+        let Some(p) = self.session.as_mut() else { return };
+        let before = p.move_count();
         p.update(input, frame, log);
-        let g = p.game();
-        if g.move_count() != before {
+        let (game, end, moves) = (p.game(), p.end(), p.move_count());
+        if moves != before {
             self.save_wanted = true;
         }
-        if g.status().is_over() {
+        if end != session::End::Playing {
             self.screen = Screen::Over { sel: 0 };
             if !self.recorded {
                 self.recorded = true;
-                let won = p.table().won();
-                let moves = g.move_count().min(usize::from(u16::MAX)) as u16;
-                self.others[CORNERS].record_game(0, won, moves);
-                self.others[CORNERS].game = None;
+                let won = end == session::End::Won;
+                let moves = moves.min(usize::from(u16::MAX)) as u16;
+                let row = stats::row_of(game, self.others_options(game));
+                if let Some(i) = record_index(game) {
+                    self.others[i].record_game(row, won, moves);
+                    self.others[i].game = None;
+                }
                 self.save_wanted = true;
             }
         }
     }
 
+    /// The option code of a game other than A Farewell to Kings.
+    fn others_options(&self, game: GameId) -> u8 {
+        record_index(game).map_or(0, |i| self.others[i].options)
+    }
+
     /// True while the chosen game has a deal in play.
     fn in_game(&self) -> bool {
         match self.game {
-            GameId::Corners => self.corners.is_some(),
-            _ => self.play.is_some(),
+            GameId::Farewell => self.play.is_some(),
+            _ => self.session.is_some(),
         }
     }
 

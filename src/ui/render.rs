@@ -205,8 +205,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         }
         Screen::Options { sel, .. } => options(app, list, skin, sel),
         Screen::Help => match app.game {
-            GameId::Corners => help_lines(list, skin, &super::corners::HELP),
-            _ => help_lines(list, skin, &HELP),
+            game => help_lines(list, skin, super::session::Session::help(game).unwrap_or(&HELP)),
         },
         Screen::Play => table(app, held_buttons, skin, list),
         Screen::Resume => {
@@ -259,9 +258,9 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         }
         Screen::Over { sel } => {
             table(app, held_buttons, skin, list);
-            match (app.game, app.play(), app.corners()) {
-                (GameId::Corners, _, Some(p)) => corners_over(p, app.frame(), list, skin, sel),
-                (_, Some(p), _) => over(p, app.frame(), list, skin, sel),
+            match (app.game, app.play(), app.session()) {
+                (GameId::Farewell, Some(p), _) => over(p, app.frame(), list, skin, sel),
+                (_, _, Some(p)) => session_over(p, app.frame(), list, skin, sel),
                 _ => {}
             }
         }
@@ -454,31 +453,35 @@ fn help_lines(list: &mut DrawList, skin: &impl Skin, lines: &[&str]) {
 
 /// The chosen game's table, as it is played.
 fn table(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawList) {
-    match (app.game, app.play(), app.corners()) {
-        (GameId::Corners, _, Some(p)) => super::corners::draw(p, app.settings.face, app.frame(), skin, list),
-        (_, Some(p), _) => board(app, p, held_buttons, skin, list),
+    match (app.game, app.play(), app.session()) {
+        (GameId::Farewell, Some(p), _) => board(app, p, held_buttons, skin, list),
+        (_, _, Some(p)) => p.draw(app.settings.face, app.frame(), skin, list),
         _ => {}
     }
 }
 
-/// King's Corners' end: the completed edge, or the reason for the loss.
-fn corners_over(p: &super::corners::Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+/// The end of a game other than A Farewell to Kings: the win (after a
+/// moment to see it), or the reason for the loss.
+fn session_over(p: &super::session::Session, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    use super::session::End;
     let mut head: String<64> = String::new();
-    match p.game().status() {
-        crate::games::Status::Won => {
-            if frame.wrapping_sub(p.table().ended_at().unwrap_or(frame)) < 90 {
-                return; // let the edge glow first
+    match p.end() {
+        End::Won => {
+            if frame.wrapping_sub(p.ended_at().unwrap_or(frame)) < 90 {
+                return; // let the win show first
             }
-            let _ = write!(head, "The edge is complete! Deal #{}", p.table().seed());
-            menu(list, skin, "Every face card is home", &WON_MENU, sel);
+            let _ = write!(head, "Won! Deal #{} in {} moves", p.seed(), p.move_count());
+            let title = if p.game() == GameId::Corners { "Every face card is home" } else { "All cards are home" };
+            menu(list, skin, title, &WON_MENU, sel);
             text_centred(list, skin, SCREEN_W / 2, 8, &head, palette::SELECTED);
         }
-        crate::games::Status::Lost(l) => {
+        End::Lost => {
             menu(list, skin, "No move left", &LOST_MENU, sel);
-            let _ = write!(head, "Lost: {l}");
+            let _ = head.write_str("Lost: ");
+            let _ = p.write_loss(&mut head);
             message_bar(list, skin, &head);
         }
-        crate::games::Status::Playing => {}
+        End::Playing => {}
     }
 }
 

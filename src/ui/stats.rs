@@ -36,6 +36,16 @@ pub fn rows(app: &App) -> impl Iterator<Item = Row> + '_ {
     farewell.chain(others)
 }
 
+/// The statistics row a finished game of `game` (other than A Farewell to
+/// Kings) counts in, from its option code: King Albert's starting rank
+/// (the code's low three bits), row 0 for the others.
+pub fn row_of(game: GameId, options: u8) -> usize {
+    match game {
+        GameId::Albert => usize::from(options & 7).min(5),
+        _ => 0,
+    }
+}
+
 /// The names of a game's statistics rows (other than A Farewell to Kings).
 fn row_labels(game: GameId) -> &'static [&'static str] {
     match game {

@@ -293,19 +293,6 @@ fn play_fair(mut g: Game) -> (bool, u32) {
     (g.status() == Status::Won, deals)
 }
 
-/// Wilson score interval at 95%.
-fn wilson(won: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let (n, p) = (n as f64, won as f64 / n as f64);
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    (centre - half, centre + half)
-}
-
 fn stats(args: &[String]) -> Result<String, Fail> {
     let (games, rest) = take_number(args, "--games", 0)?;
     let (first, rest) = take_number(&rest, "--first", 1)?;
@@ -363,7 +350,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let (lo, hi) = wilson(won, games);
+    let (lo, hi) = hostcli::wilson(won, games);
     let mut out = format!(
         "player: {player}
 grid: {}x{} kings: {} easy: {}

@@ -99,3 +99,17 @@ pub fn finish_to(program: &str, result: Result<String, String>, out: &mut dyn Wr
         }
     }
 }
+
+/// The Wilson score interval at 95% for `won` wins in `n` games, as
+/// fractions (the `stats` commands print it).
+pub fn wilson(won: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (n as f64, won as f64 / n as f64);
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    (centre - half, centre + half)
+}

@@ -76,3 +76,14 @@ fn arguments_must_be_utf8() {
     let e = args_from(["ok".into(), bad]).unwrap_err();
     assert!(e.starts_with("argument 2 is not UTF-8"), "{e}");
 }
+
+#[test]
+fn wilson_interval_matches_known_values() {
+    // 50 of 100: 40.4% to 59.6% (the textbook Wilson interval).
+    let (lo, hi) = hostcli::wilson(50, 100);
+    assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+    // None won: the lower bound is 0, the upper above it.
+    let (lo, hi) = hostcli::wilson(0, 1000);
+    assert!(lo.abs() < 1e-12 && hi > 0.0 && hi < 0.005, "{lo} {hi}");
+    assert_eq!(hostcli::wilson(0, 0), (0.0, 0.0));
+}

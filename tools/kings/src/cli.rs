@@ -196,19 +196,6 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
     Ok((value, rest))
 }
 
-/// Wilson score interval at 95%.
-pub fn wilson(won: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let (n, p) = (n as f64, won as f64 / n as f64);
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    (centre - half, centre + half)
-}
-
 /// Most moves a fair game may take before it is stopped (no game of the
 /// collection is nearly this long; a player that loops is a bug to see).
 const MAX_FAIR_MOVES: usize = 10_000;
@@ -271,7 +258,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let (lo, hi) = wilson(won, games);
+    let (lo, hi) = hostcli::wilson(won, games);
     let mut out = format!(
         "player: {player}\ngame: {}{}\ngames: {games} (deals {first}..{})\nwon: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)\n",
         G::ID,
@@ -283,7 +270,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     );
     if player == "solver" {
         let unknown = games - won - lost;
-        let (llo, lhi) = wilson(lost, games);
+        let (llo, lhi) = hostcli::wilson(lost, games);
         let _ = writeln!(
             out,
             "lost: {lost} ({:.1}%, 95% CI {:.1}%-{:.1}%)\nunknown: {unknown}",

@@ -1,0 +1,150 @@
+//! A game of the collection other than A Farewell to Kings, in play: one
+//! type for the shared screens (pause, end, save, statistics, demo) to talk
+//! to, whichever game it is. Adding a game is a variant, a line in
+//! [`each!`], and its arms in [`Session::new`], [`Session::resume`] and
+//! [`Session::help`].
+
+use super::corners;
+use super::table::Table;
+use crate::draw::DrawList;
+use crate::games::Status;
+use crate::input::Input;
+use crate::save::SavedGame;
+use crate::settings::{FaceStyle, GameId};
+use core::fmt::{self, Write};
+
+use super::render::Skin;
+
+/// A game in play.
+#[derive(Clone, Debug)]
+pub enum Session {
+    /// The Edge: King's Corners.
+    Corners(corners::Play),
+}
+
+/// Runs `$e` with `$p` bound to the game's screen, whichever it is.
+macro_rules! each {
+    ($s:expr, $p:ident => $e:expr) => {
+        match $s {
+            Session::Corners($p) => $e,
+        }
+    };
+}
+
+/// How a game ended, in words (`won`, or the reason of a loss).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Still playing.
+    Playing,
+    /// Won.
+    Won,
+    /// Lost.
+    Lost,
+}
+
+impl Session {
+    /// Deals `seed` of `game` with its options (as the save codes them),
+    /// logging it; `None` for A Farewell to Kings (not a session) or
+    /// options that do not read.
+    pub fn new(game: GameId, seed: u32, options: u8, log: &mut impl Write) -> Option<Session> {
+        let _ = options;
+        match game {
+            GameId::Corners => Some(Session::Corners(corners::Play::new(seed, log))),
+            _ => None,
+        }
+    }
+
+    /// Rebuilds a saved game (replaying its moves) and logs it as resumed;
+    /// `None` when it does not replay.
+    pub fn resume(game: GameId, saved: &SavedGame, log: &mut impl Write) -> Option<Session> {
+        match game {
+            GameId::Corners => {
+                let t: Table<crate::games::corners::Game> = Table::resume(saved)?;
+                t.log_resumed("", log);
+                Some(Session::Corners(corners::Play::on(t)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The help screen's lines of a game with a session.
+    pub fn help(game: GameId) -> Option<&'static [&'static str]> {
+        match game {
+            GameId::Corners => Some(&corners::HELP),
+            _ => None,
+        }
+    }
+
+    /// Which game.
+    pub fn game(&self) -> GameId {
+        match self {
+            Session::Corners(_) => GameId::Corners,
+        }
+    }
+
+    /// Its deal number.
+    pub fn seed(&self) -> u32 {
+        each!(self, p => p.table().seed())
+    }
+
+    /// Moves played and not undone.
+    pub fn move_count(&self) -> usize {
+        each!(self, p => crate::games::Patience::move_count(p.table().game()))
+    }
+
+    /// Where the game stands.
+    pub fn end(&self) -> End {
+        each!(self, p => match crate::games::Patience::status(p.table().game()) {
+            Status::Playing => End::Playing,
+            Status::Won => End::Won,
+            Status::Lost(_) => End::Lost,
+        })
+    }
+
+    /// Writes the reason of a loss (nothing while playing or after a win).
+    pub fn write_loss(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        each!(self, p => match crate::games::Patience::status(p.table().game()) {
+            Status::Lost(l) => write!(out, "{l}"),
+            _ => Ok(()),
+        })
+    }
+
+    /// The frame the game ended on.
+    pub fn ended_at(&self) -> Option<u32> {
+        each!(self, p => p.table().ended_at())
+    }
+
+    /// The game as the save keeps it (`None` once ended).
+    pub fn saved(&self) -> Option<SavedGame> {
+        each!(self, p => p.table().saved())
+    }
+
+    /// A frame of play with this input.
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        each!(self, p => p.update(input, frame, log))
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        each!(self, p => p.undo(frame, log))
+    }
+
+    /// One move of the attract mode; true when it is time for another deal.
+    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+        each!(self, p => p.demo_step(frame, log))
+    }
+
+    /// Draws the game.
+    pub fn draw(&self, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+        match self {
+            Session::Corners(p) => corners::draw(p, face, frame, skin, list),
+        }
+    }
+
+    /// King's Corners' screen, when that is the game.
+    pub fn corners(&self) -> Option<&corners::Play> {
+        match self {
+            Session::Corners(p) => Some(p),
+        }
+    }
+}
