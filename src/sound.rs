@@ -215,6 +215,15 @@ impl Sounds {
         Sounds { queue: Vec::new() }
     }
 
+    /// A queue holding these effects.
+    pub fn from_slice(sfx: &[Sfx]) -> Self {
+        let mut s = Sounds::new();
+        for x in sfx {
+            s.push(*x);
+        }
+        s
+    }
+
     /// Asks for an effect; the same one twice before they are taken plays
     /// once, and past [`QUEUE`] effects the rest are dropped.
     pub fn push(&mut self, sfx: Sfx) {

@@ -18,6 +18,7 @@ pub mod table;
 
 use crate::games::farewell::{Game, KingStart};
 use crate::input::{Buttons, Input};
+use crate::sound::{Sfx, Song, Sounds, Volumes};
 use core::fmt::Write;
 pub use farewell::{Focus, Play};
 
@@ -164,6 +165,10 @@ pub struct App {
     recorded: bool,
     /// What the memory card is doing, or why it is not used, for the title.
     notice: Option<&'static str>,
+    /// The sound settings (Options; Select on the title mutes), saved.
+    pub volumes: Volumes,
+    /// The menus' sound effects asked for since last taken.
+    sounds: Sounds,
 }
 
 impl Default for App {
@@ -214,6 +219,8 @@ impl App {
             replace_confirmed: false,
             recorded: false,
             notice: None,
+            volumes: Volumes::default(),
+            sounds: Sounds::new(),
         }
     }
 
@@ -246,6 +253,7 @@ impl App {
         self.settings = save.settings;
         self.stats = save.stats;
         self.others = save.others;
+        self.volumes = save.sound;
         if GAMES.contains(&save.last_game) {
             self.game = save.last_game;
             self.screen = self.title();
@@ -340,6 +348,7 @@ impl App {
             stats: self.stats,
             last_game: self.demo_return.unwrap_or(self.game),
             others,
+            sound: self.volumes,
         }
     }
 
@@ -392,8 +401,81 @@ impl App {
         }
     }
 
+    /// The sound effects asked for since they were last taken (the menus'
+    /// and the game's), oldest first, each once; the PS1 layer plays them
+    /// once a frame.
+    pub fn take_sounds(&mut self) -> Sounds {
+        let mut all = core::mem::take(&mut self.sounds);
+        if let Some(p) = self.play.as_mut() {
+            all.append(&mut p.take_sounds());
+        }
+        if let Some(p) = self.session.as_mut() {
+            all.append(&mut p.take_sounds());
+        }
+        all
+    }
+
+    /// The song that should be playing now: the title tune on the screens
+    /// outside a game, else none (the win and loss jingles are effects).
+    pub fn music(&self) -> Option<&'static Song> {
+        let outside = match self.screen {
+            Screen::Title { .. }
+            | Screen::GameMenu { .. }
+            | Screen::Stats { .. }
+            | Screen::ResetStats
+            | Screen::DealNumber { .. }
+            | Screen::Resume
+            | Screen::Format
+            | Screen::Replace => true,
+            Screen::Options { from_pause, .. } => !from_pause,
+            Screen::Help => !self.in_game(),
+            Screen::Play | Screen::Pause { .. } | Screen::Over { .. } | Screen::Demo => false,
+        };
+        outside.then_some(&crate::sound::SONG_TITLE)
+    }
+
     /// Advances one frame with this input; writes event-log lines to `log`.
     pub fn update(&mut self, input: &Input, log: &mut impl Write) {
+        let before = self.screen;
+        self.update_screen(input, log);
+        self.menu_sounds(before, input.pressed());
+    }
+
+    /// The menus' sounds: a selection or an option that moved, an entry
+    /// chosen (a menu screen left with X, O or Start). The games make
+    /// their own.
+    fn menu_sounds(&mut self, before: Screen, pressed: Buttons) {
+        use Screen::*;
+        let after = self.screen;
+        let menu = |s: Screen| {
+            matches!(
+                s,
+                Title { .. }
+                    | GameMenu { .. }
+                    | Stats { .. }
+                    | ResetStats
+                    | DealNumber { .. }
+                    | Options { .. }
+                    | Help
+                    | Pause { .. }
+                    | Over { .. }
+                    | Resume
+                    | Format
+                    | Replace
+            )
+        };
+        if core::mem::discriminant(&before) == core::mem::discriminant(&after) {
+            if before != after {
+                self.sounds.push(Sfx::MenuMove);
+            } else if matches!(after, Options { .. }) && pressed.contains(Buttons::CROSS) {
+                self.sounds.push(Sfx::MenuSelect);
+            }
+        } else if menu(before) && pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
+            self.sounds.push(Sfx::MenuSelect);
+        }
+    }
+
+    fn update_screen(&mut self, input: &Input, log: &mut impl Write) {
         self.frame = self.frame.wrapping_add(1);
         let pressed = input.pressed();
         self.idle = if pressed.is_empty() { self.idle.saturating_add(1) } else { 0 };
@@ -560,6 +642,7 @@ impl App {
                 };
                 if dir != 0 {
                     self.change_option(sel, dir);
+                    self.sounds.push(Sfx::MenuMove);
                     self.save_wanted = true;
                 }
                 let back = pressed.contains(Buttons::CIRCLE)
