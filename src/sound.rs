@@ -364,3 +364,57 @@ impl Sequencer {
         self.frame += 1;
     }
 }
+
+/// First SPU voice of the music (the title tune).
+pub const MUSIC_VOICE: usize = 0;
+/// First SPU voice of the jingles (win, loss).
+pub const JINGLE_VOICE: usize = 4;
+/// First SPU voice of the one-shot effects; they have the rest.
+pub const EFFECT_VOICE: usize = 8;
+/// Voices the effects share (the SPU has 24).
+pub const EFFECT_VOICES: usize = 24 - EFFECT_VOICE;
+
+/// Hands out the effects' voices so that effects never cut the music (it
+/// has voices of its own) and cut each other as little as possible: an
+/// effect asked for again while it plays restarts on its own voice (a
+/// cursor held down ticks, it does not pile up), otherwise it takes a free
+/// voice, and only with all of them busy the one closest to its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allocator {
+    /// Per voice: the effect on it and the frame it ends.
+    voices: [(Option<Sfx>, u32); EFFECT_VOICES],
+}
+
+impl Default for Allocator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Allocator {
+    /// Every voice free.
+    pub const fn new() -> Self {
+        Allocator { voices: [(None, 0); EFFECT_VOICES] }
+    }
+
+    /// The voice (from 0, add [`EFFECT_VOICE`] for the SPU's) for `sfx`
+    /// starting at frame `now`, lasting `frames`.
+    pub fn pick(&mut self, sfx: Sfx, now: u32, frames: u32) -> usize {
+        let busy = |(_, until): &(Option<Sfx>, u32)| until.wrapping_sub(now) as i32 > 0;
+        let i = self
+            .voices
+            .iter()
+            .position(|v| v.0 == Some(sfx) && busy(v))
+            .or_else(|| self.voices.iter().position(|v| !busy(v)))
+            .unwrap_or_else(|| {
+                (0..EFFECT_VOICES).min_by_key(|&i| self.voices[i].1.wrapping_sub(now) as i32).unwrap_or(0)
+            });
+        self.voices[i] = (Some(sfx), now.wrapping_add(frames.max(1)));
+        i
+    }
+
+    /// Effects still playing at frame `now`.
+    pub fn playing(&self, now: u32) -> usize {
+        self.voices.iter().filter(|(_, until)| until.wrapping_sub(now) as i32 > 0).count()
+    }
+}

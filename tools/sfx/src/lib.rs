@@ -247,7 +247,7 @@ pub fn make(dir: &Path) -> Result<Output, Error> {
     }
     let _ = writeln!(
         rust,
-        "/// Every sample's ADPCM, for SPU RAM at 0x{SPU_BASE:04x}: {} bytes (a multiple of 64).\npub static SPU_DATA: Blob<{}> = Blob(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/sfx.bin\")));",
+        "/// Where [`SPU_DATA`] goes in SPU RAM (bytes), after the silent block.\npub const SPU_DATA_AT: u32 = 0x{SPU_BASE:04x};\n/// Every sample's ADPCM, for SPU RAM at 0x{SPU_BASE:04x}: {} bytes (a multiple of 64).\npub static SPU_DATA: Blob<{}> = Blob(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/sfx.bin\")));",
         bin.len(),
         bin.len()
     );
