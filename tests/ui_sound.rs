@@ -283,3 +283,33 @@ fn kings_corners_refuses_with_a_sound() {
     d.press(Buttons::LEFT); // r1c0: not a corner
     assert_eq!(d.press(Buttons::CROSS), &[Sfx::Refused]);
 }
+
+#[test]
+fn options_set_the_volumes_select_on_the_title_mutes_and_the_save_keeps_them() {
+    let mut d = Driver::new();
+    assert_eq!(d.press(Buttons::SELECT), &[]);
+    assert!(d.app.volumes.muted, "Select on the title mutes");
+    d.press(Buttons::CROSS);
+    d.presses(Buttons::DOWN, 2);
+    d.press(Buttons::CROSS);
+    assert!(matches!(d.app.screen(), Screen::Options { .. }));
+    // Effects and Music are the two rows before Back.
+    let rows = farewell::ui::option_rows(GameId::Farewell);
+    assert_eq!(&rows[rows.len() - 3..], &["Effects", "Music", "Back"]);
+    d.presses(Buttons::DOWN, rows.len() - 3);
+    let before = d.app.volumes;
+    d.presses(Buttons::RIGHT, 20);
+    assert_eq!(d.app.volumes.effects, 10, "at most 10");
+    d.press(Buttons::DOWN);
+    d.presses(Buttons::LEFT, 20);
+    assert_eq!(d.app.volumes.music, 0, "at least 0");
+    assert_ne!(d.app.volumes, before);
+    let save = d.app.snapshot();
+    assert_eq!(save.sound, d.app.volumes);
+    let mut fresh = App::new();
+    fresh.load(save);
+    assert_eq!(fresh.volumes, d.app.volumes);
+    // King's Corners' Options have the same rows.
+    let rows = farewell::ui::option_rows(GameId::Corners);
+    assert_eq!(&rows[rows.len() - 3..], &["Effects", "Music", "Back"]);
+}

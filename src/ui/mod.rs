@@ -36,8 +36,9 @@ pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New d
 pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
-/// Rows of King's Corners' Options screen (the card faces are every game's).
-pub const CORNERS_OPTION_ROWS: [&str; 2] = ["Card faces", "Back"];
+/// Rows of King's Corners' Options screen (the card faces and the sound
+/// are every game's).
+pub const CORNERS_OPTION_ROWS: [&str; 4] = ["Card faces", "Effects", "Music", "Back"];
 
 /// The rows of a game's Options screen.
 pub fn option_rows(game: GameId) -> &'static [&'static str] {
@@ -48,8 +49,8 @@ pub fn option_rows(game: GameId) -> &'static [&'static str] {
 }
 
 /// Rows of A Farewell to Kings' Options screen.
-pub const OPTION_ROWS: [&str; 7] =
-    ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Back"];
+pub const OPTION_ROWS: [&str; 9] =
+    ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Effects", "Music", "Back"];
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -562,6 +563,10 @@ impl App {
                     self.start_deal(self.new_seed(), log);
                 } else if pressed.contains(Buttons::CROSS) {
                     self.screen = Screen::GameMenu { sel: 0 };
+                } else if pressed.contains(Buttons::SELECT) {
+                    // Select on the title mutes everything, or unmutes.
+                    self.volumes.muted = !self.volumes.muted;
+                    self.save_wanted = true;
                 }
             }
             Screen::GameMenu { sel } => {
@@ -877,6 +882,13 @@ impl App {
 
     fn change_option(&mut self, row: u8, dir: i8) {
         let s = &mut self.settings;
+        // The sound rows, every game's: 0 to 10, left and right.
+        let volume = |v: &mut u8| *v = (*v as i8 + dir).clamp(0, crate::sound::MAX_VOLUME as i8) as u8;
+        match option_rows(self.game).get(usize::from(row)) {
+            Some(&"Effects") => return volume(&mut self.volumes.effects),
+            Some(&"Music") => return volume(&mut self.volumes.music),
+            _ => {}
+        }
         if self.game == GameId::Corners {
             if row == 0 {
                 s.face = match s.face {
