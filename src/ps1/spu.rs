@@ -191,20 +191,33 @@ impl Spu {
         MAIN_VOL_R.write(v);
     }
 
-    /// A frame of sound: the effects asked for (logged `AFTK SFX <name>`,
-    /// or `AFTK SFX <name> muted` when nothing is heard), the song the
-    /// screen wants (`AFTK MUSIC <name>` or `none` when it changes), the
-    /// songs stepped, the volumes applied.
+    /// A frame of sound: the effects asked for (logged `AFTK SFX <name>
+    /// frame=F frames=N`, with `muted` after the name when nothing is
+    /// heard), the song the screen wants (`AFTK MUSIC <name|none> frame=F`
+    /// when it changes), the songs stepped, the volumes applied (`AFTK
+    /// VOLUME ...` when they change). F counts the frames since boot, for
+    /// the listening test to find the moment in a recording.
     pub fn frame(&mut self, sounds: &[Sfx], music: Option<&'static Song>, volumes: Volumes, log: &mut impl Write) {
         self.frame = self.frame.wrapping_add(1);
         if volumes != self.volumes {
+            let v = volumes;
+            let muted = if v.muted { "yes" } else { "no" };
+            let _ =
+                writeln!(log, "AFTK VOLUME effects={} music={} muted={muted} frame={}", v.effects, v.music, self.frame);
             self.volumes = volumes;
             self.main_volume();
             self.song_volumes();
         }
         for &sfx in sounds {
             let heard = volumes.effects_on();
-            let _ = writeln!(log, "AFTK SFX {}{}", sfx.name(), if heard { "" } else { " muted" });
+            let _ = writeln!(
+                log,
+                "AFTK SFX {}{} frame={} frames={}",
+                sfx.name(),
+                if heard { "" } else { " muted" },
+                self.frame,
+                sfx.frames()
+            );
             if heard {
                 self.play(sfx);
             }
@@ -212,7 +225,7 @@ impl Spu {
         let playing = self.music.song().map(|s| s.name);
         let mut step_music = true;
         if music.map(|s| s.name) != playing {
-            let _ = writeln!(log, "AFTK MUSIC {}", music.map_or("none", |s| s.name));
+            let _ = writeln!(log, "AFTK MUSIC {} frame={}", music.map_or("none", |s| s.name), self.frame);
             self.release(MUSIC_VOICE, self.music.song());
             match music {
                 Some(song) => self.music.play(song),
