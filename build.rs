@@ -1,6 +1,8 @@
 //! Packs the art in `gfx/` into PS1 texture pages before the game compiles:
 //! writes `page<N>.tim`, `atlas.rs` (included by `src/atlas.rs`), and the
 //! previews `sheet.png` and `cards.png` into OUT_DIR. See docs/gfx.md.
+//! Then makes the sounds in `sfx/` with `tools/sfx`: `sfx.bin` (the SPU
+//! ADPCM) and `sfx.rs` (included by `src/sound.rs`). See docs/sfx.md.
 
 use std::path::PathBuf;
 
@@ -12,6 +14,7 @@ fn main() {
     // cargo rebuilds and re-runs this script when its source changes.
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=gfx");
+    println!("cargo:rerun-if-changed=sfx");
     match sprites::build(&root.join("gfx"), &out) {
         Ok(_) => {}
         Err(e) => {
@@ -19,5 +22,9 @@ fn main() {
             eprintln!("error: gfx/ could not be packed: {e}");
             std::process::exit(1);
         }
+    }
+    if let Err(e) = sfx::build(&root.join("sfx"), &out) {
+        eprintln!("error: sfx/ could not be made: {e}");
+        std::process::exit(1);
     }
 }

@@ -10,6 +10,8 @@
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
 //! - [`ui`]: screens, cursor, menus, animations; drawn into a [`draw::DrawList`].
+//! - [`sound`]: sound events, volumes and the song sequencer (the SPU is
+//!   the PS1 layer's).
 //! - [`settings`]: what the player sets: the game, card faces, options.
 //! - [`save`]: the save record (settings, game in progress, statistics).
 //! - [`memcard`]: the PS1 memory card's file system, as bytes.
@@ -30,6 +32,7 @@ pub mod memcard;
 pub mod perf;
 pub mod save;
 pub mod settings;
+pub mod sound;
 pub mod ui;
 pub mod winnable;
 

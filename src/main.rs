@@ -58,6 +58,11 @@ mod game_loop {
         crate::ps1::vram::upload_atlas();
         let skin = AtlasSkin;
         sio::init();
+        // The samples into SPU RAM; silent until the first frame's sounds.
+        let mut spu = crate::ps1::spu::Spu::init(farewell::sound::Volumes::default());
+        if !spu.ok() {
+            aftk_line!(tty, "SPU not answering: no sound");
+        }
         let mut packets = Packets::new();
         let mut list = DrawList::new();
         let mut input = Input::new();
@@ -93,6 +98,9 @@ mod game_loop {
             let hints_before = app.hints();
             let t0 = clock.now();
             app.update(&input, &mut tty);
+            // The frame's sounds: effects keyed on, the songs stepped.
+            let sounds = app.take_sounds();
+            spu.frame(sounds.pending(), app.music(), app.volumes, &mut tty);
             let mut busy = app.thinking();
             // Stop early enough that one more placement (as long as the
             // longest so far this frame) still ends within THINK_US.

@@ -5,11 +5,11 @@
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 3, all integers little-endian)
+//! # Layout (format version 4, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (3; versions 1 and 2 are still read)
+//! 4   2  format version (4; versions 1 to 3 are still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -20,7 +20,8 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of version 3: A Farewell to Kings' part exactly as version 2 has it
+//! Body of version 4 (version 3 is the same without the sound bytes):
+//! A Farewell to Kings' part exactly as version 2 has it
 //! (version 1 lacks its winnable-only byte; versions 1 and 2 end after it),
 //! then the collection's part:
 //!
@@ -39,6 +40,9 @@
 //!               played u32, won u32, streak u16, best streak u16,
 //!               fewest deals to a win u16 (FFFF: no win yet)
 //! last game 1  the game highlighted on the title at boot (GameId code)
+//! sound     3  effects volume (0 to 10), music volume (0 to 10), muted
+//!              (version 4 only: a version 3 record has none and loads
+//!              with the default volumes)
 //! sections  1  n, then n sections, one per other game:
 //!   id      1  GameId code (1 corners, 2 albert, 3 kingdoms)
 //!   length  2  bytes of the section after this field
@@ -66,12 +70,13 @@
 use crate::games::farewell::game::MAX_MOVES;
 use crate::games::farewell::{Card, Cell, Game, Illegal, KingStart, Move, Options};
 use crate::settings::{FaceStyle, GameId, Settings, GRID_SIZES};
+use crate::sound::{Volumes, MAX_VOLUME};
 use core::fmt;
 
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
-/// The format version this code writes (it reads 1 to 3).
-pub const VERSION: u16 = 3;
+/// The format version this code writes (it reads 1 to 4).
+pub const VERSION: u16 = 4;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
@@ -80,6 +85,8 @@ pub const CRC_LEN: usize = 4;
 pub const STATS_ENTRIES: usize = GRID_SIZES.len() * 4 * 2;
 
 const SETTINGS_LEN: usize = 7;
+/// The sound bytes version 4 adds after the last-game byte.
+const SOUND_LEN: usize = 3;
 const TALLY_LEN: usize = 14;
 const GAME_FIXED_LEN: usize = 4 + 4 + 2;
 /// Two bytes that stand for a deal in the move list.
@@ -97,7 +104,7 @@ pub const OTHER_GAMES: [GameId; 3] = [GameId::Corners, GameId::Albert, GameId::K
 const SECTION_FIXED_LEN: usize = 1 + 2 + 1 + 1 + 1 + 1;
 const SAVED_GAME_FIXED_LEN: usize = 4 + 1 + 2;
 
-/// The longest record version 3 produces: A Farewell to Kings with a game of
+/// The longest record version 4 produces: A Farewell to Kings with a game of
 /// [`MAX_MOVES`] moves, and every other game with [`SAVED_MOVES`].
 pub const MAX_ENCODED: usize = HEADER
     + SETTINGS_LEN
@@ -106,6 +113,7 @@ pub const MAX_ENCODED: usize = HEADER
     + 2 * MAX_MOVES
     + STATS_ENTRIES * TALLY_LEN
     + 2
+    + SOUND_LEN
     + OTHER_GAMES.len() * (SECTION_FIXED_LEN + SAVED_GAME_FIXED_LEN + 2 * SAVED_MOVES + OTHER_TALLIES * TALLY_LEN)
     + CRC_LEN;
 
@@ -357,6 +365,8 @@ pub struct Save {
     pub last_game: GameId,
     /// The other games' parts, in [`OTHER_GAMES`] order.
     pub others: [GameRecord; 3],
+    /// The sound settings (every game's).
+    pub sound: Volumes,
 }
 
 impl Default for Save {
@@ -374,6 +384,7 @@ impl Default for Save {
                 );
                 o
             },
+            sound: Volumes::default(),
         }
     }
 }
@@ -541,7 +552,7 @@ impl Save {
     pub fn encoded_len(&self) -> usize {
         let game = self.game.as_ref().map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
         let others: usize = self.others.iter().map(|r| 3 + r.section_len()).sum();
-        HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + 2 + others + CRC_LEN
+        HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + 2 + SOUND_LEN + others + CRC_LEN
     }
 
     /// Writes the record to the front of `out`; returns its length.
@@ -574,7 +585,10 @@ impl Save {
         for t in &self.stats.tallies {
             put_tally(&mut w, t);
         }
-        w.put(&[self.last_game as u8, OTHER_GAMES.len() as u8]);
+        w.put(&[self.last_game as u8]);
+        let v = self.sound;
+        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted)]);
+        w.put(&[OTHER_GAMES.len() as u8]);
         for (id, r) in OTHER_GAMES.iter().zip(&self.others) {
             w.put(&[*id as u8]);
             w.put(&(r.section_len() as u16).to_le_bytes());
@@ -640,6 +654,13 @@ impl Save {
         let mut save = Save { settings, game, stats, ..Save::default() };
         if r.version() >= 3 {
             save.last_game = GameId::from_code(rd.u8()?).ok_or(bad)?;
+            if r.version() >= 4 {
+                let volume = |b: u8| (b <= MAX_VOLUME).then_some(b).ok_or(bad);
+                let effects = volume(rd.u8()?)?;
+                let music = volume(rd.u8()?)?;
+                let muted = bool_from(rd.u8()?).ok_or(bad)?;
+                save.sound = Volumes { effects, music, muted };
+            }
             // Exactly the other games' sections, in order: a record with
             // anything else is not one this version wrote (a later game
             // would come with a new version, reported as such).

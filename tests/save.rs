@@ -65,8 +65,8 @@ fn crc32_is_iso_hdlc() {
 fn empty_save_has_the_documented_layout() {
     let b = encode(&Save::default());
     assert_eq!(&b[0..4], b"AFTK");
-    assert_eq!(&b[4..6], &[3, 0], "version 3, little-endian");
-    let body = 7 + 1 + 48 * 14 + V3_TAIL;
+    assert_eq!(&b[4..6], &[4, 0], "version 4, little-endian");
+    let body = 7 + 1 + 48 * 14 + V4_TAIL;
     assert_eq!(&b[6..8], &(body as u16).to_le_bytes());
     assert_eq!(b.len(), 8 + body + 4);
     // Default settings: 12x8, centre, not easy, standard faces, highlight
@@ -75,11 +75,12 @@ fn empty_save_has_the_documented_layout() {
     assert_eq!(b[15], 0, "no game in progress");
     // An unplayed tally: zeros and FFFF for "no fewest deals".
     assert_eq!(&b[16..30], &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
-    // Then the collection: last game (A Farewell to Kings), three sections.
+    // Then the collection: last game (A Farewell to Kings), the sound
+    // (effects 8, music 6, not muted), three sections.
     let tail = &b[8 + 7 + 1 + 48 * 14..b.len() - 4];
-    assert_eq!(&tail[..2], &[0, 3]);
+    assert_eq!(&tail[..5], &[0, 8, 6, 0, 3]);
     for (i, id) in [1u8, 2, 3].into_iter().enumerate() {
-        let sec = &tail[2 + i * SECTION..2 + (i + 1) * SECTION];
+        let sec = &tail[5 + i * SECTION..5 + (i + 1) * SECTION];
         assert_eq!(sec[0], id, "the game's code");
         assert_eq!(&sec[1..3], &((SECTION - 3) as u16).to_le_bytes());
         // Default options: King Albert's code 8 (no start, automatic moves
@@ -195,23 +196,25 @@ fn any_damaged_byte_is_caught() {
 #[test]
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
-    b[4] = 4;
+    b[4] = 5;
     assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
-    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(4)));
-    assert_eq!(VERSION, 3);
+    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(5)));
+    assert_eq!(VERSION, 4);
 }
 
 /// Bytes version 3 adds after version 2's body when no other game has a
 /// game in progress: last game, section count, three empty sections.
 const SECTION: usize = 3 + 1 + 1 + 1 + 1 + 6 * 14;
 const V3_TAIL: usize = 2 + 3 * SECTION;
+/// Version 4 adds the three sound bytes after the last-game byte.
+const V4_TAIL: usize = V3_TAIL + 3;
 
-/// Turns a version 3 record of a save with nothing for the other games
+/// Turns a version 4 record of a save with nothing for the other games
 /// into the version 2 record of the same save.
 fn as_version_2(mut b: Vec<u8>) -> Vec<u8> {
     let end = b.len() - 4;
-    b.drain(end - V3_TAIL..end);
+    b.drain(end - V4_TAIL..end);
     b[4] = 2;
     let body = (b.len() - 8 - 4) as u16;
     b[6..8].copy_from_slice(&body.to_le_bytes());
@@ -242,19 +245,70 @@ fn other_games_records_round_trip_and_anything_else_in_their_place_is_invalid() 
     assert_eq!(b.len(), want.encoded_len());
     assert_eq!(Save::decode(&b), Ok(want.clone()));
     // A fifth game's section (code 9, two bytes): not a record this version
-    // writes. The section count is the byte after the last-game byte, which
-    // follows version 2's body.
+    // writes. The section count follows the last-game byte (which follows
+    // version 2's body) and the three sound bytes.
     let mut c = b.clone();
     let end = c.len() - 4;
     c.splice(end..end, [9u8, 2, 0, 0xAB, 0xCD]);
     let bare = Save { others: Default::default(), last_game: GameId::Farewell, ..want.clone() };
     let last_game_at = as_version_2(encode(&bare)).len() - 4;
     assert_eq!(c[last_game_at], GameId::Albert as u8);
-    assert_eq!(c[last_game_at + 1], 3);
-    c[last_game_at + 1] = 4;
+    assert_eq!(c[last_game_at + 4], 3);
+    c[last_game_at + 4] = 4;
     let body = (c.len() - 8 - 4) as u16;
     c[6..8].copy_from_slice(&body.to_le_bytes());
     assert_eq!(Save::decode(&reseal(c)), Err(SaveError::Invalid(farewell::save::Invalid::Length)));
+}
+
+/// Where the sound bytes start in a record: right after the last-game byte,
+/// which follows version 2's body.
+fn sound_at(s: &Save) -> usize {
+    let bare = Save { others: Default::default(), ..s.clone() };
+    as_version_2(encode(&bare)).len() - 4 + 1
+}
+
+/// Turns a version 4 record into the version 3 record of the same save
+/// with default volumes: the sound bytes out, version 3.
+fn as_version_3(mut b: Vec<u8>, at: usize) -> Vec<u8> {
+    b.drain(at..at + 3);
+    b[4] = 3;
+    reseal(b)
+}
+
+#[test]
+fn a_version_3_record_still_loads_with_default_sound() {
+    use farewell::settings::GameId;
+    use farewell::sound::Volumes;
+    let mut want = sample();
+    want.last_game = GameId::Corners;
+    want.record_mut(GameId::Corners).unwrap().record_game(0, true, 50);
+    want.sound = Volumes { effects: 3, music: 0, muted: true };
+    let b = encode(&want);
+    let at = sound_at(&want);
+    assert_eq!(&b[at..at + 3], &[3, 0, 1], "effects, music, muted");
+    assert_eq!(b[at - 1], GameId::Corners as u8, "right after the last-game byte");
+    let v3 = as_version_3(b, at);
+    assert_eq!(Save::decode(&v3), Ok(Save { sound: Volumes::default(), ..want }));
+}
+
+#[test]
+fn sound_settings_round_trip_and_out_of_range_bytes_are_invalid() {
+    use farewell::sound::{Volumes, MAX_VOLUME};
+    for (effects, music, muted) in [(0, 0, false), (MAX_VOLUME, MAX_VOLUME, true), (5, 10, false), (10, 1, true)] {
+        let want = Save { sound: Volumes { effects, music, muted }, ..sample() };
+        assert_eq!(Save::decode(&encode(&want)), Ok(want));
+    }
+    let want = sample();
+    let at = sound_at(&want);
+    for (i, bad) in [(0, 11u8), (1, 11), (1, 0xFF), (2, 2)] {
+        let mut b = encode(&want);
+        b[at + i] = bad;
+        assert_eq!(Save::decode(&reseal(b)), Err(SaveError::Invalid(Invalid::Settings)), "byte {i} = {bad}");
+    }
+    // A version 3 record with sound bytes in it is not a version 3 record.
+    let mut b = encode(&want);
+    b[4] = 3;
+    assert!(Save::decode(&reseal(b)).is_err());
 }
 
 #[test]

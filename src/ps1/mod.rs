@@ -6,6 +6,7 @@
 //! - [`sio`]: the controller and memory card port (SIO0), byte by byte.
 //! - [`pad`]: the pad, polled directly.
 //! - [`video`]: the double-buffered screen and the vblank wait.
+//! - [`spu`]: the sound chip: samples, voices, the songs' sequencers.
 //! - [`tty`]: the event log's transport.
 
 pub mod card;
@@ -13,6 +14,7 @@ pub mod gpu;
 pub mod mmio;
 pub mod pad;
 pub mod sio;
+pub mod spu;
 pub mod storage;
 pub mod timer;
 pub mod tty;

@@ -133,6 +133,11 @@ impl Play {
         p
     }
 
+    /// The sounds of its moves since last taken (the table's plain ones).
+    pub fn take_sounds(&mut self) -> crate::sound::Sounds {
+        self.table.take_sounds()
+    }
+
     /// The table (game, log, message).
     pub fn table(&self) -> &Table<Game> {
         &self.table

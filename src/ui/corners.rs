@@ -15,6 +15,7 @@ use crate::draw::{DrawList, NO_TINT};
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
+use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::String;
 
@@ -33,6 +34,8 @@ pub struct Play {
     thinker: Option<player::Thinker>,
     /// Hints shown so far (the console times each one).
     hints: u32,
+    /// Sound effects asked for since last taken.
+    sounds: Sounds,
 }
 
 /// Groups the fair player judges in a frame's own update while a hint is
@@ -51,7 +54,15 @@ impl Play {
 
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
-        Play { table, cursor: Cell::new(1, 1).unwrap_or(first_cell()), group: 0, draw_hinted: false, thinker: None, hints: 0 }
+        Play {
+            table,
+            cursor: Cell::new(1, 1).unwrap_or(first_cell()),
+            group: 0,
+            draw_hinted: false,
+            thinker: None,
+            hints: 0,
+            sounds: Sounds::from_slice(&[Sfx::Deal]),
+        }
     }
 
     /// The table (game, log, message).
@@ -103,7 +114,40 @@ impl Play {
     /// Takes back the last move.
     pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
         self.group = 0;
-        self.table.undo(frame, log);
+        let sfx = if self.table.undo(frame, log) { Sfx::PickUp } else { Sfx::Refused };
+        self.sounds.push(sfx);
+    }
+
+    /// The sound effects asked for since last taken; leaves none.
+    pub fn take_sounds(&mut self) -> Sounds {
+        // The table's plain sounds: this screen has finer ones of its own.
+        let _ = self.table.take_sounds();
+        core::mem::take(&mut self.sounds)
+    }
+
+    /// Plays a move on the table, with its sound: a card placed, a group
+    /// removed, a card drawn, the end; or the refusal.
+    fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) {
+        if !self.table.play(m, frame, log) {
+            self.sounds.push(Sfx::Refused);
+            return;
+        }
+        self.sounds.push(match m {
+            Move::Place(..) => Sfx::PutDown,
+            Move::Clear(_) => Sfx::Book,
+            Move::Draw => Sfx::Deal,
+        });
+        match self.game().status() {
+            crate::games::Status::Won => self.sounds.push(Sfx::Win),
+            crate::games::Status::Lost(_) => self.sounds.push(Sfx::Loss),
+            crate::games::Status::Playing => {}
+        }
+    }
+
+    /// A press refused: its reason on screen, and the sound.
+    fn refuse(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
+        self.sounds.push(Sfx::Refused);
+        self.table.say(frame, args);
     }
 
     /// Advances one frame of play with this input.
@@ -121,7 +165,11 @@ impl Play {
         } else {
             (row, col)
         };
-        self.cursor = Cell::new(row, col).unwrap_or(self.cursor);
+        let cursor = Cell::new(row, col).unwrap_or(self.cursor);
+        if cursor != self.cursor {
+            self.sounds.push(Sfx::Cursor);
+        }
+        self.cursor = cursor;
         let pressed = input.pressed();
         // A hint to draw holds until the next button.
         let draw_hinted = self.draw_hinted;
@@ -140,7 +188,7 @@ impl Play {
             self.group = 0;
         } else if pressed.contains(Buttons::R1) || (pressed.contains(Buttons::CROSS) && draw_hinted) {
             self.group = 0;
-            self.table.play(Move::Draw, frame, log);
+            self.play(Move::Draw, frame, log);
         } else if pressed.contains(Buttons::CROSS) {
             self.cross(frame, log);
         }
@@ -155,28 +203,29 @@ impl Play {
         match g.phase() {
             Phase::Place => {
                 if let Some(card) = g.next() {
-                    self.table.play(Move::Place(card, self.cursor), frame, log);
+                    self.play(Move::Place(card, self.cursor), frame, log);
                 }
             }
             Phase::Match | Phase::MatchMore => {
                 let bit = 1u16 << self.cursor.index();
                 let Some(card) = g.card_at(self.cursor) else {
-                    self.table.say(frame, format_args!("An empty cell: choose number cards"));
+                    self.refuse(frame, format_args!("An empty cell: choose number cards"));
                     return;
                 };
                 if value(card).is_none() {
-                    self.table.say(frame, format_args!("{card} is a face card: it stays"));
+                    self.refuse(frame, format_args!("{card} is a face card: it stays"));
                     return;
                 }
                 self.group ^= bit;
+                self.sounds.push(Sfx::PickUp);
                 let sum = self.group_sum();
                 if sum == 10 {
                     if let Some(group) = self.game().group(self.group) {
                         self.group = 0;
-                        self.table.play(Move::Clear(group), frame, log);
+                        self.play(Move::Clear(group), frame, log);
                     }
                 } else if sum > 10 {
-                    self.table.say(frame, format_args!("{sum} is over 10: O empties the group"));
+                    self.refuse(frame, format_args!("{sum} is over 10: O empties the group"));
                 } else {
                     self.table.clear_message();
                 }
@@ -195,7 +244,7 @@ impl Play {
                 if let Move::Place(_, cell) = m {
                     self.cursor = cell;
                 }
-                self.table.play(m, frame, log);
+                self.play(m, frame, log);
                 false
             }
             None => true,

@@ -15,6 +15,7 @@ use crate::games::farewell::notation::write_move;
 use crate::games::farewell::player::Thinker;
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::input::{Buttons, Input};
+use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::{String, Vec};
 
@@ -101,6 +102,8 @@ pub struct Play {
     thinker: Option<Thinker>,
     /// The move it found, until the demo takes it.
     thought: Option<Option<Move>>,
+    /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
+    sounds: Sounds,
 }
 
 /// Placements the fair player judges per frame in host tests. On the
@@ -125,7 +128,9 @@ impl Play {
             hints: 0,
             thinker: None,
             thought: None,
+            sounds: Sounds::new(),
         };
+        p.sounds.push(Sfx::Deal);
         for (slot, c) in p.game.hand().iter().enumerate() {
             if let Some(card) = c {
                 p.animate(AnimKind::Deal { card: *card, slot: slot as u8 }, frame);
@@ -173,6 +178,17 @@ impl Play {
         self.ended_at
     }
 
+    /// The sound effects asked for since last taken; leaves none.
+    pub fn take_sounds(&mut self) -> Sounds {
+        core::mem::take(&mut self.sounds)
+    }
+
+    /// A move or a press refused: its reason on screen, and the sound.
+    fn refuse(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
+        self.sounds.push(Sfx::Refused);
+        self.say(frame, args);
+    }
+
     fn say(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
         self.message.clear();
         let _ = self.message.write_fmt(args);
@@ -194,6 +210,20 @@ impl Play {
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
         let out = self.game.apply(m)?;
+        // What the move did, in sound: a card put down, the books, their
+        // orphans, the cards dealt, the end.
+        let sounds = [
+            (Sfx::PickUp, m == Move::Undo),
+            (Sfx::PutDown, out.placed.is_some()),
+            (Sfx::Book, !out.books.is_empty()),
+            (Sfx::Orphan, !out.orphans.is_empty()),
+            (Sfx::Deal, !out.dealt.is_empty()),
+            (Sfx::Win, self.game.status() == Status::Won),
+            (Sfx::Loss, matches!(self.game.status(), Status::Lost(_))),
+        ];
+        for (sfx, _) in sounds.iter().filter(|(_, on)| *on) {
+            self.sounds.push(*sfx);
+        }
         // A hint being worked out was for the position before, and so was
         // any message on screen (the hint's own, once its move is played):
         // what this move has to say comes after.
@@ -236,7 +266,7 @@ impl Play {
                     self.say(frame, format_args!("Took back {text}"));
                 }
             }
-            Err(why) => self.say(frame, format_args!("{why}")),
+            Err(why) => self.refuse(frame, format_args!("{why}")),
         }
     }
 
@@ -332,12 +362,20 @@ impl Play {
     pub fn update(&mut self, input: &Input, _settings: &Settings, frame: u32, log: &mut impl Write) {
         self.tick(frame);
         let pressed = input.pressed();
+        let focus = self.focus;
         self.move_cursor(input.repeated());
+        if self.focus != focus {
+            self.sounds.push(Sfx::Cursor);
+        }
 
         let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
         if pressed.intersects(Buttons::L1 | Buttons::R1) {
             let forward = pressed.contains(Buttons::R1);
+            let held = self.held();
             self.cycle(forward, forced);
+            if self.held() != held {
+                self.sounds.push(Sfx::PickUp);
+            }
         }
         if pressed.contains(Buttons::TRIANGLE) {
             self.undo(frame, log);
@@ -349,7 +387,7 @@ impl Play {
         }
         if pressed.contains(Buttons::CIRCLE) {
             if forced {
-                self.say(frame, format_args!("This card must be placed first"));
+                self.refuse(frame, format_args!("This card must be placed first"));
             } else {
                 // The card goes back to its slot; the cursor stays where it
                 // is, so that X next deals (on the grid) rather than picking
@@ -462,9 +500,10 @@ impl Play {
                 match self.game.hand()[usize::from(slot)] {
                     Some(card) if !forced => {
                         self.held = Some(card);
+                        self.sounds.push(Sfx::PickUp);
                         self.aim();
                     }
-                    Some(_) => self.say(frame, format_args!("Place the held card first")),
+                    Some(_) => self.refuse(frame, format_args!("Place the held card first")),
                     None => self.try_deal(frame, log),
                 }
             }
@@ -486,7 +525,7 @@ impl Play {
                             );
                         }
                     }
-                    Err(why) => self.say(frame, format_args!("{why}")),
+                    Err(why) => self.refuse(frame, format_args!("{why}")),
                 },
                 None => self.try_deal(frame, log),
             },
@@ -495,7 +534,7 @@ impl Play {
 
     fn try_deal(&mut self, frame: u32, log: &mut impl Write) {
         if let Err(why) = self.apply(Move::Deal, frame, log) {
-            self.say(frame, format_args!("{why}"));
+            self.refuse(frame, format_args!("{why}"));
         }
     }
 }

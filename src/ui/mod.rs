@@ -20,6 +20,7 @@ pub mod table;
 
 use crate::games::farewell::{Game, KingStart};
 use crate::input::{Buttons, Input};
+use crate::sound::{Sfx, Song, Sounds, Volumes};
 use core::fmt::Write;
 pub use farewell::{Focus, Play};
 
@@ -38,11 +39,12 @@ pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
 /// Rows of the Options screen of a game without options of its own (King's
-/// Corners, Four Kingdoms): the card faces are every game's.
-pub const CORNERS_OPTION_ROWS: [&str; 2] = ["Card faces", "Back"];
+/// Corners, Four Kingdoms): the card faces and the sound are every game's.
+pub const CORNERS_OPTION_ROWS: [&str; 4] = ["Card faces", "Effects", "Music", "Back"];
 
 /// Rows of King Albert's Options screen.
-pub const ALBERT_OPTION_ROWS: [&str; 4] = ["Starting rank", "Automatic moves", "Card faces", "Back"];
+pub const ALBERT_OPTION_ROWS: [&str; 6] =
+    ["Starting rank", "Automatic moves", "Card faces", "Effects", "Music", "Back"];
 
 /// The rows of a game's Options screen.
 pub fn option_rows(game: GameId) -> &'static [&'static str] {
@@ -54,8 +56,8 @@ pub fn option_rows(game: GameId) -> &'static [&'static str] {
 }
 
 /// Rows of A Farewell to Kings' Options screen.
-pub const OPTION_ROWS: [&str; 7] =
-    ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Back"];
+pub const OPTION_ROWS: [&str; 9] =
+    ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Effects", "Music", "Back"];
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +173,10 @@ pub struct App {
     recorded: bool,
     /// What the memory card is doing, or why it is not used, for the title.
     notice: Option<&'static str>,
+    /// The sound settings (Options; Select on the title mutes), saved.
+    pub volumes: Volumes,
+    /// The menus' sound effects asked for since last taken.
+    sounds: Sounds,
 }
 
 impl Default for App {
@@ -221,6 +227,8 @@ impl App {
             replace_confirmed: false,
             recorded: false,
             notice: None,
+            volumes: Volumes::default(),
+            sounds: Sounds::new(),
         }
     }
 
@@ -263,6 +271,7 @@ impl App {
         self.settings = save.settings;
         self.stats = save.stats;
         self.others = save.others;
+        self.volumes = save.sound;
         if GAMES.contains(&save.last_game) {
             self.game = save.last_game;
             self.screen = self.title();
@@ -357,6 +366,7 @@ impl App {
             stats: self.stats,
             last_game: self.demo_return.unwrap_or(self.game),
             others,
+            sound: self.volumes,
         }
     }
 
@@ -409,8 +419,81 @@ impl App {
         }
     }
 
+    /// The sound effects asked for since they were last taken (the menus'
+    /// and the game's), oldest first, each once; the PS1 layer plays them
+    /// once a frame.
+    pub fn take_sounds(&mut self) -> Sounds {
+        let mut all = core::mem::take(&mut self.sounds);
+        if let Some(p) = self.play.as_mut() {
+            all.append(&mut p.take_sounds());
+        }
+        if let Some(p) = self.session.as_mut() {
+            all.append(&mut p.take_sounds());
+        }
+        all
+    }
+
+    /// The song that should be playing now: the title tune on the screens
+    /// outside a game, else none (the win and loss jingles are effects).
+    pub fn music(&self) -> Option<&'static Song> {
+        let outside = match self.screen {
+            Screen::Title { .. }
+            | Screen::GameMenu { .. }
+            | Screen::Stats { .. }
+            | Screen::ResetStats
+            | Screen::DealNumber { .. }
+            | Screen::Resume
+            | Screen::Format
+            | Screen::Replace => true,
+            Screen::Options { from_pause, .. } => !from_pause,
+            Screen::Help => !self.in_game(),
+            Screen::Play | Screen::Pause { .. } | Screen::Over { .. } | Screen::Demo => false,
+        };
+        outside.then_some(&crate::sound::SONG_TITLE)
+    }
+
     /// Advances one frame with this input; writes event-log lines to `log`.
     pub fn update(&mut self, input: &Input, log: &mut impl Write) {
+        let before = self.screen;
+        self.update_screen(input, log);
+        self.menu_sounds(before, input.pressed());
+    }
+
+    /// The menus' sounds: a selection or an option that moved, an entry
+    /// chosen (a menu screen left with X, O or Start). The games make
+    /// their own.
+    fn menu_sounds(&mut self, before: Screen, pressed: Buttons) {
+        use Screen::*;
+        let after = self.screen;
+        let menu = |s: Screen| {
+            matches!(
+                s,
+                Title { .. }
+                    | GameMenu { .. }
+                    | Stats { .. }
+                    | ResetStats
+                    | DealNumber { .. }
+                    | Options { .. }
+                    | Help
+                    | Pause { .. }
+                    | Over { .. }
+                    | Resume
+                    | Format
+                    | Replace
+            )
+        };
+        if core::mem::discriminant(&before) == core::mem::discriminant(&after) {
+            if before != after {
+                self.sounds.push(Sfx::MenuMove);
+            } else if matches!(after, Options { .. }) && pressed.contains(Buttons::CROSS) {
+                self.sounds.push(Sfx::MenuSelect);
+            }
+        } else if menu(before) && pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
+            self.sounds.push(Sfx::MenuSelect);
+        }
+    }
+
+    fn update_screen(&mut self, input: &Input, log: &mut impl Write) {
         self.frame = self.frame.wrapping_add(1);
         let pressed = input.pressed();
         self.idle = if pressed.is_empty() { self.idle.saturating_add(1) } else { 0 };
@@ -497,6 +580,10 @@ impl App {
                     self.start_deal(self.new_seed(), log);
                 } else if pressed.contains(Buttons::CROSS) {
                     self.screen = Screen::GameMenu { sel: 0 };
+                } else if pressed.contains(Buttons::SELECT) {
+                    // Select on the title mutes everything, or unmutes.
+                    self.volumes.muted = !self.volumes.muted;
+                    self.save_wanted = true;
                 }
             }
             Screen::GameMenu { sel } => {
@@ -577,6 +664,7 @@ impl App {
                 };
                 if dir != 0 {
                     self.change_option(sel, dir);
+                    self.sounds.push(Sfx::MenuMove);
                     self.save_wanted = true;
                 }
                 let back = pressed.contains(Buttons::CIRCLE)
@@ -820,6 +908,13 @@ impl App {
 
     fn change_option(&mut self, row: u8, dir: i8) {
         let s = &mut self.settings;
+        // The sound rows, every game's: 0 to 10, left and right.
+        let volume = |v: &mut u8| *v = (*v as i8 + dir).clamp(0, crate::sound::MAX_VOLUME as i8) as u8;
+        match option_rows(self.game).get(usize::from(row)) {
+            Some(&"Effects") => return volume(&mut self.volumes.effects),
+            Some(&"Music") => return volume(&mut self.volumes.music),
+            _ => {}
+        }
         if self.game == GameId::Albert {
             use crate::games::{albert, Patience};
             let code = &mut self.others[1].options;

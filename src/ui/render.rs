@@ -6,7 +6,7 @@
 //! is tested without any texture.
 
 use super::farewell::{AnimKind, Focus, Play, ANIM_FRAMES};
-use super::{stats, App, FaceStyle, GameId, Screen, GAMES, GAME_MENU, LOST_MENU, OPTION_ROWS, PAUSE_MENU, WON_MENU};
+use super::{stats, App, FaceStyle, GameId, Screen, GAMES, GAME_MENU, LOST_MENU, PAUSE_MENU, WON_MENU};
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
 use crate::games::farewell::{Card, Cell, CellSet, Rank, Status};
 use crate::input::Buttons;
@@ -389,57 +389,38 @@ fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: 
 }
 
 fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
-    centre_box(list, skin, "Options", 44, 164);
+    centre_box(list, skin, "Options", 30, 194);
     let s = &app.settings;
-    let y0 = 70;
-    if app.game == GameId::Albert {
+    let y0 = 54;
+    let rows = super::option_rows(app.game);
+    let albert = {
         use crate::games::{albert, Patience};
-        let o = albert::Game::options_from_code(app.others[1].options).unwrap_or_default();
-        for (i, row) in super::option_rows(app.game).iter().enumerate() {
-            let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
-            let y = y0 + i as i16 * 16;
-            text(list, skin, 40, y, row, color);
-            let mut v: String<24> = String::new();
-            let _ = match i {
-                0 => write!(
-                    v,
-                    "< {} >",
-                    ["none", "aces up", "twos up", "threes up", "fours up", "fives up"]
-                        [usize::from(o.start.count()).min(5)]
-                ),
-                1 => write!(v, "< {} >", if o.auto { "on" } else { "off" }),
-                2 => write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }),
-                _ => Ok(()),
-            };
-            text(list, skin, 170, y, &v, color);
-        }
-        text_centred(list, skin, SCREEN_W / 2, y0 + 4 * 16 + 6, "Applies to the next deal", palette::DIM);
-        return;
-    }
-    if matches!(app.game, GameId::Corners | GameId::Kingdoms) {
-        for (i, row) in super::option_rows(app.game).iter().enumerate() {
-            let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
-            let y = y0 + i as i16 * 16;
-            text(list, skin, 40, y, row, color);
-            if i == 0 {
-                let v = if s.face == FaceStyle::Standard { "< standard >" } else { "< 4-colour >" };
-                text(list, skin, 170, y, v, color);
-            }
-        }
-        return;
-    }
-    for (i, row) in OPTION_ROWS.iter().enumerate() {
+        albert::Game::options_from_code(app.others[1].options).unwrap_or_default()
+    };
+    for (i, row) in rows.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
         let y = y0 + i as i16 * 16;
         text(list, skin, 40, y, row, color);
         let mut v: String<24> = String::new();
-        let _ = match i {
-            0 => write!(v, "< {}x{} >", s.options.width, s.options.height),
-            1 => write!(v, "< {} >", s.options.kings.name()),
-            2 => write!(v, "< {} >", if s.options.easy { "yes" } else { "no" }),
-            3 => write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }),
-            4 => write!(v, "< {} >", if s.highlight { "on" } else { "off" }),
-            5 => match (s.winnable, crate::winnable::seeds_for(s.options).len()) {
+        let _ = match (*row, app.game) {
+            ("Effects", _) => write!(v, "< {} >", app.volumes.effects),
+            ("Music", _) => write!(v, "< {} >", app.volumes.music),
+            ("Card faces", _) => {
+                write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" })
+            }
+            ("Starting rank", _) => write!(
+                v,
+                "< {} >",
+                ["none", "aces up", "twos up", "threes up", "fours up", "fives up"]
+                    [usize::from(albert.start.count()).min(5)]
+            ),
+            ("Automatic moves", _) => write!(v, "< {} >", if albert.auto { "on" } else { "off" }),
+            (_, GameId::Corners | GameId::Kingdoms | GameId::Albert) => Ok(()),
+            ("Grid size", _) => write!(v, "< {}x{} >", s.options.width, s.options.height),
+            ("Kings start", _) => write!(v, "< {} >", s.options.kings.name()),
+            ("Easy", _) => write!(v, "< {} >", if s.options.easy { "yes" } else { "no" }),
+            ("Legal cells", _) => write!(v, "< {} >", if s.highlight { "on" } else { "off" }),
+            ("Winnable only", _) => match (s.winnable, crate::winnable::seeds_for(s.options).len()) {
                 (false, _) => write!(v, "< no >"),
                 (true, 0) => write!(v, "< yes: none proven >"),
                 (true, n) => write!(v, "< yes: {n} deals >"),
@@ -448,7 +429,26 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
         };
         text(list, skin, 170, y, &v, color);
     }
-    text_centred(list, skin, SCREEN_W / 2, y0 + 7 * 16 + 6, "Applies to the next deal", palette::DIM);
+    if matches!(app.game, GameId::Farewell | GameId::Albert) {
+        text_centred(
+            list,
+            skin,
+            SCREEN_W / 2,
+            y0 + rows.len() as i16 * 16 + 2,
+            "Applies to the next deal",
+            palette::DIM,
+        );
+    }
+    if app.volumes.muted {
+        text_centred(
+            list,
+            skin,
+            SCREEN_W / 2,
+            y0 + rows.len() as i16 * 16 + 14,
+            "Muted: SELECT on the title",
+            palette::DIM,
+        );
+    }
 }
 
 /// The help screen's lines.

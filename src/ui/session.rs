@@ -182,6 +182,11 @@ impl Session {
         }
     }
 
+    /// The sound effects the game asked for since last taken.
+    pub fn take_sounds(&mut self) -> crate::sound::Sounds {
+        each!(self, p => p.take_sounds())
+    }
+
     /// One move of the attract mode; true when it is time for another deal.
     pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
         each!(self, p => p.demo_step(frame, log))

@@ -10,6 +10,7 @@
 use crate::games::text::Message;
 use crate::games::{Patience, Status};
 use crate::save::{SavedGame, SAVED_MOVES};
+use crate::sound::{Sfx, Sounds};
 use core::fmt::{self, Write};
 use heapless::Vec;
 
@@ -29,6 +30,9 @@ pub struct Table<G: Patience> {
     message: Message,
     message_at: Option<u32>,
     ended_at: Option<u32>,
+    /// The plain sounds of its moves (a card put down, a refusal, the
+    /// end), for a screen that has no finer ones of its own.
+    sounds: Sounds,
 }
 
 impl<G: Patience> Table<G> {
@@ -46,6 +50,7 @@ impl<G: Patience> Table<G> {
             message: Message::default(),
             message_at: None,
             ended_at: None,
+            sounds: Sounds::new(),
         }
     }
 
@@ -62,6 +67,7 @@ impl<G: Patience> Table<G> {
             message: Message::default(),
             message_at: None,
             ended_at: None,
+            sounds: Sounds::new(),
         };
         for &code in saved.moves.get(..usize::from(saved.count))? {
             let m = nth_legal(&t.game, code)?;
@@ -83,6 +89,7 @@ impl<G: Patience> Table<G> {
             message: Message::default(),
             message_at: None,
             ended_at: None,
+            sounds: Sounds::new(),
         }
     }
 
@@ -117,10 +124,16 @@ impl<G: Patience> Table<G> {
                 if self.game.status().is_over() && self.ended_at.is_none() {
                     self.ended_at = Some(frame);
                 }
+                self.sounds.push(match self.game.status() {
+                    Status::Won => Sfx::Win,
+                    Status::Lost(_) => Sfx::Loss,
+                    Status::Playing => Sfx::PutDown,
+                });
                 true
             }
             Err(why) => {
                 self.say(frame, format_args!("{why}"));
+                self.sounds.push(Sfx::Refused);
                 false
             }
         }
@@ -141,6 +154,11 @@ impl<G: Patience> Table<G> {
         self.clear_message();
         self.ended_at = None;
         true
+    }
+
+    /// The plain sounds of the moves since last taken.
+    pub fn take_sounds(&mut self) -> Sounds {
+        core::mem::take(&mut self.sounds)
     }
 
     /// Shows a message for [`MESSAGE_FRAMES`].

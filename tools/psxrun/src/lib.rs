@@ -48,6 +48,9 @@ pub struct Options {
     /// Mednafen: run a side-loaded exe as a PAL console (50 Hz; the
     /// `--features pal` build) rather than an NTSC one.
     pub pal: bool,
+    /// Mednafen: record what the SPU plays to this WAV file (sound on, to
+    /// SDL's dummy driver: nothing is heard, everything is written).
+    pub sound: Option<PathBuf>,
 }
 
 /// The emulators the harness drives.
@@ -210,7 +213,8 @@ pub fn mednafen() -> Option<PathBuf> {
     find_program("mednafen", &["/usr/games/mednafen"])
 }
 
-/// The Mednafen command line: the test BIOS for every region, sound off,
+/// The Mednafen command line: the test BIOS for every region, sound off
+/// (or recorded to a WAV file with `--sound`),
 /// the BIOS TTY on stdout, saves and screenshots in the private HOME.
 /// Returns it, its working directory, and (with `--card`) the card file
 /// Mednafen writes on exit and where to copy it.
@@ -244,7 +248,21 @@ fn mednafen_command(
     let mut cmd = Command::new(emulator);
     let s = |v: &Path| v.display().to_string();
     let bios = s(&bios);
-    cmd.args(["-sound", "0", "-video.driver", "softfb", "-video.fs", "0"])
+    match &opts.sound {
+        None => {
+            cmd.args(["-sound", "0"]);
+        }
+        Some(wav) => {
+            // A relative path would land in Mednafen's working directory.
+            let wav = std::path::absolute(wav).map_err(|e| format!("bad --sound path {}: {e}", wav.display()))?;
+            let _ = fs::remove_file(&wav);
+            cmd.env("SDL_AUDIODRIVER", "dummy")
+                .args(["-sound", "1", "-sound.driver", "sdl", "-sound.rate", "44100"])
+                .arg("-soundrecord")
+                .arg(&wav);
+        }
+    }
+    cmd.args(["-video.driver", "softfb", "-video.fs", "0"])
         .args(["-psx.xscale", "2", "-psx.yscale", "2"])
         .args(["-psx.bios_na", &bios, "-psx.bios_jp", &bios, "-psx.bios_eu", &bios])
         .args(["-psx.bios_sanity", "0"])

@@ -37,7 +37,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM] [--pal]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
+const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM] [--pal] [--sound WAV]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
 
 /// A parsed command line.
 struct Args {
@@ -51,6 +51,7 @@ struct Args {
     emulator: Emulator,
     bios: Option<PathBuf>,
     pal: bool,
+    sound: Option<PathBuf>,
 }
 
 fn parse_args(raw: &[String]) -> Result<Args, String> {
@@ -62,6 +63,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut emulator = Emulator::Pcsxr;
     let mut bios = None;
     let mut pal = false;
+    let mut sound = None;
     let mut it = raw.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -69,6 +71,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             "--card" => card = Some(PathBuf::from(it.next().ok_or("--card needs a file")?)),
             "--fast" => fast = true,
             "--pal" => pal = true,
+            "--sound" => sound = Some(PathBuf::from(it.next().ok_or("--sound needs a WAV file")?)),
             "--bios" => bios = Some(PathBuf::from(it.next().ok_or("--bios needs a ROM image")?)),
             "--emulator" => {
                 let v = it.next().ok_or("--emulator needs pcsxr or mednafen")?;
@@ -96,6 +99,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             emulator,
             bios,
             pal,
+            sound: sound.clone(),
         }),
         [m, image] if m == "shot" || m == "play" => Ok(Args {
             mode: m.clone(),
@@ -108,6 +112,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             emulator,
             bios,
             pal,
+            sound: sound.clone(),
         }),
         _ => Err(USAGE.into()),
     }
@@ -233,7 +238,11 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         emulator: args.emulator,
         bios: args.bios.clone(),
         pal: args.pal,
+        sound: args.sound.clone(),
     };
+    if opts.sound.is_some() && opts.emulator != Emulator::Mednafen {
+        return Err((2, "--sound records from Mednafen only (--emulator mednafen)".into()));
+    }
     if args.mode == "play" {
         let display = std::env::var("DISPLAY").map_err(|_| (2, "play needs $DISPLAY".to_string()))?;
         let session = Session::start(&Options { display: Some(display), ..opts }).map_err(fail)?;
