@@ -29,7 +29,8 @@
 use super::table::Table;
 use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
-use crate::games::albert::solver::{Solver, Store, Verdict};
+use crate::games::albert::player::Fair;
+use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
 use crate::games::albert::{player, Board, Game, Move, Options, RESERVE, STACKS};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
@@ -50,14 +51,42 @@ pub const HINT_MOVES: usize = 8192;
 /// On the console this is a few seconds of thinking (the caller decides how
 /// many nodes a frame has time for).
 pub const HINT_NODES: u64 = 7000;
-/// The hint's storage: about 190 KB, kept for the whole game.
+/// The hint's storage: about 190 KB.
 pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
+
+/// The hint's storage as the caller keeps it for every game of King Albert
+/// (the console's `App` owns one from boot): a new game's screen is then
+/// small, and dealing does not build or move 190 KB (that took 114 ms, a
+/// seventh of a second, on the console). It is lent to [`Play::think`].
+pub struct HintStorage(pub HintStore);
+
+impl HintStorage {
+    /// Empty storage.
+    pub fn new() -> Self {
+        HintStorage(HintStore::new())
+    }
+}
+
+impl Default for HintStorage {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl core::fmt::Debug for HintStorage {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "HintStorage({} bytes)", core::mem::size_of::<HintStore>())
+    }
+}
 /// Moves of a winning line kept for the next hints (a won game's line is
 /// typically 80 to 150 moves; a longer one is followed this far, then
 /// searched again).
 pub const LINE: usize = 256;
 /// Frames the suit stacks that took automatic moves stay outlined.
 pub const AUTO_FRAMES: u32 = 90;
+/// Levels of a winning line read in a call of [`Play::think`] (a level
+/// costs about 0.1 ms on the console; a line has 80 to 150).
+pub const LINE_LEVELS: usize = 8;
 
 /// Where the cursor (or a card in hand) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,7 +120,16 @@ pub struct Play {
     held: Option<Held>,
     /// The hint showing: Cross plays it.
     hinted: Option<Move>,
-    solver: Solver<HintStore>,
+    /// The hint's search (its storage is the caller's: [`HintStorage`]).
+    search: Search,
+    /// A hint asked for and its search not yet started (it starts in the
+    /// first [`Play::think`], which has the storage).
+    start: bool,
+    /// The fair player weighing its move, once the search has no answer.
+    fair: Option<Fair>,
+    /// The search has won: its line being read, [`LINE_LEVELS`] levels a
+    /// call, into `line`.
+    reading: Option<LineAt>,
     thinking: bool,
     hints: u32,
     /// The rest of the winning line the last search found, and the board
@@ -122,7 +160,10 @@ impl Play {
             depth: 1,
             held: None,
             hinted: None,
-            solver: Solver::idle(HintStore::new()),
+            search: Search::idle(),
+            start: false,
+            fair: None,
+            reading: None,
             thinking: false,
             hints: 0,
             line: Vec::new(),
@@ -203,6 +244,7 @@ impl Play {
         self.thinking = false;
         self.autos = None;
         self.line.clear();
+        self.reading = None;
         self.table.undo(frame, log);
         self.fix_cursor();
     }
@@ -210,7 +252,8 @@ impl Play {
     /// Plays `m` (a hint, the demo, a test's setting up), naming the cards
     /// that went up by themselves. True when played.
     pub fn play_move(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
-        let on_line = self.line.first() == Some(&m) && *self.game().board() == self.line_board;
+        let on_line =
+            self.reading.is_none() && self.line.first() == Some(&m) && *self.game().board() == self.line_board;
         let played = self.table.play(m, frame, log);
         if played {
             if on_line {
@@ -222,6 +265,7 @@ impl Play {
             self.held = None;
             self.hinted = None;
             self.thinking = false;
+            self.reading = None;
             let mut msg: String<64> = String::new();
             let mut suits = 0u8;
             for (c, _) in self.game().last_autos() {
@@ -387,48 +431,77 @@ impl Play {
         }
         self.held = None;
         self.hinted = None;
-        if let (Some(&m), true) = (self.line.first(), *self.game().board() == self.line_board) {
+        if let (Some(&m), true, None) = (self.line.first(), *self.game().board() == self.line_board, self.reading) {
             self.hints = self.hints.wrapping_add(1);
             self.show(Some(m), "a winning line", frame);
             return;
         }
         self.line.clear();
         if !self.thinking {
-            let game = self.table.game().clone();
-            self.solver.restart(&game, HINT_NODES);
+            self.start = true;
+            self.fair = None;
+            self.reading = None;
             self.thinking = true;
         }
         self.table.say(frame, format_args!("Thinking..."));
     }
 
-    /// Searches up to `budget` more nodes of the hint being worked out, and
-    /// shows it once found. True while work is left (the console calls it
-    /// with what time each frame has left; the host tests with any budget).
-    pub fn think(&mut self, budget: u64, frame: u32) -> bool {
+    /// Searches up to `budget` more nodes of the hint being worked out in
+    /// `store` (the same storage every call), and shows it once found. True
+    /// while work is left (the console calls it with what time each frame
+    /// has left; the host tests with any budget). Once the search has no
+    /// answer, each call weighs one more of the fair player's moves instead.
+    pub fn think(&mut self, budget: u64, frame: u32, store: &mut HintStorage) -> bool {
         if !self.thinking {
             return false;
         }
-        let Some(v) = self.solver.step(budget.max(1)) else { return true };
-        self.thinking = false;
-        self.hints = self.hints.wrapping_add(1);
-        let game = self.table.game().clone();
+        let store = &mut store.0;
+        if self.start {
+            self.start = false;
+            self.search.restart(store, self.table.game(), HINT_NODES);
+            return true;
+        }
+        if let Some(fair) = self.fair.as_mut() {
+            let Some(m) = fair.step(self.table.game()) else { return true };
+            self.fair = None;
+            self.thinking = false;
+            self.hints = self.hints.wrapping_add(1);
+            self.show(m, "no win found in time, a good move", frame);
+            return false;
+        }
+        if let Some(at) = self.reading.as_mut() {
+            let mut line = core::mem::take(&mut self.line);
+            let done = self.search.line_more(store, at, LINE_LEVELS, &mut |m| {
+                let _ = line.push(m);
+            });
+            self.line = line;
+            // The line kept is full: the rest is read at a later hint.
+            let Some(_) = done.or(self.line.is_full().then_some(true)) else { return true };
+            self.reading = None;
+            self.line_board = *self.game().board();
+            self.thinking = false;
+            self.hints = self.hints.wrapping_add(1);
+            self.show(self.line.first().copied(), "a winning line", frame);
+            return false;
+        }
+        let Some(v) = self.search.step(store, budget.max(1)) else { return true };
         match v {
             Verdict::Won => {
-                let mut line: Vec<Move, LINE> = Vec::new();
-                self.solver.line(&game, &mut |m| {
-                    let _ = line.push(m);
-                });
-                self.line = line;
-                self.line_board = *game.board();
-                self.show(self.line.first().copied(), "a winning line", frame);
+                self.line.clear();
+                self.reading = Some(self.search.line_start(self.table.game()));
+                true
             }
-            Verdict::Lost => self.table.say(frame, format_args!("No winning line: this deal is lost from here")),
+            Verdict::Lost => {
+                self.thinking = false;
+                self.hints = self.hints.wrapping_add(1);
+                self.table.say(frame, format_args!("No winning line: this deal is lost from here"));
+                false
+            }
             Verdict::Unknown => {
-                let m = player::best_move(&game);
-                self.show(m, "no win found in time, a good move", frame);
+                self.fair = Some(Fair::new(self.table.game()));
+                true
             }
         }
-        false
     }
 
     /// Points the cursor at the hint's card and says what it does.

@@ -146,6 +146,9 @@ pub struct App {
     play: Option<Play>,
     /// Any other game of the collection in play.
     session: Option<session::Session>,
+    /// King Albert's hint storage, kept from boot for every game of it
+    /// (see [`albert::HintStorage`]).
+    albert_hints: albert::HintStorage,
     frame: u32,
     /// Frames since a button was last pressed.
     idle: u32,
@@ -214,6 +217,7 @@ impl App {
             screen: Screen::Title { sel: 0 },
             play: None,
             session: None,
+            albert_hints: albert::HintStorage::new(),
             frame: 0,
             idle: 0,
             planned: None,
@@ -244,7 +248,7 @@ impl App {
         let frame = self.frame;
         if let Some(p) = self.session.as_mut() {
             if p.thinking() {
-                return p.think(budget.min(u32::MAX as usize) as u32, frame);
+                return p.think(budget.min(u32::MAX as usize) as u32, frame, &mut self.albert_hints);
             }
         }
         self.play.as_mut().is_some_and(|p| p.think(budget, frame))

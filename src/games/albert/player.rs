@@ -66,15 +66,48 @@ fn after(b: &Board, p: Plan, auto: bool) -> Board {
 /// deals offer no move that improves at once (a card has to make room
 /// first).
 pub fn best_move(g: &Game) -> Option<Move> {
-    let b = g.board();
-    let auto = g.options().auto;
-    let now = evaluate(b);
-    let last = g.last_move();
-    let mut best: Option<(i32, i32, Move)> = None;
-    g.for_each_legal(&mut |m| {
-        let Ok(p) = b.check(m) else { return };
-        if reverses(p, last) {
-            return;
+    let mut fair = Fair::new(g);
+    loop {
+        if let Some(m) = fair.step(g) {
+            return m;
+        }
+    }
+}
+
+/// Legal moves the fair player weighs at most (a position with more
+/// offers them in [`Board::each_legal`]'s order, the rest unweighed).
+pub const FAIR_MOVES: usize = 128;
+
+/// [`best_move`] worked out a first move at a time (each weighs every
+/// reply to it: about 2 ms on the console), so the console can spread it
+/// over frames.
+pub struct Fair {
+    moves: heapless::Vec<Move, FAIR_MOVES>,
+    next: usize,
+    now: i32,
+    best: Option<(i32, i32, Move)>,
+}
+
+impl Fair {
+    /// Starts weighing the moves of `g`.
+    pub fn new(g: &Game) -> Fair {
+        let mut moves = heapless::Vec::new();
+        g.for_each_legal(&mut |m| {
+            let _ = moves.push(m);
+        });
+        Fair { moves, next: 0, now: evaluate(g.board()), best: None }
+    }
+
+    /// Weighs the next first move of `g` (the game it started on):
+    /// `None` while moves are left, then the answer.
+    pub fn step(&mut self, g: &Game) -> Option<Option<Move>> {
+        let Some(&m) = self.moves.get(self.next) else { return Some(self.best.map(|(_, _, m)| m)) };
+        self.next += 1;
+        let b = g.board();
+        let auto = g.options().auto;
+        let Ok(p) = b.check(m) else { return None };
+        if reverses(p, g.last_move()) {
+            return None;
         }
         let next = after(b, p, auto);
         let one = evaluate(&next);
@@ -87,11 +120,11 @@ pub fn best_move(g: &Game) -> Option<Move> {
             }
             true
         });
-        if two > now && best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
-            best = Some((two, one, m));
+        if two > self.now && self.best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
+            self.best = Some((two, one, m));
         }
-    });
-    best.map(|(_, _, m)| m)
+        None
+    }
 }
 
 /// True when `p` takes straight back the plan `last` (the same cards back

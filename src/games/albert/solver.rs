@@ -236,7 +236,9 @@ fn key_change(b: &Board, p: Plan, applied: bool) -> (u128, u128) {
 fn slot_of(k: u128, len: usize) -> usize {
     let x = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
     let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    1 + ((x ^ (x >> 29)) % (len as u64 - 1)) as usize
+    // The high half, the best mixed, and a 32-bit remainder (a 64-bit one
+    // is a library call on the console's 32-bit CPU).
+    1 + ((x >> 32) as u32 as usize) % (len - 1)
 }
 
 /// What the table said about a position.
@@ -259,6 +261,15 @@ enum Seen {
 /// running many deals with a large table clears it once in 255 searches.
 pub struct Solver<S: Storage> {
     store: S,
+    search: Search,
+}
+
+/// A search without its storage: the caller lends the storage at every
+/// call (the same storage from [`restart`](Search::restart) to the last
+/// [`line`](Search::line)). The console keeps one storage for every game
+/// of King Albert, outside the game's screen, so that a new game does not
+/// build (and move about) 190 KB.
+pub struct Search {
     state: State,
 }
 
@@ -278,23 +289,18 @@ struct State {
     verdict: Option<Verdict>,
 }
 
-impl<S: Storage> Solver<S> {
-    /// Starts a search of `game`'s position within `budget` nodes, in the
-    /// storage given.
-    pub fn new(game: &Game, store: S, budget: u64) -> Solver<S> {
-        let mut s = Solver::idle(store);
-        s.restart(game, budget);
-        s
+impl Default for Search {
+    fn default() -> Self {
+        Self::idle()
     }
+}
 
-    /// A solver with no search (its verdict is unknown until
-    /// [`restart`](Self::restart)).
-    pub fn idle(store: S) -> Solver<S> {
-        let board = Board::EMPTY;
-        Solver {
-            store,
+impl Search {
+    /// No search (its verdict is unknown until [`restart`](Self::restart)).
+    pub const fn idle() -> Search {
+        Search {
             state: State {
-                board,
+                board: Board::EMPTY,
                 key: 0,
                 stamp: 0,
                 used: 0,
@@ -308,9 +314,9 @@ impl<S: Storage> Solver<S> {
     }
 
     /// Starts a new search of `game`'s position within `budget` nodes in
-    /// the same storage (the previous search is dropped).
-    pub fn restart(&mut self, game: &Game, budget: u64) {
-        let (table, frames, moves) = self.store.parts();
+    /// `store` (the previous search is dropped).
+    pub fn restart(&mut self, store: &mut (impl Storage + ?Sized), game: &Game, budget: u64) {
+        let (table, frames, moves) = store.parts();
         let st = &mut self.state;
         st.board = *game.board();
         st.key = key(&st.board);
@@ -342,11 +348,6 @@ impl<S: Storage> Solver<S> {
         }
     }
 
-    /// The storage back.
-    pub fn into_store(self) -> S {
-        self.store
-    }
-
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.state.nodes
@@ -362,11 +363,144 @@ impl<S: Storage> Solver<S> {
         self.state.verdict
     }
 
+    /// Searches up to `nodes` more nodes in `store` (the one the search
+    /// started in). `None` while the search goes on; then the verdict.
+    pub fn step(&mut self, store: &mut (impl Storage + ?Sized), nodes: u64) -> Option<Verdict> {
+        let (table, frames, moves) = store.parts();
+        self.state.step(table, frames, moves, nodes)
+    }
+
+    /// After [`Verdict::Won`]: the winning line from `game` (the position
+    /// the search started from) as the game's moves, with the moves to the
+    /// suit stacks the game does not make by itself written out, read from
+    /// `store` (the search's). Calls `f` with each; returns false if a move
+    /// was refused (never, for the game the search started from).
+    pub fn line(&self, store: &(impl Storage + ?Sized), game: &Game, f: &mut dyn FnMut(Move)) -> bool {
+        let mut at = self.line_start(game);
+        self.line_more(store, &mut at, usize::MAX, f) == Some(true)
+    }
+
+    /// [`line`](Self::line) a few levels at a time (the console reads a
+    /// long line over several frames): where to start.
+    pub fn line_start(&self, game: &Game) -> LineAt {
+        LineAt { board: *game.board(), auto: game.options().auto, level: 0, next_auto: 0 }
+    }
+
+    /// Reads up to `levels` more levels of the winning line (a move and the
+    /// safe moves after it), calling `f` with each move: `None` while the
+    /// line goes on, then `Some(true)` at its end, `Some(false)` if a move
+    /// was refused (never, for the game the search started from) or the
+    /// search did not win. The line is replayed on a board, not a game (a
+    /// game works out its status after every move: too slow for the
+    /// console's frame).
+    pub fn line_more(
+        &self,
+        store: &(impl Storage + ?Sized),
+        at: &mut LineAt,
+        levels: usize,
+        f: &mut dyn FnMut(Move),
+    ) -> Option<bool> {
+        if self.state.verdict != Some(Verdict::Won) {
+            return Some(false);
+        }
+        let auto = at.auto;
+        let play = |b: &mut Board, m: Move| -> bool {
+            let Ok(p) = b.check(m) else { return false };
+            b.apply(p);
+            if auto {
+                while let Some(s) = b.auto_due() {
+                    b.stack_to_foundation(s);
+                }
+            }
+            true
+        };
+        let frames = store.frames();
+        for _ in 0..levels {
+            let d = at.level;
+            if d >= self.state.depth {
+                return Some(true);
+            }
+            let Some(&fr) = frames.get(d) else { return Some(false) };
+            if d > 0 {
+                let m = match fr.plan.to {
+                    Some(t) => Move::Stack(fr.plan.card, t),
+                    None => Move::Foundation(fr.plan.card),
+                };
+                if !play(&mut at.board, m) {
+                    return Some(false);
+                }
+                f(m);
+            }
+            for a in self.state.autos.iter().skip(at.next_auto).take(usize::from(fr.autos)) {
+                if !at.board.on_foundation(a.card) {
+                    let m = Move::Foundation(a.card);
+                    if !play(&mut at.board, m) {
+                        return Some(false);
+                    }
+                    f(m);
+                }
+            }
+            at.next_auto += usize::from(fr.autos);
+            at.level += 1;
+        }
+        (at.level >= self.state.depth).then_some(true)
+    }
+}
+
+/// Where [`Search::line_more`] has got to.
+#[derive(Clone, Copy, Debug)]
+pub struct LineAt {
+    board: Board,
+    auto: bool,
+    level: usize,
+    next_auto: usize,
+}
+
+impl<S: Storage> Solver<S> {
+    /// Starts a search of `game`'s position within `budget` nodes, in the
+    /// storage given.
+    pub fn new(game: &Game, store: S, budget: u64) -> Solver<S> {
+        let mut s = Solver::idle(store);
+        s.restart(game, budget);
+        s
+    }
+
+    /// A solver with no search (its verdict is unknown until
+    /// [`restart`](Self::restart)).
+    pub fn idle(store: S) -> Solver<S> {
+        Solver { store, search: Search::idle() }
+    }
+
+    /// Starts a new search of `game`'s position within `budget` nodes in
+    /// the same storage (the previous search is dropped).
+    pub fn restart(&mut self, game: &Game, budget: u64) {
+        self.search.restart(&mut self.store, game, budget);
+    }
+
+    /// The storage back.
+    pub fn into_store(self) -> S {
+        self.store
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes()
+    }
+
+    /// Positions stored so far.
+    pub fn positions(&self) -> usize {
+        self.search.positions()
+    }
+
+    /// The answer, once found.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.search.verdict()
+    }
+
     /// Searches up to `nodes` more nodes. `None` while the search goes on;
     /// then the verdict (also when called again after it).
     pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
-        let (table, frames, moves) = self.store.parts();
-        self.state.step(table, frames, moves, nodes)
+        self.search.step(&mut self.store, nodes)
     }
 
     /// Runs the search to its end.
@@ -384,36 +518,7 @@ impl<S: Storage> Solver<S> {
     /// with each; returns false if a move was refused (never, for the game
     /// the search started from).
     pub fn line(&self, game: &Game, f: &mut dyn FnMut(Move)) -> bool {
-        if self.state.verdict != Some(Verdict::Won) {
-            return false;
-        }
-        let mut g = game.clone();
-        let mut next_auto = 0usize;
-        let frames = self.store.frames();
-        for d in 0..self.state.depth {
-            let Some(&fr) = frames.get(d) else { return false };
-            if d > 0 {
-                let m = match fr.plan.to {
-                    Some(t) => Move::Stack(fr.plan.card, t),
-                    None => Move::Foundation(fr.plan.card),
-                };
-                if g.play(m).is_err() {
-                    return false;
-                }
-                f(m);
-            }
-            for a in self.state.autos.iter().skip(next_auto).take(usize::from(fr.autos)) {
-                if !g.board().on_foundation(a.card) {
-                    let m = Move::Foundation(a.card);
-                    if g.play(m).is_err() {
-                        return false;
-                    }
-                    f(m);
-                }
-            }
-            next_auto += usize::from(fr.autos);
-        }
-        true
+        self.search.line(&self.store, game, f)
     }
 
     /// After [`Verdict::Won`]: the first move of the winning line.
