@@ -120,8 +120,15 @@ pub struct Play {
     left: Spot,
     /// The card picked up (with the cards on it, in a land).
     held: Option<Card>,
+    /// Where the held card may go, worked out when it is picked up (not
+    /// every frame): bit `suit * 5 + column` for a suit row's place, bit
+    /// `20 + land` for a land.
+    targets: u32,
     /// The fair player working out a hint or the demo's move.
     thinker: Option<Thinker>,
+    /// A hint or the demo's move asked for: [`think`](Self::think) starts
+    /// the fair player on it (so that the update itself stays short).
+    asked: bool,
     /// Its answer, until a move is played (`Some(None)`: nothing helps).
     thought: Option<Option<Move>>,
     hints: u32,
@@ -141,7 +148,9 @@ impl Play {
             cursor: start,
             left: Spot::Row { suit: 0, column: Column::Subjects },
             held: None,
+            targets: 0,
             thinker: None,
+            asked: false,
             thought: None,
             hints: 0,
         }
@@ -183,7 +192,7 @@ impl Play {
 
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
-        self.thinker.is_some()
+        self.asked || self.thinker.is_some()
     }
 
     /// True when a move has been worked out and no move played since.
@@ -196,9 +205,8 @@ impl Play {
     fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
         let ok = self.table.play(m, frame, log);
         if ok {
-            self.held = None;
-            self.thinker = None;
-            self.thought = None;
+            self.hold(None);
+            self.forget();
             self.settle();
         }
         ok
@@ -206,11 +214,49 @@ impl Play {
 
     /// Takes back the last move (Triangle, or Undo in a menu).
     pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
-        self.held = None;
-        self.thinker = None;
-        self.thought = None;
+        self.hold(None);
+        self.forget();
         self.table.undo(frame, log);
         self.settle();
+    }
+
+    /// Holds `card` (or nothing), and works out where it may go.
+    fn hold(&mut self, card: Option<Card>) {
+        self.held = card;
+        self.targets = 0;
+        let Some(c) = card else { return };
+        let p = self.pos();
+        let s = c.suit() as u32;
+        let mut t = 0;
+        let mut bit = |ok: bool, i: u32| {
+            if ok {
+                t |= 1 << i;
+            }
+        };
+        bit(p.check(Move::ToGuest(c)).is_ok(), s * 5 + Column::Guest as u32);
+        bit(p.check(Move::ToFoundation(c)).is_ok(), s * 5 + Column::of(c) as u32);
+        for l in 0..LANDS as u8 {
+            bit(p.check(Move::ToLand(c, l)).is_ok(), 20 + u32::from(l));
+        }
+        self.targets = t;
+    }
+
+    /// Where the held card may go: a suit row's place.
+    fn target_row(&self, suit: u8, column: Column) -> bool {
+        self.targets & (1 << (u32::from(suit) * 5 + column as u32)) != 0
+    }
+
+    /// Where the held card may go: a land.
+    fn target_land(&self, land: u8) -> bool {
+        self.targets & (1 << (20 + u32::from(land))) != 0
+    }
+
+    /// Forgets the move worked out (or being worked out) for the position
+    /// before.
+    fn forget(&mut self) {
+        self.thinker = None;
+        self.asked = false;
+        self.thought = None;
     }
 
     /// Keeps a land cursor on a face-up card of its land.
@@ -235,7 +281,7 @@ impl Play {
         if pressed.contains(Buttons::SQUARE) {
             self.hint(frame);
         } else if pressed.contains(Buttons::CIRCLE) {
-            self.held = None;
+            self.hold(None);
         } else if pressed.contains(Buttons::L1) {
             self.play(Move::Draw, frame, log);
         } else if pressed.contains(Buttons::R1) {
@@ -306,7 +352,7 @@ impl Play {
 
     fn pick_up(&mut self, frame: u32, log: &mut impl Write) {
         if let Some(c) = self.card_under_cursor() {
-            self.held = Some(c);
+            self.hold(Some(c));
             self.table.clear_message();
             return;
         }
@@ -341,7 +387,7 @@ impl Play {
         let m = match self.cursor {
             Spot::Land { land, .. } => {
                 if matches!(place, Place::Land { land: l, .. } if l == land) {
-                    self.held = None; // back where it was
+                    self.hold(None); // back where it was
                     return;
                 }
                 Move::ToLand(card, land)
@@ -356,7 +402,7 @@ impl Play {
                 if column != Column::Guest {
                     Move::ToFoundation(card)
                 } else if place == Place::Guest {
-                    self.held = None;
+                    self.hold(None);
                     return;
                 } else {
                     Move::ToGuest(card)
@@ -364,7 +410,7 @@ impl Play {
             }
             Spot::Talon | Spot::Waste => {
                 if matches!(place, Place::Waste { .. }) {
-                    self.held = None;
+                    self.hold(None);
                     return;
                 }
                 self.table.say(frame, format_args!("Nothing is played on the talon or the waste (O puts it back)"));
@@ -392,8 +438,8 @@ impl Play {
             self.show(m, frame);
             return;
         }
-        if self.thinker.is_none() {
-            self.thinker = Some(Thinker::new(self.pos()));
+        if !self.thinking() {
+            self.asked = true;
             self.table.say(frame, format_args!("Thinking..."));
         }
     }
@@ -403,6 +449,12 @@ impl Play {
     /// one first move weighs up to a few dozen replies); once found, shows
     /// it. True while work is left.
     pub fn think(&mut self, budget: usize, frame: u32) -> bool {
+        if self.asked {
+            // Starting is a step of its own (the view, the safe moves).
+            self.asked = false;
+            self.thinker = Some(Thinker::new(self.pos()));
+            return true;
+        }
         let Some(t) = self.thinker.as_mut() else { return false };
         let Some(m) = t.step(budget) else { return true };
         self.thinker = None;
@@ -418,22 +470,22 @@ impl Play {
         let row = |c: Card, column| Spot::Row { suit: c.suit() as u8, column };
         match m {
             Some(Move::Draw) => {
-                self.held = None;
+                self.hold(None);
                 self.cursor = Spot::Talon;
                 self.table.say(frame, format_args!("Hint: draw from the talon (X or L1)"));
             }
             Some(Move::ToLand(c, land)) => {
-                self.held = Some(c);
+                self.hold(Some(c));
                 self.cursor = Spot::Land { land, depth: 0 };
                 self.table.say(frame, format_args!("Hint: {} onto p{} (X)", Face(c), land + 1));
             }
             Some(Move::ToGuest(c)) => {
-                self.held = Some(c);
+                self.hold(Some(c));
                 self.cursor = row(c, Column::Guest);
                 self.table.say(frame, format_args!("Hint: {} to the guest chamber (X)", Face(c)));
             }
             Some(Move::ToFoundation(c)) => {
-                self.held = Some(c);
+                self.hold(Some(c));
                 self.cursor = row(c, Column::of(c));
                 self.table.say(frame, format_args!("Hint: {} to its foundation (X or R1)", Face(c)));
             }
@@ -453,8 +505,8 @@ impl Play {
             Some(Some(m)) => !self.play(m, frame, log),
             Some(None) => true,
             None => {
-                if self.thinker.is_none() {
-                    self.thinker = Some(Thinker::new(self.pos()));
+                if !self.thinking() {
+                    self.asked = true;
                 }
                 false
             }
@@ -506,17 +558,13 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
     let (cw, ch) = skin.card_size(CardSize::Large);
     let lh = skin.line_height();
     let held = p.held();
-    // Where the held card may go, outlined (nothing is checked without one).
-    let legal = |m: Move| held.is_some() && pos.check(m).is_ok();
 
     // Headers.
     for (col, head) in COLUMNS.iter().zip(["A", "10", "Guest", "KQJ", "9-2"]) {
         text_centred(list, skin, COL_X[col.index()] + cw / 2, 3, head, palette::DIM);
     }
-    for l in 0..LANDS as u8 {
-        let mut s: String<4> = String::new();
-        let _ = write!(s, "p{}", l + 1);
-        text_centred(list, skin, LAND_X + i16::from(l) * LAND_PITCH + cw / 2, 3, &s, palette::DIM);
+    for (l, s) in ["p1", "p2", "p3", "p4", "p5", "p6", "p7"].into_iter().enumerate() {
+        text_centred(list, skin, LAND_X + l as i16 * LAND_PITCH + cw / 2, 3, s, palette::DIM);
     }
 
     // The suit rows.
@@ -560,16 +608,13 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
                     list.fill(x, y, cw as u16, ch as u16, palette::CELL);
                     if let Some(n) = next {
                         let mut l: String<8> = String::new();
-                        let _ = write!(l, "{}{}", rank_label(n), symbol(s));
+                        let _ = l.push_str(rank_label(n));
+                        let _ = l.push(symbol(s));
                         text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(ready(n)));
                     }
                 }
             }
-            let target = match column {
-                Column::Guest => held.map(Move::ToGuest),
-                _ => held.filter(|c| Column::of(*c) == column).map(Move::ToFoundation),
-            };
-            if target.is_some_and(|m| held.map(|c| c.suit()) == Some(s) && legal(m)) {
+            if p.target_row(suit, column) {
                 list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
             }
         }
@@ -590,14 +635,15 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
     if shown.is_empty() {
         list.fill(WASTE_X, ty, cw as u16, ch as u16, palette::CELL);
     }
-    let mut line: String<24> = String::new();
-    let _ = write!(line, "{}", pos.talon_len());
+    let mut line: String<8> = String::new();
+    count(&mut line, pos.talon_len());
     text_centred(list, skin, tx + cw / 2, ty + ch + 2, &line, palette::DIM);
     line.clear();
-    let _ = write!(line, "{}", waste.len());
+    count(&mut line, waste.len());
     text_centred(list, skin, WASTE_X + cw / 2, ty + ch + 2, &line, palette::DIM);
     line.clear();
-    let _ = write!(line, "Home {}", pos.on_foundations());
+    let _ = line.push_str("Home ");
+    count(&mut line, pos.on_foundations());
     text(list, skin, 82, ty + 2, &line, palette::TEXT);
     text(list, skin, 82, ty + 4 + lh, "of 52", palette::DIM);
     if pos.talon_len() == 0 {
@@ -621,7 +667,7 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
                 skin.card(list, x, y, *c, face, CardSize::Large, NO_TINT);
             }
         }
-        if held.is_some_and(|c| legal(Move::ToLand(c, l))) {
+        if p.target_land(l) {
             let (x, y) = land_xy(land, l, cards.len().saturating_sub(1));
             list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
         }
@@ -665,6 +711,14 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
     if let Some(m) = p.table().message(frame) {
         super::render::message_bar(list, skin, m);
     }
+}
+
+/// Writes `n` (0..100) in digits, without the formatting machinery.
+fn count(s: &mut String<8>, n: usize) {
+    if n >= 10 {
+        let _ = s.push(char::from(b'0' + (n / 10 % 10) as u8));
+    }
+    let _ = s.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// Where the held card and the cards on it lie: x, y and height.

@@ -10,7 +10,7 @@
 //! undo history: what the console and `kings` play.
 
 use crate::cards::{shuffled_deck, Card, Rank, Suit};
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 /// Free lands, `p1`..`p7`.
 pub const LANDS: usize = 7;
@@ -190,7 +190,10 @@ pub struct Words(pub Card);
 
 impl fmt::Display for Words {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the {} of {}", self.0.rank().name(), self.0.suit().name())
+        for s in ["the ", self.0.rank().name(), " of ", self.0.suit().name()] {
+            f.write_str(s)?;
+        }
+        Ok(())
     }
 }
 
@@ -200,60 +203,84 @@ fn rank_short(n: u8) -> &'static str {
 }
 
 impl fmt::Display for Illegal {
+    /// Each reason is a template whose marks are filled in: `@` the card
+    /// in words, `&` the second card in words, `%` the third card in the
+    /// notation (`Ah`), `^` the land (`p3`), `~` the second land, `*` the
+    /// card's suit. One small interpreter instead of a `write!` a reason
+    /// keeps the console's program small.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Illegal::Over => f.write_str("the game is over (only undo is left)"),
-            Illegal::TalonEmpty => f.write_str("the talon is empty and there is no redeal"),
-            Illegal::OnFoundation(c) => write!(f, "{} is on its foundation already", Words(c)),
-            Illegal::FaceDown(c) => write!(f, "{c} is face down"),
-            Illegal::InTalon(c) => write!(f, "{c} is still in the talon"),
-            Illegal::UnderWaste(c) => write!(f, "only the waste's top card may move, and {} is under it", Words(c)),
-            Illegal::Covered(c) => write!(f, "{} has cards on it: only a single card goes there", Words(c)),
-            Illegal::SameLand(c, l) => write!(f, "{} is on p{} already", Words(c), l + 1),
-            Illegal::NothingChanges(a, b) => {
-                write!(f, "moving all of p{} onto the empty p{} changes nothing", a + 1, b + 1)
-            }
-            Illegal::Dragon(l, a) => {
-                write!(f, "nothing is played on an ace: {} on p{} is a dragon", Words(a), l + 1)
-            }
-            Illegal::OnKing(l, k) => write!(f, "nothing is played on a king ({} on p{})", Words(k), l + 1),
+        let x = NO_CARD;
+        let (t, cards, lands): (&str, [Card; 3], [u8; 2]) = match *self {
+            Illegal::Over => ("the game is over (only undo is left)", [x; 3], [0; 2]),
+            Illegal::TalonEmpty => ("the talon is empty and there is no redeal", [x; 3], [0; 2]),
+            Illegal::OnFoundation(c) => ("@ is on its foundation already", [c, x, x], [0; 2]),
+            Illegal::FaceDown(c) => ("% is face down", [x, x, c], [0; 2]),
+            Illegal::InTalon(c) => ("% is still in the talon", [x, x, c], [0; 2]),
+            Illegal::UnderWaste(c) => ("only the waste's top card may move, and @ is under it", [c, x, x], [0; 2]),
+            Illegal::Covered(c) => ("@ has cards on it: only a single card goes there", [c, x, x], [0; 2]),
+            Illegal::SameLand(c, l) => ("@ is on ^ already", [c, x, x], [l, 0]),
+            Illegal::NothingChanges(a, b) => ("moving all of ^ onto the empty ~ changes nothing", [x; 3], [a, b]),
+            Illegal::Dragon(l, a) => ("nothing is played on an ace: & on ^ is a dragon", [x, a, x], [l, 0]),
+            Illegal::OnKing(l, k) => ("nothing is played on a king (& on ^)", [x, k, x], [l, 0]),
             Illegal::NotOnSuit { card, land, top } => match Rank::new(card.rank().number().saturating_sub(1)) {
-                Some(below) => write!(
-                    f,
-                    "{} goes only on {}, and p{} ends in {top}",
-                    Words(card),
-                    Words(Card::new(below, card.suit())),
-                    land + 1
-                ),
-                None => write!(f, "an ace goes only on an empty land"),
+                Some(below) => {
+                    ("@ goes only on &, and ^ ends in %", [card, Card::new(below, card.suit()), top], [land, 0])
+                }
+                None => ("an ace goes only on an empty land", [x; 3], [0; 2]),
             },
             Illegal::Waits { card, missing } => {
-                write!(f, "{} waits for ", Words(card))?;
+                fill(f, "@ waits for ", [card, x, x], [0; 2])?;
                 // Castle first (K Q J), then the tower's 10, then the
                 // subjects from 9 down: the order the cards must come.
-                let order = [13u8, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
-                let n = order.iter().filter(|r| missing.0 & (1 << **r) != 0).count();
+                let n = (missing.0 & 0x3ffc).count_ones();
                 let mut k = 0;
-                for r in order.iter().filter(|r| missing.0 & (1 << **r) != 0) {
+                for r in (2..=13u8).rev() {
+                    if missing.0 & (1 << r) == 0 {
+                        continue;
+                    }
                     k += 1;
                     if k > 1 {
                         f.write_str(if k == n { " and " } else { ", " })?;
                     }
-                    f.write_str(rank_short(*r))?;
+                    f.write_str(rank_short(r))?;
                 }
-                write!(f, " of {}", card.suit().name())
+                (" of *", [card, x, x], [0; 2])
             }
-            Illegal::GuestShut(c) => write!(
-                f,
-                "the {s} guest chamber opens once the king and queen of {s} are in the castle",
-                s = c.suit().name()
-            ),
-            Illegal::GuestTaken(c, g) => write!(f, "the {} guest chamber holds {g} already", c.suit().name()),
-            Illegal::GuestAce(c) => write!(f, "{} is a dragon: an ace is never a guest", Words(c)),
-            Illegal::AlreadyGuest(c) => write!(f, "{} is the guest already", Words(c)),
-            Illegal::NoRoom(l) => write!(f, "p{} has no room", l + 1),
+            Illegal::GuestShut(c) => {
+                ("the * guest chamber opens once the king and queen of * are in the castle", [c, x, x], [0; 2])
+            }
+            Illegal::GuestTaken(c, g) => ("the * guest chamber holds % already", [c, x, g], [0; 2]),
+            Illegal::GuestAce(c) => ("@ is a dragon: an ace is never a guest", [c, x, x], [0; 2]),
+            Illegal::AlreadyGuest(c) => ("@ is the guest already", [c, x, x], [0; 2]),
+            Illegal::NoRoom(l) => ("^ has no room", [x; 3], [l, 0]),
+        };
+        fill(f, t, cards, lands)
+    }
+}
+
+/// Writes template `t` with its marks filled in (see [`Illegal`]'s `fmt`).
+fn fill(f: &mut fmt::Formatter<'_>, t: &str, cards: [Card; 3], lands: [u8; 2]) -> fmt::Result {
+    let mut plain = 0;
+    for (i, b) in t.bytes().enumerate() {
+        if !matches!(b, b'@' | b'&' | b'%' | b'^' | b'~' | b'*') {
+            continue;
+        }
+        f.write_str(t.get(plain..i).unwrap_or(""))?;
+        plain = i + 1;
+        match b {
+            b'@' | b'&' => fmt::Display::fmt(&Words(cards[usize::from(b == b'&')]), f)?,
+            b'%' => {
+                f.write_char(cards[2].rank().letter())?;
+                f.write_char(cards[2].suit().letter())?;
+            }
+            b'*' => f.write_str(cards[0].suit().name())?,
+            _ => {
+                f.write_char('p')?;
+                fmt::Display::fmt(&(u16::from(lands[usize::from(b == b'~')]) + 1), f)?;
+            }
         }
     }
+    f.write_str(t.get(plain..).unwrap_or(""))
 }
 
 /// A free land: face-down cards at the bottom, a face-up run on them.
@@ -798,15 +825,23 @@ impl Position {
     }
 
     fn card_moves(&self, c: Card, single: bool, f: &mut dyn FnMut(Move) -> bool) -> bool {
+        // Only a land that is empty or ends in the card below, an open
+        // empty guest chamber: the full check (which looks for the card)
+        // only for those, so that a lost position is found out quickly.
         for to in 0..LANDS as u8 {
             let m = Move::ToLand(c, to);
-            if self.check(m).is_ok() && f(m) {
+            let fits = self.lands[usize::from(to)]
+                .top()
+                .is_none_or(|t| t.suit() == c.suit() && t.rank().number() + 1 == c.rank().number());
+            if fits && self.check(m).is_ok() && f(m) {
                 return true;
             }
         }
         if single {
-            for m in [Move::ToGuest(c), Move::ToFoundation(c)] {
-                if self.check(m).is_ok() && f(m) {
+            let s = c.suit();
+            let guest = self.guest_open(s) && self.guest[s as usize].is_none();
+            for (m, may) in [(Move::ToGuest(c), guest), (Move::ToFoundation(c), self.foundation_needs(c).0 == 0)] {
+                if may && self.check(m).is_ok() && f(m) {
                     return true;
                 }
             }
@@ -859,6 +894,9 @@ pub struct Game {
     kept: usize,
     /// Moves played and not undone (may exceed what the history keeps).
     played: usize,
+    /// Where the position stands, worked out once a move (a lost position
+    /// weighs every move to say so, and the console asks every frame).
+    status: Status,
 }
 
 impl PartialEq for Game {
@@ -877,7 +915,7 @@ impl Game {
 
     /// A game starting at `pos` (nothing to undo).
     pub fn from_position(pos: Position) -> Game {
-        Game { pos, history: [NO_UNDO; MAX_UNDO], first: 0, kept: 0, played: 0 }
+        Game { status: pos.status(), pos, history: [NO_UNDO; MAX_UNDO], first: 0, kept: 0, played: 0 }
     }
 
     /// The position.
@@ -887,7 +925,7 @@ impl Game {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        self.pos.status()
+        self.status
     }
 
     /// Plays `m`; refused moves leave the game unchanged.
@@ -904,6 +942,7 @@ impl Game {
         self.history[(self.first + self.kept) % MAX_UNDO] = u;
         self.kept += 1;
         self.played = self.played.saturating_add(1);
+        self.status = self.pos.status();
         Ok(u)
     }
 
@@ -916,6 +955,7 @@ impl Game {
         let u = self.history[(self.first + self.kept) % MAX_UNDO];
         self.pos.revert(u);
         self.played = self.played.saturating_sub(1);
+        self.status = self.pos.status();
         Some(u)
     }
 

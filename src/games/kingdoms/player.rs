@@ -42,18 +42,26 @@ pub const MAX_CANDIDATES: usize = 256;
 /// face-down cards) sorted by card and dealt back, talon first (top down),
 /// then the face-down cards of `p1`..`p7` from the bottom.
 pub fn view(p: &Position) -> Position {
-    let mut hidden: Vec<Card, 52> = Vec::new();
+    // The hidden cards as a set (bit i: card index i), read back in card
+    // order: sorted without a sort.
+    let mut hidden = 0u64;
     for c in p.talon() {
-        let _ = hidden.push(c);
+        hidden |= 1 << c.index();
     }
     for l in 0..LANDS {
         let land = p.land(l);
         for c in &land.cards()[..land.down().min(land.cards().len())] {
-            let _ = hidden.push(*c);
+            hidden |= 1 << c.index();
         }
     }
-    hidden.sort_unstable();
-    let mut next = hidden.iter().copied();
+    let mut next = core::iter::from_fn(|| {
+        if hidden == 0 {
+            return None;
+        }
+        let i = hidden.trailing_zeros() as u8;
+        hidden &= hidden - 1;
+        Card::from_index(i)
+    });
     let talon: Vec<Card, 24> = (0..p.talon_len()).filter_map(|_| next.next()).collect();
     let mut cards = [[Card::new(Rank::ACE, crate::cards::Suit::Spades); LAND]; LANDS];
     let mut lens = [0usize; LANDS];
@@ -197,6 +205,7 @@ pub struct Thinker {
 
 impl Thinker {
     /// Starts on the fair player's move in `p`.
+    #[inline(never)]
     pub fn new(p: &Position) -> Thinker {
         let view = view(p);
         let mut moves: Vec<Move, MAX_CANDIDATES> = Vec::new();
