@@ -37,9 +37,11 @@ mod game_loop {
     /// acknowledge handshake of each byte).
     const CARD_US: u32 = 6_500;
 
-    /// The draw list, the packets and the GPU at most, on the largest grid
-    /// (14x9: 1.5 + 0.9 + 2.1 ms measured in Mednafen), with a margin.
-    const DRAW_US: u32 = 5_500;
+    /// The draw list, the packets and the GPU at most, with a margin: up to
+    /// 1.9 + 3.5 + 2.4 ms measured in Mednafen (a 12x8 demo frame, with
+    /// the collection's panels and sound), where 5.5 ms let a card sector
+    /// make a demo frame late.
+    const DRAW_US: u32 = 8_000;
 
     /// How far into a frame the event log may go on being handed to the
     /// BIOS: the rest is a margin for the wait for the vblank to be caught.

@@ -364,3 +364,14 @@ fn a_hint_while_matching_is_worked_out_over_frames_and_another_button_drops_it()
         assert!(msg.starts_with("Hint"), "{msg}");
     }
 }
+
+#[test]
+fn the_demo_never_asks_for_a_save() {
+    let mut d = Driver::new();
+    let _ = d.app.take_save_request();
+    for _ in 0..farewell::ui::DEMO_AFTER + 2 + 20 * farewell::ui::DEMO_PACE {
+        d.frame(Buttons::empty());
+        assert!(!d.app.take_save_request(), "{:?}", d.app.screen());
+    }
+    assert_eq!(d.app.screen(), Screen::Demo);
+}

@@ -804,6 +804,8 @@ impl App {
         self.start_deal(self.new_seed(), log);
         self.settings.options = options;
         self.screen = Screen::Demo;
+        // The demo changes nothing the card keeps: it writes nothing.
+        self.save_wanted = false;
     }
 
     /// The deal being played in the chosen game, or 0.
