@@ -148,7 +148,7 @@ mod tests {
     use super::*;
     extern crate std;
     use std::format;
-    use std::string::{String, ToString};
+    use std::string::String;
 
     fn prefixed(pieces: &[&str]) -> String {
         let mut out = String::new();
