@@ -1,97 +1,344 @@
-//! "Winnable deals only": the table of proven deals, and the option.
+//! "Winnable deals only": every game's table of proven deals, and the
+//! option on every game's Options screen. (The deals of King's Corners,
+//! King Albert and Four Kingdoms are proved again, through `kings`, by
+//! tools/kings/tests/winnable.rs; A Farewell to Kings' here.)
 
 use farewell::games::farewell::solver::{solve, Table, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{Game, KingStart, Options, Status};
+use farewell::games::{albert, Patience};
 use farewell::input::{Buttons, Input};
-use farewell::ui::{App, Screen, GRID_SIZES, OPTION_ROWS};
-use farewell::winnable::{pick, seeds_for, TABLE};
+use farewell::save::Save;
+use farewell::settings::GameId;
+use farewell::ui::{option_rows, App, Screen, GAMES, GRID_SIZES};
+use farewell::winnable::{count, entry, farewell_code, farewell_options, pick, table, Entry};
+use std::collections::BTreeSet;
 
-/// The budget tools/mkwinnable proves deals with.
+/// The budget tools/mkwinnable proves A Farewell to Kings' deals with.
 const BUDGET: u64 = 100_000;
 
-#[test]
-fn the_table_covers_every_option_set_but_custom_once() {
-    for &(w, h) in &GRID_SIZES {
-        for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random] {
-            for easy in [false, true] {
-                let o = Options { width: w, height: h, kings, easy };
-                assert_eq!(TABLE.iter().filter(|e| e.options() == o).count(), 1, "{o:?}");
+/// The option codes each game's Options screen can set (A Farewell to
+/// Kings: every grid, centre/corners/random, easy or not).
+fn codes(game: GameId) -> Vec<u8> {
+    match game {
+        GameId::Farewell => {
+            let mut v = Vec::new();
+            for &(width, height) in &GRID_SIZES {
+                for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random] {
+                    for easy in [false, true] {
+                        v.push(farewell_code(Options { width, height, kings, easy }).unwrap());
+                    }
+                }
             }
+            v
         }
+        GameId::Albert => {
+            let mut v = Vec::new();
+            for start in albert::StartRank::ALL {
+                for auto in [false, true] {
+                    v.push(albert::Game::options_code(albert::Options { start, auto }));
+                }
+            }
+            v
+        }
+        GameId::Corners => vec![farewell::games::corners::Game::options_code(())],
+        GameId::Kingdoms => vec![farewell::games::kingdoms::Game::options_code(())],
     }
-    assert_eq!(TABLE.len(), GRID_SIZES.len() * 3 * 2);
-    assert!(TABLE.iter().all(|e| e.kings != KingStart::Custom));
-    assert!(seeds_for(Options { kings: KingStart::Custom, ..Options::default() }).is_empty());
-    for e in TABLE {
-        assert!(e.seeds.windows(2).all(|w| w[0] < w[1]), "seeds ascending, no repeats: {e:?}");
-    }
-    assert!(seeds_for(Options::default()).len() >= 4, "the default options have proven deals");
+}
+
+fn seeds(e: &Entry) -> Vec<u32> {
+    e.seeds().collect()
 }
 
 #[test]
-fn the_first_proven_deal_of_every_set_is_won_by_its_line() {
+fn every_games_table_has_each_option_set_once_and_nothing_else() {
+    for game in GAMES {
+        let want = codes(game);
+        let distinct: BTreeSet<u8> = want.iter().copied().collect();
+        assert_eq!(distinct.len(), want.len(), "{game:?}: the codes tell the option sets apart");
+        for &c in &want {
+            assert_eq!(table(game).iter().filter(|e| e.code == c).count(), 1, "{game:?} code {c}");
+        }
+        assert_eq!(table(game).len(), want.len(), "{game:?}");
+    }
+    assert_eq!(table(GameId::Farewell).len(), GRID_SIZES.len() * 3 * 2);
+    assert_eq!(table(GameId::Albert).len(), 12);
+}
+
+#[test]
+fn farewell_codes_stand_for_their_options_and_custom_has_none() {
+    for c in codes(GameId::Farewell) {
+        assert_eq!(farewell_options(c).and_then(farewell_code), Some(c));
+    }
+    assert_eq!(farewell_code(Options { kings: KingStart::Custom, ..Options::default() }), None);
+    assert_eq!(farewell_code(Options { width: 7, height: 4, ..Options::default() }), None);
+    assert_eq!(farewell_options(48), None);
+    assert_eq!(farewell_options(6), None, "kings code 3 (custom) is not a table code");
+}
+
+#[test]
+fn deal_numbers_ascend_from_1() {
+    for game in GAMES {
+        for e in table(game) {
+            let s = seeds(e);
+            assert_eq!(s.len(), e.len());
+            assert!(s.windows(2).all(|w| w[0] < w[1]), "{game:?} code {}: ascending, no repeats", e.code);
+            assert!(!s.contains(&0), "{game:?} code {}: deal 0 is never listed", e.code);
+        }
+    }
+    // The figures the tables were generated with (tools/mkwinnable).
+    let e = entry(GameId::Farewell, farewell_code(Options::default()).unwrap()).unwrap();
+    assert_eq!(seeds(e)[..4], [1, 4, 5, 6], "12x8 centre begins with deals 1, 4, 5 and 6");
+}
+
+#[test]
+fn the_new_games_have_at_least_64_proven_deals_in_every_set() {
+    for game in [GameId::Corners, GameId::Albert, GameId::Kingdoms] {
+        for e in table(game) {
+            assert!(e.len() >= 64, "{game:?} code {}: {} deals", e.code, e.len());
+            assert!(e.len() <= 200, "{game:?} code {}: {} deals (the exe keeps them)", e.code, e.len());
+        }
+    }
+    assert!(count(GameId::Farewell, farewell_code(Options::default()).unwrap()) >= 4);
+}
+
+#[test]
+fn the_first_proven_farewell_deal_of_every_set_is_won_by_its_line() {
     let g0 = Game::new(0, Options::default()).unwrap();
     let (mut a, mut b) = (vec![g0.clone(); MAX_WIDTH], vec![g0; MAX_WIDTH]);
     let mut slots = vec![0u64; 1 << 16];
-    for e in TABLE {
-        let Some(&seed) = e.seeds.first() else { continue };
-        let g = Game::new(seed, e.options()).unwrap();
-        let mut table = Table::new(&mut slots);
-        let (v, _) = solve(&g, BUDGET, &mut table, &mut a, &mut b);
-        let Verdict::Winnable(line) = v else { panic!("{e:?}: deal {seed} not proven again: {v:?}") };
+    for e in table(GameId::Farewell) {
+        let Some(seed) = e.seeds().next() else { continue };
+        let o = farewell_options(e.code).unwrap();
+        let g = Game::new(seed, o).unwrap();
+        let mut t = Table::new(&mut slots);
+        let (v, _) = solve(&g, BUDGET, &mut t, &mut a, &mut b);
+        let Verdict::Winnable(line) = v else { panic!("{o:?}: deal {seed} not proven again: {v:?}") };
         let mut r = g.clone();
         for m in line {
             r.apply(m).unwrap();
         }
-        assert_eq!(r.status(), Status::Won, "{e:?} deal {seed}");
+        assert_eq!(r.status(), Status::Won, "{o:?} deal {seed}");
     }
 }
 
 #[test]
-fn pick_chooses_among_the_sets_deals_only() {
-    let o = Options::default();
-    let seeds = seeds_for(o);
-    let picked: std::collections::BTreeSet<u32> = (0..1000).filter_map(|i| pick(o, i)).collect();
-    assert_eq!(picked.len(), seeds.len(), "every proven deal can come up");
-    assert!(picked.iter().all(|s| seeds.contains(s)));
-    assert_eq!(pick(Options { kings: KingStart::Custom, ..o }, 5), None);
+fn pick_chooses_among_the_sets_deals_only_and_every_one_can_come_up() {
+    for game in GAMES {
+        for e in table(game) {
+            let all: BTreeSet<u32> = e.seeds().collect();
+            let picked: BTreeSet<u32> = (0..2000).filter_map(|i| pick(game, e.code, i)).collect();
+            assert_eq!(picked, all, "{game:?} code {}", e.code);
+            assert!(all.is_empty() || pick(game, e.code, u32::MAX).is_some());
+        }
+    }
+    assert_eq!(pick(GameId::Corners, 1, 5), None, "no such option set");
+    assert_eq!(pick(GameId::Albert, 0xFF, 5), None);
+    assert_eq!(count(GameId::Albert, 0xFF), 0);
+}
+
+struct Driver {
+    app: App,
+    input: Input,
+    log: String,
+}
+
+impl Driver {
+    fn new() -> Self {
+        Driver { app: App::new(), input: Input::default(), log: String::new() }
+    }
+    fn press(&mut self, b: Buttons) {
+        self.input.update(b);
+        self.app.update(&self.input, &mut self.log);
+        self.input.update(Buttons::empty());
+        self.app.update(&self.input, &mut self.log);
+    }
+    fn presses(&mut self, b: Buttons, n: usize) {
+        for _ in 0..n {
+            self.press(b);
+        }
+    }
+    /// From the title: chooses `game` and opens its Options screen.
+    fn options(&mut self, game: GameId) {
+        assert!(matches!(self.app.screen(), Screen::Title { .. }));
+        while self.app.game != game {
+            self.press(Buttons::DOWN);
+        }
+        self.press(Buttons::CROSS);
+        self.presses(Buttons::DOWN, 2);
+        self.press(Buttons::CROSS);
+        assert!(matches!(self.app.screen(), Screen::Options { sel: 0, .. }));
+    }
+    /// On the Options screen: moves to `row` and presses RIGHT once.
+    fn change(&mut self, row: &str) {
+        let Screen::Options { sel, .. } = self.app.screen() else { panic!("not on Options") };
+        let at = option_rows(self.app.game).iter().position(|r| *r == row).unwrap();
+        assert!(at >= usize::from(sel));
+        self.presses(Buttons::DOWN, at - usize::from(sel));
+        self.press(Buttons::RIGHT);
+    }
+    /// The game's winnable-only setting as the App keeps it.
+    fn winnable(&self, game: GameId) -> bool {
+        match game {
+            GameId::Farewell => self.app.settings.winnable,
+            g => self.app.others[farewell::save::OTHER_GAMES.iter().position(|x| *x == g).unwrap()].winnable,
+        }
+    }
+    fn code(&self, game: GameId) -> u8 {
+        match game {
+            GameId::Farewell => farewell_code(self.app.settings.options).unwrap(),
+            g => self.app.others[farewell::save::OTHER_GAMES.iter().position(|x| *x == g).unwrap()].options,
+        }
+    }
+    /// The deal in play.
+    fn seed(&self) -> u32 {
+        match self.app.game {
+            GameId::Farewell => self.app.play().unwrap().game().seed(),
+            _ => self.app.session().unwrap().seed(),
+        }
+    }
+    /// In play: the pause menu's "Quit to title".
+    fn quit(&mut self) {
+        self.press(Buttons::START);
+        self.press(Buttons::UP);
+        self.press(Buttons::CROSS);
+        assert!(matches!(self.app.screen(), Screen::Title { .. }), "{:?}", self.app.screen());
+    }
 }
 
 #[test]
-fn with_winnable_only_on_new_games_come_from_the_table() {
-    let mut app = App::new();
-    let mut input = Input::default();
-    let mut log = String::new();
-    let mut frame = |app: &mut App, b: Buttons, log: &mut String| {
-        input.update(b);
-        app.update(&input, log);
-        input.update(Buttons::empty());
-        app.update(&input, log);
-    };
-    // Title: X opens A Farewell to Kings' menu; Options (third row), down
-    // to "Winnable only", right to turn it on.
-    frame(&mut app, Buttons::CROSS, &mut log);
-    frame(&mut app, Buttons::DOWN, &mut log);
-    frame(&mut app, Buttons::DOWN, &mut log);
-    frame(&mut app, Buttons::CROSS, &mut log);
-    assert!(matches!(app.screen(), Screen::Options { .. }));
-    let row = OPTION_ROWS.iter().position(|r| *r == "Winnable only").unwrap();
-    for _ in 0..row {
-        frame(&mut app, Buttons::DOWN, &mut log);
+fn every_game_has_a_winnable_only_row_before_the_sound_rows() {
+    for game in GAMES {
+        let rows = option_rows(game);
+        let at = rows.iter().position(|r| *r == "Winnable only").unwrap_or_else(|| panic!("{game:?}: {rows:?}"));
+        assert!(at < rows.len() - 3, "{game:?}: {rows:?}");
+        assert_eq!(&rows[rows.len() - 3..], &["Effects", "Music", "Back"]);
     }
-    frame(&mut app, Buttons::RIGHT, &mut log);
-    assert!(app.settings.winnable);
-    frame(&mut app, Buttons::CIRCLE, &mut log);
-    let seeds = seeds_for(Options::default());
-    for _ in 0..5 {
-        // START on the title deals; START then "Quit to title" goes back.
-        frame(&mut app, Buttons::START, &mut log);
-        let seed = app.play().unwrap().game().seed();
-        assert!(seeds.contains(&seed), "deal {seed} is not in the table");
-        frame(&mut app, Buttons::START, &mut log);
-        frame(&mut app, Buttons::UP, &mut log);
-        frame(&mut app, Buttons::CROSS, &mut log);
-        assert!(matches!(app.screen(), Screen::Title { .. }), "{:?}", app.screen());
-        assert!(app.play().is_none());
+}
+
+#[test]
+fn with_winnable_only_on_new_games_come_from_the_table_in_every_game() {
+    for game in GAMES {
+        let mut d = Driver::new();
+        d.options(game);
+        assert!(!d.winnable(game), "off by default");
+        assert!(!d.app.winnable_only().0);
+        d.change("Winnable only");
+        assert!(d.winnable(game), "{game:?}");
+        for other in GAMES.iter().filter(|g| **g != game) {
+            assert!(!d.winnable(*other), "{game:?}'s row turns on {other:?}'s option");
+        }
+        let code = d.code(game);
+        let proven: BTreeSet<u32> = entry(game, code).unwrap().seeds().collect();
+        assert_eq!(d.app.winnable_only(), (true, proven.len()), "{game:?}: what the row shows");
+        // Circle: back to the game's menu, on Options; New game is two up.
+        d.press(Buttons::CIRCLE);
+        let mut dealt = BTreeSet::new();
+        for i in 0..6 {
+            if i == 0 {
+                d.presses(Buttons::UP, 2);
+                d.press(Buttons::CROSS);
+            } else {
+                // A few frames later (the frame counter picks the deal),
+                // START on the title deals the chosen game.
+                d.presses(Buttons::empty(), i);
+                d.press(Buttons::START);
+            }
+            assert_eq!(d.app.screen(), Screen::Play);
+            let seed = d.seed();
+            assert!(proven.contains(&seed), "{game:?}: deal {seed} is not in the table");
+            dealt.insert(seed);
+            d.quit();
+        }
+        assert!(dealt.len() >= 2, "{game:?}: the frame counter picks among the deals: {dealt:?}");
+        // Deal number still plays any deal.
+        let unproven = (1..).find(|s| !proven.contains(s)).unwrap();
+        d.press(Buttons::CROSS);
+        d.press(Buttons::DOWN);
+        d.press(Buttons::CROSS);
+        assert!(matches!(d.app.screen(), Screen::DealNumber { .. }));
+        let digits = farewell::ui::digits_of(unproven);
+        for pos in (0..10).rev() {
+            d.presses(Buttons::UP, usize::from(digits[pos]));
+            if pos > 0 {
+                d.press(Buttons::LEFT);
+            }
+        }
+        d.press(Buttons::CROSS);
+        assert_eq!(d.seed(), unproven, "{game:?}");
+    }
+}
+
+#[test]
+fn king_alberts_deals_come_from_the_set_of_its_starting_rank() {
+    let mut d = Driver::new();
+    d.options(GameId::Albert);
+    d.change("Starting rank");
+    d.change("Starting rank");
+    let o = albert::Game::options_from_code(d.code(GameId::Albert)).unwrap();
+    assert_eq!(o.start, albert::StartRank::Two);
+    d.change("Winnable only");
+    let proven: BTreeSet<u32> = entry(GameId::Albert, d.code(GameId::Albert)).unwrap().seeds().collect();
+    d.press(Buttons::CIRCLE);
+    d.presses(Buttons::UP, 2);
+    d.press(Buttons::CROSS);
+    assert!(proven.contains(&d.seed()), "deal {}", d.seed());
+}
+
+#[test]
+fn with_winnable_only_the_demo_deals_proven_deals_too() {
+    let mut d = Driver::new();
+    for game in GAMES {
+        d.options(game);
+        d.change("Winnable only");
+        d.press(Buttons::CIRCLE);
+        d.press(Buttons::CIRCLE);
+    }
+    // Idle on the title until the demo has dealt its first two games (A
+    // Farewell to Kings, then King's Corners).
+    let mut seen = Vec::new();
+    for _ in 0..200_000 {
+        d.input.update(Buttons::empty());
+        d.app.update(&d.input, &mut d.log);
+        d.app.think(4000);
+        if d.app.screen() != Screen::Demo {
+            continue;
+        }
+        let now = match d.app.session() {
+            Some(s) => (s.game(), s.seed()),
+            None => (GameId::Farewell, d.app.play().unwrap().game().seed()),
+        };
+        if seen.last() != Some(&now) {
+            seen.push(now);
+        }
+        if seen.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), [GameId::Farewell, GameId::Corners]);
+    for (game, seed) in seen {
+        let code = d.code(game);
+        assert!(entry(game, code).unwrap().seeds().any(|s| s == seed), "{game:?}: demo deal {seed}");
+    }
+}
+
+#[test]
+fn the_option_survives_a_save_and_a_load_for_every_game() {
+    for game in GAMES {
+        let mut d = Driver::new();
+        d.options(game);
+        d.change("Winnable only");
+        let mut buf = vec![0u8; farewell::save::MAX_ENCODED];
+        let n = d.app.snapshot().encode(&mut buf).unwrap();
+        let mut fresh = App::new();
+        fresh.load(Save::decode(&buf[..n]).unwrap());
+        for g in GAMES {
+            let after = match g {
+                GameId::Farewell => fresh.settings.winnable,
+                g => fresh.others[farewell::save::OTHER_GAMES.iter().position(|x| *x == g).unwrap()].winnable,
+            };
+            assert_eq!(after, g == game, "{game:?} on: {g:?} after the load");
+        }
+        assert_eq!(fresh.game, game);
+        assert!(fresh.winnable_only().0);
     }
 }

@@ -38,13 +38,14 @@ pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New d
 pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
-/// Rows of the Options screen of a game without options of its own (King's
-/// Corners, Four Kingdoms): the card faces and the sound are every game's.
-pub const CORNERS_OPTION_ROWS: [&str; 4] = ["Card faces", "Effects", "Music", "Back"];
+/// Rows of the Options screen of a game without deal options of its own
+/// (King's Corners, Four Kingdoms): the card faces, winnable deals only and
+/// the sound are every game's.
+pub const CORNERS_OPTION_ROWS: [&str; 5] = ["Card faces", "Winnable only", "Effects", "Music", "Back"];
 
 /// Rows of King Albert's Options screen.
-pub const ALBERT_OPTION_ROWS: [&str; 6] =
-    ["Starting rank", "Automatic moves", "Card faces", "Effects", "Music", "Back"];
+pub const ALBERT_OPTION_ROWS: [&str; 7] =
+    ["Starting rank", "Automatic moves", "Card faces", "Winnable only", "Effects", "Music", "Back"];
 
 /// The rows of a game's Options screen.
 pub fn option_rows(game: GameId) -> &'static [&'static str] {
@@ -762,18 +763,35 @@ impl App {
         }
     }
 
-    /// The deal being played, or 0.
-    /// The deal number of a new deal the player asked for: from the frame
-    /// counter, or with "winnable only" a proven deal for the current
-    /// options (the frame counter picks which; the Options screen says when
-    /// there is none, and the deal is then any deal).
+    /// The deal number of a new deal of the chosen game the player (or the
+    /// demo) asked for: from the frame counter, or with the game's "winnable
+    /// only" on a proven deal for its current options (the frame counter
+    /// picks which; the Options screen says when there is none, and the
+    /// deal is then any deal).
     pub fn new_seed(&self) -> u32 {
         let r = seed_from_frame(self.frame);
-        if self.settings.winnable {
-            crate::winnable::pick(self.settings.options, r).unwrap_or(r)
-        } else {
-            r
+        let (on, code) = self.winnable_set();
+        match code.filter(|_| on) {
+            Some(code) => crate::winnable::pick(self.game, code, r).unwrap_or(r),
+            None => r,
         }
+    }
+
+    /// The chosen game's "winnable only" setting and the code of its
+    /// current option set in [`crate::winnable`] (`None` for A Farewell to
+    /// Kings' custom start, which has no proven deals).
+    fn winnable_set(&self) -> (bool, Option<u8>) {
+        match record_index(self.game) {
+            Some(i) => (self.others[i].winnable, Some(self.others[i].options)),
+            None => (self.settings.winnable, crate::winnable::farewell_code(self.settings.options)),
+        }
+    }
+
+    /// The chosen game's "winnable only" setting, and how many deals are
+    /// proven for its current options (what the Options screen shows).
+    pub fn winnable_only(&self) -> (bool, usize) {
+        let (on, code) = self.winnable_set();
+        (on, code.map_or(0, |c| crate::winnable::count(self.game, c)))
     }
 
     /// The title, with the chosen game highlighted.
@@ -920,6 +938,20 @@ impl App {
         match option_rows(self.game).get(usize::from(row)) {
             Some(&"Effects") => return volume(&mut self.volumes.effects),
             Some(&"Music") => return volume(&mut self.volumes.music),
+            Some(&"Card faces") => {
+                s.face = match s.face {
+                    FaceStyle::Standard => FaceStyle::FourColour,
+                    FaceStyle::FourColour => FaceStyle::Standard,
+                };
+                return;
+            }
+            Some(&"Winnable only") => {
+                match record_index(self.game) {
+                    Some(i) => self.others[i].winnable = !self.others[i].winnable,
+                    None => s.winnable = !s.winnable,
+                }
+                return;
+            }
             _ => {}
         }
         if self.game == GameId::Albert {
@@ -934,24 +966,12 @@ impl App {
                     o.start = all[((cur + dir) % n + n) as usize % all.len()];
                 }
                 1 => o.auto = !o.auto,
-                2 => {
-                    s.face = match s.face {
-                        FaceStyle::Standard => FaceStyle::FourColour,
-                        FaceStyle::FourColour => FaceStyle::Standard,
-                    }
-                }
                 _ => {}
             }
             *code = albert::Game::options_code(o);
             return;
         }
         if matches!(self.game, GameId::Corners | GameId::Kingdoms) {
-            if row == 0 {
-                s.face = match s.face {
-                    FaceStyle::Standard => FaceStyle::FourColour,
-                    FaceStyle::FourColour => FaceStyle::Standard,
-                };
-            }
             return;
         }
         match row {
@@ -970,14 +990,7 @@ impl App {
                 s.options.kings = ALL[((cur + dir) % 4 + 4) as usize % 4];
             }
             2 => s.options.easy = !s.options.easy,
-            3 => {
-                s.face = match s.face {
-                    FaceStyle::Standard => FaceStyle::FourColour,
-                    FaceStyle::FourColour => FaceStyle::Standard,
-                }
-            }
             4 => s.highlight = !s.highlight,
-            5 => s.winnable = !s.winnable,
             _ => {}
         }
     }

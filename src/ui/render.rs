@@ -415,30 +415,23 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
                     [usize::from(albert.start.count()).min(5)]
             ),
             ("Automatic moves", _) => write!(v, "< {} >", if albert.auto { "on" } else { "off" }),
+            ("Winnable only", _) => match app.winnable_only() {
+                (false, _) => write!(v, "< no >"),
+                (true, 0) => write!(v, "< yes: none proven >"),
+                (true, n) => write!(v, "< yes: {n} deals >"),
+            },
             (_, GameId::Corners | GameId::Kingdoms | GameId::Albert) => Ok(()),
             ("Grid size", _) => write!(v, "< {}x{} >", s.options.width, s.options.height),
             ("Kings start", _) => write!(v, "< {} >", s.options.kings.name()),
             ("Easy", _) => write!(v, "< {} >", if s.options.easy { "yes" } else { "no" }),
             ("Legal cells", _) => write!(v, "< {} >", if s.highlight { "on" } else { "off" }),
-            ("Winnable only", _) => match (s.winnable, crate::winnable::seeds_for(s.options).len()) {
-                (false, _) => write!(v, "< no >"),
-                (true, 0) => write!(v, "< yes: none proven >"),
-                (true, n) => write!(v, "< yes: {n} deals >"),
-            },
             _ => Ok(()),
         };
         text(list, skin, 170, y, &v, color);
     }
-    if matches!(app.game, GameId::Farewell | GameId::Albert) {
-        text_centred(
-            list,
-            skin,
-            SCREEN_W / 2,
-            y0 + rows.len() as i16 * 16 + 2,
-            "Applies to the next deal",
-            palette::DIM,
-        );
-    }
+    // The deal options, and every game's "winnable only", apply to the
+    // next deal.
+    text_centred(list, skin, SCREEN_W / 2, y0 + rows.len() as i16 * 16 + 2, "Applies to the next deal", palette::DIM);
     if app.volumes.muted {
         text_centred(
             list,

@@ -66,7 +66,7 @@ pub fn short(s: &str) -> String {
 /// Runs `COMMAND ARGS...` for game `G`.
 pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
     let Some((cmd, rest)) = args.split_first() else {
-        return Err(format!("no command for {}: deal, legal, play, solve or stats", G::ID));
+        return Err(format!("no command for {}: deal, legal, play, solve, stats or winnable", G::ID));
     };
     match cmd.as_str() {
         "deal" => {
@@ -110,7 +110,8 @@ pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
             Ok(out)
         }
         "stats" => stats::<G>(rest),
-        other => Err(format!("unknown command {:?}: deal, legal, play, solve or stats", short(other))),
+        "winnable" => winnable::<G>(rest),
+        other => Err(format!("unknown command {:?}: deal, legal, play, solve, stats or winnable", short(other))),
     }
 }
 
@@ -283,5 +284,65 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
         let _ = writeln!(out, "nodes per second: {:.0}", nodes as f64 / secs);
     }
     let _ = writeln!(out, "games per second: {:.1}", games as f64 / secs);
+    Ok(out)
+}
+
+/// `kings GAME winnable`: deal numbers the solver proves winnable, for the
+/// console's "winnable deals only" table (tools/mkwinnable). A deal is
+/// listed only when the solver returned a winning line and that line,
+/// replayed from the deal, wins. Prints the deal numbers one per line, then
+/// a `#` line with what was tried.
+fn winnable<G: Cli>(args: &[String]) -> Result<String, String> {
+    let (count, rest) = take_number(args, "--count", 0)?;
+    let (tries, rest) = take_number(&rest, "--tries", count.saturating_mul(10))?;
+    let (first, rest) = take_number(&rest, "--first", 1)?;
+    let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
+    if count == 0 {
+        return Err(format!(
+            "usage: kings {} winnable --count N [--tries T] [--first SEED] [--budget NODES] {}",
+            G::ID,
+            G::OPTIONS_USAGE
+        ));
+    }
+    let (o, extra) = options::<G>(&rest)?;
+    if let Some(x) = extra.first() {
+        return Err(format!("unexpected argument {:?}", short(x)));
+    }
+    let start = Instant::now();
+    let mut scratch = G::scratch();
+    let mut out = String::new();
+    let (mut found, mut lost, mut tried, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    for i in 0..tries {
+        let Ok(seed) = u32::try_from(first + i) else { break };
+        tried += 1;
+        let g = G::deal(seed, o);
+        let s = g.solve(budget, &mut scratch);
+        nodes += s.nodes;
+        match s.verdict {
+            Verdict::Winnable(line) => {
+                let mut r = g.clone();
+                for m in line {
+                    r.play(m).map_err(|why| format!("deal {seed}: the solver's move {m} is illegal: {why}"))?;
+                }
+                if r.status() != Status::Won {
+                    return Err(format!("deal {seed}: the solver's line does not win"));
+                }
+                let _ = writeln!(out, "{seed}");
+                found += 1;
+                if found == count {
+                    break;
+                }
+            }
+            Verdict::NotWinnable => lost += 1,
+            Verdict::Unknown => {}
+        }
+    }
+    let _ = writeln!(
+        out,
+        "# tried {tried} (deals {first}..{}), proven winnable {found}, proven lost {lost}, unknown {}, budget {budget} nodes, {nodes} nodes, {:.1} s",
+        first + tried.max(1) - 1,
+        tried - found - lost,
+        start.elapsed().as_secs_f64()
+    );
     Ok(out)
 }

@@ -6,6 +6,7 @@
 //! kings GAME play FILE|--seed SEED [game options] MOVE...
 //! kings GAME solve SEED [game options] [--budget NODES]
 //! kings GAME stats --games N [--first N] [--player solver|fair] [--budget NODES] [game options]
+//! kings GAME winnable --count N [--tries T] [--first N] [--budget NODES] [game options]
 //! ```
 //!
 //! GAME is `farewell` (exactly `aftk`), `albert`, `kingdoms` or `corners`.
@@ -35,6 +36,9 @@ usage: kings GAME COMMAND ...
                                             perfect-information verdict, nodes, winning moves
   kings GAME stats --games N [--first N] [--player solver|fair] [--budget NODES] [game options]
                                             win rate over deals N.. with a 95% interval
+  kings GAME winnable --count N [--tries T] [--first N] [--budget NODES] [game options]
+                                            up to N deal numbers from N.. whose winning line the solver
+                                            found and replayed to a win (a `#` line says what was tried)
 FILE is a position in the game's notation (docs/rules/GAME.md); `-` reads stdin.
 Errors: one line on stderr, exit status 2.";
 
