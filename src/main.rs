@@ -94,9 +94,6 @@ mod game_loop {
         // of a frame to draw, the menus 4: the fair player thinks in what
         // the drawing leaves.
         let mut render_us = DRAW_US;
-        // The longest step of the fair player's thinking so far (one
-        // placement weighed), kept over the frames of one hint.
-        let mut longest = 0;
 
         loop {
             video.swap();
@@ -125,7 +122,8 @@ mod game_loop {
             let mut busy = app.thinking();
             let think_until = FRAME_US.saturating_sub(THINK_MARGIN_US + render_us).clamp(THINK_MIN_US, THINK_MAX_US);
             // Stop early enough that one more placement (as long as the
-            // longest so far) still ends in time.
+            // longest so far this frame) still ends in time.
+            let mut longest = 0;
             while busy {
                 let before = ticks_to_us(clock.ticks_since(start));
                 if before + longest >= think_until {
@@ -148,7 +146,6 @@ mod game_loop {
             if !busy {
                 hint_us = 0;
                 hint_frames = 0;
-                longest = 0;
             }
             let update_us = ticks_to_us(clock.ticks_since(start));
             // A card sector only in a frame with room for it after the
