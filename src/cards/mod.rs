@@ -178,18 +178,20 @@ impl Card {
     }
 }
 
-/// Every card's name, two letters each, in index order.
-const NAMES: &str =
-    "As2s3s4s5s6s7s8s9sTsJsQsKsAh2h3h4h5h6h7h8h9hThJhQhKhAd2d3d4d5d6d7d8d9dTdJdQdKdAc2c3c4c5c6c7c8c9cTcJcQcKc";
+/// Every card's name, in index order.
+const NAMES: [&str; 52] = [
+    "As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "Ah", "2h", "3h", "4h", "5h", "6h",
+    "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ad", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Td", "Jd", "Qd",
+    "Kd", "Ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc",
+];
 
 impl Card {
     /// Its two-letter name (`9h`, `Ts`): what `Display` writes. The event
     /// log writes a position after every move, up to 126 cards, so card
-    /// names are a slice of one string rather than formatted: a `write!`
+    /// names come from a table rather than being formatted: a `write!`
     /// per card cost milliseconds a position on the PS1.
     pub fn name(self) -> &'static str {
-        let i = usize::from(self.0) * 2;
-        NAMES.get(i..i + 2).unwrap_or("??")
+        NAMES.get(usize::from(self.0)).copied().unwrap_or("??")
     }
 }
 
