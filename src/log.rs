@@ -26,8 +26,7 @@ pub fn write_new(seed: u32, o: Options, out: &mut impl Write) -> fmt::Result {
 /// Writes `AFTK POS` and the position, each line prefixed `AFTK | `.
 pub fn write_pos(g: &Game, out: &mut impl Write) -> fmt::Result {
     out.write_str("AFTK POS\n")?;
-    let mut prefixed = Prefixed { out, at_line_start: true };
-    write_position(g, &mut prefixed)
+    Prefixed::write(out, |p| write_position(g, p))
 }
 
 /// Writes the lines of one applied move: `AFTK MOVE`, then `AFTK BOOK` for
@@ -75,8 +74,7 @@ pub fn write_new_game<G: Patience>(seed: u32, options: &str, out: &mut impl Writ
 /// Writes `AFTK POS` and any game's position, each line prefixed `AFTK | `.
 pub fn write_game_pos<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
     out.write_str("AFTK POS\n")?;
-    let mut prefixed = Prefixed { out, at_line_start: true };
-    g.write_position(&mut prefixed)
+    Prefixed::write(out, |p| g.write_position(p))
 }
 
 /// Writes a move of any game (`AFTK MOVE`, the position after it, and
@@ -91,21 +89,88 @@ pub fn write_game_move<G: Patience>(m: &dyn fmt::Display, g: &G, out: &mut impl 
     }
 }
 
-/// A writer that starts every line with `AFTK | `.
+/// What starts each line of a position in the log.
+const PREFIX: &str = "AFTK | ";
+
+/// A writer that starts every line with `AFTK | ` and hands each line on
+/// whole: a position is written as hundreds of pieces of one or two
+/// letters, and on the PS1 each piece handed down the log's writers cost
+/// several microseconds (a 14x9 position took milliseconds of a frame).
 struct Prefixed<'a, W: Write> {
     out: &'a mut W,
-    at_line_start: bool,
+    /// The line so far, from its prefix; empty when a line too long for it
+    /// has been handed on in part.
+    line: heapless::String<128>,
+}
+
+impl<'a, W: Write> Prefixed<'a, W> {
+    fn new(out: &'a mut W) -> Self {
+        let mut line = heapless::String::new();
+        let _ = line.push_str(PREFIX);
+        Prefixed { out, line }
+    }
+
+    /// Writes `write` through the prefixing writer, then hands on a last
+    /// line that did not end with a newline.
+    fn write(out: &'a mut W, write: impl FnOnce(&mut Self) -> fmt::Result) -> fmt::Result {
+        let mut p = Prefixed::new(out);
+        write(&mut p)?;
+        if p.line.as_str() != PREFIX && !p.line.is_empty() {
+            p.out.write_str(&p.line)?;
+        }
+        Ok(())
+    }
 }
 
 impl<W: Write> Write for Prefixed<'_, W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         for piece in s.split_inclusive('\n') {
-            if self.at_line_start {
-                self.out.write_str("AFTK | ")?;
+            if self.line.push_str(piece).is_err() {
+                // Longer than the buffer: what is gathered, then the piece.
+                self.out.write_str(&self.line)?;
+                self.out.write_str(piece)?;
+                self.line.clear();
             }
-            self.out.write_str(piece)?;
-            self.at_line_start = piece.ends_with('\n');
+            if piece.ends_with('\n') {
+                if !self.line.is_empty() {
+                    self.out.write_str(&self.line)?;
+                }
+                self.line.clear();
+                let _ = self.line.push_str(PREFIX);
+            }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    extern crate std;
+    use std::format;
+    use std::string::String;
+
+    fn prefixed(pieces: &[&str]) -> String {
+        let mut out = String::new();
+        Prefixed::write(&mut out, |p| pieces.iter().try_for_each(|s| p.write_str(s))).unwrap();
+        out
+    }
+
+    #[test]
+    fn every_line_of_a_position_is_prefixed_whatever_the_pieces() {
+        assert_eq!(prefixed(&["a: 1", " 2\nb:", " 3\n"]), "AFTK | a: 1 2\nAFTK | b: 3\n");
+        assert_eq!(prefixed(&["a\nb\n\nc"]), "AFTK | a\nAFTK | b\nAFTK | \nAFTK | c");
+        assert_eq!(prefixed(&[]), "");
+    }
+
+    #[test]
+    fn a_line_longer_than_the_buffer_is_handed_on_whole_and_prefixed_once() {
+        let long = "x".repeat(300);
+        let text = format!("{long}\nshort\n");
+        let pieces: std::vec::Vec<String> = text.chars().map(String::from).collect();
+        let pieces: std::vec::Vec<&str> = pieces.iter().map(|s| s.as_str()).collect();
+        let expected = format!("AFTK | {long}\nAFTK | short\n");
+        assert_eq!(prefixed(&pieces), expected);
+        assert_eq!(prefixed(&[&text]), expected);
     }
 }

@@ -24,10 +24,21 @@ mod game_loop {
     use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
 
-    /// How far into a frame (from the start of the update) the fair player
-    /// may go on thinking: drawing, the packets and the TTY take up to about
+    /// How far into a frame (from its start) the fair player may go on
+    /// thinking at most: drawing, the packets and the TTY take up to about
     /// 8 ms after it on a busy frame, and a frame is 16.7 ms (NTSC).
-    const THINK_US: u32 = 6_000;
+    const THINK_MAX_US: u32 = 6_500;
+
+    /// ... and at least, however long the drawing has been taking.
+    const THINK_MIN_US: u32 = 2_000;
+
+    /// What the thinking leaves after the drawing: the wait for the vblank
+    /// to be caught, and a step that takes longer than any before it.
+    const THINK_MARGIN_US: u32 = 2_000;
+
+    /// How fast the estimate of the drawing's time forgets a busy frame,
+    /// per frame (3 ms a second).
+    const RENDER_DECAY_US: u32 = 50;
 
     /// A frame: one vblank period, NTSC (59.94 Hz) or PAL (50 Hz).
     const FRAME_US: u32 = if cfg!(feature = "pal") { 20_000 } else { 16_683 };
@@ -78,6 +89,11 @@ mod game_loop {
         let mut last_reply: Option<PadReply> = None;
         // CPU time and frames spent on the hint being worked out.
         let (mut hint_us, mut hint_frames) = (0u32, 0u32);
+        // The drawing's time lately (draw list, packets, GPU): the largest
+        // of the recent frames, forgotten slowly. The 14x9 grid takes 10 ms
+        // of a frame to draw, the menus 4: the fair player thinks in what
+        // the drawing leaves.
+        let mut render_us = DRAW_US;
 
         loop {
             video.swap();
@@ -95,8 +111,8 @@ mod game_loop {
             input.update(reply.buttons());
             // Time the update, then give the fair player (a hint being
             // worked out, or the demo's next move) the frame's time up to
-            // THINK_US, a placement at a time; log the total CPU time and
-            // frames of each hint once it is shown.
+            // what the drawing will need, a placement at a time; log the
+            // total CPU time and frames of each hint once it is shown.
             let hints_before = app.hints();
             let t0 = clock.now();
             app.update(&input, &mut tty);
@@ -104,16 +120,17 @@ mod game_loop {
             let sounds = app.take_sounds();
             spu.frame(sounds.pending(), app.music(), app.volumes, &mut tty);
             let mut busy = app.thinking();
+            let think_until = FRAME_US.saturating_sub(THINK_MARGIN_US + render_us).clamp(THINK_MIN_US, THINK_MAX_US);
             // Stop early enough that one more placement (as long as the
-            // longest so far this frame) still ends within THINK_US.
+            // longest so far this frame) still ends in time.
             let mut longest = 0;
             while busy {
-                let before = ticks_to_us(clock.ticks_since(t0));
-                if before + longest >= THINK_US {
+                let before = ticks_to_us(clock.ticks_since(start));
+                if before + longest >= think_until {
                     break;
                 }
                 busy = app.think(1);
-                longest = longest.max(ticks_to_us(clock.ticks_since(t0)) - before);
+                longest = longest.max(ticks_to_us(clock.ticks_since(start)) - before);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
             if let (Some(before), Some(now)) = (hints_before, app.hints()) {
@@ -165,6 +182,7 @@ mod game_loop {
             packets.wait();
             video.draw_sync();
             let gpu_us = ticks_to_us(clock.ticks_since(t));
+            render_us = render_us.saturating_sub(RENDER_DECAY_US).max(draw_us + packets_us + gpu_us);
             // The event log gets what is left of the frame, less a margin;
             // what does not fit goes in the next frames.
             let t = clock.now();

@@ -288,7 +288,8 @@ pub fn write_cards(out: &mut dyn Write, key: &str, cards: impl IntoIterator<Item
     out.write_str(key)?;
     out.write_char(':')?;
     for c in cards {
-        write!(out, " {c}")?;
+        out.write_char(' ')?;
+        out.write_str(c.name())?;
     }
     out.write_char('\n')
 }
@@ -299,7 +300,10 @@ pub fn write_slots(out: &mut dyn Write, key: &str, slots: impl IntoIterator<Item
     out.write_char(':')?;
     for c in slots {
         match c {
-            Some(c) => write!(out, " {c}")?,
+            Some(c) => {
+                out.write_char(' ')?;
+                out.write_str(c.name())?
+            }
             None => out.write_str(" -")?,
         }
     }

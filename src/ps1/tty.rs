@@ -147,18 +147,22 @@ impl Tty {
 
 impl fmt::Write for Tty {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        for &b in s.as_bytes() {
-            // A NUL would end the BIOS's string early: drop it.
-            if b == 0 {
-                continue;
+        // A NUL would end the BIOS's string early: each is dropped, and the
+        // text between them copied a run at a time (a position is written
+        // as a few hundred short pieces every move).
+        for mut run in s.as_bytes().split(|&b| b == 0) {
+            while !run.is_empty() {
+                if self.len == RING {
+                    // Full: the oldest piece goes now rather than be lost.
+                    let n = self.next_piece(CHUNK);
+                    self.send(n, None);
+                }
+                let tail = (self.head + self.len) % RING;
+                let n = run.len().min(RING - self.len).min(RING - tail);
+                self.ring[tail..tail + n].copy_from_slice(&run[..n]);
+                self.len += n;
+                run = &run[n..];
             }
-            if self.len == RING {
-                // Full: the oldest piece goes now rather than be lost.
-                let n = self.next_piece(CHUNK);
-                self.send(n, None);
-            }
-            self.ring[(self.head + self.len) % RING] = b;
-            self.len += 1;
         }
         Ok(())
     }

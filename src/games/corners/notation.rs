@@ -35,7 +35,7 @@ pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
                 out.write_char(' ')?;
             }
             match Cell::new(row, col).and_then(|c| g.card_at(c)) {
-                Some(c) => write!(out, "{c}")?,
+                Some(c) => out.write_str(c.name())?,
                 None => out.write_char('.')?,
             }
         }

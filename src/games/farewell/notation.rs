@@ -25,7 +25,7 @@ pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
                 out.write_char(' ')?;
             }
             match g.card_at(Cell::new(row, col)) {
-                Some(c) => write!(out, "{c}")?,
+                Some(c) => out.write_str(c.name())?,
                 None => out.write_char('.')?,
             }
         }
@@ -44,13 +44,17 @@ pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
     out.write_str("hand:")?;
     for slot in g.hand() {
         match slot {
-            Some(c) => write!(out, " {c}")?,
+            Some(c) => {
+                out.write_char(' ')?;
+                out.write_str(c.name())?
+            }
             None => out.write_str(" -")?,
         }
     }
     out.write_str("\nstock:")?;
     for c in g.stock() {
-        write!(out, " {c}")?;
+        out.write_char(' ')?;
+        out.write_str(c.name())?;
     }
     out.write_str("\nremoved:")?;
     for b in g.removed() {
@@ -58,7 +62,8 @@ pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
     }
     out.write_str("\norphans:")?;
     for c in g.orphans() {
-        write!(out, " {c}")?;
+        out.write_char(' ')?;
+        out.write_str(c.name())?;
     }
     writeln!(out, "\neasy: {}", if o.easy { "yes" } else { "no" })?;
     write_status(g.status(), out)?;

@@ -26,11 +26,14 @@ pub const LAND: usize = DEALT_DOWN + LONGEST_RUN;
 pub const TALON: usize = 52 - LANDS * (DEALT_DOWN + 1);
 /// Moves the undo history of a [`Game`] keeps. The rules allow endless
 /// play (a guest can go to an empty land and back), so no history could
-/// hold every move; this one keeps the last 1024, more than any sensible
+/// hold every move; this one keeps the last 400, more than any sensible
 /// game plays (a win takes 52 foundation moves, at most 24 draws and
-/// typically a few dozen land moves), in about 7 KB (a [`Game`] is 7,392
-/// bytes on the host).
-pub const MAX_UNDO: usize = 1024;
+/// typically a few dozen land moves) and as many as the console's save
+/// keeps (a resumed game can take back what was saved). A game is moved
+/// whole when it is dealt on the console, so its size is frame time: the
+/// history is 2.8 KB of its 3 KB on the host (1024 moves made it 7.4 KB,
+/// and the deal frame late in PCSX-Reloaded).
+pub const MAX_UNDO: usize = 400;
 
 /// What every slot past a pile's length holds, so that two equal positions
 /// are equal field by field (`==`, `Hash`, the fair player's view).

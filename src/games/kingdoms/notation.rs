@@ -95,9 +95,12 @@ pub fn write_position(p: &Position, out: &mut dyn Write) -> fmt::Result {
         write!(out, "p{}:", l + 1)?;
         for (i, c) in land.cards().iter().enumerate() {
             if i < land.down() {
-                write!(out, " ({c})")?;
+                out.write_str(" (")?;
+                out.write_str(c.name())?;
+                out.write_char(')')?;
             } else {
-                write!(out, " {c}")?;
+                out.write_char(' ')?;
+                out.write_str(c.name())?;
             }
         }
         out.write_char('\n')?;
