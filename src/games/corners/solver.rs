@@ -25,7 +25,8 @@
 //! The same symmetry prunes the moves: a card is tried on one empty cell
 //! per region (the first in row-major order), not on each.
 
-use super::game::{Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES};
+use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
+use crate::cards::Card;
 use heapless::Vec;
 
 /// The solver's answer.
@@ -217,11 +218,76 @@ const NO_REGION: u8 = 0xFF;
 /// Most positions on the stack: the root and one per move of a line.
 const FRAMES: usize = MAX_MOVES + 1;
 
+/// Face cards per region (index as [`region`]) among the next `k` cards of
+/// a deck of `n`, from the solver's table of face cards still to come.
+fn faces_next(ahead: &Ahead, n: usize, k: usize) -> [u8; 4] {
+    let n = n.min(52);
+    let rest = n - k.min(n);
+    let mut f = [0u8; 4];
+    for (r, x) in f.iter_mut().enumerate() {
+        *x = ahead.faces[n][r].saturating_sub(ahead.faces[rest][r]);
+    }
+    f
+}
+
+/// True when every face card among the next `k` cards of a deck of `n` can
+/// find an empty cell of its label: when it cannot, drawing them loses
+/// (the matrix fills with these very cards, and face cards never leave).
+fn faces_fit(g: &Game, ahead: &Ahead, empty: u16, k: usize) -> bool {
+    let f = faces_next(ahead, g.deck_len(), k);
+    (1..4).all(|r| (empty & REGIONS[r]).count_ones() >= u32::from(f[r]))
+}
+
+/// What drawing now (`g` matching, `empty` its empty cells) leads to, the
+/// deck's order being known: the next cards fill exactly the empty cells.
+/// `Some(true)`: the last face card is among them and each of them finds a
+/// cell, a win. `Some(false)`: a sure loss, a face card with no cell or a
+/// full matrix whose number cards (those on it now and those drawn) hold
+/// no group adding up to 10, wherever they go. `None`: the game goes on.
+fn after_draw(g: &Game, ahead: &Ahead, empty: u16) -> Option<bool> {
+    let k = empty.count_ones() as usize;
+    if !faces_fit(g, ahead, empty, k) {
+        return Some(false);
+    }
+    let n = g.deck_len().min(52);
+    let f = faces_next(ahead, n, k);
+    let left: u32 = ahead.faces[n].iter().map(|x| u32::from(*x)).sum();
+    let soon: u32 = f.iter().map(|x| u32::from(*x)).sum();
+    if soon == left {
+        return Some(true);
+    }
+    let mut reach: u32 = 1;
+    for v in g.values() {
+        if v > 0 {
+            reach |= reach << v;
+        }
+    }
+    for i in n - k.min(n) + 1..=n {
+        let v = ahead.value[i];
+        if v > 0 {
+            reach |= reach << v;
+        }
+    }
+    if reach & (1 << TARGET) == 0 {
+        return Some(false);
+    }
+    None
+}
+
+/// The deck as the solver sees it ahead, by the deck's length `n`.
+struct Ahead {
+    /// Face cards per region (index as [`region`]) among the `n` cards.
+    faces: [[u8; 4]; 53],
+    /// The value of the top card (0 for a face card).
+    value: [u8; 53],
+}
+
 /// The regions to try for the drawn card, most room first: the centre
 /// (no face card ever needs it), then the labelled regions by how many
 /// empty cells they keep beyond the face cards of their rank still to come.
-/// Only the order of the search depends on it.
-fn place_order(g: &Game, to_come: &[u8; 4]) -> [u8; 4] {
+/// A region left without a cell for a face card drawn before the matrix
+/// fills is not tried at all (that face card would have nowhere to go).
+fn place_order(g: &Game, ahead: &Ahead) -> [u8; 4] {
     let mut order = [NO_REGION; 4];
     let Some(card) = g.next() else { return order };
     if let Some(l) = Label::of(card.rank()) {
@@ -229,13 +295,16 @@ fn place_order(g: &Game, to_come: &[u8; 4]) -> [u8; 4] {
         return order;
     }
     let empty = g.empty_mask();
+    let n = g.deck_len().min(52);
+    // The cards drawn after this one until the matrix is full.
+    let soon = faces_next(ahead, n, (empty.count_ones() as usize).saturating_sub(1));
     let mut slack = [i32::MIN; 4];
     for r in 0..4 {
         let free = (empty & REGIONS[r]).count_ones() as i32;
-        if free == 0 {
+        if free == 0 || free - 1 < i32::from(soon[r]) {
             continue;
         }
-        slack[r] = if r == 0 { 100 } else { free - i32::from(to_come[r]) };
+        slack[r] = if r == 0 { 100 } else { free - i32::from(ahead.faces[n][r]) };
     }
     for slot in order.iter_mut() {
         let mut best = None;
@@ -260,19 +329,61 @@ fn region_of_label(l: Label) -> usize {
     }
 }
 
+/// The cells of the matrix after cell `i` (as a bit set).
+fn after(i: u32) -> u16 {
+    if i >= 15 {
+        0
+    } else {
+        u16::MAX << (i + 1)
+    }
+}
+
+/// True when a group (a cell set) takes, of each kind of card it uses (a
+/// value in a region), the first such cards on the matrix in row-major
+/// order. Cards of one kind are interchangeable, so only these groups
+/// need trying.
+fn first_of_kind(values: &[u8; CELLS], cells: u16) -> bool {
+    let mut rest = cells;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let r = REGIONS[region_of_index(i)];
+        let mut j = 0;
+        while j < i {
+            if r & (1 << j) != 0 && values[j] == values[i] && cells & (1 << j) == 0 {
+                return false;
+            }
+            j += 1;
+        }
+    }
+    true
+}
+
+fn region_of_index(i: usize) -> usize {
+    Cell::from_index(i as u8).map_or(0, region)
+}
+
 impl Frame {
-    fn new(g: &Game, key: u64, to_come: &[u8; 4]) -> Frame {
+    /// A frame for `g`; when matching, only groups within `allowed` (the
+    /// cells after the first cell of the group removed last this round).
+    fn new(g: &Game, key: u64, ahead: &Ahead, allowed: u16) -> Frame {
         let place = g.phase() == Phase::Place;
+        let mut values = if place { [0; CELLS] } else { g.values() };
+        for (i, v) in values.iter_mut().enumerate() {
+            if allowed & (1 << i) == 0 {
+                *v = 0;
+            }
+        }
         Frame {
             key,
             stage: 0,
-            groups: Groups::new(if place { [0; CELLS] } else { g.values() }),
-            order: if place { place_order(g, to_come) } else { [NO_REGION; 4] },
+            groups: Groups::new(values),
+            order: if place { place_order(g, ahead) } else { [NO_REGION; 4] },
         }
     }
 
     /// The next move to try from this frame's position, `g`.
-    fn next_move(&mut self, g: &Game) -> Option<Move> {
+    fn next_move(&mut self, g: &Game, ahead: &Ahead) -> Option<Move> {
         match g.phase() {
             Phase::Place => {
                 let card = g.next()?;
@@ -293,7 +404,11 @@ impl Frame {
             }
             Phase::Match | Phase::MatchMore => {
                 if self.stage == 0 {
-                    if let Some(m) = self.groups.next_mask() {
+                    let values = g.values();
+                    while let Some(m) = self.groups.next_mask() {
+                        if !first_of_kind(&values, m) {
+                            continue;
+                        }
                         if let Some(grp) = g.group(m) {
                             return Some(Move::Clear(grp));
                         }
@@ -302,7 +417,8 @@ impl Frame {
                 }
                 if self.stage == 1 {
                     self.stage = 2;
-                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 {
+                    let empty = g.empty_mask();
+                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 && after_draw(g, ahead, empty) != Some(false) {
                         return Some(Move::Draw);
                     }
                 }
@@ -321,9 +437,8 @@ pub struct Solver<'a> {
     budget: u64,
     effort: Effort,
     verdict: Option<Verdict>,
-    /// Face cards of each region's rank still in the deck, by the deck's
-    /// length (index as [`region`]; the centre's is 0).
-    to_come: [[u8; 4]; 53],
+    /// The deck ahead.
+    ahead: Ahead,
 }
 
 impl<'a> Solver<'a> {
@@ -339,7 +454,7 @@ impl<'a> Solver<'a> {
             budget,
             effort: Effort::default(),
             verdict: None,
-            to_come: [[0; 4]; 53],
+            ahead: Ahead { faces: [[0; 4]; 53], value: [0; 53] },
         };
         // The deck bottom first: with n cards left, the faces among them.
         let mut count = [0u8; 4];
@@ -347,13 +462,14 @@ impl<'a> Solver<'a> {
             if let Some(l) = Label::of(c.rank()) {
                 count[region_of_label(l)] += 1;
             }
-            s.to_come[(n + 1).min(52)] = count;
+            s.ahead.faces[(n + 1).min(52)] = count;
+            s.ahead.value[(n + 1).min(52)] = value(c).unwrap_or(0);
         }
         match g.status() {
             Status::Won => s.verdict = Some(Verdict::Winnable(Vec::new())),
             Status::Lost(_) => s.verdict = Some(Verdict::NotWinnable),
             Status::Playing => {
-                let _ = s.frames.push(Frame::new(g, key(g), &s.to_come[g.deck_len().min(52)]));
+                let _ = s.frames.push(Frame::new(g, key(g), &s.ahead, u16::MAX));
             }
         }
         s
@@ -362,6 +478,11 @@ impl<'a> Solver<'a> {
     /// What the search has cost so far.
     pub fn effort(&self) -> Effort {
         self.effort
+    }
+
+    /// The position the search is at.
+    pub fn position(&self) -> &Game {
+        &self.game
     }
 
     /// Positions in the memo.
@@ -387,10 +508,14 @@ impl<'a> Solver<'a> {
             self.verdict = Some(Verdict::NotWinnable);
             return;
         };
-        let Some(m) = top.next_move(&self.game) else {
-            // Every move from here was searched: no win.
+        let Some(m) = top.next_move(&self.game, &self.ahead) else {
+            // Every move from here was searched: no win. (A position in
+            // the middle of matching was searched only with the groups
+            // after the last one removed: it is not remembered.)
             let k = top.key;
-            self.table.insert(k);
+            if self.game.phase() != Phase::MatchMore {
+                self.table.insert(k);
+            }
             self.frames.pop();
             if self.frames.is_empty() {
                 self.verdict = Some(Verdict::NotWinnable);
@@ -405,7 +530,18 @@ impl<'a> Solver<'a> {
             return;
         }
         self.effort.nodes += 1;
-        if self.game.play(m).is_err() || self.line.push(m).is_err() {
+        // Groups of one round are removed in the order of their first
+        // cells (any set of groups can be): after a group, only groups
+        // after its first cell are tried.
+        let allowed = match m {
+            Move::Clear(grp) => grp.cards().first().and_then(|c| self.cell_of(*c)).map_or(u16::MAX, after),
+            _ => u16::MAX,
+        };
+        if self.game.play(m).is_err() {
+            return;
+        }
+        if self.line.push(m).is_err() {
+            self.game.undo();
             return;
         }
         match self.game.status() {
@@ -421,13 +557,19 @@ impl<'a> Solver<'a> {
             Status::Playing => {}
         }
         let k = key(&self.game);
-        if self.table.contains(k) || self.frames.is_full() {
+        let more = self.game.phase() == Phase::MatchMore;
+        if (!more && self.table.contains(k)) || self.frames.is_full() {
             self.effort.transpositions += 1;
             self.game.undo();
             self.line.pop();
             return;
         }
-        let _ = self.frames.push(Frame::new(&self.game, k, &self.to_come[self.game.deck_len().min(52)]));
+        let _ = self.frames.push(Frame::new(&self.game, k, &self.ahead, allowed));
+    }
+
+    /// The cell holding a card.
+    fn cell_of(&self, c: Card) -> Option<u32> {
+        self.game.matrix().iter().position(|x| *x == Some(c)).map(|i| i as u32)
     }
 }
 

@@ -1,0 +1,107 @@
+//! The King's Corners solver checked against a plain exhaustive search: on
+//! positions a few hundred games into their deck, the solver's verdict
+//! (with its symmetries, its pruning and its memo) is the one a search over
+//! every legal move, remembering exact positions, gives; every won line
+//! replays to a win.
+
+use farewell::cards::Pcg32;
+use farewell::games::corners::player::{self, Style};
+use farewell::games::corners::solver::{self, Verdict};
+use farewell::games::corners::{Game, Move, Phase, Status};
+use std::collections::HashSet;
+
+fn legal(g: &Game) -> Vec<Move> {
+    let mut v = Vec::new();
+    g.for_each_legal(&mut |m| v.push(m));
+    v
+}
+
+/// Everything that decides a position's future (the deck's order is fixed,
+/// so its length says what is left in it).
+type Exact = ([Option<u8>; 16], Option<u8>, Phase, usize);
+
+fn exact(g: &Game) -> Exact {
+    (g.matrix().map(|c| c.map(|c| c.index())), g.next().map(|c| c.index()), g.phase(), g.deck_len())
+}
+
+/// Can `g` be won? Every legal move, every cell, every group, every order;
+/// positions searched without a win are remembered exactly.
+fn plain(g: &mut Game, lost: &mut HashSet<Exact>) -> bool {
+    match g.status() {
+        Status::Won => return true,
+        Status::Lost(_) => return false,
+        Status::Playing => {}
+    }
+    if lost.contains(&exact(g)) {
+        return false;
+    }
+    for m in legal(g) {
+        g.play(m).unwrap();
+        let won = plain(g, lost);
+        g.undo();
+        if won {
+            return true;
+        }
+    }
+    lost.insert(exact(g));
+    false
+}
+
+/// A position from deal `seed` with at most `left` face cards still to
+/// place: along a winning line (`guide`, when there is one) or else the
+/// fair player's moves, then none to three random legal moves.
+fn position(seed: u32, left: usize, guide: &[Move]) -> Option<Game> {
+    let mut g = Game::deal(seed);
+    let mut rng = Pcg32::new(seed.wrapping_mul(7919));
+    while g.faces_placed() + left < 12 || g.phase() == Phase::MatchMore && rng.below(2) == 0 {
+        if g.status().is_over() {
+            return None;
+        }
+        let m = match guide.get(g.move_count()) {
+            Some(m) => *m,
+            None => player::best_move(&g, Style::default())?,
+        };
+        g.play(m).unwrap();
+    }
+    for _ in 0..seed % 4 {
+        if !g.status().is_over() {
+            let moves = legal(&g);
+            g.play(moves[rng.below(moves.len() as u32) as usize]).unwrap();
+        }
+    }
+    (!g.status().is_over()).then_some(g)
+}
+
+#[test]
+fn solver_agrees_with_a_plain_search_and_its_wins_replay() {
+    let mut slots = vec![0u64; 1 << 16];
+    let (mut won, mut lost) = (0, 0);
+    for seed in 1..=300u32 {
+        let left = 1 + (seed / 4 % 4) as usize;
+        let guide = match solver::solve(&Game::deal(seed), 200_000, &mut slots).0 {
+            Verdict::Winnable(line) => line.to_vec(),
+            _ => Vec::new(),
+        };
+        let Some(g) = position(seed, left, &guide) else { continue };
+        let truth = plain(&mut g.clone(), &mut HashSet::new());
+        let (v, _) = solver::solve(&g, 10_000_000, &mut slots);
+        match v {
+            Verdict::Winnable(line) => {
+                assert!(truth, "deal {seed}, {left} faces left: the solver wins a lost position");
+                let mut r = g.clone();
+                for m in &line {
+                    r.play(*m).unwrap_or_else(|e| panic!("deal {seed}: {m}: {e}"));
+                }
+                assert_eq!(r.status(), Status::Won, "deal {seed}");
+                won += 1;
+            }
+            Verdict::NotWinnable => {
+                assert!(!truth, "deal {seed}, {left} faces left: the solver gives up a winnable position");
+                lost += 1;
+            }
+            Verdict::Unknown => panic!("deal {seed}: unknown"),
+        }
+    }
+    // Both answers are tested, many times each.
+    assert!(won >= 100 && lost >= 20, "won {won}, lost {lost}");
+}
