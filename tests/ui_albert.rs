@@ -439,3 +439,32 @@ fn the_screen_is_small_and_the_hint_storage_is_kept_apart() {
     assert!(size < 16 * 1024, "{size}");
     assert!(std::mem::size_of::<HintStorage>() < 256 * 1024);
 }
+
+#[test]
+fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
+    // Deal 1 is in the winnable table for the default options: the demo's
+    // hints find the solver's line and follow it to the end.
+    let mut d = Driver::new(1);
+    let mut thinking_calls = 0;
+    let mut over = false;
+    for _ in 0..400 {
+        if d.play.demo_step(d.frame, &mut d.log) {
+            over = true;
+            break;
+        }
+        while d.play.thinking() {
+            d.play.think(1_000, d.frame, &mut d.hints);
+            thinking_calls += 1;
+        }
+        d.frame += 1;
+    }
+    assert_eq!(d.game().status(), farewell::games::Status::Won, "{}", d.log.lines().last().unwrap_or(""));
+    assert!(thinking_calls > 1, "the first hint is searched over several calls");
+    assert!(d.game().move_count() >= 10);
+    // Shown for four seconds, then the demo deals again.
+    assert!(!over, "the end is shown before another deal");
+    for _ in 0..4 * 60 + 1 {
+        d.frame += 1;
+    }
+    assert!(d.play.demo_step(d.frame, &mut d.log));
+}

@@ -141,6 +141,8 @@ pub struct Play {
     /// The frame automatic moves last happened, and the suit stacks (bit
     /// per suit) they went to.
     autos: Option<(u32, u8)>,
+    /// The attract mode asked for a hint and has not played it yet.
+    demo_asked: bool,
 }
 
 impl Play {
@@ -169,6 +171,7 @@ impl Play {
             line: Vec::new(),
             line_board,
             autos: None,
+            demo_asked: false,
         };
         p.fix_cursor();
         p
@@ -550,23 +553,29 @@ impl Play {
         None
     }
 
-    /// One move of the attract mode: the fair player's. True when the deal
-    /// has ended (or the player gives up) and shown its end for four
-    /// seconds.
+    /// One step of the attract mode, called every few frames: asks for a
+    /// hint (the solver, over frames, then the winning line it found; the
+    /// fair player's move when it finds none in time), then plays the
+    /// hint on a later call. True when the deal has ended (shown for four
+    /// seconds), or nothing is left to play: time for another.
     pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
         if let Some(end) = self.table.ended_at() {
             return frame.wrapping_sub(end) > 4 * 60;
         }
-        match player::best_move(self.game()) {
-            Some(m) => {
-                if let Some((spot, depth)) = self.find(m.card()) {
-                    self.cursor = spot;
-                    self.depth = depth;
-                }
-                !self.play_move(m, frame, log)
-            }
-            None => true,
+        if self.thinking {
+            return false;
         }
+        if let Some(m) = self.hinted {
+            self.demo_asked = false;
+            return !self.play_move(m, frame, log);
+        }
+        if self.demo_asked {
+            // The hint came back without a move: proved lost, or nothing helps.
+            return true;
+        }
+        self.demo_asked = true;
+        self.hint(frame);
+        false
     }
 }
 

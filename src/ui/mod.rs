@@ -125,9 +125,9 @@ fn record_index(game: GameId) -> Option<usize> {
     crate::save::OTHER_GAMES.iter().position(|g| *g == game)
 }
 
-/// The games the attract mode plays, in turn (King Albert is left out: its
-/// fair player's move is worked out in one go, longer than a frame).
-pub const DEMO_GAMES: [GameId; 3] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms];
+/// The games the attract mode plays, in turn. King Albert's moves are its
+/// hints: the solver over frames, then the winning line it found.
+pub const DEMO_GAMES: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms, GameId::Albert];
 
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
 pub const DEMO_AFTER: u32 = 30 * 60;
