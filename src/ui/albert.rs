@@ -31,7 +31,7 @@ use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::albert::player::Fair;
 use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
-use crate::games::albert::{player, Board, Game, Move, Options, RESERVE, STACKS};
+use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use core::fmt::Write;
