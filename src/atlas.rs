@@ -7,7 +7,9 @@
 //! # Uploading (once, at boot)
 //! For each page `n`, send [`PAGE_TEXELS`]`[n]` and [`PAGE_CLUTS`]`[n]` to GP0
 //! as they are: each is a complete "copy rectangle to VRAM" packet (0xA0
-//! command word, `y << 16 | x`, `h << 16 | w`, then the data).
+//! command word, `y << 16 | x`, `h << 16 | w`, then the data). The console
+//! does the same from [`PAGE_PACKED`]`[n]` (the texels packed, a fifth of
+//! the size in the PS-EXE), unpacked first with [`crate::lz::unpack`].
 //!
 //! # Drawing a sprite
 //! 1. GP0 `0xE100_0000 | sprite.texpage as u32`, ORed with the draw-mode
@@ -43,6 +45,21 @@ pub struct Sprite {
     /// 256, bits 7-8 colour depth (0: 4 bpp).
     pub texpage: u16,
 }
+
+/// A page's texels as stored in the PS-EXE: packed (see [`crate::lz`]),
+/// with the three header words of the GP0 packet that uploads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Packed {
+    /// GP0 "copy rectangle to VRAM": command, `y << 16 | x`, `h << 16 | w`.
+    pub header: [u32; 3],
+    /// The texels' size unpacked, in bytes.
+    pub size: usize,
+    /// The packed stream.
+    pub stream: &'static [u8],
+}
+
+/// The largest page unpacked, in bytes: 256x256 texels at 4 bpp.
+pub const PAGE_BYTES: usize = 256 * 256 / 2;
 
 /// A texture page: a 256x256-texel (64 halfwords wide) 4 bpp VRAM area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

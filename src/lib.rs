@@ -28,6 +28,7 @@ pub mod draw;
 pub mod games;
 pub mod input;
 pub mod log;
+pub mod lz;
 pub mod memcard;
 pub mod perf;
 pub mod save;

@@ -3,7 +3,7 @@
 //! data by DMA in block mode.
 
 use super::mmio::Reg32;
-use farewell::atlas;
+use farewell::{atlas, lz};
 
 const GP0: Reg32 = Reg32(0x1F80_1810);
 const GPUSTAT: Reg32 = Reg32(0x1F80_1814);
@@ -31,28 +31,46 @@ fn wait_ready() {
 /// (A0h, y << 16 | x, h << 16 | w) through the GP0 port, its data by DMA.
 fn upload(packet: &'static [u32]) {
     let Some((header, data)) = packet.split_first_chunk::<3>() else { return };
+    send(header, data.as_ptr() as u32, data.len() as u32);
+}
+
+/// The header through the GP0 port, then `words` words from `addr` by DMA,
+/// waiting for the DMA to finish (so the data may live on the stack).
+fn send(header: &[u32; 3], addr: u32, words: u32) {
     wait_ready();
     for w in header {
         GP0.write(*w);
     }
-    let n = data.len() as u32;
-    if n == 0 {
+    if words == 0 {
         return;
     }
     // Blocks of 16 words when they divide the data evenly, else of one.
-    let (size, blocks) = if n % BLOCK == 0 { (BLOCK, n / BLOCK) } else { (1, n) };
-    D2_MADR.write((data.as_ptr() as u32) & 0x00FF_FFFF);
+    let (size, blocks) = if words % BLOCK == 0 { (BLOCK, words / BLOCK) } else { (1, words) };
+    D2_MADR.write(addr & 0x00FF_FFFF);
     D2_BCR.write(size | (blocks << 16));
     D2_CHCR.write(CHCR_BLOCK_START);
     while D2_CHCR.read() & CHCR_BUSY != 0 {}
     wait_ready();
 }
 
-/// Puts every packed page and its palettes in VRAM.
+/// A page's texels unpacked, word-aligned for the DMA.
+#[repr(C, align(4))]
+struct PageBuf([u8; atlas::PAGE_BYTES]);
+
+/// Puts every packed page and its palettes in VRAM. Each page is unpacked
+/// into a buffer on the stack (32 KiB, once, at boot) and sent from there.
 pub fn upload_atlas() {
     DPCR.write(DPCR.read() | DPCR_GPU_ENABLE);
-    for (texels, cluts) in atlas::PAGE_TEXELS.iter().zip(atlas::PAGE_CLUTS.iter()) {
-        upload(texels);
+    let mut buf = PageBuf([0; atlas::PAGE_BYTES]);
+    for (page, cluts) in atlas::PAGE_PACKED.iter().zip(atlas::PAGE_CLUTS.iter()) {
+        // The stream was packed by the build from this very art and the host
+        // tests unpack every page, so this cannot fail; if it did, the page
+        // would stay blank rather than stop the game.
+        if let Some(out) = buf.0.get_mut(..page.size) {
+            if lz::unpack(page.stream, out).is_ok() {
+                send(&page.header, buf.0.as_ptr() as u32, page.size.div_ceil(4) as u32);
+            }
+        }
         upload(cluts);
     }
     // GP0(01h): drop whatever the texture cache holds, so the first sprites

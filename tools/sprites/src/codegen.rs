@@ -59,6 +59,29 @@ fn words(w: &mut String, name: &str, doc: &str, header: [u32; 3], halfwords: &[u
     let _ = writeln!(w, "];\n");
 }
 
+/// A page's texels packed, with the header of their GP0 upload packet.
+fn packed(w: &mut String, n: usize, header: [u32; 3], bytes: &[u8]) {
+    let stream = crate::lz::pack(bytes);
+    let _ = writeln!(
+        w,
+        "/// Page {n}'s texels, {} bytes packed in {}, with their upload packet's header.",
+        bytes.len(),
+        stream.len()
+    );
+    let _ = writeln!(w, "pub static PAGE{n}_PACKED: Packed = Packed {{");
+    let _ = writeln!(w, "    header: [0x{:08X}, 0x{:08X}, 0x{:08X}],", header[0], header[1], header[2]);
+    let _ = writeln!(w, "    size: {},", bytes.len());
+    let _ = writeln!(w, "    stream: &[");
+    for line in stream.chunks(24) {
+        let _ = write!(w, "       ");
+        for b in line {
+            let _ = write!(w, " {b},");
+        }
+        let _ = writeln!(w);
+    }
+    let _ = writeln!(w, "    ],\n}};\n");
+}
+
 fn write_pages(w: &mut String, out: &Output) {
     let pages = &out.layout.pages;
     let _ = writeln!(w, "/// The texture pages, in VRAM order; a [`Sprite`]'s `page` indexes this.");
@@ -98,6 +121,8 @@ fn write_pages(w: &mut String, out: &Output) {
             header,
             &halfwords,
         );
+        let bytes: Vec<u8> = halfwords.iter().flat_map(|h| h.to_le_bytes()).collect();
+        packed(w, n, header, &bytes);
         let clut: Vec<u16> = p.cluts.iter().flatten().copied().collect();
         let header = [GP0_COPY_TO_VRAM, (p.clut_y as u32) << 16 | p.clut_x as u32, (p.cluts.len() as u32) << 16 | 16];
         words(
@@ -111,6 +136,9 @@ fn write_pages(w: &mut String, out: &Output) {
     let list = |suffix: &str| (0..pages.len()).map(|n| format!("&PAGE{n}_{suffix}")).collect::<Vec<_>>().join(", ");
     let _ = writeln!(w, "/// Every page's texel upload packet, in [`PAGES`] order.");
     let _ = writeln!(w, "pub static PAGE_TEXELS: [&[u32]; {}] = [{}];", pages.len(), list("TEXELS"));
+    let _ =
+        writeln!(w, "/// Every page's texels packed (see `src/lz.rs`), in [`PAGES`] order: what the console uploads.");
+    let _ = writeln!(w, "pub static PAGE_PACKED: [&Packed; {}] = [{}];", pages.len(), list("PACKED"));
     let _ = writeln!(w, "/// Every page's CLUT upload packet, in [`PAGES`] order.");
     let _ = writeln!(w, "pub static PAGE_CLUTS: [&[u32]; {}] = [{}];", pages.len(), list("CLUTS"));
     let tims = (0..pages.len())
