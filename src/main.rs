@@ -4,6 +4,7 @@
 //! the host it is a stub: host builds exist for tests and tools only.
 #![cfg_attr(target_arch = "mips", no_std)]
 #![cfg_attr(target_arch = "mips", no_main)]
+#![cfg_attr(target_arch = "mips", feature(asm_experimental_arch))]
 
 #[cfg(target_arch = "mips")]
 mod ps1;

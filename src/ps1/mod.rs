@@ -46,7 +46,33 @@ pub fn clear_bss() {
 
 /// Turns CPU interrupts off: every device is polled, so none are needed,
 /// and the BIOS's handlers (real or HLE) never run behind the game's back.
+///
+/// Written here rather than with psx's `cop0::Status`, whose read is a bare
+/// `mfc0`: on the R3000 a value moved from a coprocessor, like a loaded one,
+/// reaches its register one instruction late, and the compiler, which does
+/// not know what an `asm!` block holds, may use the register in that very
+/// next instruction. It did: the game then wrote a stale register (whatever
+/// it held before) back to the status register, which could isolate the
+/// cache and stop the console dead. It hung at boot in Mednafen, which
+/// models the delay, and only in some builds (it depends on register
+/// allocation); PCSX-Reloaded, which does not, ran them all.
 pub fn disable_interrupts() {
-    use psx::hw::{cop0, Register};
-    cop0::Status::new().disable_interrupts().store();
+    // SAFETY: reads the CPU's status register (cop0 r12), clears IEc (bit
+    // 0, interrupts enabled) and writes it back; nothing else changes. The
+    // `nop` after `mfc0` covers its delay slot; the one after `mtc0` lets
+    // the write take effect before the code that counts on it.
+    unsafe {
+        core::arch::asm!(
+            ".set noat",
+            "mfc0 {sr}, $12",
+            "nop",
+            "and {sr}, {sr}, {mask}",
+            "mtc0 {sr}, $12",
+            "nop",
+            ".set at",
+            sr = out(reg) _,
+            mask = in(reg) !1u32,
+            options(nomem, nostack),
+        );
+    }
 }
