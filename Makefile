@@ -1,6 +1,6 @@
 # A Farewell to Kings for the PlayStation 1.
 #
-#   make         build the PS-EXE; prints its path and size
+#   make         build the PS-EXE (target/farewell.exe, packed); prints its path and size
 #   make run     build it and open it in an emulator (headless: a screenshot)
 #   make test    host tests, the PS-EXE, the emulator tests; one summary line
 #   make cd      build the CD image (target/farewell.bin + .cue); prints their paths
@@ -14,12 +14,15 @@
 #
 # Every target installs what it needs first (tools/setup).
 
-EXE := target/mips-psx/release/farewell.exe
+# The game as the linker writes it (GAME), and the PS-EXE players load
+# (EXE): the same game packed behind its unpacker (tools/pack, tools/unpack).
+GAME := target/mips-psx/release/farewell.exe
+EXE := target/farewell.exe
 
 .PHONY: screens all exe cd gfx run test host-test emu-test aftk kings mcd install bench psxrun setup clean fmt lint
 
 all: exe
-	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes"
+	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes (unpacks to $$(stat -c %s $(GAME)) bytes: $(GAME))"
 
 setup:
 	@tools/setup toolchain
@@ -28,7 +31,10 @@ setup:
 # (22 lines): that line alone is filtered out of the build log.
 exe: setup
 	@bash -c 'set -o pipefail; cargo build --release 2>&1 | { grep -v "^warning: MIPS-I support is experimental$$" || true; }'
-	@head -c 8 $(EXE) | grep -q 'PS-X EXE' || { echo "$(EXE) is not a PS-X EXE" >&2; exit 1; }
+	@head -c 8 $(GAME) | grep -q 'PS-X EXE' || { echo "$(GAME) is not a PS-X EXE" >&2; exit 1; }
+	@tools/unpack/build >/dev/null
+	@tools/host-cargo build --release -q -p pack
+	@target/release/pack target/unpack/mips-psx-unpack/release/unpack.exe $(GAME) $(EXE) >/dev/null
 
 psxrun: setup
 	@tools/host-cargo build --release -q -p psxrun

@@ -71,7 +71,7 @@ proptest! {
                 _ => data.extend((0..len).map(|k| byte.wrapping_mul(k as u8).wrapping_add(k as u8 >> 1))),
             }
         }
-        let stream = sprites::lz::pack(&data);
+        let stream = lzss::pack(&data);
         prop_assert_eq!(unpacked(&stream, data.len()).unwrap(), data);
     }
 

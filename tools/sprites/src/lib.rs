@@ -17,7 +17,6 @@
 pub mod codegen;
 pub mod colour;
 pub mod compose;
-pub mod lz;
 pub mod pack;
 pub mod png;
 pub mod preview;

@@ -207,8 +207,44 @@ dispatch_a0:
     li    $t0, 0x3E
     beq   $t1, $t0, a0_puts
     nop
+    li    $t0, 0x44
+    beq   $t1, $t0, a0_flush_cache
+    nop
     b     missing
     li    $a0, 0xA0
+
+# FlushCache(): invalidates the instruction cache, as at boot, for a program
+# that has put new code in RAM (the game's unpacker). The cache is isolated
+# while this works, so it runs uncached: from the KSEG1 alias of its code.
+a0_flush_cache:
+    la    $t0, flush_cache_uncached
+    lui   $t2, 0xA000
+    or    $t0, $t0, $t2
+    jr    $t0
+    nop
+flush_cache_uncached:
+    mfc0  $t3, $12
+    li    $t0, 0xFFFE0130
+    lw    $t4, 0($t0)
+    li    $t1, 0x00000804
+    sw    $t1, 0($t0)
+    # SR: the cache isolated (IsC), interrupts off.
+    lui   $t1, 0x0001
+    mtc0  $t1, $12
+    nop
+    nop
+    move  $t2, $zero
+    li    $t5, 0x1000
+7:  sw    $zero, 0($t2)
+    addiu $t2, $t2, 16
+    bne   $t2, $t5, 7b
+    nop
+    mtc0  $t3, $12
+    nop
+    nop
+    sw    $t4, 0($t0)
+    jr    $ra
+    nop
 
 dispatch_b0:
     li    $t0, 0x3D

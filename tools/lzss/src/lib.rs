@@ -1,9 +1,10 @@
-//! Packing the art for the PS-EXE: the LZSS encoder matching the game's
-//! decoder (`src/lz.rs`, which describes the format).
+//! The LZSS encoder matching the game's decoder (`src/lz.rs`, which
+//! describes the format). The build packs the card art with it
+//! (`tools/sprites`), and `tools/pack` the whole PS-EXE.
 //!
 //! Greedy, with one step of lookahead (a match is put off by a literal when
 //! the next byte starts a longer one), over a hash chain of 3-byte
-//! prefixes. The art is packed once per build, so it favours a small stream
+//! prefixes. Packing happens once per build, so it favours a small stream
 //! over speed.
 
 /// Matches reach back at most this far.
