@@ -96,52 +96,287 @@ fn judge(trial: &mut Game, mv: Move) -> Option<i32> {
     Some(s)
 }
 
+/// How hard the fair player thinks: the search over the rest of the turn
+/// (every placement until the next deal is needed, which reveals nothing:
+/// only a deal brings unseen cards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// Positions kept at each depth of the turn's beam search (1 to
+    /// [`MAX_BEAM`]); 0 judges each placement alone (one ply).
+    pub width: usize,
+    /// Most placements tried for one move (past it the best found is
+    /// played).
+    pub nodes: usize,
+}
+
+impl Strength {
+    /// One ply: each legal placement judged alone.
+    pub const ONE_PLY: Strength = Strength { width: 0, nodes: usize::MAX };
+    /// The host's default.
+    pub const DEFAULT: Strength = Strength { width: 8, nodes: 4000 };
+    /// The console's hint: about a second of work.
+    pub const CONSOLE: Strength = Strength { width: 4, nodes: 700 };
+}
+
+/// Most positions a turn beam keeps.
+pub const MAX_BEAM: usize = 16;
+
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    score: i32,
+    parent: u8,
+    root: u8,
+    mv: Move,
+    hash: u64,
+}
+
+/// Whether some placement is legal now.
+fn can_place(g: &Game) -> bool {
+    if g.status().is_over() {
+        return false;
+    }
+    movable(g).iter().any(|c| !g.playable_cells(*c).is_empty())
+}
+
 /// The fair player's move worked out a few placements at a time, so that
 /// on the console the work spreads over frames and no frame runs late.
 /// It holds its own copy of the position: start a new one when the game
 /// changes.
+///
+/// The search: a beam over the rest of the turn. From the position, every
+/// placement is tried; the turn goes on (the hand's other cards, orphans a
+/// removal lifts) until no placement is legal, where a deal is needed and
+/// the unseen cards come in. Each such end is judged by
+/// [`plan::evaluate`]; the move played is the first of the best-judged
+/// turn. At each depth only the `width` best-judged positions go on.
 #[derive(Clone, Debug)]
 pub struct Thinker {
-    trial: Game,
+    strength: Strength,
+    root: Game,
+    roots: heapless::Vec<Move, MAX_CANDIDATES>,
+    /// One-ply score of each root move (the fallback).
+    first: heapless::Vec<i32, MAX_CANDIDATES>,
+    next_root: usize,
+    /// The current beam: positions and the root move each came from.
+    beam: heapless::Vec<(Game, u8), MAX_BEAM>,
+    /// Moves of the beam position being expanded.
     moves: heapless::Vec<Move, MAX_CANDIDATES>,
-    next: usize,
-    best: Option<Scored>,
+    at: usize,
+    next_move: usize,
+    best: heapless::Vec<Cand, MAX_BEAM>,
+    /// Best turn end found: its score and root move index.
+    leaf: Option<(i32, u8)>,
+    nodes: usize,
+    done: Option<Option<Move>>,
 }
 
 impl Thinker {
-    /// Starts on the fair player's move in `g`.
+    /// Starts on the fair player's move in `g`, at the default strength.
     pub fn new(g: &Game) -> Thinker {
-        Thinker { trial: g.clone(), moves: placements(g), next: 0, best: None }
+        Thinker::with_strength(g, Strength::DEFAULT)
     }
 
-    /// Judges up to `budget` more placements. `None` while some are left;
-    /// then the move (`Some(None)`: no move is left). The move is the one
-    /// [`best_move`] gives.
+    /// Starts on the fair player's move in `g`.
+    pub fn with_strength(g: &Game, strength: Strength) -> Thinker {
+        let roots = placements(g);
+        let mut t = Thinker {
+            strength,
+            root: g.clone(),
+            roots,
+            first: heapless::Vec::new(),
+            next_root: 0,
+            beam: heapless::Vec::new(),
+            moves: heapless::Vec::new(),
+            at: 0,
+            next_move: 0,
+            best: heapless::Vec::new(),
+            leaf: None,
+            nodes: 0,
+            done: None,
+        };
+        if t.roots.is_empty() {
+            t.done = Some(if !g.status().is_over() && g.check_deal().is_ok() { Some(Move::Deal) } else { None });
+        }
+        t
+    }
+
+    /// Does up to `budget` more units of work (a placement tried and
+    /// judged). `None` while work is left; then the move (`Some(None)`: no
+    /// move is left). The move is the one [`best_move`] gives.
     pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
-        let end = self.moves.len().min(self.next.saturating_add(budget));
-        while self.next < end {
-            let mv = self.moves[self.next];
-            self.next += 1;
-            if let Some(score) = judge(&mut self.trial, mv) {
-                if self.best.is_none_or(|b| score > b.score) {
-                    self.best = Some(Scored { mv, score });
+        let mut left = budget;
+        while self.done.is_none() {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            self.work();
+        }
+        self.done
+    }
+
+    /// Placements tried so far, and the most that will be.
+    pub fn progress(&self) -> (usize, usize) {
+        let most = if self.strength.width == 0 { self.roots.len() } else { self.strength.nodes.max(self.roots.len()) };
+        (self.nodes.min(most), most)
+    }
+
+    fn width(&self) -> usize {
+        self.strength.width.clamp(1, MAX_BEAM)
+    }
+
+    /// One unit of work.
+    fn work(&mut self) {
+        // First the root moves, each judged alone.
+        if self.next_root < self.roots.len() {
+            let i = self.next_root;
+            self.next_root += 1;
+            self.nodes += 1;
+            let mv = self.roots[i];
+            let mut score = i32::MIN;
+            if let Move::Place(card, cell) = mv {
+                if self.root.status() == Status::PlacingKings {
+                    score = judge(&mut self.root, mv).unwrap_or(i32::MIN);
+                } else if self.root.place(card, cell).is_ok() {
+                    score = plan::evaluate(&self.root);
+                    if self.strength.width > 0 && !can_place(&self.root) {
+                        self.end_of_turn(score, i as u8);
+                    } else if self.strength.width > 0 {
+                        let c = Cand { score, parent: 0, root: i as u8, mv, hash: super::solver::position_hash(&self.root) };
+                        let width = self.width();
+                        offer(&mut self.best, c, width);
+                    }
+                    let _ = self.root.undo();
                 }
             }
+            let _ = self.first.push(score);
+            if self.next_root == self.roots.len() {
+                if self.strength.width == 0 || self.root.status() == Status::PlacingKings {
+                    self.finish_one_ply();
+                } else {
+                    self.next_depth();
+                }
+            }
+            return;
         }
-        if self.next < self.moves.len() {
-            return None;
+        if self.nodes >= self.strength.nodes {
+            // Out of budget: the positions still in the search count as
+            // turn ends.
+            for i in 0..self.best.len() {
+                let c = self.best[i];
+                self.end_of_turn(c.score, c.root);
+            }
+            for i in 0..self.beam.len() {
+                let (score, root) = (plan::evaluate(&self.beam[i].0), self.beam[i].1);
+                self.end_of_turn(score, root);
+            }
+            self.finish();
+            return;
         }
-        Some(match self.best {
-            Some(b) => Some(b.mv),
-            None if !self.trial.status().is_over() && self.trial.check_deal().is_ok() => Some(Move::Deal),
-            None => None,
-        })
+        if self.next_move >= self.moves.len() {
+            self.at += 1;
+            if self.at >= self.beam.len() {
+                self.next_depth();
+            } else {
+                self.moves = placements(&self.beam[self.at].0);
+                self.next_move = 0;
+            }
+            return;
+        }
+        let mv = self.moves[self.next_move];
+        self.next_move += 1;
+        self.nodes += 1;
+        let at = self.at;
+        let root = self.beam[at].1;
+        let width = self.width();
+        let pos = &mut self.beam[at].0;
+        if pos.apply(mv).is_err() {
+            return;
+        }
+        let score = plan::evaluate(pos);
+        let end = !can_place(pos);
+        let hash = if end { 0 } else { super::solver::position_hash(pos) };
+        let _ = pos.undo();
+        if end {
+            self.end_of_turn(score, root);
+        } else {
+            offer(&mut self.best, Cand { score, parent: at as u8, root, mv, hash }, width);
+        }
     }
 
-    /// Placements judged so far, and in all.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.next, self.moves.len())
+    fn end_of_turn(&mut self, score: i32, root: u8) {
+        if self.leaf.is_none_or(|(s, _)| score > s) {
+            self.leaf = Some((score, root));
+        }
     }
+
+    /// Makes the kept candidates the new beam.
+    fn next_depth(&mut self) {
+        let mut beam: heapless::Vec<(Game, u8), MAX_BEAM> = heapless::Vec::new();
+        for c in self.best.iter() {
+            let mut g = if self.beam.is_empty() {
+                self.root.clone()
+            } else {
+                match self.beam.get(usize::from(c.parent)) {
+                    Some(p) => p.0.clone(),
+                    None => continue,
+                }
+            };
+            if g.apply(c.mv).is_ok() {
+                let _ = beam.push((g, c.root));
+            }
+        }
+        self.best.clear();
+        self.beam = beam;
+        self.at = 0;
+        self.next_move = 0;
+        if self.beam.is_empty() {
+            self.finish();
+        } else {
+            self.moves = placements(&self.beam[0].0);
+        }
+    }
+
+    fn finish(&mut self) {
+        match self.leaf {
+            Some((_, root)) => self.done = Some(self.roots.get(usize::from(root)).copied()),
+            None => self.finish_one_ply(),
+        }
+    }
+
+    fn finish_one_ply(&mut self) {
+        let mut best: Option<(i32, Move)> = None;
+        for (mv, s) in self.roots.iter().zip(self.first.iter()) {
+            if *s != i32::MIN && best.is_none_or(|(b, _)| *s > b) {
+                best = Some((*s, *mv));
+            }
+        }
+        self.done = Some(match best {
+            Some((_, m)) => Some(m),
+            None if !self.root.status().is_over() && self.root.check_deal().is_ok() => Some(Move::Deal),
+            None => None,
+        });
+    }
+}
+
+/// Keeps the `width` best candidates, best first, one per position.
+fn offer(best: &mut heapless::Vec<Cand, MAX_BEAM>, c: Cand, width: usize) {
+    if let Some(i) = best.iter().position(|b| b.hash == c.hash) {
+        if best[i].score >= c.score {
+            return;
+        }
+        best.remove(i);
+    }
+    if best.len() >= width {
+        match best.last() {
+            Some(last) if last.score >= c.score => return,
+            _ => {
+                best.pop();
+            }
+        }
+    }
+    let at = best.iter().position(|b| b.score < c.score).unwrap_or(best.len());
+    let _ = best.insert(at, c);
 }
 
 /// Insertion sort, best first; stable, so ties keep hand and cell order.
@@ -157,6 +392,11 @@ fn sort(v: &mut [Scored]) {
 
 /// The fair player's move, if any move is legal.
 pub fn best_move(g: &Game) -> Option<Move> {
-    let mut t = Thinker::new(g);
+    best_move_with(g, Strength::DEFAULT)
+}
+
+/// The fair player's move at this strength, if any move is legal.
+pub fn best_move_with(g: &Game, strength: Strength) -> Option<Move> {
+    let mut t = Thinker::with_strength(g, strength);
     t.step(usize::MAX).flatten()
 }

@@ -12,7 +12,7 @@
 //! A library so that `kings farewell ...` runs exactly this code.
 
 use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
-use farewell::games::farewell::player::best_move;
+use farewell::games::farewell::player::{best_move_with, Strength};
 use farewell::games::farewell::solver::{solve, Effort, Table, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{Game, KingStart, Move, Options, Status};
 use std::process::ExitCode;
@@ -279,10 +279,10 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
 }
 
 /// Plays one deal with the fair player; returns (won, deals made).
-fn play_fair(mut g: Game) -> (bool, u32) {
+fn play_fair(mut g: Game, strength: Strength) -> (bool, u32) {
     let mut deals = 0;
     for _ in 0..4 * farewell::games::farewell::game::MAX_MOVES {
-        let Some(m) = best_move(&g) else { break };
+        let Some(m) = best_move_with(&g, strength) else { break };
         if m == Move::Deal {
             deals += 1;
         }
@@ -297,6 +297,9 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let (games, rest) = take_number(args, "--games", 0)?;
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
+    let (width, rest) = take_number(&rest, "--width", Strength::DEFAULT.width as u64)?;
+    let (think, rest) = take_number(&rest, "--think", Strength::DEFAULT.nodes as u64)?;
+    let strength = Strength { width: width as usize, nodes: think as usize };
     let mut player = "fair".to_string();
     let mut player_given = false;
     let mut rest2 = Vec::new();
@@ -331,7 +334,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
         let seed = (first + i) as u32;
         let g = new_game(seed, o)?;
         if player == "fair" {
-            let (w, d) = play_fair(g);
+            let (w, d) = play_fair(g, strength);
             won += u64::from(w);
             deals += u64::from(d);
             decided += 1;
