@@ -16,6 +16,7 @@
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
 use super::plan;
+use super::plan::Weights;
 use crate::cards::Card;
 
 /// A move and the player's score for it (higher is better).
@@ -57,7 +58,7 @@ pub fn candidates(g: &Game) -> heapless::Vec<Scored, MAX_CANDIDATES> {
     let mut out: heapless::Vec<Scored, MAX_CANDIDATES> = heapless::Vec::new();
     let mut trial = g.clone();
     for mv in placements(g) {
-        if let Some(score) = judge(&mut trial, mv) {
+        if let Some(score) = judge(&mut trial, mv, &Weights::PLAYER) {
             let _ = out.push(Scored { mv, score });
         }
     }
@@ -83,7 +84,7 @@ fn placements(g: &Game) -> heapless::Vec<Move, MAX_CANDIDATES> {
 }
 
 /// The player's score for a placement, tried on `trial` and taken back.
-fn judge(trial: &mut Game, mv: Move) -> Option<i32> {
+fn judge(trial: &mut Game, mv: Move, w: &Weights) -> Option<i32> {
     let Move::Place(card, cell) = mv else { return None };
     if trial.status() == Status::PlacingKings {
         // The last king's placement deals; nothing to judge yet but
@@ -91,7 +92,7 @@ fn judge(trial: &mut Game, mv: Move) -> Option<i32> {
         return Some(-((trial.occupied().neighbours() & CellSet::single(cell)).len() as i32));
     }
     trial.place(card, cell).ok()?;
-    let s = plan::evaluate(trial);
+    let s = plan::evaluate_with(trial, w);
     let _ = trial.undo();
     Some(s)
 }
@@ -107,16 +108,31 @@ pub struct Strength {
     /// Most placements tried for one move (past it the best found is
     /// played).
     pub nodes: usize,
+    /// Imagined stocks: the unseen cards shuffled (from a seed drawn from
+    /// what the player sees), each played out to the end by the one-ply
+    /// player from the best turn ends; 0 for none.
+    pub samples: usize,
+    /// How many of the best turns (with different first moves) are played
+    /// out on each imagined stock (up to [`MAX_TOP`]).
+    pub top: usize,
+    /// Deals after which a playing-out stops and is judged (0: to the
+    /// end of the game).
+    pub horizon: usize,
+    /// The judgement's weights.
+    pub weights: Weights,
 }
 
 impl Strength {
     /// One ply: each legal placement judged alone.
-    pub const ONE_PLY: Strength = Strength { width: 0, nodes: usize::MAX };
+    pub const ONE_PLY: Strength = Strength { width: 0, nodes: usize::MAX, samples: 0, top: 0, horizon: 0, weights: Weights::PLAYER };
     /// The host's default.
-    pub const DEFAULT: Strength = Strength { width: 8, nodes: 4000 };
+    pub const DEFAULT: Strength = Strength { width: 8, nodes: 4000, samples: 0, top: 0, horizon: 0, weights: Weights::PLAYER };
     /// The console's hint: about a second of work.
-    pub const CONSOLE: Strength = Strength { width: 4, nodes: 700 };
+    pub const CONSOLE: Strength = Strength { width: 4, nodes: 700, samples: 0, top: 0, horizon: 0, weights: Weights::PLAYER };
 }
+
+/// Most turns played out on the imagined stocks.
+pub const MAX_TOP: usize = 8;
 
 /// Most positions a turn beam keeps.
 pub const MAX_BEAM: usize = 16;
@@ -166,6 +182,16 @@ pub struct Thinker {
     best: heapless::Vec<Cand, MAX_BEAM>,
     /// Best turn end found: its score and root move index.
     leaf: Option<(i32, u8)>,
+    /// The best turn ends with different first moves: score, root move
+    /// index, position, and the total of their played-out scores.
+    leaves: heapless::Vec<(i32, u8, Game, i64), MAX_TOP>,
+    /// Played-out stage: sample, turn end, game being played out.
+    sample: usize,
+    turn: usize,
+    roll: Option<Game>,
+    deals: usize,
+    stock: heapless::Vec<Card, 48>,
+    seed: u64,
     nodes: usize,
     done: Option<Option<Move>>,
 }
@@ -191,6 +217,13 @@ impl Thinker {
             next_move: 0,
             best: heapless::Vec::new(),
             leaf: None,
+            leaves: heapless::Vec::new(),
+            sample: 0,
+            turn: 0,
+            roll: None,
+            deals: 0,
+            stock: heapless::Vec::new(),
+            seed: super::solver::position_hash(g),
             nodes: 0,
             done: None,
         };
@@ -227,6 +260,10 @@ impl Thinker {
 
     /// One unit of work.
     fn work(&mut self) {
+        if self.roll.is_some() || self.sample > 0 || self.turn > 0 {
+            self.play_out();
+            return;
+        }
         // First the root moves, each judged alone.
         if self.next_root < self.roots.len() {
             let i = self.next_root;
@@ -236,11 +273,12 @@ impl Thinker {
             let mut score = i32::MIN;
             if let Move::Place(card, cell) = mv {
                 if self.root.status() == Status::PlacingKings {
-                    score = judge(&mut self.root, mv).unwrap_or(i32::MIN);
+                    score = judge(&mut self.root, mv, &self.strength.weights).unwrap_or(i32::MIN);
                 } else if self.root.place(card, cell).is_ok() {
-                    score = plan::evaluate(&self.root);
+                    score = plan::evaluate_with(&self.root, &self.strength.weights);
                     if self.strength.width > 0 && !can_place(&self.root) {
                         self.end_of_turn(score, i as u8);
+                        note(&mut self.leaves, self.strength.top, score, i as u8, &self.root);
                     } else if self.strength.width > 0 {
                         let c = Cand { score, parent: 0, root: i as u8, mv, hash: super::solver::position_hash(&self.root) };
                         let width = self.width();
@@ -265,11 +303,23 @@ impl Thinker {
             for i in 0..self.best.len() {
                 let c = self.best[i];
                 self.end_of_turn(c.score, c.root);
+                if self.strength.samples > 0 {
+                    let parent = if self.beam.is_empty() { Some(&self.root) } else { self.beam.get(usize::from(c.parent)).map(|p| &p.0) };
+                    if let Some(p) = parent {
+                        let mut g = p.clone();
+                        if g.apply(c.mv).is_ok() {
+                            note(&mut self.leaves, self.strength.top, c.score, c.root, &g);
+                        }
+                    }
+                }
             }
             for i in 0..self.beam.len() {
-                let (score, root) = (plan::evaluate(&self.beam[i].0), self.beam[i].1);
+                let (score, root) = (plan::evaluate_with(&self.beam[i].0, &self.strength.weights), self.beam[i].1);
                 self.end_of_turn(score, root);
+                note(&mut self.leaves, self.strength.top, score, root, &self.beam[i].0);
             }
+            self.best.clear();
+            self.beam.clear();
             self.finish();
             return;
         }
@@ -289,13 +339,17 @@ impl Thinker {
         let at = self.at;
         let root = self.beam[at].1;
         let width = self.width();
+        let weights = self.strength.weights;
         let pos = &mut self.beam[at].0;
         if pos.apply(mv).is_err() {
             return;
         }
-        let score = plan::evaluate(pos);
+        let score = plan::evaluate_with(pos, &weights);
         let end = !can_place(pos);
         let hash = if end { 0 } else { super::solver::position_hash(pos) };
+        if end {
+            note(&mut self.leaves, self.strength.top, score, root, pos);
+        }
         let _ = pos.undo();
         if end {
             self.end_of_turn(score, root);
@@ -338,7 +392,92 @@ impl Thinker {
     }
 
     fn finish(&mut self) {
+        if self.strength.samples > 0 && self.leaves.len() > 1 && self.sample < self.strength.samples {
+            self.play_out();
+            return;
+        }
+        if self.strength.samples > 0 && self.leaves.len() > 1 {
+            let mut best: Option<(i64, u8)> = None;
+            for (_, root, _, total) in self.leaves.iter() {
+                if best.is_none_or(|(b, _)| *total > b) {
+                    best = Some((*total, *root));
+                }
+            }
+            if let Some((_, root)) = best {
+                self.done = Some(self.roots.get(usize::from(root)).copied());
+                return;
+            }
+        }
         match self.leaf {
+            Some((_, root)) => self.done = Some(self.roots.get(usize::from(root)).copied()),
+            None => self.finish_one_ply(),
+        }
+    }
+
+    /// One move of a turn end played out on an imagined stock (or the
+    /// start or end of one).
+    fn play_out(&mut self) {
+        if self.sample >= self.strength.samples || self.leaves.len() < 2 {
+            self.sample = self.strength.samples;
+            self.turn = 0;
+            self.roll = None;
+            // Marks the stage over.
+            self.sample = usize::MAX;
+            self.finish_rolled();
+            return;
+        }
+        match self.roll.as_mut() {
+            None => {
+                if self.turn == 0 {
+                    // A new imagined stock, the same for every turn end.
+                    self.stock = self.root.unseen();
+                    let mut rng = crate::cards::Pcg32::new((mix(self.seed ^ self.sample as u64) >> 32) as u32);
+                    crate::cards::shuffle(&mut self.stock, &mut rng);
+                }
+                let mut g = self.leaves[self.turn].2.clone();
+                let _ = g.restock(&self.stock);
+                self.roll = Some(g);
+                self.deals = 0;
+                self.nodes += 1;
+            }
+            Some(g) => {
+                let over = g.status().is_over() || g.move_count() >= super::game::MAX_MOVES;
+                let mut mv = if over { None } else { greedy(g, &mut self.nodes, &self.strength.weights) };
+                if mv == Some(Move::Deal) {
+                    self.deals += 1;
+                    if self.strength.horizon > 0 && self.deals > self.strength.horizon {
+                        mv = None;
+                    }
+                }
+                match mv {
+                    Some(m) if g.apply(m).is_ok() => {}
+                    _ => {
+                        let score = plan::evaluate_with(g, &self.strength.weights);
+                        self.leaves[self.turn].3 += i64::from(score);
+                        self.roll = None;
+                        self.turn += 1;
+                        if self.turn >= self.leaves.len() {
+                            self.turn = 0;
+                            self.sample += 1;
+                            if self.sample >= self.strength.samples {
+                                self.sample = usize::MAX;
+                                self.finish_rolled();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn finish_rolled(&mut self) {
+        let mut best: Option<(i64, u8)> = None;
+        for (_, root, _, total) in self.leaves.iter() {
+            if best.is_none_or(|(b, _)| *total > b) {
+                best = Some((*total, *root));
+            }
+        }
+        match best {
             Some((_, root)) => self.done = Some(self.roots.get(usize::from(root)).copied()),
             None => self.finish_one_ply(),
         }
@@ -356,6 +495,52 @@ impl Thinker {
             None if !self.root.status().is_over() && self.root.check_deal().is_ok() => Some(Move::Deal),
             None => None,
         });
+    }
+}
+
+/// Keeps the `top` best turn ends, best first, one per first move.
+fn note(leaves: &mut heapless::Vec<(i32, u8, Game, i64), MAX_TOP>, top: usize, score: i32, root: u8, g: &Game) {
+    let top = top.clamp(1, MAX_TOP);
+    if let Some(i) = leaves.iter().position(|l| l.1 == root) {
+        if leaves[i].0 >= score {
+            return;
+        }
+        leaves.remove(i);
+    }
+    if leaves.len() >= top {
+        match leaves.last() {
+            Some(last) if last.0 >= score => return,
+            _ => {
+                leaves.pop();
+            }
+        }
+    }
+    let at = leaves.iter().position(|l| l.0 < score).unwrap_or(leaves.len());
+    let _ = leaves.insert(at, (score, root, g.clone(), 0));
+}
+
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The one-ply player's move in `g` (judging each placement on `g` and
+/// taking it back), counting the placements judged.
+fn greedy(g: &mut Game, nodes: &mut usize, w: &Weights) -> Option<Move> {
+    let mut best: Option<(i32, Move)> = None;
+    for mv in placements(g) {
+        *nodes += 1;
+        if let Some(score) = judge(g, mv, w) {
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, mv));
+            }
+        }
+    }
+    match best {
+        Some((_, m)) => Some(m),
+        None if !g.status().is_over() && g.check_deal().is_ok() => Some(Move::Deal),
+        None => None,
     }
 }
 

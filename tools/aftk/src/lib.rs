@@ -299,7 +299,17 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
     let (width, rest) = take_number(&rest, "--width", Strength::DEFAULT.width as u64)?;
     let (think, rest) = take_number(&rest, "--think", Strength::DEFAULT.nodes as u64)?;
-    let strength = Strength { width: width as usize, nodes: think as usize };
+    let (samples, rest) = take_number(&rest, "--samples", Strength::DEFAULT.samples as u64)?;
+    let (top, rest) = take_number(&rest, "--top", Strength::DEFAULT.top as u64)?;
+    let (horizon, rest) = take_number(&rest, "--horizon", Strength::DEFAULT.horizon as u64)?;
+    let strength = Strength {
+        width: width as usize,
+        nodes: think as usize,
+        samples: samples as usize,
+        top: top as usize,
+        horizon: horizon as usize,
+        ..Strength::DEFAULT
+    };
     let mut player = "fair".to_string();
     let mut player_given = false;
     let mut rest2 = Vec::new();
