@@ -359,6 +359,9 @@ pub struct Weights {
     /// orphans before its book is due) are left out, at this cost each,
     /// and the rank judged by the others.
     pub rescue: i32,
+    /// Nonzero: a card to be placed next that can go beside lower ranks
+    /// only is not forced off its book (it will be lifted again).
+    pub loose_ok: i32,
 }
 
 impl Weights {
@@ -377,11 +380,12 @@ impl Weights {
         exposed: 0,
         ready: 0,
         rescue: 0,
+        loose_ok: 0,
     };
 
     /// The fair player's own weights (the solver's search order keeps
     /// [`Weights::DEFAULT`]).
-    pub const PLAYER: Weights = Weights { exposed: 60, ready: 0, ..Weights::DEFAULT };
+    pub const PLAYER: Weights = Weights { rescue: 150, loose_ok: 1, per_rank_held: 120, ..Weights::DEFAULT };
 }
 
 const SITE_CAP: u8 = 3;
@@ -484,6 +488,18 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
     let movers = if g.orphans().is_empty() { g.hand() } else { [None; 4] };
     let good = |card: Card, legal: CellSet| -> bool {
         let n = card.rank().number();
+        if w.rescue != 0 && w.loose_ok != 0 && n <= 12 {
+            // A cell beside lower ranks only: the card will be lifted again.
+            let mut high = g.occupied();
+            for r in 1..n {
+                if let Some(rank) = Rank::new(r) {
+                    high = high & !g.cells_of_rank(rank);
+                }
+            }
+            if (legal & !high.neighbours()) != CellSet::EMPTY {
+                return true;
+            }
+        }
         if n > 12 {
             true
         } else if let Some(window) = windows[usize::from(n)] {

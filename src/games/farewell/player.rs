@@ -97,41 +97,56 @@ fn judge(trial: &mut Game, mv: Move, w: &Weights) -> Option<i32> {
     Some(s)
 }
 
-/// How hard the fair player thinks: the search over the rest of the turn
-/// (every placement until the next deal is needed, which reveals nothing:
-/// only a deal brings unseen cards).
+/// How hard the fair player thinks.
+///
+/// First a beam search over the rest of the turn: every placement until
+/// the next deal is needed (placements reveal nothing; only a deal brings
+/// unseen cards). Then, optionally, a look past the next deal: the best
+/// turn ends are each dealt the same few imagined draws (the unseen cards
+/// shuffled from a seed taken from what the player sees, never from the
+/// stock), the next turn searched for each, and the turn whose next turns
+/// judge best on average is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
     /// Positions kept at each depth of the turn's beam search (1 to
     /// [`MAX_BEAM`]); 0 judges each placement alone (one ply).
     pub width: usize,
-    /// Most placements tried for one move (past it the best found is
-    /// played).
+    /// Most placements tried in the turn's search (past it the best found
+    /// is played).
     pub nodes: usize,
-    /// Imagined stocks: the unseen cards shuffled (from a seed drawn from
-    /// what the player sees), each played out to the end by the one-ply
-    /// player from the best turn ends; 0 for none.
+    /// Imagined draws for the next deal; 0 for no look past it.
     pub samples: usize,
-    /// How many of the best turns (with different first moves) are played
-    /// out on each imagined stock (up to [`MAX_TOP`]).
+    /// How many of the best turn ends (with different first moves) are
+    /// dealt the imagined draws (2 to [`MAX_TOP`]).
     pub top: usize,
-    /// Deals after which a playing-out stops and is judged (0: to the
-    /// end of the game).
-    pub horizon: usize,
+    /// Beam width of the next turn's search.
+    pub next_width: usize,
+    /// Most placements tried in each next turn's search.
+    pub next_nodes: usize,
     /// The judgement's weights.
     pub weights: Weights,
 }
 
 impl Strength {
     /// One ply: each legal placement judged alone.
-    pub const ONE_PLY: Strength = Strength { width: 0, nodes: usize::MAX, samples: 0, top: 0, horizon: 0, weights: Weights::PLAYER };
+    pub const ONE_PLY: Strength = Strength {
+        width: 0,
+        nodes: usize::MAX,
+        samples: 0,
+        top: 0,
+        next_width: 0,
+        next_nodes: 0,
+        weights: Weights::PLAYER,
+    };
+    /// The turn searched, no look past the next deal.
+    pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
     /// The host's default.
-    pub const DEFAULT: Strength = Strength { width: 8, nodes: 4000, samples: 0, top: 0, horizon: 0, weights: Weights::PLAYER };
+    pub const DEFAULT: Strength = Strength::TURN;
     /// The console's hint: about a second of work.
-    pub const CONSOLE: Strength = Strength { width: 4, nodes: 700, samples: 0, top: 0, horizon: 0, weights: Weights::PLAYER };
+    pub const CONSOLE: Strength = Strength { width: 4, nodes: 700, ..Strength::ONE_PLY };
 }
 
-/// Most turns played out on the imagined stocks.
+/// Most turn ends looked past.
 pub const MAX_TOP: usize = 8;
 
 /// Most positions a turn beam keeps.
@@ -154,20 +169,17 @@ fn can_place(g: &Game) -> bool {
     movable(g).iter().any(|c| !g.playable_cells(*c).is_empty())
 }
 
-/// The fair player's move worked out a few placements at a time, so that
-/// on the console the work spreads over frames and no frame runs late.
-/// It holds its own copy of the position: start a new one when the game
-/// changes.
-///
-/// The search: a beam over the rest of the turn. From the position, every
-/// placement is tried; the turn goes on (the hand's other cards, orphans a
-/// removal lifts) until no placement is legal, where a deal is needed and
-/// the unseen cards come in. Each such end is judged by
-/// [`plan::evaluate`]; the move played is the first of the best-judged
-/// turn. At each depth only the `width` best-judged positions go on.
+/// A turn end: its score, the index of its first move, the position.
+type Leaf = (i32, u8, Game);
+
+/// The beam search over the rest of a turn, a placement at a time.
 #[derive(Clone, Debug)]
-pub struct Thinker {
-    strength: Strength,
+struct TurnBeam {
+    width: usize,
+    limit: usize,
+    /// Turn ends to keep (with their positions), 0 for none.
+    keep: usize,
+    weights: Weights,
     root: Game,
     roots: heapless::Vec<Move, MAX_CANDIDATES>,
     /// One-ply score of each root move (the fallback).
@@ -182,31 +194,20 @@ pub struct Thinker {
     best: heapless::Vec<Cand, MAX_BEAM>,
     /// Best turn end found: its score and root move index.
     leaf: Option<(i32, u8)>,
-    /// The best turn ends with different first moves: score, root move
-    /// index, position, and the total of their played-out scores.
-    leaves: heapless::Vec<(i32, u8, Game, i64), MAX_TOP>,
-    /// Played-out stage: sample, turn end, game being played out.
-    sample: usize,
-    turn: usize,
-    roll: Option<Game>,
-    deals: usize,
-    stock: heapless::Vec<Card, 48>,
-    seed: u64,
+    /// The best turn ends with different first moves, best first.
+    leaves: heapless::Vec<Leaf, MAX_TOP>,
     nodes: usize,
     done: Option<Option<Move>>,
 }
 
-impl Thinker {
-    /// Starts on the fair player's move in `g`, at the default strength.
-    pub fn new(g: &Game) -> Thinker {
-        Thinker::with_strength(g, Strength::DEFAULT)
-    }
-
-    /// Starts on the fair player's move in `g`.
-    pub fn with_strength(g: &Game, strength: Strength) -> Thinker {
+impl TurnBeam {
+    fn new(g: &Game, width: usize, limit: usize, keep: usize, weights: Weights) -> TurnBeam {
         let roots = placements(g);
-        let mut t = Thinker {
-            strength,
+        let mut t = TurnBeam {
+            width,
+            limit,
+            keep: keep.min(MAX_TOP),
+            weights,
             root: g.clone(),
             roots,
             first: heapless::Vec::new(),
@@ -218,12 +219,6 @@ impl Thinker {
             best: heapless::Vec::new(),
             leaf: None,
             leaves: heapless::Vec::new(),
-            sample: 0,
-            turn: 0,
-            roll: None,
-            deals: 0,
-            stock: heapless::Vec::new(),
-            seed: super::solver::position_hash(g),
             nodes: 0,
             done: None,
         };
@@ -233,35 +228,24 @@ impl Thinker {
         t
     }
 
-    /// Does up to `budget` more units of work (a placement tried and
-    /// judged). `None` while work is left; then the move (`Some(None)`: no
-    /// move is left). The move is the one [`best_move`] gives.
-    pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
-        let mut left = budget;
-        while self.done.is_none() {
-            if left == 0 {
-                return None;
-            }
-            left -= 1;
-            self.work();
+    fn beam_width(&self) -> usize {
+        self.width.clamp(1, MAX_BEAM)
+    }
+
+    /// The value of the turn: its best end's score.
+    fn value(&self) -> i32 {
+        if let Some((s, _)) = self.leaf {
+            return s;
         }
-        self.done
+        match self.first.iter().copied().filter(|&s| s != i32::MIN).max() {
+            Some(s) => s,
+            None => plan::evaluate_with(&self.root, &self.weights),
+        }
     }
 
-    /// Placements tried so far, and the most that will be.
-    pub fn progress(&self) -> (usize, usize) {
-        let most = if self.strength.width == 0 { self.roots.len() } else { self.strength.nodes.max(self.roots.len()) };
-        (self.nodes.min(most), most)
-    }
-
-    fn width(&self) -> usize {
-        self.strength.width.clamp(1, MAX_BEAM)
-    }
-
-    /// One unit of work.
+    /// One unit of work: a placement tried and judged.
     fn work(&mut self) {
-        if self.roll.is_some() || self.sample > 0 || self.turn > 0 {
-            self.play_out();
+        if self.done.is_some() {
             return;
         }
         // First the root moves, each judged alone.
@@ -273,23 +257,31 @@ impl Thinker {
             let mut score = i32::MIN;
             if let Move::Place(card, cell) = mv {
                 if self.root.status() == Status::PlacingKings {
-                    score = judge(&mut self.root, mv, &self.strength.weights).unwrap_or(i32::MIN);
+                    score = judge(&mut self.root, mv, &self.weights).unwrap_or(i32::MIN);
                 } else if self.root.place(card, cell).is_ok() {
-                    score = plan::evaluate_with(&self.root, &self.strength.weights);
-                    if self.strength.width > 0 && !can_place(&self.root) {
-                        self.end_of_turn(score, i as u8);
-                        note(&mut self.leaves, self.strength.top, score, i as u8, &self.root);
-                    } else if self.strength.width > 0 {
-                        let c = Cand { score, parent: 0, root: i as u8, mv, hash: super::solver::position_hash(&self.root) };
-                        let width = self.width();
-                        offer(&mut self.best, c, width);
+                    score = plan::evaluate_with(&self.root, &self.weights);
+                    if self.width > 0 {
+                        if can_place(&self.root) {
+                            let c = Cand {
+                                score,
+                                parent: 0,
+                                root: i as u8,
+                                mv,
+                                hash: super::solver::position_hash(&self.root),
+                            };
+                            let width = self.beam_width();
+                            offer(&mut self.best, c, width);
+                        } else {
+                            self.end_of_turn(score, i as u8);
+                            note(&mut self.leaves, self.keep, score, i as u8, &self.root);
+                        }
                     }
                     let _ = self.root.undo();
                 }
             }
             let _ = self.first.push(score);
             if self.next_root == self.roots.len() {
-                if self.strength.width == 0 || self.root.status() == Status::PlacingKings {
+                if self.width == 0 || self.root.status() == Status::PlacingKings {
                     self.finish_one_ply();
                 } else {
                     self.next_depth();
@@ -297,26 +289,30 @@ impl Thinker {
             }
             return;
         }
-        if self.nodes >= self.strength.nodes {
+        if self.nodes >= self.limit {
             // Out of budget: the positions still in the search count as
             // turn ends.
             for i in 0..self.best.len() {
                 let c = self.best[i];
                 self.end_of_turn(c.score, c.root);
-                if self.strength.samples > 0 {
-                    let parent = if self.beam.is_empty() { Some(&self.root) } else { self.beam.get(usize::from(c.parent)).map(|p| &p.0) };
+                if self.keep > 0 {
+                    let parent = if self.beam.is_empty() {
+                        Some(&self.root)
+                    } else {
+                        self.beam.get(usize::from(c.parent)).map(|p| &p.0)
+                    };
                     if let Some(p) = parent {
                         let mut g = p.clone();
                         if g.apply(c.mv).is_ok() {
-                            note(&mut self.leaves, self.strength.top, c.score, c.root, &g);
+                            note(&mut self.leaves, self.keep, c.score, c.root, &g);
                         }
                     }
                 }
             }
             for i in 0..self.beam.len() {
-                let (score, root) = (plan::evaluate_with(&self.beam[i].0, &self.strength.weights), self.beam[i].1);
+                let (score, root) = (plan::evaluate_with(&self.beam[i].0, &self.weights), self.beam[i].1);
                 self.end_of_turn(score, root);
-                note(&mut self.leaves, self.strength.top, score, root, &self.beam[i].0);
+                note(&mut self.leaves, self.keep, score, root, &self.beam[i].0);
             }
             self.best.clear();
             self.beam.clear();
@@ -338,8 +334,8 @@ impl Thinker {
         self.nodes += 1;
         let at = self.at;
         let root = self.beam[at].1;
-        let width = self.width();
-        let weights = self.strength.weights;
+        let width = self.beam_width();
+        let weights = self.weights;
         let pos = &mut self.beam[at].0;
         if pos.apply(mv).is_err() {
             return;
@@ -348,7 +344,7 @@ impl Thinker {
         let end = !can_place(pos);
         let hash = if end { 0 } else { super::solver::position_hash(pos) };
         if end {
-            note(&mut self.leaves, self.strength.top, score, root, pos);
+            note(&mut self.leaves, self.keep, score, root, pos);
         }
         let _ = pos.undo();
         if end {
@@ -392,92 +388,7 @@ impl Thinker {
     }
 
     fn finish(&mut self) {
-        if self.strength.samples > 0 && self.leaves.len() > 1 && self.sample < self.strength.samples {
-            self.play_out();
-            return;
-        }
-        if self.strength.samples > 0 && self.leaves.len() > 1 {
-            let mut best: Option<(i64, u8)> = None;
-            for (_, root, _, total) in self.leaves.iter() {
-                if best.is_none_or(|(b, _)| *total > b) {
-                    best = Some((*total, *root));
-                }
-            }
-            if let Some((_, root)) = best {
-                self.done = Some(self.roots.get(usize::from(root)).copied());
-                return;
-            }
-        }
         match self.leaf {
-            Some((_, root)) => self.done = Some(self.roots.get(usize::from(root)).copied()),
-            None => self.finish_one_ply(),
-        }
-    }
-
-    /// One move of a turn end played out on an imagined stock (or the
-    /// start or end of one).
-    fn play_out(&mut self) {
-        if self.sample >= self.strength.samples || self.leaves.len() < 2 {
-            self.sample = self.strength.samples;
-            self.turn = 0;
-            self.roll = None;
-            // Marks the stage over.
-            self.sample = usize::MAX;
-            self.finish_rolled();
-            return;
-        }
-        match self.roll.as_mut() {
-            None => {
-                if self.turn == 0 {
-                    // A new imagined stock, the same for every turn end.
-                    self.stock = self.root.unseen();
-                    let mut rng = crate::cards::Pcg32::new((mix(self.seed ^ self.sample as u64) >> 32) as u32);
-                    crate::cards::shuffle(&mut self.stock, &mut rng);
-                }
-                let mut g = self.leaves[self.turn].2.clone();
-                let _ = g.restock(&self.stock);
-                self.roll = Some(g);
-                self.deals = 0;
-                self.nodes += 1;
-            }
-            Some(g) => {
-                let over = g.status().is_over() || g.move_count() >= super::game::MAX_MOVES;
-                let mut mv = if over { None } else { greedy(g, &mut self.nodes, &self.strength.weights) };
-                if mv == Some(Move::Deal) {
-                    self.deals += 1;
-                    if self.strength.horizon > 0 && self.deals > self.strength.horizon {
-                        mv = None;
-                    }
-                }
-                match mv {
-                    Some(m) if g.apply(m).is_ok() => {}
-                    _ => {
-                        let score = plan::evaluate_with(g, &self.strength.weights);
-                        self.leaves[self.turn].3 += i64::from(score);
-                        self.roll = None;
-                        self.turn += 1;
-                        if self.turn >= self.leaves.len() {
-                            self.turn = 0;
-                            self.sample += 1;
-                            if self.sample >= self.strength.samples {
-                                self.sample = usize::MAX;
-                                self.finish_rolled();
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    fn finish_rolled(&mut self) {
-        let mut best: Option<(i64, u8)> = None;
-        for (_, root, _, total) in self.leaves.iter() {
-            if best.is_none_or(|(b, _)| *total > b) {
-                best = Some((*total, *root));
-            }
-        }
-        match best {
             Some((_, root)) => self.done = Some(self.roots.get(usize::from(root)).copied()),
             None => self.finish_one_ply(),
         }
@@ -498,9 +409,153 @@ impl Thinker {
     }
 }
 
+/// The fair player's move worked out a few placements at a time, so that
+/// on the console the work spreads over frames and no frame runs late.
+/// It holds its own copy of the position: start a new one when the game
+/// changes. See [`Strength`] for the search.
+#[derive(Clone, Debug)]
+pub struct Thinker {
+    strength: Strength,
+    turn: TurnBeam,
+    /// The next turn being searched, for one turn end and one draw.
+    next: Option<TurnBeam>,
+    /// Draw and turn end being looked past.
+    sample: usize,
+    end: usize,
+    totals: [i64; MAX_TOP],
+    stock: heapless::Vec<Card, 48>,
+    seed: u64,
+    /// Units of work done.
+    nodes: usize,
+    done: Option<Option<Move>>,
+}
+
+impl Thinker {
+    /// Starts on the fair player's move in `g`, at the default strength.
+    pub fn new(g: &Game) -> Thinker {
+        Thinker::with_strength(g, Strength::DEFAULT)
+    }
+
+    /// Starts on the fair player's move in `g`.
+    pub fn with_strength(g: &Game, strength: Strength) -> Thinker {
+        let keep = if strength.samples > 0 { strength.top.clamp(2, MAX_TOP) } else { 0 };
+        Thinker {
+            strength,
+            turn: TurnBeam::new(g, strength.width, strength.nodes, keep, strength.weights),
+            next: None,
+            sample: 0,
+            end: 0,
+            totals: [0; MAX_TOP],
+            stock: heapless::Vec::new(),
+            seed: super::solver::position_hash(g),
+            nodes: 0,
+            done: None,
+        }
+    }
+
+    /// Does up to `budget` more units of work (a placement tried and
+    /// judged). `None` while work is left; then the move (`Some(None)`: no
+    /// move is left). The move is the one [`best_move`] gives.
+    pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
+        let mut left = budget;
+        while self.done.is_none() {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            self.work();
+        }
+        self.done
+    }
+
+    /// Units of work done so far, and the most there will be.
+    pub fn progress(&self) -> (usize, usize) {
+        let s = &self.strength;
+        let turn = if s.width == 0 { self.turn.roots.len() } else { s.nodes.max(self.turn.roots.len()) };
+        let most = turn.saturating_add(s.samples.saturating_mul(s.top.min(MAX_TOP)).saturating_mul(s.next_nodes + 1));
+        (self.nodes.min(most), most)
+    }
+
+    fn work(&mut self) {
+        self.nodes += 1;
+        if self.turn.done.is_none() {
+            self.turn.work();
+            if self.turn.done.is_some() && (self.strength.samples == 0 || self.turn.leaves.len() < 2) {
+                self.done = self.turn.done;
+            }
+            return;
+        }
+        // Looking past the next deal.
+        if let Some(t) = self.next.as_mut() {
+            t.work();
+            if t.done.is_some() {
+                let v = t.value();
+                self.next = None;
+                self.add(v);
+            }
+            return;
+        }
+        if self.sample >= self.strength.samples {
+            self.choose();
+            return;
+        }
+        if self.end == 0 {
+            // A new draw, the same for every turn end (they share the
+            // unseen cards: no deal comes within a turn).
+            self.stock = self.turn.root.unseen();
+            let mut rng = crate::cards::Pcg32::new((mix(self.seed ^ (self.sample as u64 + 1)) >> 32) as u32);
+            crate::cards::shuffle(&mut self.stock, &mut rng);
+        }
+        let Some(leaf) = self.turn.leaves.get(self.end) else {
+            self.choose();
+            return;
+        };
+        let mut g = leaf.2.clone();
+        if g.status().is_over() || !g.restock(&self.stock) || g.deal().is_err() {
+            let v = plan::evaluate_with(&g, &self.strength.weights);
+            self.add(v);
+            return;
+        }
+        let t = TurnBeam::new(&g, self.strength.next_width, self.strength.next_nodes, 0, self.strength.weights);
+        if t.done.is_some() {
+            let v = plan::evaluate_with(&g, &self.strength.weights);
+            self.add(v);
+        } else {
+            self.next = Some(t);
+        }
+    }
+
+    /// Adds the value of the next turn for the current turn end and draw.
+    fn add(&mut self, v: i32) {
+        if let Some(t) = self.totals.get_mut(self.end) {
+            *t += i64::from(v);
+        }
+        self.end += 1;
+        if self.end >= self.turn.leaves.len() {
+            self.end = 0;
+            self.sample += 1;
+        }
+    }
+
+    fn choose(&mut self) {
+        let mut best: Option<(i64, u8)> = None;
+        for (i, (_, root, _)) in self.turn.leaves.iter().enumerate() {
+            if best.is_none_or(|(b, _)| self.totals[i] > b) {
+                best = Some((self.totals[i], *root));
+            }
+        }
+        self.done = match best {
+            Some((_, root)) => Some(self.turn.roots.get(usize::from(root)).copied()),
+            None => self.turn.done,
+        };
+    }
+}
+
 /// Keeps the `top` best turn ends, best first, one per first move.
-fn note(leaves: &mut heapless::Vec<(i32, u8, Game, i64), MAX_TOP>, top: usize, score: i32, root: u8, g: &Game) {
-    let top = top.clamp(1, MAX_TOP);
+fn note(leaves: &mut heapless::Vec<Leaf, MAX_TOP>, top: usize, score: i32, root: u8, g: &Game) {
+    if top == 0 {
+        return;
+    }
     if let Some(i) = leaves.iter().position(|l| l.1 == root) {
         if leaves[i].0 >= score {
             return;
@@ -516,32 +571,13 @@ fn note(leaves: &mut heapless::Vec<(i32, u8, Game, i64), MAX_TOP>, top: usize, s
         }
     }
     let at = leaves.iter().position(|l| l.0 < score).unwrap_or(leaves.len());
-    let _ = leaves.insert(at, (score, root, g.clone(), 0));
+    let _ = leaves.insert(at, (score, root, g.clone()));
 }
 
 fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
-}
-
-/// The one-ply player's move in `g` (judging each placement on `g` and
-/// taking it back), counting the placements judged.
-fn greedy(g: &mut Game, nodes: &mut usize, w: &Weights) -> Option<Move> {
-    let mut best: Option<(i32, Move)> = None;
-    for mv in placements(g) {
-        *nodes += 1;
-        if let Some(score) = judge(g, mv, w) {
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, mv));
-            }
-        }
-    }
-    match best {
-        Some((_, m)) => Some(m),
-        None if !g.status().is_over() && g.check_deal().is_ok() => Some(Move::Deal),
-        None => None,
-    }
 }
 
 /// Keeps the `width` best candidates, best first, one per position.

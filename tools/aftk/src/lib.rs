@@ -301,13 +301,15 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let (think, rest) = take_number(&rest, "--think", Strength::DEFAULT.nodes as u64)?;
     let (samples, rest) = take_number(&rest, "--samples", Strength::DEFAULT.samples as u64)?;
     let (top, rest) = take_number(&rest, "--top", Strength::DEFAULT.top as u64)?;
-    let (horizon, rest) = take_number(&rest, "--horizon", Strength::DEFAULT.horizon as u64)?;
+    let (next_width, rest) = take_number(&rest, "--next-width", Strength::DEFAULT.next_width as u64)?;
+    let (next_nodes, rest) = take_number(&rest, "--next-think", Strength::DEFAULT.next_nodes as u64)?;
     let strength = Strength {
         width: width as usize,
         nodes: think as usize,
         samples: samples as usize,
         top: top as usize,
-        horizon: horizon as usize,
+        next_width: next_width as usize,
+        next_nodes: next_nodes as usize,
         ..Strength::DEFAULT
     };
     let mut player = "fair".to_string();
