@@ -1,7 +1,7 @@
 //! The solver, the fair player and the book-site judgement behind both.
 
 use farewell::games::farewell::plan::{self, Block};
-use farewell::games::farewell::player::{best_move, candidates, movable};
+use farewell::games::farewell::player::{best_move, best_move_with, candidates, movable, Strength, Thinker};
 use farewell::games::farewell::solver::{beam, position_hash, solve, Effort, Table, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{notation, Card, Cell, CellSet, Game, KingStart, Move, Options, Rank, Status, Suit};
 
@@ -153,6 +153,60 @@ fn the_fair_player_never_reads_the_stock() {
         assert_ne!(flipped, text);
         let h = notation::parse_position(&flipped).unwrap();
         assert_eq!(candidates(&g), candidates(&h), "deal {seed}");
+    }
+}
+
+#[test]
+fn the_searching_fair_player_never_reads_the_stock() {
+    // The turn search and the look past the next deal (imagined draws)
+    // give the same move whatever the stock's order: reversed, or rotated.
+    for seed in [5, 17, 99, 1234] {
+        for moves in [3, 15, 30] {
+            let g = played(seed, Options::default(), moves);
+            if g.status().is_over() {
+                continue;
+            }
+            let mut text = String::new();
+            notation::write_position(&g, &mut text).unwrap();
+            let stock_line = text.lines().find(|l| l.starts_with("stock:")).unwrap().to_string();
+            let cards: Vec<&str> = stock_line["stock:".len()..].split_whitespace().collect();
+            if cards.len() < 3 {
+                continue;
+            }
+            let mut reversed = cards.clone();
+            reversed.reverse();
+            let mut rotated = cards.clone();
+            rotated.rotate_left(1);
+            let g = notation::parse_position(&text).unwrap();
+            for strength in [Strength::CONSOLE, Strength::STRONG] {
+                let m = best_move_with(&g, strength);
+                for other in [&reversed, &rotated] {
+                    let flipped = text.replace(&stock_line, &format!("stock: {}", other.join(" ")));
+                    let h = notation::parse_position(&flipped).unwrap();
+                    assert_eq!(best_move_with(&h, strength), m, "deal {seed}, after {moves} moves");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_thinker_gives_the_same_move_in_slices() {
+    for seed in [3, 8] {
+        let g = played(seed, Options::default(), 10);
+        for strength in [Strength::HINT, Strength::CONSOLE] {
+            let whole = best_move_with(&g, strength);
+            let mut t = Thinker::with_strength(&g, strength);
+            let mut calls = 0;
+            let sliced = loop {
+                calls += 1;
+                if let Some(m) = t.step(7) {
+                    break m;
+                }
+                assert!(calls < 100_000);
+            };
+            assert_eq!(sliced, whole, "deal {seed}");
+        }
     }
 }
 

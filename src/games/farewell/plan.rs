@@ -221,8 +221,9 @@ fn block_of(v: &View<'_>, rank: Rank, mask: u8) -> Block {
 
 /// The suits of `rank`'s cards on the grid whose every neighbour is of a
 /// lower rank: their neighbours' books must go before this rank's can, and
-/// then they are lifted as orphans and placed again.
-fn loose(v: &View<'_>, n: u8) -> u8 {
+/// then they are lifted as orphans and placed again. In easy mode books go
+/// in any order: every neighbour of another rank than `n`, not a king.
+fn loose(v: &View<'_>, n: u8, easy: bool) -> u8 {
     let mut out = 0;
     for suit in 0..4 {
         let p = v.pos[suit * 13 + usize::from(n - 1)];
@@ -237,7 +238,7 @@ fn loose(v: &View<'_>, n: u8) -> u8 {
                 continue;
             }
             let card = v.cards[qr as usize * STRIDE + qc as usize];
-            if card != NONE && card % 13 + 1 >= n {
+            if card != NONE && (if easy { card % 13 + 1 == n || card % 13 == 12 } else { card % 13 + 1 >= n }) {
                 ok = false;
             }
         }
@@ -422,7 +423,7 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
         let Some(rank) = Rank::new(n) else { continue };
         let mut blk = block_in(&v, rank);
         if w.rescue != 0 && matches!(blk, Block::Stranded { .. }) {
-            let l = loose(&v, n);
+            let l = loose(&v, n, g.options().easy);
             if l != 0 {
                 let rest = block_of(&v, rank, ALL_SUITS & !l);
                 if !matches!(rest, Block::Stranded { .. }) {
@@ -491,7 +492,10 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
         if w.rescue != 0 && w.loose_ok != 0 && n <= 12 {
             // A cell beside lower ranks only: the card will be lifted again.
             let mut high = g.occupied();
-            for r in 1..n {
+            for r in 1..=12 {
+                if r == n || (r > n && !g.options().easy) {
+                    continue;
+                }
                 if let Some(rank) = Rank::new(r) {
                     high = high & !g.cells_of_rank(rank);
                 }

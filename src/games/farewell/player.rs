@@ -138,12 +138,35 @@ impl Strength {
         next_nodes: 0,
         weights: Weights::PLAYER,
     };
-    /// The turn searched, no look past the next deal.
+    /// The hint's and [`best_move`]'s default: one ply, one unit of work
+    /// per legal placement (what the console's hint has always cost).
+    pub const HINT: Strength = Strength::ONE_PLY;
+    /// The turn searched (beam of 8), no look past the next deal.
     pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
-    /// The host's default.
-    pub const DEFAULT: Strength = Strength::TURN;
-    /// The console's hint: about a second of work.
-    pub const CONSOLE: Strength = Strength { width: 4, nodes: 700, ..Strength::ONE_PLY };
+    /// For the console: the turn searched (beam of 4, at most 400
+    /// placements), then 2 imagined draws for each of the 2 best turn
+    /// ends, each next turn searched with a beam of 2 and 60 placements.
+    /// At most about 400 + 4 x 61 units of work (see [`Thinker::progress`]).
+    pub const CONSOLE: Strength =
+        Strength { width: 4, nodes: 400, samples: 2, top: 2, next_width: 2, next_nodes: 60, ..Strength::ONE_PLY };
+    /// The strongest measured: the turn (beam of 8), then 8 imagined draws
+    /// for each of the 4 best turn ends, each next turn searched with a
+    /// beam of 4 and 200 placements.
+    pub const STRONG: Strength =
+        Strength { width: 8, nodes: 4000, samples: 8, top: 4, next_width: 4, next_nodes: 200, ..Strength::ONE_PLY };
+    /// The default of [`Thinker::new`] and [`best_move`].
+    pub const DEFAULT: Strength = Strength::HINT;
+
+    /// A setting by name: `one-ply`, `console`, `turn` or `strong`.
+    pub fn from_name(s: &str) -> Option<Strength> {
+        match s {
+            "one-ply" => Some(Strength::ONE_PLY),
+            "console" => Some(Strength::CONSOLE),
+            "turn" => Some(Strength::TURN),
+            "strong" => Some(Strength::STRONG),
+            _ => None,
+        }
+    }
 }
 
 /// Most turn ends looked past.
