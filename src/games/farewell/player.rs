@@ -119,7 +119,7 @@ pub struct Strength {
     /// How many of the best turn ends (with different first moves) are
     /// dealt the imagined draws (2 to [`MAX_TOP`]).
     pub top: usize,
-    /// Beam width of the next turn's search.
+    /// Beam width of the next turn's search (1 to [`MAX_NEXT_BEAM`]).
     pub next_width: usize,
     /// Most placements tried in each next turn's search.
     pub next_nodes: usize,
@@ -170,10 +170,13 @@ impl Strength {
 }
 
 /// Most turn ends looked past.
-pub const MAX_TOP: usize = 8;
+pub const MAX_TOP: usize = 4;
 
 /// Most positions a turn beam keeps.
-pub const MAX_BEAM: usize = 16;
+pub const MAX_BEAM: usize = 8;
+
+/// Most positions the next turn's beam keeps.
+pub const MAX_NEXT_BEAM: usize = 4;
 
 #[derive(Clone, Copy, Debug)]
 struct Cand {
@@ -197,7 +200,7 @@ type Leaf = (i32, u8, Game);
 
 /// The beam search over the rest of a turn, a placement at a time.
 #[derive(Clone, Debug)]
-struct TurnBeam {
+struct TurnBeam<const B: usize, const T: usize> {
     width: usize,
     limit: usize,
     /// Turn ends to keep (with their positions), 0 for none.
@@ -209,27 +212,27 @@ struct TurnBeam {
     first: heapless::Vec<i32, MAX_CANDIDATES>,
     next_root: usize,
     /// The current beam: positions and the root move each came from.
-    beam: heapless::Vec<(Game, u8), MAX_BEAM>,
+    beam: heapless::Vec<(Game, u8), B>,
     /// Moves of the beam position being expanded.
     moves: heapless::Vec<Move, MAX_CANDIDATES>,
     at: usize,
     next_move: usize,
-    best: heapless::Vec<Cand, MAX_BEAM>,
+    best: heapless::Vec<Cand, B>,
     /// Best turn end found: its score and root move index.
     leaf: Option<(i32, u8)>,
     /// The best turn ends with different first moves, best first.
-    leaves: heapless::Vec<Leaf, MAX_TOP>,
+    leaves: heapless::Vec<Leaf, T>,
     nodes: usize,
     done: Option<Option<Move>>,
 }
 
-impl TurnBeam {
-    fn new(g: &Game, width: usize, limit: usize, keep: usize, weights: Weights) -> TurnBeam {
+impl<const B: usize, const T: usize> TurnBeam<B, T> {
+    fn new(g: &Game, width: usize, limit: usize, keep: usize, weights: Weights) -> Self {
         let roots = placements(g);
-        let mut t = TurnBeam {
+        let mut t = TurnBeam::<B, T> {
             width,
             limit,
-            keep: keep.min(MAX_TOP),
+            keep: keep.min(T),
             weights,
             root: g.clone(),
             roots,
@@ -252,7 +255,7 @@ impl TurnBeam {
     }
 
     fn beam_width(&self) -> usize {
-        self.width.clamp(1, MAX_BEAM)
+        self.width.clamp(1, B)
     }
 
     /// The value of the turn: its best end's score.
@@ -385,7 +388,7 @@ impl TurnBeam {
 
     /// Makes the kept candidates the new beam.
     fn next_depth(&mut self) {
-        let mut beam: heapless::Vec<(Game, u8), MAX_BEAM> = heapless::Vec::new();
+        let mut beam: heapless::Vec<(Game, u8), B> = heapless::Vec::new();
         for c in self.best.iter() {
             let mut g = if self.beam.is_empty() {
                 self.root.clone()
@@ -439,9 +442,9 @@ impl TurnBeam {
 #[derive(Clone, Debug)]
 pub struct Thinker {
     strength: Strength,
-    turn: TurnBeam,
+    turn: TurnBeam<MAX_BEAM, MAX_TOP>,
     /// The next turn being searched, for one turn end and one draw.
-    next: Option<TurnBeam>,
+    next: Option<TurnBeam<MAX_NEXT_BEAM, 0>>,
     /// Draw and turn end being looked past.
     sample: usize,
     end: usize,
@@ -539,7 +542,7 @@ impl Thinker {
             self.add(v);
             return;
         }
-        let t = TurnBeam::new(&g, self.strength.next_width, self.strength.next_nodes, 0, self.strength.weights);
+        let t = TurnBeam::<MAX_NEXT_BEAM, 0>::new(&g, self.strength.next_width, self.strength.next_nodes, 0, self.strength.weights);
         if t.done.is_some() {
             let v = plan::evaluate_with(&g, &self.strength.weights);
             self.add(v);
@@ -575,7 +578,7 @@ impl Thinker {
 }
 
 /// Keeps the `top` best turn ends, best first, one per first move.
-fn note(leaves: &mut heapless::Vec<Leaf, MAX_TOP>, top: usize, score: i32, root: u8, g: &Game) {
+fn note<const T: usize>(leaves: &mut heapless::Vec<Leaf, T>, top: usize, score: i32, root: u8, g: &Game) {
     if top == 0 {
         return;
     }
@@ -604,7 +607,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// Keeps the `width` best candidates, best first, one per position.
-fn offer(best: &mut heapless::Vec<Cand, MAX_BEAM>, c: Cand, width: usize) {
+fn offer<const B: usize>(best: &mut heapless::Vec<Cand, B>, c: Cand, width: usize) {
     if let Some(i) = best.iter().position(|b| b.hash == c.hash) {
         if best[i].score >= c.score {
             return;
