@@ -191,6 +191,40 @@ fn the_searching_fair_player_never_reads_the_stock() {
 }
 
 #[test]
+fn the_unseen_cards_are_the_stocks_and_restocking_keeps_the_game_whole() {
+    for seed in [2, 40] {
+        for moves in [0, 12, 25] {
+            let g = played(seed, Options::default(), moves);
+            let mut stock: Vec<Card> = g.stock().collect();
+            stock.sort_by_key(|c| c.index());
+            assert_eq!(g.unseen().to_vec(), stock, "deal {seed}");
+            let mut h = g.clone();
+            stock.reverse();
+            assert!(h.restock(&stock));
+            assert_eq!(h.stock().collect::<Vec<_>>(), stock);
+            assert_eq!(h.unseen(), g.unseen());
+            // Not the stock's cards: refused, nothing changed.
+            let mut k = g.clone();
+            if let Some(c) = g.hand().iter().flatten().next() {
+                let mut wrong = stock.clone();
+                if let Some(first) = wrong.first_mut() {
+                    *first = *c;
+                    assert!(!k.restock(&wrong));
+                    assert_eq!(k, g);
+                }
+            }
+            assert!(!k.restock(&stock[1..]));
+            if stock.len() >= 2 {
+                let mut twice = stock.clone();
+                twice[1] = twice[0];
+                assert!(!k.restock(&twice), "a card twice");
+                assert_eq!(k, g);
+            }
+        }
+    }
+}
+
+#[test]
 fn the_thinker_gives_the_same_move_in_slices() {
     for seed in [3, 8] {
         let g = played(seed, Options::default(), 10);

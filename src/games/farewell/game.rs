@@ -681,11 +681,20 @@ impl Game {
     }
 
     /// What if the stock were `cards` (top first)? Replaces the stock's
-    /// order, for a player that imagines the unseen cards (the set must be
-    /// the stock's own: else nothing changes and `false` comes back).
+    /// order, for a player that imagines the unseen cards (the cards must
+    /// be the stock's own, each once: else nothing changes and `false`
+    /// comes back).
     pub fn restock(&mut self, cards: &[Card]) -> bool {
-        if cards.len() != self.stock.len() || !cards.iter().all(|c| self.stock.contains(c)) {
+        if cards.len() != self.stock.len() {
             return false;
+        }
+        // Each card once, each one of the stock's.
+        let mut seen = [false; 52];
+        for c in cards {
+            match seen.get_mut(usize::from(c.index())) {
+                Some(x) if !*x && self.stock.contains(c) => *x = true,
+                _ => return false,
+            }
         }
         self.stock.clear();
         for c in cards.iter().rev() {
