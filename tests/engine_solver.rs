@@ -225,6 +225,30 @@ fn the_unseen_cards_are_the_stocks_and_restocking_keeps_the_game_whole() {
 }
 
 #[test]
+fn the_searching_fair_player_plays_only_legal_moves_on_every_option() {
+    let sets = [
+        Options { width: 6, height: 4, kings: KingStart::Corners, easy: false },
+        Options { width: 14, height: 9, kings: KingStart::Random, easy: true },
+        Options { width: 8, height: 5, kings: KingStart::Custom, easy: false },
+        Options::default(),
+    ];
+    for o in sets {
+        for seed in 1..4 {
+            for strength in [Strength::HINT, Strength::CONSOLE, Strength::TURN] {
+                let mut g = Game::new(seed, o).unwrap();
+                let mut moves = 0;
+                while let Some(m) = best_move_with(&g, strength) {
+                    assert!(g.apply(m).is_ok(), "{m} offered but illegal ({o:?}, deal {seed})");
+                    moves += 1;
+                    assert!(moves < 1000);
+                }
+                assert!(g.status().is_over(), "no move while the game is on ({o:?}, deal {seed})");
+            }
+        }
+    }
+}
+
+#[test]
 fn the_thinker_gives_the_same_move_in_slices() {
     for seed in [3, 8] {
         let g = played(seed, Options::default(), 10);
