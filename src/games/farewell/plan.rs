@@ -526,7 +526,8 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
     }
     if w.exposed != 0 || w.ready != 0 {
         let waiting = g.hand();
-        let waiting = waiting.iter().flatten().filter(|c| g.orphans().is_empty() && g.legal_cells(**c) == CellSet::EMPTY);
+        let waiting =
+            waiting.iter().flatten().filter(|c| g.orphans().is_empty() && g.legal_cells(**c) == CellSet::EMPTY);
         for card in g.unseen().iter().chain(waiting) {
             let legal = g.legal_cells(*card);
             if legal == CellSet::EMPTY {

@@ -3,15 +3,20 @@
 //! stock's order). It gives the hint on the PS1, plays the attract-mode
 //! demo, and its judgement orders the solver's search.
 //!
-//! Every legal placement is tried on a copy of the game and the position it
-//! leads to is judged by [`plan::evaluate`]: books built in 2x2 windows that
-//! can still be finished, no rank stranded (the seeds: "never block the last
-//! cell of a book"), windows kept apart and free of other suits, room left
-//! to begin the ranks not yet seen, and the cards in hand still able to go
-//! into their books. The weights were tuned by playing deals on the host
-//! (see the README's win-rate table).
+//! A position is judged by [`plan::evaluate_with`] with the player's own
+//! weights ([`Weights::PLAYER`]): books built in 2x2 windows that can still
+//! be finished, no rank stranded (the seeds: "never block the last cell of
+//! a book"; cards beside lower ranks only will be lifted as orphans and
+//! placed again, so they strand nothing), windows kept apart and free of
+//! other suits, room left to begin the ranks not yet seen, and the cards in
+//! hand still able to go into their books.
 //!
-//! Deal only when no placement is legal (the rules allow nothing else).
+//! How far it looks is a [`Strength`]: one ply (every legal placement
+//! judged alone: [`Thinker::new`], [`best_move`], [`candidates`]), a beam
+//! search over the rest of the turn, and a look past the next deal with
+//! imagined draws of the unseen cards, shuffled from a seed taken from the
+//! visible position. Deal only when no placement is legal (the rules allow
+//! nothing else).
 
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
@@ -542,7 +547,13 @@ impl Thinker {
             self.add(v);
             return;
         }
-        let t = TurnBeam::<MAX_NEXT_BEAM, 0>::new(&g, self.strength.next_width, self.strength.next_nodes, 0, self.strength.weights);
+        let t = TurnBeam::<MAX_NEXT_BEAM, 0>::new(
+            &g,
+            self.strength.next_width,
+            self.strength.next_nodes,
+            0,
+            self.strength.weights,
+        );
         if t.done.is_some() {
             let v = plan::evaluate_with(&g, &self.strength.weights);
             self.add(v);
