@@ -1,7 +1,7 @@
 //! The solver, the fair player and the book-site judgement behind both.
 
 use farewell::games::farewell::plan::{self, Block};
-use farewell::games::farewell::player::{best_move, candidates, movable};
+use farewell::games::farewell::player::{best_move, best_move_with, candidates, movable, Strength, Thinker};
 use farewell::games::farewell::solver::{beam, position_hash, solve, Effort, Table, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{notation, Card, Cell, CellSet, Game, KingStart, Move, Options, Rank, Status, Suit};
 
@@ -153,6 +153,118 @@ fn the_fair_player_never_reads_the_stock() {
         assert_ne!(flipped, text);
         let h = notation::parse_position(&flipped).unwrap();
         assert_eq!(candidates(&g), candidates(&h), "deal {seed}");
+    }
+}
+
+#[test]
+fn the_searching_fair_player_never_reads_the_stock() {
+    // The turn search and the look past the next deal (imagined draws)
+    // give the same move whatever the stock's order: reversed, or rotated.
+    for seed in [5, 17, 99, 1234] {
+        for moves in [3, 15, 30] {
+            let g = played(seed, Options::default(), moves);
+            if g.status().is_over() {
+                continue;
+            }
+            let mut text = String::new();
+            notation::write_position(&g, &mut text).unwrap();
+            let stock_line = text.lines().find(|l| l.starts_with("stock:")).unwrap().to_string();
+            let cards: Vec<&str> = stock_line["stock:".len()..].split_whitespace().collect();
+            if cards.len() < 3 {
+                continue;
+            }
+            let mut reversed = cards.clone();
+            reversed.reverse();
+            let mut rotated = cards.clone();
+            rotated.rotate_left(1);
+            let g = notation::parse_position(&text).unwrap();
+            for strength in [Strength::CONSOLE, Strength::STRONG] {
+                let m = best_move_with(&g, strength);
+                for other in [&reversed, &rotated] {
+                    let flipped = text.replace(&stock_line, &format!("stock: {}", other.join(" ")));
+                    let h = notation::parse_position(&flipped).unwrap();
+                    assert_eq!(best_move_with(&h, strength), m, "deal {seed}, after {moves} moves");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_unseen_cards_are_the_stocks_and_restocking_keeps_the_game_whole() {
+    for seed in [2, 40] {
+        for moves in [0, 12, 25] {
+            let g = played(seed, Options::default(), moves);
+            let mut stock: Vec<Card> = g.stock().collect();
+            stock.sort_by_key(|c| c.index());
+            assert_eq!(g.unseen().to_vec(), stock, "deal {seed}");
+            let mut h = g.clone();
+            stock.reverse();
+            assert!(h.restock(&stock));
+            assert_eq!(h.stock().collect::<Vec<_>>(), stock);
+            assert_eq!(h.unseen(), g.unseen());
+            // Not the stock's cards: refused, nothing changed.
+            let mut k = g.clone();
+            if let Some(c) = g.hand().iter().flatten().next() {
+                let mut wrong = stock.clone();
+                if let Some(first) = wrong.first_mut() {
+                    *first = *c;
+                    assert!(!k.restock(&wrong));
+                    assert_eq!(k, g);
+                }
+            }
+            assert!(!k.restock(&stock[1..]));
+            if stock.len() >= 2 {
+                let mut twice = stock.clone();
+                twice[1] = twice[0];
+                assert!(!k.restock(&twice), "a card twice");
+                assert_eq!(k, g);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_searching_fair_player_plays_only_legal_moves_on_every_option() {
+    let sets = [
+        Options { width: 6, height: 4, kings: KingStart::Corners, easy: false },
+        Options { width: 14, height: 9, kings: KingStart::Random, easy: true },
+        Options { width: 8, height: 5, kings: KingStart::Custom, easy: false },
+        Options::default(),
+    ];
+    for o in sets {
+        for seed in 1..4 {
+            for strength in [Strength::HINT, Strength::CONSOLE, Strength::TURN] {
+                let mut g = Game::new(seed, o).unwrap();
+                let mut moves = 0;
+                while let Some(m) = best_move_with(&g, strength) {
+                    assert!(g.apply(m).is_ok(), "{m} offered but illegal ({o:?}, deal {seed})");
+                    moves += 1;
+                    assert!(moves < 1000);
+                }
+                assert!(g.status().is_over(), "no move while the game is on ({o:?}, deal {seed})");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_thinker_gives_the_same_move_in_slices() {
+    for seed in [3, 8] {
+        let g = played(seed, Options::default(), 10);
+        for strength in [Strength::HINT, Strength::CONSOLE] {
+            let whole = best_move_with(&g, strength);
+            let mut t = Thinker::with_strength(&g, strength);
+            let mut calls = 0;
+            let sliced = loop {
+                calls += 1;
+                if let Some(m) = t.step(7) {
+                    break m;
+                }
+                assert!(calls < 100_000);
+            };
+            assert_eq!(sliced, whole, "deal {seed}");
+        }
     }
 }
 

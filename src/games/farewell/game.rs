@@ -651,6 +651,58 @@ impl Game {
         }
     }
 
+    /// The cards no player can see: those of the stock, in card order
+    /// (never the stock's order). Every card not on the grid, in the hand,
+    /// waiting as an orphan, among the kings to place or in a removed book.
+    pub fn unseen(&self) -> Vec<Card, STOCK> {
+        let mut seen = [false; 52];
+        for &c in self.cells.iter() {
+            if let Some(x) = seen.get_mut(usize::from(c)) {
+                *x = true;
+            }
+        }
+        for &c in self.hand.iter() {
+            if let Some(x) = seen.get_mut(usize::from(c)) {
+                *x = true;
+            }
+        }
+        for c in self.orphans.iter().chain(self.removed.iter().flat_map(|b| b.cards.iter())) {
+            if let Some(x) = seen.get_mut(usize::from(c.index())) {
+                *x = true;
+            }
+        }
+        let mut out = Vec::new();
+        for c in Card::all().filter(|c| !c.is_king()) {
+            if !seen[usize::from(c.index())] {
+                let _ = out.push(c);
+            }
+        }
+        out
+    }
+
+    /// What if the stock were `cards` (top first)? Replaces the stock's
+    /// order, for a player that imagines the unseen cards (the cards must
+    /// be the stock's own, each once: else nothing changes and `false`
+    /// comes back).
+    pub fn restock(&mut self, cards: &[Card]) -> bool {
+        if cards.len() != self.stock.len() {
+            return false;
+        }
+        // Each card once, each one of the stock's.
+        let mut seen = [false; 52];
+        for c in cards {
+            match seen.get_mut(usize::from(c.index())) {
+                Some(x) if !*x && self.stock.contains(c) => *x = true,
+                _ => return false,
+            }
+        }
+        self.stock.clear();
+        for c in cards.iter().rev() {
+            let _ = self.stock.push(*c);
+        }
+        true
+    }
+
     /// Whether dealing is allowed now, and why not.
     pub fn check_deal(&self) -> Result<(), Illegal> {
         if self.status.is_over() {

@@ -20,7 +20,7 @@
 
 use super::game::{Game, Status};
 use super::grid::{Cell, CellSet, CELLS, MAX_W};
-use crate::cards::{Rank, Suit};
+use crate::cards::{Card, Rank, Suit};
 
 /// The four cells of the window whose top-left cell is `tl`.
 pub fn window_cells(tl: Cell) -> [Cell; 4] {
@@ -155,12 +155,18 @@ pub fn block(g: &Game, rank: Rank) -> Block {
 
 /// [`block`] for a rank whose book is not removed.
 fn block_in(v: &View<'_>, rank: Rank) -> Block {
+    block_of(v, rank, ALL_SUITS)
+}
+
+/// [`block_in`] for the cards of `rank` whose suits are in `mask` (the
+/// others count as cards of another rank).
+fn block_of(v: &View<'_>, rank: Rank, mask: u8) -> Block {
     let n = rank.number();
     let (mut k, mut used) = (0u8, 0u8);
     let (mut r0, mut r1, mut c0, mut c1) = (u8::MAX, 0u8, u8::MAX, 0u8);
     for suit in 0..4 {
         let p = v.pos[suit * 13 + usize::from(n - 1)];
-        if p != NONE {
+        if p != NONE && mask & (1 << suit) != 0 {
             let (r, c) = (p / MAX_W, p % MAX_W);
             k += 1;
             used |= 1 << suit;
@@ -189,7 +195,7 @@ fn block_in(v: &View<'_>, rank: Rank) -> Block {
                 let card = v.cards[usize::from(tr + dr) * STRIDE + usize::from(tc + dc)];
                 if card == NONE {
                     let _ = allow.push(v.allowed(tr, tc, dr, dc).0);
-                } else if card % 13 != n - 1 {
+                } else if card % 13 != n - 1 || mask & (1 << (card / 13)) == 0 {
                     ok = false;
                     break;
                 }
@@ -211,6 +217,36 @@ fn block_in(v: &View<'_>, rank: Rank) -> Block {
     } else {
         Block::Building { cards: k, flex: best.min(24) as u8, tight: best_tight, window: best_tl }
     }
+}
+
+/// The suits of `rank`'s cards on the grid whose every neighbour is of a
+/// lower rank: their neighbours' books must go before this rank's can, and
+/// then they are lifted as orphans and placed again. In easy mode books go
+/// in any order: every neighbour of another rank than `n`, not a king.
+fn loose(v: &View<'_>, n: u8, easy: bool) -> u8 {
+    let mut out = 0;
+    for suit in 0..4 {
+        let p = v.pos[suit * 13 + usize::from(n - 1)];
+        if p == NONE {
+            continue;
+        }
+        let (r, c) = (i16::from(p / MAX_W), i16::from(p % MAX_W));
+        let mut ok = true;
+        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (qr, qc) = (r + dr, c + dc);
+            if qr < 0 || qc < 0 || qr >= i16::from(v.h) || qc >= i16::from(v.w) {
+                continue;
+            }
+            let card = v.cards[qr as usize * STRIDE + qc as usize];
+            if card != NONE && (if easy { card % 13 + 1 == n || card % 13 == 12 } else { card % 13 + 1 >= n }) {
+                ok = false;
+            }
+        }
+        if ok {
+            out |= 1 << suit;
+        }
+    }
+    out
 }
 
 /// Where new books can begin.
@@ -313,6 +349,20 @@ pub struct Weights {
     pub no_site: i32,
     /// Per card to be placed next that can be played but not into its book.
     pub forced: i32,
+    /// Per card not yet seen (or waiting in the hand) that could be played
+    /// now but not into its book: when it comes it may be forced off it.
+    pub exposed: i32,
+    /// Per card not yet seen (or waiting in the hand) that could go into
+    /// its book now.
+    pub ready: i32,
+    /// 0: a rank whose cards fit no window is stranded. Else, its cards
+    /// whose every neighbour is of a lower rank (they will be lifted as
+    /// orphans before its book is due) are left out, at this cost each,
+    /// and the rank judged by the others.
+    pub rescue: i32,
+    /// Nonzero: a card to be placed next that can go beside lower ranks
+    /// only is not forced off its book (it will be lifted again).
+    pub loose_ok: i32,
 }
 
 impl Weights {
@@ -328,7 +378,15 @@ impl Weights {
         site: 25,
         no_site: -62,
         forced: 400,
+        exposed: 0,
+        ready: 0,
+        rescue: 0,
+        loose_ok: 0,
     };
+
+    /// The fair player's own weights (the solver's search order keeps
+    /// [`Weights::DEFAULT`]).
+    pub const PLAYER: Weights = Weights { rescue: 150, loose_ok: 1, per_rank_held: 120, ..Weights::DEFAULT };
 }
 
 const SITE_CAP: u8 = 3;
@@ -363,7 +421,18 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
             continue;
         }
         let Some(rank) = Rank::new(n) else { continue };
-        match block_in(&v, rank) {
+        let mut blk = block_in(&v, rank);
+        if w.rescue != 0 && matches!(blk, Block::Stranded { .. }) {
+            let l = loose(&v, n, g.options().easy);
+            if l != 0 {
+                let rest = block_of(&v, rank, ALL_SUITS & !l);
+                if !matches!(rest, Block::Stranded { .. }) {
+                    score -= w.rescue * l.count_ones() as i32;
+                    blk = rest;
+                }
+            }
+        }
+        match blk {
             Block::Removed => score += w.removed,
             Block::Unstarted => unstarted = true,
             Block::Building { cards, flex, tight, window } => {
@@ -418,14 +487,24 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
     // its book will be forced off it (a card that can be played must be
     // played before the next deal).
     let movers = if g.orphans().is_empty() { g.hand() } else { [None; 4] };
-    for card in movers.iter().flatten().chain(g.orphans().iter()) {
-        let legal = g.legal_cells(*card);
-        if legal == CellSet::EMPTY {
-            // It waits in the hand (tuning found no gain in judging that).
-            continue;
-        }
+    let good = |card: Card, legal: CellSet| -> bool {
         let n = card.rank().number();
-        let good = if n > 12 {
+        if w.rescue != 0 && w.loose_ok != 0 && n <= 12 {
+            // A cell beside lower ranks only: the card will be lifted again.
+            let mut high = g.occupied();
+            for r in 1..=12 {
+                if r == n || (r > n && !g.options().easy) {
+                    continue;
+                }
+                if let Some(rank) = Rank::new(r) {
+                    high = high & !g.cells_of_rank(rank);
+                }
+            }
+            if (legal & !high.neighbours()) != CellSet::EMPTY {
+                return true;
+            }
+        }
+        if n > 12 {
             true
         } else if let Some(window) = windows[usize::from(n)] {
             window_cells(window).iter().any(|c| owner[c.index()] == n && legal.contains(*c))
@@ -433,9 +512,32 @@ pub fn evaluate_with(g: &Game, w: &Weights) -> i32 {
             false
         } else {
             (legal & sites.start[card.suit() as usize]) != CellSet::EMPTY
-        };
-        if !good {
+        }
+    };
+    for card in movers.iter().flatten().chain(g.orphans().iter()) {
+        let legal = g.legal_cells(*card);
+        if legal == CellSet::EMPTY {
+            // It waits in the hand (tuning found no gain in judging that).
+            continue;
+        }
+        if !good(*card, legal) {
             score -= w.forced;
+        }
+    }
+    if w.exposed != 0 || w.ready != 0 {
+        let waiting = g.hand();
+        let waiting =
+            waiting.iter().flatten().filter(|c| g.orphans().is_empty() && g.legal_cells(**c) == CellSet::EMPTY);
+        for card in g.unseen().iter().chain(waiting) {
+            let legal = g.legal_cells(*card);
+            if legal == CellSet::EMPTY {
+                continue;
+            }
+            if good(*card, legal) {
+                score += w.ready;
+            } else {
+                score -= w.exposed;
+            }
         }
     }
     score

@@ -3,19 +3,25 @@
 //! stock's order). It gives the hint on the PS1, plays the attract-mode
 //! demo, and its judgement orders the solver's search.
 //!
-//! Every legal placement is tried on a copy of the game and the position it
-//! leads to is judged by [`plan::evaluate`]: books built in 2x2 windows that
-//! can still be finished, no rank stranded (the seeds: "never block the last
-//! cell of a book"), windows kept apart and free of other suits, room left
-//! to begin the ranks not yet seen, and the cards in hand still able to go
-//! into their books. The weights were tuned by playing deals on the host
-//! (see the README's win-rate table).
+//! A position is judged by [`plan::evaluate_with`] with the player's own
+//! weights ([`Weights::PLAYER`]): books built in 2x2 windows that can still
+//! be finished, no rank stranded (the seeds: "never block the last cell of
+//! a book"; cards beside lower ranks only will be lifted as orphans and
+//! placed again, so they strand nothing), windows kept apart and free of
+//! other suits, room left to begin the ranks not yet seen, and the cards in
+//! hand still able to go into their books.
 //!
-//! Deal only when no placement is legal (the rules allow nothing else).
+//! How far it looks is a [`Strength`]: one ply (every legal placement
+//! judged alone: [`Thinker::new`], [`best_move`], [`candidates`]), a beam
+//! search over the rest of the turn, and a look past the next deal with
+//! imagined draws of the unseen cards, shuffled from a seed taken from the
+//! visible position. Deal only when no placement is legal (the rules allow
+//! nothing else).
 
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
 use super::plan;
+use super::plan::Weights;
 use crate::cards::Card;
 
 /// A move and the player's score for it (higher is better).
@@ -57,7 +63,7 @@ pub fn candidates(g: &Game) -> heapless::Vec<Scored, MAX_CANDIDATES> {
     let mut out: heapless::Vec<Scored, MAX_CANDIDATES> = heapless::Vec::new();
     let mut trial = g.clone();
     for mv in placements(g) {
-        if let Some(score) = judge(&mut trial, mv) {
+        if let Some(score) = judge(&mut trial, mv, &Weights::PLAYER) {
             let _ = out.push(Scored { mv, score });
         }
     }
@@ -83,7 +89,7 @@ fn placements(g: &Game) -> heapless::Vec<Move, MAX_CANDIDATES> {
 }
 
 /// The player's score for a placement, tried on `trial` and taken back.
-fn judge(trial: &mut Game, mv: Move) -> Option<i32> {
+fn judge(trial: &mut Game, mv: Move, w: &Weights) -> Option<i32> {
     let Move::Place(card, cell) = mv else { return None };
     if trial.status() == Status::PlacingKings {
         // The last king's placement deals; nothing to judge yet but
@@ -91,57 +97,544 @@ fn judge(trial: &mut Game, mv: Move) -> Option<i32> {
         return Some(-((trial.occupied().neighbours() & CellSet::single(cell)).len() as i32));
     }
     trial.place(card, cell).ok()?;
-    let s = plan::evaluate(trial);
+    let s = plan::evaluate_with(trial, w);
     let _ = trial.undo();
     Some(s)
+}
+
+/// How hard the fair player thinks.
+///
+/// First a beam search over the rest of the turn: every placement until
+/// the next deal is needed (placements reveal nothing; only a deal brings
+/// unseen cards). Then, optionally, a look past the next deal: the best
+/// turn ends are each dealt the same few imagined draws (the unseen cards
+/// shuffled from a seed taken from what the player sees, never from the
+/// stock), the next turn searched for each, and the turn whose next turns
+/// judge best on average is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// Positions kept at each depth of the turn's beam search (1 to
+    /// [`MAX_BEAM`]); 0 judges each placement alone (one ply).
+    pub width: usize,
+    /// Most placements tried in the turn's search (past it the best found
+    /// is played).
+    pub nodes: usize,
+    /// Imagined draws for the next deal; 0 for no look past it.
+    pub samples: usize,
+    /// How many of the best turn ends (with different first moves) are
+    /// dealt the imagined draws (2 to [`MAX_TOP`]).
+    pub top: usize,
+    /// Beam width of the next turn's search (1 to [`MAX_NEXT_BEAM`]).
+    pub next_width: usize,
+    /// Most placements tried in each next turn's search.
+    pub next_nodes: usize,
+    /// The judgement's weights.
+    pub weights: Weights,
+}
+
+impl Strength {
+    /// One ply: each legal placement judged alone.
+    pub const ONE_PLY: Strength = Strength {
+        width: 0,
+        nodes: usize::MAX,
+        samples: 0,
+        top: 0,
+        next_width: 0,
+        next_nodes: 0,
+        weights: Weights::PLAYER,
+    };
+    /// The hint's and [`best_move`]'s default: one ply, one unit of work
+    /// per legal placement (what the console's hint has always cost).
+    pub const HINT: Strength = Strength::ONE_PLY;
+    /// The turn searched (beam of 8), no look past the next deal.
+    pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
+    /// For the console: the turn searched (beam of 4, at most 400
+    /// placements), then 2 imagined draws for each of the 2 best turn
+    /// ends, each next turn searched with a beam of 2 and 60 placements.
+    /// At most about 400 + 4 x 61 units of work (see [`Thinker::progress`]).
+    pub const CONSOLE: Strength =
+        Strength { width: 4, nodes: 400, samples: 2, top: 2, next_width: 2, next_nodes: 60, ..Strength::ONE_PLY };
+    /// The strongest measured: the turn (beam of 8), then 8 imagined draws
+    /// for each of the 4 best turn ends, each next turn searched with a
+    /// beam of 4 and 200 placements.
+    pub const STRONG: Strength =
+        Strength { width: 8, nodes: 4000, samples: 8, top: 4, next_width: 4, next_nodes: 200, ..Strength::ONE_PLY };
+    /// The default of [`Thinker::new`] and [`best_move`].
+    pub const DEFAULT: Strength = Strength::HINT;
+
+    /// A setting by name: `one-ply`, `console`, `turn` or `strong`.
+    pub fn from_name(s: &str) -> Option<Strength> {
+        match s {
+            "one-ply" => Some(Strength::ONE_PLY),
+            "console" => Some(Strength::CONSOLE),
+            "turn" => Some(Strength::TURN),
+            "strong" => Some(Strength::STRONG),
+            _ => None,
+        }
+    }
+}
+
+/// Most turn ends looked past.
+pub const MAX_TOP: usize = 4;
+
+/// Most positions a turn beam keeps.
+pub const MAX_BEAM: usize = 8;
+
+/// Most positions the next turn's beam keeps.
+pub const MAX_NEXT_BEAM: usize = 4;
+
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    score: i32,
+    parent: u8,
+    root: u8,
+    mv: Move,
+    hash: u64,
+}
+
+/// Whether some placement is legal now.
+fn can_place(g: &Game) -> bool {
+    if g.status().is_over() {
+        return false;
+    }
+    movable(g).iter().any(|c| !g.playable_cells(*c).is_empty())
+}
+
+/// A turn end: its score, the index of its first move, the position.
+type Leaf = (i32, u8, Game);
+
+/// The beam search over the rest of a turn, a placement at a time.
+#[derive(Clone, Debug)]
+struct TurnBeam<const B: usize, const T: usize> {
+    width: usize,
+    limit: usize,
+    /// Turn ends to keep (with their positions), 0 for none.
+    keep: usize,
+    weights: Weights,
+    root: Game,
+    roots: heapless::Vec<Move, MAX_CANDIDATES>,
+    /// One-ply score of each root move (the fallback).
+    first: heapless::Vec<i32, MAX_CANDIDATES>,
+    next_root: usize,
+    /// The current beam: positions and the root move each came from.
+    beam: heapless::Vec<(Game, u8), B>,
+    /// Moves of the beam position being expanded.
+    moves: heapless::Vec<Move, MAX_CANDIDATES>,
+    at: usize,
+    next_move: usize,
+    best: heapless::Vec<Cand, B>,
+    /// Best turn end found: its score and root move index.
+    leaf: Option<(i32, u8)>,
+    /// The best turn ends with different first moves, best first.
+    leaves: heapless::Vec<Leaf, T>,
+    nodes: usize,
+    done: Option<Option<Move>>,
+}
+
+impl<const B: usize, const T: usize> TurnBeam<B, T> {
+    fn new(g: &Game, width: usize, limit: usize, keep: usize, weights: Weights) -> Self {
+        let roots = placements(g);
+        let mut t = TurnBeam::<B, T> {
+            width,
+            limit,
+            keep: keep.min(T),
+            weights,
+            root: g.clone(),
+            roots,
+            first: heapless::Vec::new(),
+            next_root: 0,
+            beam: heapless::Vec::new(),
+            moves: heapless::Vec::new(),
+            at: 0,
+            next_move: 0,
+            best: heapless::Vec::new(),
+            leaf: None,
+            leaves: heapless::Vec::new(),
+            nodes: 0,
+            done: None,
+        };
+        if t.roots.is_empty() {
+            t.done = Some(if !g.status().is_over() && g.check_deal().is_ok() { Some(Move::Deal) } else { None });
+        }
+        t
+    }
+
+    fn beam_width(&self) -> usize {
+        self.width.clamp(1, B)
+    }
+
+    /// The value of the turn: its best end's score.
+    fn value(&self) -> i32 {
+        if let Some((s, _)) = self.leaf {
+            return s;
+        }
+        match self.first.iter().copied().filter(|&s| s != i32::MIN).max() {
+            Some(s) => s,
+            None => plan::evaluate_with(&self.root, &self.weights),
+        }
+    }
+
+    /// One unit of work: a placement tried and judged.
+    fn work(&mut self) {
+        if self.done.is_some() {
+            return;
+        }
+        // First the root moves, each judged alone.
+        if self.next_root < self.roots.len() {
+            let i = self.next_root;
+            self.next_root += 1;
+            self.nodes += 1;
+            let mv = self.roots[i];
+            let mut score = i32::MIN;
+            if let Move::Place(card, cell) = mv {
+                if self.root.status() == Status::PlacingKings {
+                    score = judge(&mut self.root, mv, &self.weights).unwrap_or(i32::MIN);
+                } else if self.root.place(card, cell).is_ok() {
+                    score = plan::evaluate_with(&self.root, &self.weights);
+                    if self.width > 0 {
+                        if can_place(&self.root) {
+                            let c = Cand {
+                                score,
+                                parent: 0,
+                                root: i as u8,
+                                mv,
+                                hash: super::solver::position_hash(&self.root),
+                            };
+                            let width = self.beam_width();
+                            offer(&mut self.best, c, width);
+                        } else {
+                            self.end_of_turn(score, i as u8);
+                            note(&mut self.leaves, self.keep, score, i as u8, &self.root);
+                        }
+                    }
+                    let _ = self.root.undo();
+                }
+            }
+            let _ = self.first.push(score);
+            if self.next_root == self.roots.len() {
+                if self.width == 0 || self.root.status() == Status::PlacingKings {
+                    self.finish_one_ply();
+                } else {
+                    self.next_depth();
+                }
+            }
+            return;
+        }
+        if self.nodes >= self.limit {
+            // Out of budget: the positions still in the search count as
+            // turn ends.
+            for i in 0..self.best.len() {
+                let c = self.best[i];
+                self.end_of_turn(c.score, c.root);
+                if self.keep > 0 {
+                    let parent = if self.beam.is_empty() {
+                        Some(&self.root)
+                    } else {
+                        self.beam.get(usize::from(c.parent)).map(|p| &p.0)
+                    };
+                    if let Some(p) = parent {
+                        let mut g = p.clone();
+                        if g.apply(c.mv).is_ok() {
+                            note(&mut self.leaves, self.keep, c.score, c.root, &g);
+                        }
+                    }
+                }
+            }
+            for i in 0..self.beam.len() {
+                let (score, root) = (plan::evaluate_with(&self.beam[i].0, &self.weights), self.beam[i].1);
+                self.end_of_turn(score, root);
+                note(&mut self.leaves, self.keep, score, root, &self.beam[i].0);
+            }
+            self.best.clear();
+            self.beam.clear();
+            self.finish();
+            return;
+        }
+        if self.next_move >= self.moves.len() {
+            self.at += 1;
+            if self.at >= self.beam.len() {
+                self.next_depth();
+            } else {
+                self.moves = placements(&self.beam[self.at].0);
+                self.next_move = 0;
+            }
+            return;
+        }
+        let mv = self.moves[self.next_move];
+        self.next_move += 1;
+        self.nodes += 1;
+        let at = self.at;
+        let root = self.beam[at].1;
+        let width = self.beam_width();
+        let weights = self.weights;
+        let pos = &mut self.beam[at].0;
+        if pos.apply(mv).is_err() {
+            return;
+        }
+        let score = plan::evaluate_with(pos, &weights);
+        let end = !can_place(pos);
+        let hash = if end { 0 } else { super::solver::position_hash(pos) };
+        if end {
+            note(&mut self.leaves, self.keep, score, root, pos);
+        }
+        let _ = pos.undo();
+        if end {
+            self.end_of_turn(score, root);
+        } else {
+            offer(&mut self.best, Cand { score, parent: at as u8, root, mv, hash }, width);
+        }
+    }
+
+    fn end_of_turn(&mut self, score: i32, root: u8) {
+        if self.leaf.is_none_or(|(s, _)| score > s) {
+            self.leaf = Some((score, root));
+        }
+    }
+
+    /// Makes the kept candidates the new beam.
+    fn next_depth(&mut self) {
+        let mut beam: heapless::Vec<(Game, u8), B> = heapless::Vec::new();
+        for c in self.best.iter() {
+            let mut g = if self.beam.is_empty() {
+                self.root.clone()
+            } else {
+                match self.beam.get(usize::from(c.parent)) {
+                    Some(p) => p.0.clone(),
+                    None => continue,
+                }
+            };
+            if g.apply(c.mv).is_ok() {
+                let _ = beam.push((g, c.root));
+            }
+        }
+        self.best.clear();
+        self.beam = beam;
+        self.at = 0;
+        self.next_move = 0;
+        if self.beam.is_empty() {
+            self.finish();
+        } else {
+            self.moves = placements(&self.beam[0].0);
+        }
+    }
+
+    fn finish(&mut self) {
+        match self.leaf {
+            Some((_, root)) => self.done = Some(self.roots.get(usize::from(root)).copied()),
+            None => self.finish_one_ply(),
+        }
+    }
+
+    fn finish_one_ply(&mut self) {
+        let mut best: Option<(i32, Move)> = None;
+        for (mv, s) in self.roots.iter().zip(self.first.iter()) {
+            if *s != i32::MIN && best.is_none_or(|(b, _)| *s > b) {
+                best = Some((*s, *mv));
+            }
+        }
+        self.done = Some(match best {
+            Some((_, m)) => Some(m),
+            None if !self.root.status().is_over() && self.root.check_deal().is_ok() => Some(Move::Deal),
+            None => None,
+        });
+    }
 }
 
 /// The fair player's move worked out a few placements at a time, so that
 /// on the console the work spreads over frames and no frame runs late.
 /// It holds its own copy of the position: start a new one when the game
-/// changes.
+/// changes. See [`Strength`] for the search.
 #[derive(Clone, Debug)]
 pub struct Thinker {
-    trial: Game,
-    moves: heapless::Vec<Move, MAX_CANDIDATES>,
-    next: usize,
-    best: Option<Scored>,
+    strength: Strength,
+    turn: TurnBeam<MAX_BEAM, MAX_TOP>,
+    /// The next turn being searched, for one turn end and one draw.
+    next: Option<TurnBeam<MAX_NEXT_BEAM, 0>>,
+    /// Draw and turn end being looked past.
+    sample: usize,
+    end: usize,
+    totals: [i64; MAX_TOP],
+    stock: heapless::Vec<Card, 48>,
+    seed: u64,
+    /// Units of work done.
+    nodes: usize,
+    done: Option<Option<Move>>,
 }
 
 impl Thinker {
-    /// Starts on the fair player's move in `g`.
+    /// Starts on the fair player's move in `g`, at the default strength.
     pub fn new(g: &Game) -> Thinker {
-        Thinker { trial: g.clone(), moves: placements(g), next: 0, best: None }
+        Thinker::with_strength(g, Strength::DEFAULT)
     }
 
-    /// Judges up to `budget` more placements. `None` while some are left;
-    /// then the move (`Some(None)`: no move is left). The move is the one
-    /// [`best_move`] gives.
+    /// Starts on the fair player's move in `g`.
+    pub fn with_strength(g: &Game, strength: Strength) -> Thinker {
+        let keep = if strength.samples > 0 { strength.top.clamp(2, MAX_TOP) } else { 0 };
+        Thinker {
+            strength,
+            turn: TurnBeam::new(g, strength.width, strength.nodes, keep, strength.weights),
+            next: None,
+            sample: 0,
+            end: 0,
+            totals: [0; MAX_TOP],
+            stock: heapless::Vec::new(),
+            seed: super::solver::position_hash(g),
+            nodes: 0,
+            done: None,
+        }
+    }
+
+    /// Does up to `budget` more units of work (a placement tried and
+    /// judged). `None` while work is left; then the move (`Some(None)`: no
+    /// move is left). The move is the one [`best_move`] gives.
     pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
-        let end = self.moves.len().min(self.next.saturating_add(budget));
-        while self.next < end {
-            let mv = self.moves[self.next];
-            self.next += 1;
-            if let Some(score) = judge(&mut self.trial, mv) {
-                if self.best.is_none_or(|b| score > b.score) {
-                    self.best = Some(Scored { mv, score });
-                }
+        let mut left = budget;
+        while self.done.is_none() {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            self.work();
+        }
+        self.done
+    }
+
+    /// Units of work done so far, and the most there will be.
+    pub fn progress(&self) -> (usize, usize) {
+        let s = &self.strength;
+        let turn = if s.width == 0 { self.turn.roots.len() } else { s.nodes.max(self.turn.roots.len()) };
+        let most = turn.saturating_add(s.samples.saturating_mul(s.top.min(MAX_TOP)).saturating_mul(s.next_nodes + 1));
+        (self.nodes.min(most), most)
+    }
+
+    fn work(&mut self) {
+        self.nodes += 1;
+        if self.turn.done.is_none() {
+            self.turn.work();
+            if self.turn.done.is_some() && (self.strength.samples == 0 || self.turn.leaves.len() < 2) {
+                self.done = self.turn.done;
+            }
+            return;
+        }
+        // Looking past the next deal.
+        if let Some(t) = self.next.as_mut() {
+            t.work();
+            if t.done.is_some() {
+                let v = t.value();
+                self.next = None;
+                self.add(v);
+            }
+            return;
+        }
+        if self.sample >= self.strength.samples {
+            self.choose();
+            return;
+        }
+        if self.end == 0 {
+            // A new draw, the same for every turn end (they share the
+            // unseen cards: no deal comes within a turn).
+            self.stock = self.turn.root.unseen();
+            let mut rng = crate::cards::Pcg32::new((mix(self.seed ^ (self.sample as u64 + 1)) >> 32) as u32);
+            crate::cards::shuffle(&mut self.stock, &mut rng);
+        }
+        let Some(leaf) = self.turn.leaves.get(self.end) else {
+            self.choose();
+            return;
+        };
+        let mut g = leaf.2.clone();
+        if g.status().is_over() || !g.restock(&self.stock) || g.deal().is_err() {
+            let v = plan::evaluate_with(&g, &self.strength.weights);
+            self.add(v);
+            return;
+        }
+        let t = TurnBeam::<MAX_NEXT_BEAM, 0>::new(
+            &g,
+            self.strength.next_width,
+            self.strength.next_nodes,
+            0,
+            self.strength.weights,
+        );
+        if t.done.is_some() {
+            let v = plan::evaluate_with(&g, &self.strength.weights);
+            self.add(v);
+        } else {
+            self.next = Some(t);
+        }
+    }
+
+    /// Adds the value of the next turn for the current turn end and draw.
+    fn add(&mut self, v: i32) {
+        if let Some(t) = self.totals.get_mut(self.end) {
+            *t += i64::from(v);
+        }
+        self.end += 1;
+        if self.end >= self.turn.leaves.len() {
+            self.end = 0;
+            self.sample += 1;
+        }
+    }
+
+    fn choose(&mut self) {
+        let mut best: Option<(i64, u8)> = None;
+        for (i, (_, root, _)) in self.turn.leaves.iter().enumerate() {
+            if best.is_none_or(|(b, _)| self.totals[i] > b) {
+                best = Some((self.totals[i], *root));
             }
         }
-        if self.next < self.moves.len() {
-            return None;
-        }
-        Some(match self.best {
-            Some(b) => Some(b.mv),
-            None if !self.trial.status().is_over() && self.trial.check_deal().is_ok() => Some(Move::Deal),
-            None => None,
-        })
+        self.done = match best {
+            Some((_, root)) => Some(self.turn.roots.get(usize::from(root)).copied()),
+            None => self.turn.done,
+        };
     }
+}
 
-    /// Placements judged so far, and in all.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.next, self.moves.len())
+/// Keeps the `top` best turn ends, best first, one per first move.
+fn note<const T: usize>(leaves: &mut heapless::Vec<Leaf, T>, top: usize, score: i32, root: u8, g: &Game) {
+    if top == 0 {
+        return;
     }
+    if let Some(i) = leaves.iter().position(|l| l.1 == root) {
+        if leaves[i].0 >= score {
+            return;
+        }
+        leaves.remove(i);
+    }
+    if leaves.len() >= top {
+        match leaves.last() {
+            Some(last) if last.0 >= score => return,
+            _ => {
+                leaves.pop();
+            }
+        }
+    }
+    let at = leaves.iter().position(|l| l.0 < score).unwrap_or(leaves.len());
+    let _ = leaves.insert(at, (score, root, g.clone()));
+}
+
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Keeps the `width` best candidates, best first, one per position.
+fn offer<const B: usize>(best: &mut heapless::Vec<Cand, B>, c: Cand, width: usize) {
+    if let Some(i) = best.iter().position(|b| b.hash == c.hash) {
+        if best[i].score >= c.score {
+            return;
+        }
+        best.remove(i);
+    }
+    if best.len() >= width {
+        match best.last() {
+            Some(last) if last.score >= c.score => return,
+            _ => {
+                best.pop();
+            }
+        }
+    }
+    let at = best.iter().position(|b| b.score < c.score).unwrap_or(best.len());
+    let _ = best.insert(at, c);
 }
 
 /// Insertion sort, best first; stable, so ties keep hand and cell order.
@@ -157,6 +650,11 @@ fn sort(v: &mut [Scored]) {
 
 /// The fair player's move, if any move is legal.
 pub fn best_move(g: &Game) -> Option<Move> {
-    let mut t = Thinker::new(g);
+    best_move_with(g, Strength::DEFAULT)
+}
+
+/// The fair player's move at this strength, if any move is legal.
+pub fn best_move_with(g: &Game, strength: Strength) -> Option<Move> {
+    let mut t = Thinker::with_strength(g, strength);
     t.step(usize::MAX).flatten()
 }

@@ -12,7 +12,7 @@
 //! A library so that `kings farewell ...` runs exactly this code.
 
 use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
-use farewell::games::farewell::player::best_move;
+use farewell::games::farewell::player::{best_move_with, Strength};
 use farewell::games::farewell::solver::{solve, Effort, Table, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{Game, KingStart, Move, Options, Status};
 use std::process::ExitCode;
@@ -41,7 +41,7 @@ usage:
       `unknown` (budget exhausted; default 2000000 nodes), the nodes
       searched, and for a winnable deal the winning moves, which
       `aftk play --seed SEED` accepts.
-  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [deal options]
+  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength one-ply|console|turn|strong] [deal options]
       Play deals SEED..SEED+N-1 (default from 1) and print the win rate
       with a 95% confidence interval (Wilson), mean deals per game, games
       per second, and for the solver the share decided within the budget.
@@ -279,10 +279,10 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
 }
 
 /// Plays one deal with the fair player; returns (won, deals made).
-fn play_fair(mut g: Game) -> (bool, u32) {
+fn play_fair(mut g: Game, strength: Strength) -> (bool, u32) {
     let mut deals = 0;
     for _ in 0..4 * farewell::games::farewell::game::MAX_MOVES {
-        let Some(m) = best_move(&g) else { break };
+        let Some(m) = best_move_with(&g, strength) else { break };
         if m == Move::Deal {
             deals += 1;
         }
@@ -297,6 +297,40 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let (games, rest) = take_number(args, "--games", 0)?;
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
+    // The fair player's strength: a named setting, then any knob.
+    let mut strength = Strength::STRONG;
+    let mut rest1 = Vec::new();
+    let mut it = rest.iter();
+    let mut named = false;
+    while let Some(a) = it.next() {
+        if a == "--strength" {
+            if named {
+                return fail("--strength given twice");
+            }
+            named = true;
+            let v = it.next().ok_or(Fail("--strength needs one-ply, console, turn or strong".into()))?;
+            strength = Strength::from_name(&v.to_ascii_lowercase())
+                .ok_or(Fail(format!("--strength: expected one-ply, console, turn or strong, found {v:?}")))?;
+        } else {
+            rest1.push(a.clone());
+        }
+    }
+    let rest = rest1;
+    let (width, rest) = take_number(&rest, "--width", strength.width as u64)?;
+    let (think, rest) = take_number(&rest, "--think", strength.nodes as u64)?;
+    let (samples, rest) = take_number(&rest, "--samples", strength.samples as u64)?;
+    let (top, rest) = take_number(&rest, "--top", strength.top as u64)?;
+    let (next_width, rest) = take_number(&rest, "--next-width", strength.next_width as u64)?;
+    let (next_nodes, rest) = take_number(&rest, "--next-think", strength.next_nodes as u64)?;
+    let strength = Strength {
+        width: width as usize,
+        nodes: think as usize,
+        samples: samples as usize,
+        top: top as usize,
+        next_width: next_width as usize,
+        next_nodes: next_nodes as usize,
+        ..strength
+    };
     let mut player = "fair".to_string();
     let mut player_given = false;
     let mut rest2 = Vec::new();
@@ -317,7 +351,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     }
     if games == 0 {
         return fail(
-            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [deal options]",
+            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength one-ply|console|turn|strong] [deal options]",
         );
     }
     let (o, extra) = deal_options(&rest2, false)?;
@@ -327,26 +361,51 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let start = std::time::Instant::now();
     let (mut won, mut decided, mut deals, mut nodes) = (0u64, 0u64, 0u64, 0u64);
     let mut solver = Solver::new(1 << 20);
+    if player == "fair" {
+        // Deals are independent: spread them over the host's cores.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 16) as u64;
+        let results: Vec<Result<(u64, u64), Fail>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        let (mut won, mut deals) = (0u64, 0u64);
+                        let mut i = t;
+                        while i < games {
+                            let g = new_game((first + i) as u32, o)?;
+                            let (w, d) = play_fair(g, strength);
+                            won += u64::from(w);
+                            deals += u64::from(d);
+                            i += threads;
+                        }
+                        Ok((won, deals))
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| fail("a worker thread failed"))).collect()
+        });
+        for r in results {
+            let (w, d) = r?;
+            won += w;
+            deals += d;
+            decided = games;
+        }
+    }
     for i in 0..games {
+        if player == "fair" {
+            break;
+        }
         let seed = (first + i) as u32;
         let g = new_game(seed, o)?;
-        if player == "fair" {
-            let (w, d) = play_fair(g);
-            won += u64::from(w);
-            deals += u64::from(d);
-            decided += 1;
-        } else {
-            let (v, e) = solver.solve(&g, budget);
-            nodes += e.nodes;
-            match v {
-                Verdict::Winnable(moves) => {
-                    won += 1;
-                    decided += 1;
-                    deals += moves.iter().filter(|m| **m == Move::Deal).count() as u64;
-                }
-                Verdict::NotWinnable => decided += 1,
-                Verdict::Unknown => {}
+        let (v, e) = solver.solve(&g, budget);
+        nodes += e.nodes;
+        match v {
+            Verdict::Winnable(moves) => {
+                won += 1;
+                decided += 1;
+                deals += moves.iter().filter(|m| **m == Move::Deal).count() as u64;
             }
+            Verdict::NotWinnable => decided += 1,
+            Verdict::Unknown => {}
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -366,6 +425,12 @@ won: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)
         100.0 * lo,
         100.0 * hi
     );
+    if player == "fair" {
+        out.push_str(&format!(
+            "strength: turn beam {} ({} placements), {} draws x {} turn ends, next turn beam {} ({} placements)\n",
+            strength.width, strength.nodes, strength.samples, strength.top, strength.next_width, strength.next_nodes
+        ));
+    }
     let wins_or_games = if player == "fair" { games } else { won.max(1) };
     out.push_str(&format!(
         "mean deals per {}: {:.1}
