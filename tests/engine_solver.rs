@@ -178,7 +178,7 @@ fn the_searching_fair_player_never_reads_the_stock() {
             let mut rotated = cards.clone();
             rotated.rotate_left(1);
             let g = notation::parse_position(&text).unwrap();
-            for strength in [Strength::CONSOLE, Strength::STRONG] {
+            for strength in [Strength::CONSOLE, Strength::LOOKAHEAD, Strength::STRONG] {
                 let m = best_move_with(&g, strength);
                 for other in [&reversed, &rotated] {
                     let flipped = text.replace(&stock_line, &format!("stock: {}", other.join(" ")));
@@ -234,7 +234,7 @@ fn the_searching_fair_player_plays_only_legal_moves_on_every_option() {
     ];
     for o in sets {
         for seed in 1..4 {
-            for strength in [Strength::HINT, Strength::CONSOLE, Strength::TURN] {
+            for strength in [Strength::HINT, Strength::CONSOLE, Strength::TURN, Strength::LOOKAHEAD] {
                 let mut g = Game::new(seed, o).unwrap();
                 let mut moves = 0;
                 while let Some(m) = best_move_with(&g, strength) {
@@ -254,7 +254,7 @@ fn the_thinker_gives_the_same_move_in_slices() {
         let g = played(seed, Options::default(), 10);
         for strength in [Strength::HINT, Strength::CONSOLE] {
             let whole = best_move_with(&g, strength);
-            let mut t = Thinker::with_strength(&g, strength);
+            let mut t: Thinker = Thinker::with_strength(&g, strength);
             let mut calls = 0;
             let sliced = loop {
                 calls += 1;

@@ -5,6 +5,7 @@
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::games::farewell::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
+use farewell::ui::farewell::{HintThinker, HINT_STRENGTH};
 use farewell::ui::render::{self, CardSize, Skin};
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::{App, FaceStyle, Focus, Screen};
@@ -375,20 +376,22 @@ fn animations_never_pile_up_behind_quick_moves() {
 #[test]
 fn square_shows_the_fair_players_move() {
     let mut d = Driver::start(42);
-    let placements: usize = {
+    // The most units of work the hint's strength may take from here.
+    let most = {
         let g = d.app.play().unwrap().game();
-        farewell::games::farewell::player::movable(g).iter().map(|c| g.playable_cells(*c).len() as usize).sum()
+        HintThinker::with_strength(g, HINT_STRENGTH).progress().1
     };
+    assert!(most > 10, "the hint searches more than one ply: {most}");
     d.press(Buttons::SQUARE);
-    // The work is spread over frames, THINK_PER_FRAME placements each.
+    // The work is spread over frames, THINK_PER_FRAME units each.
     let mut frames = 0;
     while d.app.play().unwrap().thinking() {
         d.frame(Buttons::empty());
         frames += 1;
     }
-    assert!(frames <= placements.div_ceil(farewell::ui::farewell::THINK_PER_FRAME), "{frames} frames");
+    assert!(frames <= most.div_ceil(farewell::ui::farewell::THINK_PER_FRAME) + 1, "{frames} frames");
     let p = d.app.play().unwrap();
-    let best = farewell::games::farewell::player::best_move(p.game()).unwrap();
+    let best = farewell::games::farewell::player::best_move_with(p.game(), HINT_STRENGTH).unwrap();
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
     assert_eq!(p.held(), Some(card));
     assert_eq!(p.focus(), Focus::Grid(cell));
@@ -512,14 +515,14 @@ fn hint(d: &mut Driver) {
 
 /// True when the fair player's move is to deal while the hand holds cards.
 fn deal_hinted_with_cards(g: &farewell::games::farewell::Game) -> bool {
-    farewell::games::farewell::player::best_move(g) == Some(farewell::games::farewell::Move::Deal)
+    farewell::games::farewell::player::best_move_with(g, HINT_STRENGTH) == Some(farewell::games::farewell::Move::Deal)
         && g.hand().iter().any(Option::is_some)
 }
 
 /// The first deal number whose play by the fair player comes to a deal with
 /// cards in the hand (the hint then says to deal while a card can be held).
 fn seed_with_a_deal_hint() -> u32 {
-    use farewell::games::farewell::{player::best_move, Game, Options};
+    use farewell::games::farewell::{player::best_move_with, Game, Options};
     (1..500)
         .find(|&seed| {
             let mut g = Game::new(seed, Options::default()).unwrap();
@@ -527,7 +530,7 @@ fn seed_with_a_deal_hint() -> u32 {
                 if deal_hinted_with_cards(&g) {
                     return true;
                 }
-                match best_move(&g) {
+                match best_move_with(&g, HINT_STRENGTH) {
                     Some(m) if !g.status().is_over() => {
                         g.apply(m).unwrap();
                     }

@@ -12,7 +12,20 @@
 //!   start, it is the next king to place.
 
 use crate::games::farewell::notation::write_move;
-use crate::games::farewell::player::Thinker;
+use crate::games::farewell::player::{Strength, Thinker};
+
+/// How hard the hint and the demo think: the rest of the turn searched
+/// with a beam of 4, at most 100 placements a move, spread over frames.
+/// The README gives what it wins and how long the console takes. The
+/// host's strongest player (`Strength::STRONG`, which also looks past the
+/// next deal) wins more but would take the console several seconds a
+/// move.
+pub const HINT_STRENGTH: Strength = Strength::CONSOLE;
+
+/// The hint's thinker, with room for [`HINT_STRENGTH`] only (a beam of 4,
+/// no look past the next deal): 40 KB of room for every strength made
+/// each new deal copy it, and starting the demo ran a frame late.
+pub type HintThinker = Thinker<4, 0, 1>;
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::input::{Buttons, Input};
 use crate::sound::{Sfx, Sounds};
@@ -99,7 +112,7 @@ pub struct Play {
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
     /// The fair player working out a hint or the demo's move.
-    thinker: Option<Thinker>,
+    thinker: Option<HintThinker>,
     /// The move it found, until the demo takes it.
     thought: Option<Option<Move>>,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
@@ -276,7 +289,7 @@ impl Play {
     /// a word to deal.
     pub fn hint(&mut self) {
         if self.thinker.is_none() {
-            self.thinker = Some(Thinker::new(&self.game));
+            self.thinker = Some(HintThinker::with_strength(&self.game, HINT_STRENGTH));
             self.thought = None;
         }
     }
@@ -345,7 +358,7 @@ impl Play {
             return Some(m);
         }
         if self.thinker.is_none() {
-            self.thinker = Some(Thinker::new(&self.game));
+            self.thinker = Some(HintThinker::with_strength(&self.game, HINT_STRENGTH));
         }
         None
     }

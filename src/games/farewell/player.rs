@@ -148,11 +148,14 @@ impl Strength {
     pub const HINT: Strength = Strength::ONE_PLY;
     /// The turn searched (beam of 8), no look past the next deal.
     pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
-    /// For the console: the turn searched (beam of 4, at most 400
-    /// placements), then 2 imagined draws for each of the 2 best turn
+    /// For the console: the turn searched with a beam of 4, at most 100
+    /// placements. What answers within a second on the PS1 (a unit costs
+    /// a few milliseconds there); the look past the next deal does not.
+    pub const CONSOLE: Strength = Strength { width: 4, nodes: 100, ..Strength::ONE_PLY };
+    /// The look past the next deal at its cheapest: the turn (beam of 4,
+    /// 400 placements), then 2 imagined draws for each of the 2 best turn
     /// ends, each next turn searched with a beam of 2 and 60 placements.
-    /// At most about 400 + 4 x 61 units of work (see [`Thinker::progress`]).
-    pub const CONSOLE: Strength =
+    pub const LOOKAHEAD: Strength =
         Strength { width: 4, nodes: 400, samples: 2, top: 2, next_width: 2, next_nodes: 60, ..Strength::ONE_PLY };
     /// The strongest measured: the turn (beam of 8), then 8 imagined draws
     /// for each of the 4 best turn ends, each next turn searched with a
@@ -167,6 +170,7 @@ impl Strength {
         match s {
             "one-ply" => Some(Strength::ONE_PLY),
             "console" => Some(Strength::CONSOLE),
+            "lookahead" => Some(Strength::LOOKAHEAD),
             "turn" => Some(Strength::TURN),
             "strong" => Some(Strength::STRONG),
             _ => None,
@@ -228,6 +232,9 @@ struct TurnBeam<const B: usize, const T: usize> {
     /// The best turn ends with different first moves, best first.
     leaves: heapless::Vec<Leaf, T>,
     nodes: usize,
+    /// Out of budget: how many of the kept candidates and beam positions
+    /// have been counted as turn ends.
+    flushed: usize,
     done: Option<Option<Move>>,
 }
 
@@ -251,6 +258,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             leaf: None,
             leaves: heapless::Vec::new(),
             nodes: 0,
+            flushed: 0,
             done: None,
         };
         if t.roots.is_empty() {
@@ -322,9 +330,11 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
         if self.nodes >= self.limit {
             // Out of budget: the positions still in the search count as
-            // turn ends.
-            for i in 0..self.best.len() {
-                let c = self.best[i];
+            // turn ends, one a unit (each is judged: a unit stays one
+            // judgement long, so a frame never runs late for it).
+            let i = self.flushed;
+            self.flushed += 1;
+            if let Some(c) = self.best.get(i).copied() {
                 self.end_of_turn(c.score, c.root);
                 if self.keep > 0 {
                     let parent = if self.beam.is_empty() {
@@ -339,11 +349,13 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                         }
                     }
                 }
+                return;
             }
-            for i in 0..self.beam.len() {
-                let (score, root) = (plan::evaluate_with(&self.beam[i].0, &self.weights), self.beam[i].1);
+            if let Some((g, root)) = self.beam.get(i - self.best.len()) {
+                let (score, root) = (plan::evaluate_with(g, &self.weights), *root);
                 self.end_of_turn(score, root);
-                note(&mut self.leaves, self.keep, score, root, &self.beam[i].0);
+                note(&mut self.leaves, self.keep, score, root, &self.beam[i - self.best.len()].0);
+                return;
             }
             self.best.clear();
             self.beam.clear();
@@ -445,15 +457,15 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
 /// It holds its own copy of the position: start a new one when the game
 /// changes. See [`Strength`] for the search.
 #[derive(Clone, Debug)]
-pub struct Thinker {
+pub struct Thinker<const B: usize = MAX_BEAM, const T: usize = MAX_TOP, const N: usize = MAX_NEXT_BEAM> {
     strength: Strength,
-    turn: TurnBeam<MAX_BEAM, MAX_TOP>,
+    turn: TurnBeam<B, T>,
     /// The next turn being searched, for one turn end and one draw.
-    next: Option<TurnBeam<MAX_NEXT_BEAM, 0>>,
+    next: Option<TurnBeam<N, 0>>,
     /// Draw and turn end being looked past.
     sample: usize,
     end: usize,
-    totals: [i64; MAX_TOP],
+    totals: [i64; T],
     stock: heapless::Vec<Card, 48>,
     seed: u64,
     /// Units of work done.
@@ -466,17 +478,23 @@ impl Thinker {
     pub fn new(g: &Game) -> Thinker {
         Thinker::with_strength(g, Strength::DEFAULT)
     }
+}
 
-    /// Starts on the fair player's move in `g`.
-    pub fn with_strength(g: &Game, strength: Strength) -> Thinker {
-        let keep = if strength.samples > 0 { strength.top.clamp(2, MAX_TOP) } else { 0 };
+impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
+    /// Starts on the fair player's move in `g`. The beams' room (`B`
+    /// positions for the turn, `T` turn ends looked past, `N` positions for
+    /// the next turn; the defaults fit every [`Strength`]) bounds the
+    /// strength: a smaller `Thinker` (the console's) plays the strength as
+    /// far as its room allows, and is that much cheaper to hold and move.
+    pub fn with_strength(g: &Game, strength: Strength) -> Self {
+        let keep = if strength.samples > 0 { strength.top.clamp(2, MAX_TOP).min(T) } else { 0 };
         Thinker {
             strength,
             turn: TurnBeam::new(g, strength.width, strength.nodes, keep, strength.weights),
             next: None,
             sample: 0,
             end: 0,
-            totals: [0; MAX_TOP],
+            totals: [0; T],
             stock: heapless::Vec::new(),
             seed: super::solver::position_hash(g),
             nodes: 0,
@@ -547,13 +565,7 @@ impl Thinker {
             self.add(v);
             return;
         }
-        let t = TurnBeam::<MAX_NEXT_BEAM, 0>::new(
-            &g,
-            self.strength.next_width,
-            self.strength.next_nodes,
-            0,
-            self.strength.weights,
-        );
+        let t = TurnBeam::<N, 0>::new(&g, self.strength.next_width, self.strength.next_nodes, 0, self.strength.weights);
         if t.done.is_some() {
             let v = plan::evaluate_with(&g, &self.strength.weights);
             self.add(v);
@@ -655,6 +667,6 @@ pub fn best_move(g: &Game) -> Option<Move> {
 
 /// The fair player's move at this strength, if any move is legal.
 pub fn best_move_with(g: &Game, strength: Strength) -> Option<Move> {
-    let mut t = Thinker::with_strength(g, strength);
+    let mut t: Thinker = Thinker::with_strength(g, strength);
     t.step(usize::MAX).flatten()
 }

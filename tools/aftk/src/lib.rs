@@ -308,9 +308,10 @@ fn stats(args: &[String]) -> Result<String, Fail> {
                 return fail("--strength given twice");
             }
             named = true;
-            let v = it.next().ok_or(Fail("--strength needs one-ply, console, turn or strong".into()))?;
-            strength = Strength::from_name(&v.to_ascii_lowercase())
-                .ok_or(Fail(format!("--strength: expected one-ply, console, turn or strong, found {v:?}")))?;
+            let v = it.next().ok_or(Fail("--strength needs one-ply, console, lookahead, turn or strong".into()))?;
+            strength = Strength::from_name(&v.to_ascii_lowercase()).ok_or(Fail(format!(
+                "--strength: expected one-ply, console, lookahead, turn or strong, found {v:?}"
+            )))?;
         } else {
             rest1.push(a.clone());
         }
