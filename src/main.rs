@@ -37,6 +37,14 @@ mod game_loop {
     /// to be caught, and a step that takes longer than any before it.
     const THINK_MARGIN_US: u32 = 2_000;
 
+    /// A thinking step's time assumed before any is measured: about the
+    /// longest seen (a placement judged on the 14x9 grid).
+    const STEP_PRIOR_US: u32 = 5_000;
+
+    /// How fast the estimate of a thinking step's time forgets a long one,
+    /// per frame that thinks.
+    const STEP_DECAY_US: u32 = 100;
+
     /// How fast the estimate of the drawing's time forgets a busy frame,
     /// per frame (3 ms a second).
     const RENDER_DECAY_US: u32 = 50;
@@ -95,6 +103,10 @@ mod game_loop {
         // of a frame to draw, the menus 4: the fair player thinks in what
         // the drawing leaves.
         let mut render_us = DRAW_US;
+        // The longest thinking step lately (forgotten slowly), and whether
+        // the last frame had work but no room to start a step.
+        let mut step_us = STEP_PRIOR_US;
+        let mut starved = false;
 
         loop {
             video.swap();
@@ -122,16 +134,31 @@ mod game_loop {
             spu.frame(sounds.pending(), app.music(), app.volumes, &mut tty);
             let mut busy = app.thinking();
             let think_until = FRAME_US.saturating_sub(THINK_MARGIN_US + render_us).clamp(THINK_MIN_US, THINK_MAX_US);
-            // Stop early enough that one more placement (as long as the
-            // longest so far this frame) still ends in time.
-            let mut longest = 0;
+            // Where a frame's first step must end at the latest: what the
+            // drawing leaves, with the margin.
+            let first_until = FRAME_US.saturating_sub(THINK_MARGIN_US + render_us).max(THINK_MIN_US);
+            // Start a step only when one as long as the longest lately
+            // still ends in time: after another step, by `think_until`;
+            // the frame's first, by `first_until` (a step can take
+            // several milliseconds: a 14x9 grid judged, a solver's node).
+            // A frame that could start none, after one that started none
+            // either, runs one anyway, so that thinking never stalls.
+            let mut steps = 0u32;
             while busy {
                 let before = ticks_to_us(clock.ticks_since(start));
-                if before + longest >= think_until {
+                let until = if steps == 0 { first_until } else { think_until };
+                if before + step_us >= until && !(steps == 0 && starved) {
                     break;
                 }
                 busy = app.think(1);
-                longest = longest.max(ticks_to_us(clock.ticks_since(start)) - before);
+                steps += 1;
+                step_us = step_us.max(ticks_to_us(clock.ticks_since(start)) - before);
+            }
+            starved = busy && steps == 0;
+            // Forgotten only while thinking: an idle minute must not make
+            // the next hint's first steps overrun.
+            if steps > 0 {
+                step_us = step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
             if let (Some(before), Some(now)) = (hints_before, app.hints()) {

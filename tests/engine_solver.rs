@@ -487,3 +487,40 @@ fn the_position_hash_ignores_hand_order_but_not_the_grid() {
     moved.apply(m).unwrap();
     assert_ne!(position_hash(&g), position_hash(&moved));
 }
+
+/// The console winds a slow hint down after a second: from any point of
+/// the search, a hurried thinker answers within a few more units (after
+/// at least one placement is judged), and with a legal move.
+#[test]
+fn a_hurried_thinker_answers_soon_with_a_legal_move() {
+    for seed in 1..=30u32 {
+        let mut g = Game::new(seed, Options::default()).unwrap();
+        for _ in 0..(seed % 12) {
+            if let Some(m) = best_move(&g) {
+                let _ = g.apply(m);
+            }
+        }
+        if g.status().is_over() {
+            continue;
+        }
+        for after in [1usize, 2, 5, 30, 60] {
+            let mut t: Thinker<4, 0, 0> = Thinker::with_strength(&g, Strength::CONSOLE);
+            if let Some(m) = t.step(after) {
+                // Done within `after` units: nothing to hurry.
+                assert!(m.is_none() || g.clone().apply(m.unwrap()).is_ok());
+                continue;
+            }
+            t.hurry();
+            let mut units = 0;
+            let m = loop {
+                units += 1;
+                if let Some(m) = t.step(1) {
+                    break m;
+                }
+                assert!(units <= 12, "seed {seed}, after {after}: still thinking");
+            };
+            let m = m.unwrap_or_else(|| panic!("seed {seed}: no move, with {} legal", candidates(&g).len()));
+            assert!(g.clone().apply(m).is_ok(), "seed {seed}, after {after}: {m:?} is not legal");
+        }
+    }
+}

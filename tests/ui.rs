@@ -5,7 +5,7 @@
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::games::farewell::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
-use farewell::ui::farewell::{HintThinker, HINT_STRENGTH};
+use farewell::ui::farewell::{hint_strength, HintThinker};
 use farewell::ui::render::{self, CardSize, Skin};
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::{App, FaceStyle, Focus, Screen};
@@ -379,7 +379,7 @@ fn square_shows_the_fair_players_move() {
     // The most units of work the hint's strength may take from here.
     let most = {
         let g = d.app.play().unwrap().game();
-        HintThinker::with_strength(g, HINT_STRENGTH).progress().1
+        HintThinker::with_strength(g, hint_strength(g)).progress().1
     };
     assert!(most > 10, "the hint searches more than one ply: {most}");
     d.press(Buttons::SQUARE);
@@ -391,7 +391,7 @@ fn square_shows_the_fair_players_move() {
     }
     assert!(frames <= most.div_ceil(farewell::ui::farewell::THINK_PER_FRAME) + 1, "{frames} frames");
     let p = d.app.play().unwrap();
-    let best = farewell::games::farewell::player::best_move_with(p.game(), HINT_STRENGTH).unwrap();
+    let best = farewell::games::farewell::player::best_move_with(p.game(), hint_strength(p.game())).unwrap();
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
     assert_eq!(p.held(), Some(card));
     assert_eq!(p.focus(), Focus::Grid(cell));
@@ -515,7 +515,8 @@ fn hint(d: &mut Driver) {
 
 /// True when the fair player's move is to deal while the hand holds cards.
 fn deal_hinted_with_cards(g: &farewell::games::farewell::Game) -> bool {
-    farewell::games::farewell::player::best_move_with(g, HINT_STRENGTH) == Some(farewell::games::farewell::Move::Deal)
+    farewell::games::farewell::player::best_move_with(g, hint_strength(g))
+        == Some(farewell::games::farewell::Move::Deal)
         && g.hand().iter().any(Option::is_some)
 }
 
@@ -530,7 +531,7 @@ fn seed_with_a_deal_hint() -> u32 {
                 if deal_hinted_with_cards(&g) {
                     return true;
                 }
-                match best_move_with(&g, HINT_STRENGTH) {
+                match best_move_with(&g, hint_strength(&g)) {
                     Some(m) if !g.status().is_over() => {
                         g.apply(m).unwrap();
                     }

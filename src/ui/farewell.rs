@@ -14,18 +14,6 @@
 use crate::games::farewell::notation::write_move;
 use crate::games::farewell::player::{Strength, Thinker};
 
-/// How hard the hint and the demo think: the rest of the turn searched
-/// with a beam of 4, at most 100 placements a move, spread over frames.
-/// The README gives what it wins and how long the console takes. The
-/// host's strongest player (`Strength::STRONG`, which also looks past the
-/// next deal) wins more but would take the console several seconds a
-/// move.
-pub const HINT_STRENGTH: Strength = Strength::CONSOLE;
-
-/// The hint's thinker, with room for [`HINT_STRENGTH`] only (a beam of 4,
-/// no look past the next deal): 40 KB of room for every strength made
-/// each new deal copy it, and starting the demo ran a frame late.
-pub type HintThinker = Thinker<4, 0, 1>;
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::input::{Buttons, Input};
 use crate::sound::{Sfx, Sounds};
@@ -33,6 +21,39 @@ use core::fmt::Write;
 use heapless::{String, Vec};
 
 use super::Settings;
+
+/// How hard the hint and the demo think on grids up to 12x8: the rest of
+/// the turn searched with a beam of 4, at most 70 placements a move,
+/// spread over frames. The README gives what it wins and how long the
+/// console takes. The host's strongest player (`Strength::STRONG`, which
+/// also looks past the next deal) wins more but would take the console
+/// several seconds a move.
+pub const HINT_STRENGTH: Strength = Strength::CONSOLE;
+
+/// ... and on the larger grids (13x9, 14x9), where a placement judged
+/// costs the console up to 5 ms and a hand has more of them: each
+/// placement judged alone, to answer within a second (a beam of 2 and 60
+/// placements took up to 89 frames in Mednafen).
+pub const HINT_STRENGTH_LARGE: Strength = Strength::ONE_PLY;
+
+/// The hint's strength for a game.
+pub fn hint_strength(g: &Game) -> Strength {
+    let o = g.options();
+    if u32::from(o.width) * u32::from(o.height) > 96 {
+        HINT_STRENGTH_LARGE
+    } else {
+        HINT_STRENGTH
+    }
+}
+
+/// The hint's thinker, with room for [`HINT_STRENGTH`] only (a beam of 4,
+/// no look past the next deal): 40 KB of room for every strength made
+/// each new deal copy it, and starting the demo ran a frame late.
+pub type HintThinker = Thinker<4, 0, 0>;
+
+/// Frames a hint may think before it winds down and answers with the best
+/// move found so far: a second is 60 frames, and winding down takes a few.
+pub const HINT_FRAMES: u32 = 50;
 
 /// Where the cursor is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +134,8 @@ pub struct Play {
     hints: u32,
     /// The fair player working out a hint or the demo's move.
     thinker: Option<HintThinker>,
+    /// The frame the hint being worked out began thinking in.
+    think_from: Option<u32>,
     /// The move it found, until the demo takes it.
     thought: Option<Option<Move>>,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
@@ -140,6 +163,7 @@ impl Play {
             ended_at: None,
             hints: 0,
             thinker: None,
+            think_from: None,
             thought: None,
             sounds: Sounds::new(),
         };
@@ -241,6 +265,7 @@ impl Play {
         // any message on screen (the hint's own, once its move is played):
         // what this move has to say comes after.
         self.thinker = None;
+        self.think_from = None;
         self.thought = None;
         self.message_until = frame;
         let _ = crate::log::write_move(m, &out, &self.game, log);
@@ -289,7 +314,8 @@ impl Play {
     /// a word to deal.
     pub fn hint(&mut self) {
         if self.thinker.is_none() {
-            self.thinker = Some(HintThinker::with_strength(&self.game, HINT_STRENGTH));
+            self.thinker = Some(HintThinker::with_strength(&self.game, hint_strength(&self.game)));
+            self.think_from = None;
             self.thought = None;
         }
     }
@@ -308,8 +334,15 @@ impl Play {
     /// once it is found, shows it. True while work is left.
     pub fn think(&mut self, budget: usize, frame: u32) -> bool {
         let Some(t) = self.thinker.as_mut() else { return false };
+        // A hint that has thought for HINT_FRAMES frames winds down and
+        // answers with the best move found so far.
+        let since = *self.think_from.get_or_insert(frame);
+        if frame.wrapping_sub(since) >= HINT_FRAMES {
+            t.hurry();
+        }
         let Some(m) = t.step(budget) else { return true };
         self.thinker = None;
+        self.think_from = None;
         self.thought = Some(m);
         self.show(m, frame);
         false
@@ -358,7 +391,8 @@ impl Play {
             return Some(m);
         }
         if self.thinker.is_none() {
-            self.thinker = Some(HintThinker::with_strength(&self.game, HINT_STRENGTH));
+            self.thinker = Some(HintThinker::with_strength(&self.game, hint_strength(&self.game)));
+            self.think_from = None;
         }
         None
     }

@@ -148,10 +148,10 @@ impl Strength {
     pub const HINT: Strength = Strength::ONE_PLY;
     /// The turn searched (beam of 8), no look past the next deal.
     pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
-    /// For the console: the turn searched with a beam of 4, at most 100
+    /// For the console: the turn searched with a beam of 4, at most 70
     /// placements. What answers within a second on the PS1 (a unit costs
     /// a few milliseconds there); the look past the next deal does not.
-    pub const CONSOLE: Strength = Strength { width: 4, nodes: 100, ..Strength::ONE_PLY };
+    pub const CONSOLE: Strength = Strength { width: 4, nodes: 70, ..Strength::ONE_PLY };
     /// The look past the next deal at its cheapest: the turn (beam of 4,
     /// 400 placements), then 2 imagined draws for each of the 2 best turn
     /// ends, each next turn searched with a beam of 2 and 60 placements.
@@ -268,7 +268,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
     }
 
     fn beam_width(&self) -> usize {
-        self.width.clamp(1, B)
+        self.width.max(1).min(B)
     }
 
     /// The value of the turn: its best end's score.
@@ -437,6 +437,16 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
     }
 
+    /// Winds the search down: no more placements beyond those judged (at
+    /// least one root is always judged), the positions in the search
+    /// counted as turn ends.
+    fn hurry(&mut self) {
+        self.limit = 0;
+        if self.next_root > 0 && self.next_root < self.roots.len() {
+            self.roots.truncate(self.next_root);
+        }
+    }
+
     fn finish_one_ply(&mut self) {
         let mut best: Option<(i32, Move)> = None;
         for (mv, s) in self.roots.iter().zip(self.first.iter()) {
@@ -515,6 +525,15 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             self.work();
         }
         self.done
+    }
+
+    /// Asks for the move soon: the search stops where it is and the best
+    /// move found so far is played (a few more units wind it down). The
+    /// console calls this when a hint has taken a second: a 14x9 hand
+    /// can have a hundred placements, each costing it milliseconds.
+    pub fn hurry(&mut self) {
+        self.turn.hurry();
+        self.strength.samples = 0;
     }
 
     /// Units of work done so far, and the most there will be.

@@ -41,7 +41,7 @@ usage:
       `unknown` (budget exhausted; default 2000000 nodes), the nodes
       searched, and for a winnable deal the winning moves, which
       `aftk play --seed SEED` accepts.
-  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength one-ply|console|turn|strong] [deal options]
+  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|strong] [deal options]
       Play deals SEED..SEED+N-1 (default from 1) and print the win rate
       with a 95% confidence interval (Wilson), mean deals per game, games
       per second, and for the solver the share decided within the budget.
@@ -302,15 +302,22 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     let mut rest1 = Vec::new();
     let mut it = rest.iter();
     let mut named = false;
+    // `hint`: what the console's hint plays for these options.
+    let mut hint = false;
     while let Some(a) = it.next() {
         if a == "--strength" {
             if named {
                 return fail("--strength given twice");
             }
             named = true;
-            let v = it.next().ok_or(Fail("--strength needs one-ply, console, lookahead, turn or strong".into()))?;
+            let v =
+                it.next().ok_or(Fail("--strength needs hint, one-ply, console, lookahead, turn or strong".into()))?;
+            if v.eq_ignore_ascii_case("hint") {
+                hint = true;
+                continue;
+            }
             strength = Strength::from_name(&v.to_ascii_lowercase()).ok_or(Fail(format!(
-                "--strength: expected one-ply, console, lookahead, turn or strong, found {v:?}"
+                "--strength: expected hint, one-ply, console, lookahead, turn or strong, found {v:?}"
             )))?;
         } else {
             rest1.push(a.clone());
@@ -352,13 +359,14 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     }
     if games == 0 {
         return fail(
-            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength one-ply|console|turn|strong] [deal options]",
+            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|strong] [deal options]",
         );
     }
     let (o, extra) = deal_options(&rest2, false)?;
     if let Some(x) = extra.first() {
         return fail(format!("unexpected argument {x:?}"));
     }
+    let strength = if hint { farewell::ui::farewell::hint_strength(&new_game(first as u32, o)?) } else { strength };
     let start = std::time::Instant::now();
     let (mut won, mut decided, mut deals, mut nodes) = (0u64, 0u64, 0u64, 0u64);
     let mut solver = Solver::new(1 << 20);
@@ -426,7 +434,9 @@ won: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)
         100.0 * lo,
         100.0 * hi
     );
-    if player == "fair" {
+    if player == "fair" && strength.width == 0 {
+        out.push_str("strength: one ply (each placement judged alone)\n");
+    } else if player == "fair" {
         out.push_str(&format!(
             "strength: turn beam {} ({} placements), {} draws x {} turn ends, next turn beam {} ({} placements)\n",
             strength.width, strength.nodes, strength.samples, strength.top, strength.next_width, strength.next_nodes
