@@ -3,12 +3,13 @@
 //! a loss produce, in A Farewell to Kings and King's Corners, and the
 //! menus'; and when the title tune plays.
 
-use farewell::games::farewell::player::best_move;
+use farewell::games::farewell::player::best_move_with;
 use farewell::games::farewell::{Card, Cell, Game, Options, Status};
 use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::settings::GameId;
 use farewell::sound::{Sfx, SONG_TITLE};
+use farewell::ui::farewell::hint_strength;
 use farewell::ui::{App, Focus, Screen};
 
 /// Drives an App frame by frame, taking its sounds every frame as the
@@ -140,12 +141,17 @@ fn undo_picks_the_card_back_up() {
     assert_eq!(d.press(Buttons::TRIANGLE), &[Sfx::PickUp]);
 }
 
+/// The console hint's move (what `hinted_move` plays).
+fn hinted(g: &Game) -> Option<farewell::games::farewell::Move> {
+    best_move_with(g, hint_strength(g))
+}
+
 /// Plays `seed` with the fair player until `until` says stop; the number of
 /// moves made then, or `None` when the game ended first.
 fn moves_until(seed: u32, until: impl Fn(&Game, &farewell::games::farewell::Outcome) -> bool) -> Option<usize> {
     let mut g = Game::new(seed, Options::default()).unwrap();
     for n in 1..2000 {
-        let out = g.apply(best_move(&g)?).ok()?;
+        let out = g.apply(hinted(&g)?).ok()?;
         if until(&g, &out) {
             return Some(n);
         }
@@ -188,7 +194,7 @@ fn a_win_and_a_loss_play_their_jingles() {
     let ends = |won: bool| {
         (1..2000).find(|&s| {
             let mut g = Game::new(s, Options::default()).unwrap();
-            while let Some(m) = best_move(&g) {
+            while let Some(m) = hinted(&g) {
                 g.apply(m).unwrap();
             }
             (g.status() == Status::Won) == won
