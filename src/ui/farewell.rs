@@ -51,6 +51,14 @@ pub fn hint_strength(g: &Game) -> Strength {
 /// each new deal copy it, and starting the demo ran a frame late.
 pub type HintThinker = Thinker<4, 0, 0>;
 
+/// Where a hint's thinker is kept while it works: the number of the hint
+/// it works on, and the thinker.
+#[derive(Clone, Debug)]
+pub struct HintSlot {
+    id: u32,
+    thinker: HintThinker,
+}
+
 /// Frames a hint may think before it winds down and answers with the best
 /// move found so far: a second is 60 frames, and winding down takes a few.
 pub const HINT_FRAMES: u32 = 50;
@@ -133,7 +141,12 @@ pub struct Play {
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
     /// The fair player working out a hint or the demo's move.
-    thinker: Option<HintThinker>,
+    /// A hint (or the demo's move) is being worked out, under this number
+    /// (a new one for each: the [`HintSlot`] holding an older one's
+    /// thinker is stale).
+    asked: Option<u32>,
+    /// The number of the last hint asked for.
+    asks: u32,
     /// The frame the hint being worked out began thinking in.
     think_from: Option<u32>,
     /// The move it found, until the demo takes it.
@@ -162,7 +175,8 @@ impl Play {
             anims: Vec::new(),
             ended_at: None,
             hints: 0,
-            thinker: None,
+            asked: None,
+            asks: 0,
             think_from: None,
             thought: None,
             sounds: Sounds::new(),
@@ -264,7 +278,7 @@ impl Play {
         // A hint being worked out was for the position before, and so was
         // any message on screen (the hint's own, once its move is played):
         // what this move has to say comes after.
-        self.thinker = None;
+        self.asked = None;
         self.think_from = None;
         self.thought = None;
         self.message_until = frame;
@@ -313,16 +327,23 @@ impl Play {
     /// shown when found: its card picked up and the cursor on its cell, or
     /// a word to deal.
     pub fn hint(&mut self) {
-        if self.thinker.is_none() {
-            self.thinker = Some(HintThinker::with_strength(&self.game, hint_strength(&self.game)));
-            self.think_from = None;
+        if self.asked.is_none() {
+            self.ask();
             self.thought = None;
         }
     }
 
+    /// A new hint asked for: its thinker is made by the first
+    /// [`think`](Self::think).
+    fn ask(&mut self) {
+        self.asks = self.asks.wrapping_add(1);
+        self.asked = Some(self.asks);
+        self.think_from = None;
+    }
+
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
-        self.thinker.is_some()
+        self.asked.is_some()
     }
 
     /// True when a move has been worked out and not yet taken or played.
@@ -332,8 +353,19 @@ impl Play {
 
     /// Judges up to `budget` more placements of the move being worked out;
     /// once it is found, shows it. True while work is left.
-    pub fn think(&mut self, budget: usize, frame: u32) -> bool {
-        let Some(t) = self.thinker.as_mut() else { return false };
+    ///
+    /// The thinker lives in `slot`, which the caller keeps (the [`App`]:
+    /// made once, never moved) rather than in the `Play`, which is made
+    /// anew for every deal: 17 KB of thinker copied with it made the
+    /// demo's first frame late.
+    ///
+    /// [`App`]: super::App
+    pub fn think(&mut self, slot: &mut Option<HintSlot>, budget: usize, frame: u32) -> bool {
+        let Some(id) = self.asked else { return false };
+        if slot.as_ref().map(|s| s.id) != Some(id) {
+            *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(&self.game, hint_strength(&self.game)) });
+        }
+        let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
         // A hint that has thought for HINT_FRAMES frames winds down and
         // answers with the best move found so far.
         let since = *self.think_from.get_or_insert(frame);
@@ -341,7 +373,8 @@ impl Play {
             t.hurry();
         }
         let Some(m) = t.step(budget) else { return true };
-        self.thinker = None;
+        *slot = None;
+        self.asked = None;
         self.think_from = None;
         self.thought = Some(m);
         self.show(m, frame);
@@ -390,9 +423,8 @@ impl Play {
         if let Some(m) = self.thought.take() {
             return Some(m);
         }
-        if self.thinker.is_none() {
-            self.thinker = Some(HintThinker::with_strength(&self.game, hint_strength(&self.game)));
-            self.think_from = None;
+        if self.asked.is_none() {
+            self.ask();
         }
         None
     }

@@ -146,6 +146,8 @@ pub struct App {
     pub game: GameId,
     screen: Screen,
     play: Option<Play>,
+    /// A Farewell to Kings' hint being worked out (see [`Play::think`]).
+    hint_slot: Option<farewell::HintSlot>,
     /// Any other game of the collection in play.
     session: Option<session::Session>,
     /// King Albert's hint storage, kept from boot for every game of it
@@ -218,6 +220,7 @@ impl App {
             game: GameId::Farewell,
             screen: Screen::Title { sel: 0 },
             play: None,
+            hint_slot: None,
             session: None,
             albert_hints: albert::HintStorage::new(),
             frame: 0,
@@ -253,7 +256,7 @@ impl App {
                 return p.think(budget.min(u32::MAX as usize) as u32, frame, &mut self.albert_hints);
             }
         }
-        self.play.as_mut().is_some_and(|p| p.think(budget, frame))
+        self.play.as_mut().is_some_and(|p| p.think(&mut self.hint_slot, budget, frame))
     }
 
     /// True while a hint or the demo's move is being worked out.
@@ -390,6 +393,7 @@ impl App {
         if let Some(game) = Game::new(seed, options) {
             let _ = crate::log::write_new(seed, options, log);
             let _ = crate::log::write_pos(&game, log);
+            self.hint_slot = None;
             self.play = Some(Play::new(game, self.frame));
             self.screen = Screen::Play;
             self.resumable = None;
@@ -419,6 +423,7 @@ impl App {
         if let Some(game) = self.resumable.take() {
             let _ = crate::log::write_new(game.seed(), game.options(), log);
             let _ = crate::log::write_pos(&game, log);
+            self.hint_slot = None;
             self.play = Some(Play::new(game, self.frame));
             self.screen = Screen::Play;
             self.recorded = false;
