@@ -364,6 +364,9 @@ impl Play {
         let Some(id) = self.asked else { return false };
         if slot.as_ref().map(|s| s.id) != Some(id) {
             *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(&self.game, hint_strength(&self.game)) });
+            // Making it is this call's work (on 14x9, making it and a
+            // step after it in one call overran a frame).
+            return true;
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
         // A hint that has thought for HINT_FRAMES frames winds down and
