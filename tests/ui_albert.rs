@@ -12,7 +12,7 @@ use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::settings::FaceStyle;
 use farewell::ui::albert::{self, HintStorage, Play, Spot, HINT_NODES};
-use farewell::ui::render::{Skin, SCREEN_H, SCREEN_W};
+use farewell::ui::paint::{Skin, SCREEN_H, SCREEN_W};
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::Table;
 
@@ -402,7 +402,7 @@ fn a_stack_of_nineteen_shows_every_cards_index_on_screen_within_the_list() {
     let g = nineteen();
     assert_eq!(g.board().stack_len(0), 19);
     let skin = AtlasSkin;
-    let (_, ch) = skin.card_size(farewell::ui::render::CardSize::Large);
+    let (_, ch) = skin.card_size(farewell::ui::paint::CardSize::Large);
     assert!(albert::fan(19, ch) >= albert::FAN_MIN, "every index shows");
     let (_, y) = albert::stack_card_xy(0, 18, 19, ch);
     assert!(y + ch <= SCREEN_H, "the 19th card ends at row {}", y + ch);

@@ -26,6 +26,8 @@
 //! are named in the message line, and their suit stacks are outlined for
 //! [`AUTO_FRAMES`].
 
+use super::screen::{no_words, same_options, Entry, OptionRow, PlayScreen, View};
+use super::table::table_screen;
 use super::table::Table;
 use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
@@ -37,7 +39,7 @@ use crate::settings::FaceStyle;
 use core::fmt::Write;
 use heapless::{String, Vec};
 
-use super::render::{palette, text, CardSize, Skin, SCREEN_H, SCREEN_W};
+use super::paint::{palette, text, CardSize, Skin, SCREEN_H, SCREEN_W};
 
 /// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
 /// 90 % of them usable, so [`HINT_NODES`] fits.
@@ -729,9 +731,9 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
     }
     if let Some(m) = p.table().message(frame) {
-        super::render::message_bar(list, skin, m);
+        super::paint::message_bar(list, skin, m);
     } else if p.thinking {
-        super::render::message_bar(list, skin, "Thinking...");
+        super::paint::message_bar(list, skin, "Thinking...");
     }
 }
 
@@ -772,3 +774,124 @@ pub const HELP: [&str; 13] = [
     "Reserve cards may be played but",
     "never go back. Suits up A to K.",
 ];
+
+/// King Albert's search nodes in a unit of [`PlayScreen::think`]'s budget:
+/// a node takes about 0.25 ms on the console (measured: 7000 nodes in
+/// 1.7 s), so a unit is about 1 ms, and the console's loop, which stops
+/// calling once the longest call would overrun its share of the frame,
+/// keeps every frame in time.
+pub const NODES_PER_UNIT: u64 = 4;
+
+impl Play {
+    /// Deals `seed` with the options of `code`, logging it; `None` for a
+    /// code that names no options.
+    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
+        Some(Play::new(seed, <Game as crate::games::Patience>::options_from_code(code)?, log))
+    }
+
+    /// Continues a saved game (its moves replayed), logging it as resumed.
+    pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
+        let t: Table<Game> = Table::resume(saved)?;
+        let mut text: String<32> = String::new();
+        let _ = options_text(crate::games::Patience::options(t.game()), &mut text);
+        t.log_resumed(&text, log);
+        Some(Play::on(t))
+    }
+}
+
+impl PlayScreen for Play {
+    type HintStore = HintStorage;
+    table_screen!();
+
+    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        Play::update(self, input, frame, log)
+    }
+    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        Play::undo(self, frame, log)
+    }
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+        paced && self.demo_step(frame, log)
+    }
+    fn hints(&self) -> u32 {
+        Play::hints(self)
+    }
+    fn thinking(&self) -> bool {
+        Play::thinking(self)
+    }
+    fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
+        Play::think(self, u64::from(budget) * NODES_PER_UNIT, frame, store)
+    }
+    fn take_sounds(&mut self) -> crate::sound::Sounds {
+        Play::take_sounds(self)
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        draw(self, view.face, view.frame, skin, list)
+    }
+}
+
+/// The Options screen's rows of King Albert.
+const OPTION_ROWS: [OptionRow; 7] = [
+    OptionRow::Own(0),
+    OptionRow::Own(1),
+    OptionRow::Faces,
+    OptionRow::Winnable,
+    OptionRow::Effects,
+    OptionRow::Music,
+    OptionRow::Back,
+];
+
+/// The starting ranks in words, as the Options screen shows them.
+const STARTS: [&str; 6] = ["none", "aces up", "twos up", "threes up", "fours up", "fives up"];
+
+fn option_value(code: u8, row: u8, out: &mut dyn Write) -> core::fmt::Result {
+    let o = <Game as crate::games::Patience>::options_from_code(code).unwrap_or_default();
+    match row {
+        0 => write!(out, "< {} >", STARTS[usize::from(o.start.count()).min(5)]),
+        _ => write!(out, "< {} >", if o.auto { "on" } else { "off" }),
+    }
+}
+
+fn change_option(code: u8, row: u8, dir: i8) -> u8 {
+    use crate::games::{albert::StartRank, Patience};
+    let mut o = Game::options_from_code(code).unwrap_or_default();
+    match row {
+        0 => {
+            let all = StartRank::ALL;
+            let cur = all.iter().position(|r| *r == o.start).unwrap_or(0) as i8;
+            let n = all.len() as i8;
+            o.start = all[((cur + dir) % n + n) as usize % all.len()];
+        }
+        _ => o.auto = !o.auto,
+    }
+    Game::options_code(o)
+}
+
+/// The statistics row of a starting rank (the code's low three bits).
+fn stats_row(code: u8) -> usize {
+    usize::from(code & 7).min(5)
+}
+
+fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
+    let labels = ["No start", "Aces up", "Twos up", "Threes up", "Fours up", "Fives up"];
+    out.write_str(labels.get(row).copied().unwrap_or("?"))
+}
+
+/// King Albert in the catalogue.
+pub const ENTRY: Entry = Entry {
+    id: crate::settings::GameId::Albert,
+    name: "King Albert",
+    author: "Andrew Pipkin, 1999-2000",
+    emblem: Suit::Diamonds,
+    help: &HELP,
+    options: &OPTION_ROWS,
+    option_labels: &["Starting rank", "Automatic moves"],
+    option_value,
+    change_option,
+    // Automatic moves on, no starting rank: Options::default().
+    default_options: 8,
+    demo_options: same_options,
+    resume_words: no_words,
+    stats_row,
+    stats_rows: 6,
+    stats_label,
+};
