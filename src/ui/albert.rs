@@ -145,6 +145,11 @@ pub struct Play {
     autos: Option<(u32, u8)>,
     /// The attract mode asked for a hint and has not played it yet.
     demo_asked: bool,
+    /// The hint's search proved the deal lost from the position asked about.
+    lost: bool,
+    /// The hint showing is any legal move: the fair player liked none (the
+    /// demo deals again rather than play it).
+    last_resort: bool,
 }
 
 impl Play {
@@ -174,6 +179,8 @@ impl Play {
             line_board,
             autos: None,
             demo_asked: false,
+            lost: false,
+            last_resort: false,
         };
         p.fix_cursor();
         p
@@ -444,6 +451,8 @@ impl Play {
         self.line.clear();
         if !self.thinking {
             self.start = true;
+            self.lost = false;
+            self.last_resort = false;
             self.fair = None;
             self.reading = None;
             self.thinking = true;
@@ -468,10 +477,16 @@ impl Play {
         }
         if let Some(fair) = self.fair.as_mut() {
             let Some(m) = fair.step(self.table.game()) else { return true };
+            // Nothing the fair player likes: still a move, when there is
+            // one (Square always answers with a move).
+            self.last_resort = m.is_none();
+            let m = m.or_else(|| super::table::any_legal(self.table.game()));
             self.fair = None;
             self.thinking = false;
             self.hints = self.hints.wrapping_add(1);
-            self.show(m, "no win found in time, a good move", frame);
+            let why =
+                if self.lost { "the deal is lost from here, a good move" } else { "no win found in time, a good move" };
+            self.show(m, why, frame);
             return false;
         }
         if let Some(at) = self.reading.as_mut() {
@@ -496,11 +511,12 @@ impl Play {
                 self.reading = Some(self.search.line_start(self.table.game()));
                 true
             }
+            // Lost whatever is played: still a move, the fair player's,
+            // and the message says the deal is lost.
             Verdict::Lost => {
-                self.thinking = false;
-                self.hints = self.hints.wrapping_add(1);
-                self.table.say(frame, format_args!("No winning line: this deal is lost from here"));
-                false
+                self.lost = true;
+                self.fair = Some(Fair::new(self.table.game()));
+                true
             }
             Verdict::Unknown => {
                 self.fair = Some(Fair::new(self.table.game()));
@@ -567,7 +583,7 @@ impl Play {
         if self.thinking {
             return false;
         }
-        if let Some(m) = self.hinted {
+        if let Some(m) = self.hinted.filter(|_| !self.last_resort) {
             self.demo_asked = false;
             return !self.play_move(m, frame, log);
         }

@@ -96,9 +96,9 @@ impl GameScreen {
     pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<GameScreen> {
         Some(match game {
             GameId::Farewell => GameScreen::Farewell(farewell::Play::deal(seed, code, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::new(seed, log)),
+            GameId::Corners => GameScreen::Corners(corners::Play::deal(seed, code, log)?),
             GameId::Albert => GameScreen::Albert(albert::Play::deal(seed, code, log)?),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::new(seed, log)),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::deal(seed, code, log)?),
         })
     }
 

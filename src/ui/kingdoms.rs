@@ -463,8 +463,10 @@ impl Play {
         let Some(t) = self.thinker.as_mut() else { return false };
         let Some(m) = t.step(budget) else { return true };
         self.thinker = None;
+        // The demo deals again when nothing helps; the player's Square
+        // still gets a move while one exists.
         self.thought = Some(m);
-        self.show(m, frame);
+        self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame);
         false
     }
 
@@ -765,6 +767,13 @@ pub const HELP: [&str; 13] = [
 ];
 
 impl Play {
+    /// Deals `seed`, logging it; `None` for an options code other than the
+    /// game's one (it has no options).
+    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
+        <Game as crate::games::Patience>::options_from_code(code)?;
+        Some(Play::new(seed, log))
+    }
+
     /// Continues a saved game (its moves replayed), logging it as resumed.
     pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
         let t: Table<Game> = Table::resume(saved)?;

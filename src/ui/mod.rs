@@ -478,6 +478,7 @@ impl App {
     /// Starts deal `seed` of the chosen game with its options, logging
     /// `NEW` and the opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
+        self.abandon();
         if let Some(p) = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log) {
             self.playing = Some(p);
             self.set_saved_game(None);
@@ -870,9 +871,25 @@ impl App {
 
     /// Leaves the game in play for the title (it is no longer saved).
     fn quit_to_title(&mut self) {
+        self.abandon();
         self.playing = None;
         self.set_saved_game(None);
         self.screen = self.title();
+    }
+
+    /// A deal left unfinished after at least one move (New deal, Restart,
+    /// Quit to title) counts as played and lost, as in PySolFC and
+    /// Aisleriot: otherwise the percentage would count only the games a
+    /// player saw through. The demo's deals are not the player's.
+    fn abandon(&mut self) {
+        let Some(p) = self.playing.as_ref() else { return };
+        if self.recorded || self.screen == Screen::Demo || p.move_count() == 0 || p.end() != End::Playing {
+            return;
+        }
+        let code = p.options_code();
+        self.recorded = true;
+        self.record_end(code, false, 0);
+        self.save_wanted = true;
     }
 
     /// True while the chosen game has a deal in play.

@@ -219,6 +219,14 @@ pub fn position_of<G: Patience>(g: &G, m: G::Move) -> Option<u16> {
     found
 }
 
+/// The first legal move, if any: what a hint offers when its player likes
+/// no move (Square always answers with a move while one exists).
+pub fn any_legal<G: Patience>(g: &G) -> Option<G::Move> {
+    let mut any = None;
+    g.for_each_legal(&mut |x| any = any.or(Some(x)));
+    any
+}
+
 /// The legal move at place `n` of the list, if there is one.
 pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
     let (mut i, mut found) = (0u16, None);
