@@ -633,6 +633,11 @@ impl Play {
                     }
                     Err(why) => self.refuse(frame, format_args!("{why}")),
                 },
+                // Nothing held, on a card: X has nothing to place there
+                // (dealing is X on an empty cell, or in the hand).
+                None if self.game.card_at(cell).is_some() && self.game.check_deal().is_err() => {
+                    self.refuse(frame, format_args!("Pick a card from your hand first (right of the grid)"))
+                }
                 None => self.try_deal(frame, log),
             },
         }
@@ -1096,7 +1101,7 @@ pub const HELP: [&str; 13] = [
     "D-pad    move the cursor",
     "X        pick up / place / deal",
     "O        put the card back",
-    "L1 R1    next / previous card",
+    "L1 R1    previous / next card",
     "/\\       undo",
     "SELECT   legal cells on/off",
     "[]       hint",

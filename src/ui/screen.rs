@@ -39,7 +39,7 @@ pub struct View {
 }
 
 /// Menu after a loss.
-pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
+pub const LOST_MENU: [&str; 4] = ["Undo", "Restart this deal", "New deal", "Quit to title"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
 
