@@ -448,6 +448,9 @@ impl PlayScreen for Play {
     fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget, frame)
     }
+    fn cancel_hint(&mut self) {
+        self.thinker = None;
+    }
     fn take_sounds(&mut self) -> Sounds {
         Play::take_sounds(self)
     }

@@ -350,11 +350,22 @@ impl Play {
     /// out by [`think`](Self::think), over as many frames as it takes, and
     /// shown when found: its card picked up and the cursor on its cell, or
     /// a word to deal.
-    pub fn hint(&mut self) {
+    pub fn hint(&mut self, frame: u32) {
+        // The answer for this position is kept until a move is played:
+        // asking again shows it at once.
+        if let Some(m) = self.thought {
+            self.show(m, frame);
+            return;
+        }
         if self.asked.is_none() {
             self.ask();
-            self.thought = None;
         }
+    }
+
+    /// Stops working out the hint (the player acted meanwhile).
+    pub fn cancel_hint(&mut self) {
+        self.asked = None;
+        self.think_from = None;
     }
 
     /// A new hint asked for: its thinker is made by the first
@@ -488,7 +499,7 @@ impl Play {
             return;
         }
         if pressed.contains(Buttons::SQUARE) {
-            self.hint();
+            self.hint(frame);
             return;
         }
         if pressed.contains(Buttons::CIRCLE) {
@@ -1084,6 +1095,9 @@ impl PlayScreen for Play {
     }
     fn think(&mut self, budget: u32, frame: u32, slot: &mut Option<HintSlot>) -> bool {
         self.think_in(slot, budget as usize, frame)
+    }
+    fn cancel_hint(&mut self) {
+        Play::cancel_hint(self)
     }
     fn take_sounds(&mut self) -> Sounds {
         Play::take_sounds(self)

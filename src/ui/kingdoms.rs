@@ -805,6 +805,10 @@ impl PlayScreen for Play {
     fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget as usize, frame)
     }
+    fn cancel_hint(&mut self) {
+        self.thinker = None;
+        self.asked = false;
+    }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
         Play::take_sounds(self)
     }

@@ -749,6 +749,13 @@ impl App {
         }
         let frame = self.frame;
         let Some(p) = self.playing.as_mut() else { return };
+        // While a hint is worked out the game stays playable: a press that
+        // acts on the table cancels the thinking (the hint would land on
+        // what the player did).
+        let acts = Buttons::CROSS | Buttons::CIRCLE | Buttons::TRIANGLE | Buttons::L1 | Buttons::R1;
+        if p.thinking() && pressed.intersects(acts) {
+            p.cancel_hint();
+        }
         let before = p.move_count();
         p.update(input, frame, log);
         let (end, moves, score, code) = (p.end(), p.move_count(), p.score(), p.options_code());
