@@ -186,7 +186,11 @@ mod game_loop {
             // update (a move, or the fair player thinking, leaves none):
             // otherwise the card waits a frame.
             let t = clock.now();
-            if update_us + CARD_US + DRAW_US <= FRAME_US {
+            // The drawing's cost is the one measured lately, not a guess:
+            // a loss screen's shaded grid takes 10 ms to draw, and a sector
+            // beside it made the frame late (the card waits for a lighter
+            // screen).
+            if update_us + CARD_US + render_us.max(DRAW_US) <= FRAME_US {
                 storage.step(&clock, &mut app, &mut tty);
             }
             let card_us = ticks_to_us(clock.ticks_since(t));

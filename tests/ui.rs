@@ -145,15 +145,15 @@ fn cross_picks_up_a_hand_card_and_aims_at_a_legal_cell_then_places_it() {
 #[test]
 fn circle_puts_the_held_card_back() {
     let mut d = Driver::start(42);
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), Some(Card::parse("5d").unwrap()));
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     assert_eq!(
         d.app.playing().and_then(|g| g.farewell()).unwrap().held(),
         Some(Card::parse("7c").unwrap()),
-        "R1 cycles the hand"
+        "R2 cycles the hand"
     );
-    d.press(Buttons::L1);
+    d.press(Buttons::L2);
     assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), Some(Card::parse("5d").unwrap()));
     d.press(Buttons::CIRCLE);
     assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), None);
@@ -163,7 +163,7 @@ fn circle_puts_the_held_card_back() {
 #[test]
 fn an_illegal_placement_says_why_and_changes_nothing() {
     let mut d = Driver::start(42);
-    d.press(Buttons::R1); // 5d
+    d.press(Buttons::R2); // 5d
                           // Move to r0c0, far from any card.
     let Focus::Grid(c) = d.focus() else { panic!() };
     d.presses(Buttons::UP, usize::from(c.row));
@@ -189,7 +189,7 @@ fn cross_deals_when_allowed_and_says_why_not_otherwise() {
 fn triangle_undoes_the_last_move() {
     let mut d = Driver::start(42);
     let before = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     d.press(Buttons::CROSS);
     assert_ne!(d.app.playing().and_then(|g| g.farewell()).unwrap().game(), &before);
     d.press(Buttons::TRIANGLE);
@@ -232,7 +232,7 @@ fn options_change_the_next_deal() {
 #[test]
 fn pause_menu_restart_replays_the_same_deal() {
     let mut d = Driver::start(42);
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     d.press(Buttons::CROSS);
     d.press(Buttons::START);
     assert_eq!(d.app.screen(), Screen::Pause { sel: 0 });
@@ -369,7 +369,7 @@ fn long_messages_wrap_onto_two_lines_at_a_space() {
 fn animations_never_pile_up_behind_quick_moves() {
     let mut d = Driver::start(2348);
     for _ in 0..30 {
-        d.press(Buttons::R1);
+        d.press(Buttons::R2);
         d.press(Buttons::CROSS);
         let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
         let f = d.app.frame();
@@ -573,7 +573,7 @@ fn play_to_a_deal_hint() -> Driver {
 #[test]
 fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
     let mut d = play_to_a_deal_hint();
-    d.press(Buttons::R1); // hold a card that has no place
+    d.press(Buttons::R2); // hold a card that has no place
     assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().held().is_some());
     hint(&mut d);
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
@@ -587,7 +587,7 @@ fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
 #[test]
 fn circle_then_cross_deals_when_no_hand_card_can_be_placed() {
     let mut d = play_to_a_deal_hint();
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().held().is_some());
     d.press(Buttons::CIRCLE);
     assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), None);
@@ -710,5 +710,7 @@ fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
         .filter(|(y, _, l, r)| *y >= y0 && *y + 8 <= y1 && *l >= x0 && *r <= x1)
         .map(|(_, s, ..)| s.as_str())
         .collect();
-    assert!(inside.join(" ").contains(reason), "{reason:?} not in the box: {inside:?}");
+    // As a sentence: its first letter a capital.
+    let sentence = format!("{}{}", reason[..1].to_uppercase(), &reason[1..]);
+    assert!(inside.join(" ").contains(&sentence), "{sentence:?} not in the box: {inside:?}");
 }

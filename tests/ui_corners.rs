@@ -142,7 +142,7 @@ fn play_by_hints(d: &mut Driver) -> usize {
         let msg =
             d.app.playing().and_then(|g| g.corners()).unwrap().table().message(d.app.frame()).unwrap_or("").to_string();
         let before = d.game().move_count();
-        // Every hint is played with X (a draw also with R1: tested below).
+        // Every hint is played with X (a draw also with L1: tested below).
         let _ = &msg;
         d.press(Buttons::CROSS);
         assert_eq!(d.game().move_count(), before + 1, "the hint {msg:?} was playable with its button");
@@ -203,8 +203,8 @@ fn a_group_is_removed_when_it_reaches_ten_and_circle_empties_it() {
     d.press(Buttons::CROSS);
     assert!(d.game().discard().len() > discard, "removed");
     assert_eq!(d.game().phase(), Phase::MatchMore);
-    // R1 draws again; Triangle takes the draw back, then the removal.
-    d.press(Buttons::R1);
+    // L1 draws again; Triangle takes the draw back, then the removal.
+    d.press(Buttons::L1);
     assert_eq!(d.game().phase(), Phase::Place);
     d.press(Buttons::TRIANGLE);
     assert_eq!(d.game().phase(), Phase::MatchMore);
@@ -293,11 +293,11 @@ fn a_hint_to_draw_is_played_by_r1_or_by_x() {
         d.press(Buttons::CROSS);
     }
     assert_eq!(d.game().phase(), Phase::MatchMore);
-    for button in [Buttons::R1, Buttons::CROSS] {
+    for button in [Buttons::L1, Buttons::CROSS] {
         d.press(Buttons::SQUARE);
         let msg =
             d.app.playing().and_then(|g| g.corners()).unwrap().table().message(d.app.frame()).unwrap().to_string();
-        assert!(msg.contains("draw") && msg.contains("R1"), "{msg}");
+        assert!(msg.contains("draw") && msg.contains("L1"), "{msg}");
         d.press(button);
         assert_eq!(d.game().phase(), Phase::Place, "{button:?} drew");
         d.press(Buttons::TRIANGLE);

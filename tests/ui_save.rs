@@ -56,7 +56,7 @@ fn moves_the_pause_menu_and_options_ask_for_a_save_once() {
     d.press(Buttons::START);
     assert!(d.app.take_save_request(), "a new deal");
     assert!(!d.app.take_save_request(), "once");
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     assert!(!d.app.take_save_request(), "picking a card up changes nothing saved");
     d.press(Buttons::CROSS);
     assert!(d.app.take_save_request(), "a move");
@@ -74,7 +74,7 @@ fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
         if matches!(d.app.screen(), Screen::Over { .. }) {
             break;
         }
-        d.press(Buttons::R1);
+        d.press(Buttons::R2);
         d.press(Buttons::CROSS);
     }
     assert!(matches!(d.app.screen(), Screen::Over { .. }));
@@ -89,7 +89,7 @@ fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
         if matches!(d.app.screen(), Screen::Over { .. }) {
             break;
         }
-        d.press(Buttons::R1);
+        d.press(Buttons::R2);
         d.press(Buttons::CROSS);
     }
     assert_eq!(d.app.stats.get(o).unwrap().played, 1, "counted once per deal");

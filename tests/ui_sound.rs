@@ -125,7 +125,7 @@ fn a_placement_picks_up_and_puts_down() {
 #[test]
 fn a_refused_move_sounds_refused_and_nothing_else() {
     let mut d = Driver::farewell(42);
-    assert_eq!(d.press(Buttons::R1), &[Sfx::PickUp], "R1 takes the hand's first card");
+    assert_eq!(d.press(Buttons::R2), &[Sfx::PickUp], "R2 takes the hand's first card");
     let Focus::Grid(c) = d.focus() else { panic!() };
     d.presses(Buttons::UP, usize::from(c.row));
     d.presses(Buttons::LEFT, usize::from(c.col));
@@ -140,7 +140,7 @@ fn a_refused_move_sounds_refused_and_nothing_else() {
 #[test]
 fn undo_picks_the_card_back_up() {
     let mut d = Driver::farewell(42);
-    d.press(Buttons::R1);
+    d.press(Buttons::R2);
     assert_eq!(d.press(Buttons::CROSS), &[Sfx::PutDown]);
     assert_eq!(d.press(Buttons::TRIANGLE), &[Sfx::PickUp]);
 }

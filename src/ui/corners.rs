@@ -5,9 +5,9 @@
 //! - Cross: places the drawn card on the cell; while matching, adds the
 //!   card under the cursor to the group or takes it out again. A group is
 //!   removed the moment its cards add up to 10.
-//! - Circle: empties the group being chosen. R1: draws again, once a group
-//!   has been removed (the rules' `draw`); X does too right after a hint
-//!   that says to draw.
+//! - Circle: empties the group being chosen. L1 (the collection's draw
+//!   button): draws again, once a group has been removed (the rules'
+//!   `draw`); X does too right after a hint that says to draw.
 //! - Triangle: undo. Square: hint (the fair player's move). Start: pause.
 
 use super::screen::{
@@ -33,7 +33,7 @@ pub struct Play {
     cursor: Cell,
     /// Cells of the group being chosen (bit per cell index).
     group: u16,
-    /// The hint showing is "draw": X then draws, as R1 does.
+    /// The hint showing is "draw": X then draws, as L1 does.
     draw_hinted: bool,
     /// The hint being worked out (Square), a few groups a frame.
     thinker: Option<player::Thinker>,
@@ -191,7 +191,7 @@ impl Play {
             self.hint(frame);
         } else if pressed.contains(Buttons::CIRCLE) {
             self.group = 0;
-        } else if pressed.contains(Buttons::R1) || (pressed.contains(Buttons::CROSS) && draw_hinted) {
+        } else if pressed.contains(Buttons::L1) || (pressed.contains(Buttons::CROSS) && draw_hinted) {
             self.group = 0;
             self.play(Move::Draw, frame, log);
         } else if pressed.contains(Buttons::CROSS) {
@@ -288,7 +288,7 @@ impl Play {
             Some(Move::Draw) => {
                 self.group = 0;
                 self.draw_hinted = true;
-                self.table.say(frame, format_args!("Hint: draw the next card (R1 or X)"));
+                self.table.say(frame, format_args!("Hint: draw the next card (L1 or X)"));
             }
             None => self.table.say(frame, format_args!("No move left")),
         }
@@ -379,7 +379,7 @@ fn panel(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
         (true, _) => ("", "", ""),
         (_, Phase::Place) => ("Place it", "X place", ""),
         (_, Phase::Match) => ("Make 10", "X choose", "O clear"),
-        (_, Phase::MatchMore) => ("Make 10", "X choose", "R1 draw"),
+        (_, Phase::MatchMore) => ("Make 10", "X choose", "L1 draw"),
     };
     text(list, skin, x, 124, head, palette::SELECTED);
     if !matches!(g.phase(), Phase::Place) && !g.status().is_over() {
@@ -399,7 +399,7 @@ pub const HELP: [&str; 13] = [
     "X        place the drawn card /",
     "         add a card to the group",
     "O        empty the group",
-    "R1       draw the next card (once",
+    "L1       draw the next card (once",
     "         a group is cleared)",
     "/\\       undo     [] hint",
     "START    pause menu",

@@ -4,9 +4,11 @@
 //! - D-pad: moves the cursor over the grid and the hand (right of the grid).
 //! - Cross: picks up the hand card under the cursor, places the held card,
 //!   or deals when dealing is allowed (the original's "press X to deal").
-//! - Circle: puts the held card back (the cursor stays). L1/R1: cycle the held card through the
-//!   hand (or the waiting orphans). Triangle: undo. Select: legal-cell
-//!   highlight on/off. L2/R2 held: cards of the held card's rank / suit.
+//! - Circle: puts the held card back (the cursor stays). L1: deals a new
+//!   hand (the collection's draw button). L2/R2: take the previous / next
+//!   card of the hand (or of the waiting orphans); held down, they show the
+//!   cards of its rank / suit. Triangle: undo. Select: legal-cell
+//!   highlight on/off.
 //!   Square: hint (the fair player's move).
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
@@ -486,8 +488,14 @@ impl Play {
         }
 
         let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
-        if pressed.intersects(Buttons::L1 | Buttons::R1) {
-            let forward = pressed.contains(Buttons::R1);
+        if pressed.contains(Buttons::L1) {
+            // L1 draws in every game: here, a new hand from the stock.
+            self.held = None;
+            self.try_deal(frame, log);
+            return;
+        }
+        if pressed.intersects(Buttons::L2 | Buttons::R2) {
+            let forward = pressed.contains(Buttons::R2);
             let held = self.held();
             self.cycle(forward, forced);
             if self.held() != held {
@@ -744,7 +752,8 @@ fn lost_box(list: &mut DrawList, skin: &impl Skin, reason: &str, sel: u8) {
     let w = area_w - 24;
     let x = (area_w - w) / 2;
     let max = ((w - 16) / skin.advance()) as usize;
-    let (a, b) = wrap(reason, max);
+    let reason = super::paint::sentence(reason);
+    let (a, b) = wrap(&reason, max);
     let reason_lines: i16 = if b.is_empty() { 1 } else { 2 };
     let lh = skin.line_height() + 4;
     let menu_y = 6 + lh + reason_lines * (skin.line_height() + 2) + 8;
@@ -968,7 +977,7 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     if let Some(m) = p.message(frame) {
         let _ = line.push_str(m);
     } else if let Some(o) = g.orphans().first() {
-        let _ = write!(line, "Orphan {o}: place it first (L1/R1: next)");
+        let _ = write!(line, "Orphan {o}: place it first (L2/R2: another)");
         let _ = o;
     } else if g.status() == Status::PlacingKings {
         if let Some(k) = held {
@@ -1111,16 +1120,15 @@ impl PlayScreen for Play {
 }
 
 /// The help screen's lines.
-pub const HELP: [&str; 13] = [
+pub const HELP: [&str; 12] = [
     "D-pad    move the cursor",
     "X        pick up / place / deal",
     "O        put the card back",
-    "L1 R1    previous / next card",
-    "/\\       undo",
+    "L1       deal a new hand",
+    "L2 R2    previous / next card;",
+    "         held: its rank / suit",
+    "/\\       undo     [] hint",
     "SELECT   legal cells on/off",
-    "[]       hint",
-    "L2 hold  same rank",
-    "R2 hold  same suit",
     "START    pause menu",
     "",
     "Match every neighbour in suit or",

@@ -463,16 +463,18 @@ impl App {
     /// (none once it has ended: statistics already hold it).
     pub fn snapshot(&self) -> crate::save::Save {
         let mut others = self.others;
-        let mut resumable = self.resumable;
+        // The first game's part keeps a game, not moves: the one in play as
+        // it is (replaying it would cost the frame a millisecond a move).
+        let mut game = self.resumable.as_ref().and_then(Self::game_of);
         if let Some(p) = self.playing.as_ref().filter(|_| !self.screen.outside_game()) {
             match Self::record_index(p.id()) {
                 Some(i) => others[i].game = p.saved(),
-                None => resumable = p.saved(),
+                None => game = p.farewell().map(|f| f.game().clone()).filter(|g| !g.status().is_over()),
             }
         }
         crate::save::Save {
             settings: self.settings,
-            game: resumable.as_ref().and_then(Self::game_of),
+            game,
             stats: self.stats,
             last_game: self.demo_return.unwrap_or(self.game),
             others,

@@ -145,8 +145,27 @@ pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
     }
 }
 
+/// A message as a sentence: its first letter a capital (the rules' words,
+/// `no legal move`, are shared with the host tools, which print them as
+/// they are).
+pub fn sentence(msg: &str) -> heapless::String<128> {
+    let mut out = heapless::String::new();
+    let mut chars = msg.chars();
+    if let Some(first) = chars.next() {
+        let _ = out.push(first.to_ascii_uppercase());
+    }
+    for c in chars {
+        if out.push(c).is_err() {
+            break;
+        }
+    }
+    out
+}
+
 /// A message in a box at the bottom of the screen (two lines at most).
 pub fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
+    let msg = sentence(msg);
+    let msg = msg.as_str();
     let lh = skin.line_height();
     let max = ((SCREEN_W - 16) / skin.advance()) as usize;
     let (a, b) = wrap(msg, max);
