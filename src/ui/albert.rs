@@ -489,12 +489,12 @@ impl Play {
         }
         let Some(v) = self.search.step(store, budget.max(1)) else { return true };
         match v {
-            Verdict::Won => {
+            Verdict::Winnable(()) => {
                 self.line.clear();
                 self.reading = Some(self.search.line_start(self.table.game()));
                 true
             }
-            Verdict::Lost => {
+            Verdict::NotWinnable => {
                 self.thinking = false;
                 self.hints = self.hints.wrapping_add(1);
                 self.table.say(frame, format_args!("No winning line: this deal is lost from here"));
