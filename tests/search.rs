@@ -36,15 +36,16 @@ fn every_value_is_stored_and_found_zero_and_the_empty_pattern_included() {
 #[test]
 fn a_value_is_stored_once_however_often_it_is_inserted() {
     let mut slots = vec![0u64; 64];
-    let mut t = SeenSet::new(&mut slots);
-    for round in 0..3 {
-        for v in [0u64, 5, 69, 133, 7] {
-            let want = if round == 0 { Insert::Stored } else { Insert::Already };
-            assert_eq!(t.insert(v), want, "round {round}: {v}");
+    {
+        let mut t = SeenSet::new(&mut slots);
+        for round in 0..3 {
+            for v in [0u64, 5, 69, 133, 7] {
+                let want = if round == 0 { Insert::Stored } else { Insert::Already };
+                assert_eq!(t.insert(v), want, "round {round}: {v}");
+            }
         }
+        assert_eq!(t.len(), 5);
     }
-    assert_eq!(t.len(), 5);
-    drop(t);
     // 5, 69 and 133 share a first slot: one slot each, no copies.
     assert_eq!(slots.iter().filter(|&&s| s != 0).count(), 4);
     for v in [5, 69, 133, 7] {

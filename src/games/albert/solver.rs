@@ -63,19 +63,13 @@ pub const MAX_BRANCH: usize = 80;
 
 /// One level of the search: the move that led to it, the safe moves that
 /// followed, and its own moves (a slice of the move buffer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Frame {
     plan: Plan,
     autos: u8,
     first: u32,
     count: u8,
     next: u8,
-}
-
-impl Default for Frame {
-    fn default() -> Self {
-        Frame { plan: Plan::default(), autos: 0, first: 0, count: 0, next: 0 }
-    }
 }
 
 /// A move in the buffer: the plan (checked when generated) and its order.
