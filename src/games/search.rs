@@ -9,9 +9,10 @@
 //! - [`Beam`]: the best few positions of one depth of a beam search, one
 //!   per position.
 //!
-//! King Albert's solver keeps its own table of exact 120-bit keys (see
-//! `albert::solver`): its entries carry the search's generation, so that
-//! the console's hint can start a new search without clearing 128 KB.
+//! King Albert's solver shares the rest of the kit but keeps its own table
+//! (see `albert::solver`): exact 120-bit keys, not 64-bit values, and
+//! entries that carry the search's generation, so that the console's hint
+//! can start a new search without clearing 128 KB.
 
 use heapless::Vec;
 
