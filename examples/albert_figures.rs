@@ -58,7 +58,7 @@ fn main() {
             let v = s.run();
             nodes += s.nodes();
             match v {
-                Verdict::Won => {
+                Verdict::Winnable(()) => {
                     w += 1;
                     let mut gg = g.clone();
                     let ok = s.line(&g, &mut |m| {
@@ -66,7 +66,7 @@ fn main() {
                     });
                     assert!(ok && gg.status() == Status::Won, "deal {n}: the line wins");
                 }
-                Verdict::Lost => l += 1,
+                Verdict::NotWinnable => l += 1,
                 Verdict::Unknown => u += 1,
             }
         }

@@ -20,11 +20,11 @@ fn main() {
         nodes += s.nodes();
         maxn = maxn.max(s.nodes());
         match v {
-            Verdict::Won => w += 1,
-            Verdict::Lost => l += 1,
+            Verdict::Winnable(()) => w += 1,
+            Verdict::NotWinnable => l += 1,
             Verdict::Unknown => u += 1,
         }
-        if v == Verdict::Won {
+        if v == Verdict::Winnable(()) {
             let mut gg = g.clone();
             let mut ok = true;
             s.line(&g, &mut |m| {

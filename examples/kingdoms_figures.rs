@@ -75,8 +75,8 @@ fn main() {
     let (mut won, mut lost, mut unknown, mut nodes) = (0u64, 0u64, 0u64, 0u64);
     for s in first..first + games as u32 {
         let start = *Game::new(s).position();
-        let (v, n) = solver::solve(&start, budget, &mut table);
-        nodes += n;
+        let (v, effort) = solver::solve(&start, budget, &mut table);
+        nodes += effort.nodes;
         match v {
             Verdict::Winnable(line) => {
                 let mut g = Game::new(s);

@@ -1,9 +1,10 @@
 //! The solver, the fair player and the book-site judgement behind both.
 
-use farewell::games::farewell::plan::{self, Block};
-use farewell::games::farewell::player::{best_move, best_move_with, candidates, movable, Strength, Thinker};
-use farewell::games::farewell::solver::{beam, position_hash, solve, Effort, Table, Verdict, MAX_WIDTH};
+use farewell::games::farewell::plan::{self, movable, position_hash, Block};
+use farewell::games::farewell::player::{best_move, best_move_with, candidates, Strength, Thinker};
+use farewell::games::farewell::solver::{beam, solve, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{notation, Card, Cell, CellSet, Game, KingStart, Move, Options, Rank, Status, Suit};
+use farewell::games::search::{Effort, SeenSet};
 
 fn storage(width: usize) -> (Vec<Game>, Vec<Game>) {
     let g = Game::new(0, Options::default()).unwrap();
@@ -12,7 +13,7 @@ fn storage(width: usize) -> (Vec<Game>, Vec<Game>) {
 
 fn solve_deal(g: &Game, budget: u64) -> (Verdict, Effort) {
     let mut slots = vec![0u64; 1 << 16];
-    let mut table = Table::new(&mut slots);
+    let mut table = SeenSet::new(&mut slots);
     let (mut a, mut b) = storage(MAX_WIDTH);
     solve(g, budget, &mut table, &mut a, &mut b)
 }

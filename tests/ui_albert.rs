@@ -344,7 +344,7 @@ fn hints_from_a_won_search_follow_a_winning_line_to_the_end() {
         .find(|&seed| {
             let g = Game::deal(seed, Options::default());
             let ws = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
-            Solver::new(&g, ws, HINT_NODES).run() == Verdict::Won
+            Solver::new(&g, ws, HINT_NODES).run() == Verdict::Winnable(())
         })
         .expect("a deal won within the hint's budget");
     let mut d = Driver::new(seed);
@@ -370,7 +370,7 @@ fn a_deal_proved_lost_says_so_and_still_offers_a_move() {
     let Some(seed) = (1..2000).find(|&seed| {
         let g = Game::deal(seed, Options::default());
         let ws = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
-        Solver::new(&g, ws, HINT_NODES).run() == Verdict::Lost
+        Solver::new(&g, ws, HINT_NODES).run() == Verdict::NotWinnable
     }) else {
         panic!("no deal in 1-1999 proved lost within the hint's budget");
     };

@@ -3,8 +3,9 @@
 //! King Albert and Four Kingdoms are proved again, through `kings`, by
 //! tools/kings/tests/winnable.rs; A Farewell to Kings' here.)
 
-use farewell::games::farewell::solver::{solve, Table, Verdict, MAX_WIDTH};
+use farewell::games::farewell::solver::{solve, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{Game, KingStart, Options, Status};
+use farewell::games::search::SeenSet;
 use farewell::games::{albert, Patience};
 use farewell::input::{Buttons, Input};
 use farewell::save::Save;
@@ -110,7 +111,7 @@ fn the_first_proven_farewell_deal_of_every_set_is_won_by_its_line() {
         let Some(seed) = e.seeds().next() else { continue };
         let o = farewell_options(e.code).unwrap();
         let g = Game::new(seed, o).unwrap();
-        let mut t = Table::new(&mut slots);
+        let mut t = SeenSet::new(&mut slots);
         let (v, _) = solve(&g, BUDGET, &mut t, &mut a, &mut b);
         let Verdict::Winnable(line) = v else { panic!("{o:?}: deal {seed} not proven again: {v:?}") };
         let mut r = g.clone();

@@ -12,12 +12,14 @@
 //! player sees; a solver that may know everything). The three games added
 //! for the collection implement [`Patience`], which is all the host command
 //! `kings` and the shared screens need to know of a game; [`text`] holds the
-//! notation rules they share (docs/rules/collection.md).
+//! notation rules they share (docs/rules/collection.md), [`search`] the
+//! search kit of every solver and player.
 
 pub mod albert;
 pub mod corners;
 pub mod farewell;
 pub mod kingdoms;
+pub mod search;
 pub mod text;
 
 use core::fmt;

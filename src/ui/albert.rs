@@ -515,14 +515,14 @@ impl Play {
         }
         let Some(v) = self.search.step(store, budget.max(1)) else { return true };
         match v {
-            Verdict::Won => {
+            Verdict::Winnable(()) => {
                 self.line.clear();
                 self.reading = Some(self.search.line_start(self.table.game()));
                 true
             }
             // Lost whatever is played: still a move, the fair player's,
             // and the message says the deal is lost.
-            Verdict::Lost => {
+            Verdict::NotWinnable => {
                 self.lost = true;
                 self.fair = Some(Fair::new(self.table.game()));
                 true

@@ -21,6 +21,10 @@
 //!   searched higher up this line: winning is reaching the goal, and a
 //!   search that skips seen positions reaches everything reachable). So a
 //!   move straight back is never searched twice, nor any cycle.
+//!   The table is King Albert's own, not the other solvers'
+//!   [`SeenSet`](crate::games::search::SeenSet): its keys are exact (120
+//!   bits, not a hash), and its entries carry the search's generation so
+//!   that the console's hint need not clear 128 KB to start a search.
 //! - **Safe moves inside the search.** After every move, a card that can go
 //!   to its suit stack while both cards of the other colour one rank lower
 //!   are already up goes up, from the stacks or the reserve: no card left in
@@ -41,29 +45,14 @@
 
 use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
 use crate::cards::{Card, Suit};
+use crate::games::search::{self, mix, Effort};
 use heapless::Vec;
 
-/// The answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Can be won: [`Solver::line`] gives the moves.
-    Won,
-    /// Cannot be won: every position reachable was searched.
-    Lost,
-    /// The budget (nodes, table, frames or move buffer) ran out first.
-    Unknown,
-}
-
-impl Verdict {
-    /// `won`, `lost`, `unknown`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Won => "won",
-            Verdict::Lost => "lost",
-            Verdict::Unknown => "unknown",
-        }
-    }
-}
+/// The answer: winnable ([`Solver::line`] gives the moves, from the
+/// storage), not winnable (every position reachable was searched), or
+/// unknown (the budget, the table, the frames or the move buffer ran out
+/// first).
+pub type Verdict = search::Verdict<()>;
 
 /// Most moves a position can offer the search. Onto a non-empty stack: each
 /// top card takes at most two cards (the two of the other colour one rank
@@ -74,19 +63,13 @@ pub const MAX_BRANCH: usize = 80;
 
 /// One level of the search: the move that led to it, the safe moves that
 /// followed, and its own moves (a slice of the move buffer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Frame {
     plan: Plan,
     autos: u8,
     first: u32,
     count: u8,
     next: u8,
-}
-
-impl Default for Frame {
-    fn default() -> Self {
-        Frame { plan: Plan::default(), autos: 0, first: 0, count: 0, next: 0 }
-    }
 }
 
 /// A move in the buffer: the plan (checked when generated) and its order.
@@ -234,8 +217,7 @@ fn key_change(b: &Board, p: Plan, applied: bool) -> (u128, u128) {
 
 /// Table slot 1.. for a key (slot 0 is the header).
 fn slot_of(k: u128, len: usize) -> usize {
-    let x = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
-    let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let x = mix((k as u64) ^ ((k >> 64) as u64).rotate_left(29));
     // The high half, the best mixed, and a 32-bit remainder (a 64-bit one
     // is a library call on the console's 32-bit CPU).
     1 + ((x >> 32) as u32 as usize) % (len - 1)
@@ -284,7 +266,7 @@ struct State {
     depth: usize,
     /// Safe moves made along the line, oldest first.
     autos: Vec<Plan, 52>,
-    nodes: u64,
+    effort: Effort,
     budget: u64,
     verdict: Option<Verdict>,
 }
@@ -306,7 +288,7 @@ impl Search {
                 used: 0,
                 depth: 0,
                 autos: Vec::new(),
-                nodes: 0,
+                effort: Effort { nodes: 0, transpositions: 0 },
                 budget: 0,
                 verdict: Some(Verdict::Unknown),
             },
@@ -323,7 +305,7 @@ impl Search {
         st.used = 0;
         st.depth = 0;
         st.autos.clear();
-        st.nodes = 0;
+        st.effort = Effort::default();
         st.budget = budget;
         st.verdict = None;
         st.stamp = next_stamp(table);
@@ -335,7 +317,7 @@ impl Search {
         frames[0] = Frame { autos, ..Frame::default() };
         st.depth = 1;
         if st.board.foundation_total() == 52 {
-            st.verdict = Some(Verdict::Won);
+            st.verdict = Some(Verdict::Winnable(()));
             return;
         }
         if st.visit(table, st.key) != Seen::New {
@@ -350,7 +332,13 @@ impl Search {
 
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
-        self.state.nodes
+        self.state.effort.nodes
+    }
+
+    /// What the search has cost so far (a transposition is a position found
+    /// in the table).
+    pub fn effort(&self) -> Effort {
+        self.state.effort
     }
 
     /// Positions stored so far.
@@ -370,7 +358,7 @@ impl Search {
         self.state.step(table, frames, moves, nodes)
     }
 
-    /// After [`Verdict::Won`]: the winning line from `game` (the position
+    /// After [`Verdict::Winnable`]: the winning line from `game` (the position
     /// the search started from) as the game's moves, with the moves to the
     /// suit stacks the game does not make by itself written out, read from
     /// `store` (the search's). Calls `f` with each; returns false if a move
@@ -400,7 +388,7 @@ impl Search {
         levels: usize,
         f: &mut dyn FnMut(Move),
     ) -> Option<bool> {
-        if self.state.verdict != Some(Verdict::Won) {
+        if self.state.verdict != Some(Verdict::Winnable(())) {
             return Some(false);
         }
         let auto = at.auto;
@@ -512,7 +500,7 @@ impl<S: Storage> Solver<S> {
         }
     }
 
-    /// After [`Verdict::Won`]: the winning line from `game` (the position
+    /// After [`Verdict::Winnable`]: the winning line from `game` (the position
     /// the solver started from) as the game's moves, with the moves to the
     /// suit stacks the game does not make by itself written out. Calls `f`
     /// with each; returns false if a move was refused (never, for the game
@@ -521,7 +509,7 @@ impl<S: Storage> Solver<S> {
         self.search.line(&self.store, game, f)
     }
 
-    /// After [`Verdict::Won`]: the first move of the winning line.
+    /// After [`Verdict::Winnable`]: the first move of the winning line.
     pub fn first_move(&self, game: &Game) -> Option<Move> {
         let mut first = None;
         self.line(game, &mut |m| {
@@ -720,9 +708,9 @@ impl State {
         if self.verdict.is_some() {
             return self.verdict;
         }
-        let stop = self.nodes.saturating_add(nodes);
-        while self.nodes < stop {
-            if self.nodes >= self.budget {
+        let stop = self.effort.nodes.saturating_add(nodes);
+        while !self.effort.spent(stop) {
+            if self.effort.spent(self.budget) {
                 self.verdict = Some(Verdict::Unknown);
                 return self.verdict;
             }
@@ -731,7 +719,7 @@ impl State {
             if f.next == f.count {
                 // Every move from here searched: back up.
                 if d == 0 {
-                    self.verdict = Some(Verdict::Lost);
+                    self.verdict = Some(Verdict::NotWinnable);
                     return self.verdict;
                 }
                 self.undo_safe(f.autos);
@@ -741,7 +729,7 @@ impl State {
             }
             frames[d].next += 1;
             let p = moves[f.first as usize + usize::from(f.next)];
-            self.nodes += 1;
+            self.effort.nodes += 1;
             self.apply(p);
             let autos = self.safe_moves();
             debug_assert_eq!(self.key, key(&self.board), "the key kept move by move");
@@ -749,7 +737,7 @@ impl State {
                 if let Some(fr) = frames.get_mut(self.depth) {
                     *fr = Frame { plan: p, autos, first: 0, count: 0, next: 0 };
                     self.depth += 1;
-                    self.verdict = Some(Verdict::Won);
+                    self.verdict = Some(Verdict::Winnable(()));
                 } else {
                     self.verdict = Some(Verdict::Unknown);
                 }
@@ -757,6 +745,7 @@ impl State {
             }
             match self.visit(table, self.key) {
                 Seen::Before => {
+                    self.effort.transpositions += 1;
                     self.undo_safe(autos);
                     self.unapply(p);
                     continue;

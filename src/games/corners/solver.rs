@@ -27,104 +27,12 @@
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
+use crate::games::search::{self, mix, Effort, SeenSet};
 use heapless::Vec;
 
-/// The solver's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Winnable; these moves, from the position given, win.
-    Winnable(Vec<Move, MAX_MOVES>),
-    /// No sequence of moves wins: the whole tree was searched.
-    NotWinnable,
-    /// The budget ran out first.
-    Unknown,
-}
-
-/// What a search cost.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effort {
-    /// Moves made (nodes).
-    pub nodes: u64,
-    /// Positions skipped because the table had them.
-    pub transpositions: u64,
-}
-
-/// A table of positions searched without success: open addressing over
-/// keys (stored plus one, so 0 is an empty slot) in storage the caller
-/// provides (a `Vec` on the host, a fixed array on the console). When
-/// three quarters full, new positions are not remembered: the search
-/// stays exact, only slower.
-pub struct Table<'a> {
-    slots: &'a mut [u64],
-    used: usize,
-}
-
-/// Slots probed before giving up on a lookup or an insertion.
-const PROBES: usize = 16;
-
-impl<'a> Table<'a> {
-    /// A table over `slots`, which it clears.
-    pub fn new(slots: &'a mut [u64]) -> Self {
-        slots.fill(0);
-        Table { slots, used: 0 }
-    }
-
-    /// Positions remembered.
-    pub fn len(&self) -> usize {
-        self.used
-    }
-
-    /// True when nothing is remembered.
-    pub fn is_empty(&self) -> bool {
-        self.used == 0
-    }
-
-    fn start(&self, k: u64) -> usize {
-        (mix(k) % self.slots.len() as u64) as usize
-    }
-
-    fn contains(&self, k: u64) -> bool {
-        let n = self.slots.len();
-        if n == 0 {
-            return false;
-        }
-        let mut i = self.start(k);
-        for _ in 0..PROBES {
-            match self.slots[i] {
-                0 => return false,
-                x if x == k + 1 => return true,
-                _ => i = (i + 1) % n,
-            }
-        }
-        false
-    }
-
-    fn insert(&mut self, k: u64) {
-        let n = self.slots.len();
-        if n == 0 || self.used * 4 >= n * 3 {
-            return;
-        }
-        let mut i = self.start(k);
-        for _ in 0..PROBES {
-            if self.slots[i] == 0 {
-                self.slots[i] = k + 1;
-                self.used += 1;
-                return;
-            }
-            if self.slots[i] == k + 1 {
-                return;
-            }
-            i = (i + 1) % n;
-        }
-    }
-}
-
-fn mix(mut x: u64) -> u64 {
-    // splitmix64's finaliser: every input bit reaches every output bit.
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
+/// The solver's answer: winnable with these moves from the position
+/// given, not winnable, or unknown.
+pub type Verdict = search::Verdict<Vec<Move, MAX_MOVES>>;
 
 /// The region of a cell: 0 the centre, 1 jacks, 2 queens, 3 kings.
 pub fn region(cell: Cell) -> usize {
@@ -433,7 +341,9 @@ pub struct Solver<'a> {
     game: Game,
     frames: Vec<Frame, FRAMES>,
     line: Vec<Move, MAX_MOVES>,
-    table: Table<'a>,
+    /// The positions searched without success, by [`mix`] of their key
+    /// (a bijection: still exact).
+    table: SeenSet<'a>,
     budget: u64,
     effort: Effort,
     verdict: Option<Verdict>,
@@ -450,7 +360,7 @@ impl<'a> Solver<'a> {
             game: g.clone(),
             frames: Vec::new(),
             line: Vec::new(),
-            table: Table::new(slots),
+            table: SeenSet::new(slots),
             budget,
             effort: Effort::default(),
             verdict: None,
@@ -514,7 +424,7 @@ impl<'a> Solver<'a> {
             // after the last one removed: it is not remembered.)
             let k = top.key;
             if self.game.phase() != Phase::MatchMore {
-                self.table.insert(k);
+                self.table.insert(mix(k));
             }
             self.frames.pop();
             if self.frames.is_empty() {
@@ -525,11 +435,10 @@ impl<'a> Solver<'a> {
             }
             return;
         };
-        if self.effort.nodes >= self.budget {
+        if !self.effort.spend(self.budget) {
             self.verdict = Some(Verdict::Unknown);
             return;
         }
-        self.effort.nodes += 1;
         // Groups of one round are removed in the order of their first
         // cells (any set of groups can be): after a group, only groups
         // after its first cell are tried.
@@ -558,7 +467,7 @@ impl<'a> Solver<'a> {
         }
         let k = key(&self.game);
         let more = self.game.phase() == Phase::MatchMore;
-        if (!more && self.table.contains(k)) || self.frames.is_full() {
+        if (!more && self.table.contains(mix(k))) || self.frames.is_full() {
             self.effort.transpositions += 1;
             self.game.undo();
             self.line.pop();

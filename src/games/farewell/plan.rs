@@ -16,11 +16,56 @@
 //! could go now (on a cell whose every neighbour has that suit) with the
 //! other three suits still able to finish it.
 //!
-//! Everything here reads the grid only: it sees what a player sees.
+//! Everything here reads the grid only: it sees what a player sees. So
+//! do the two searches' common ground, which both players (the fair
+//! player and the solver) use: the cards that may be placed now
+//! ([`movable`]) and the position's hash ([`position_hash`]).
 
 use super::game::{Game, Status};
 use super::grid::{Cell, CellSet, CELLS, MAX_W};
 use crate::cards::{Card, Rank, Suit};
+use crate::games::search::mix;
+
+/// The cards that may be placed now: waiting orphans if any, else the
+/// unplaced kings (custom start), else the hand.
+pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
+    let mut v = heapless::Vec::new();
+    if !g.orphans().is_empty() {
+        for c in g.orphans() {
+            let _ = v.push(*c);
+        }
+    } else if g.kings_to_place().next().is_some() {
+        for c in g.kings_to_place() {
+            let _ = v.push(c);
+        }
+    } else {
+        for c in g.hand().iter().flatten() {
+            let _ = v.push(*c);
+        }
+    }
+    v
+}
+
+/// A hash of everything that decides the future: the grid, the hand and
+/// orphans as sets, how far into the stock the deal is (not the stock's
+/// order: the fair player may use it). Bit 0 is always set, as it has been
+/// since the solver's table used 0 for an empty slot: the hashes, and so
+/// the searches and their node counts, stay as they were.
+pub fn position_hash(g: &Game) -> u64 {
+    let mut h = mix(g.stock_len() as u64 + 1);
+    for cell in g.occupied().iter() {
+        if let Some(c) = g.card_at(cell) {
+            h ^= mix((u64::from(c.index()) << 8 | cell.index() as u64) + 0x1_0000);
+        }
+    }
+    for c in g.hand().iter().flatten() {
+        h ^= mix(u64::from(c.index()) + 0x2_0000);
+    }
+    for c in g.orphans() {
+        h ^= mix(u64::from(c.index()) + 0x3_0000);
+    }
+    h | 1
+}
 
 /// The four cells of the window whose top-left cell is `tl`.
 pub fn window_cells(tl: Cell) -> [Cell; 4] {

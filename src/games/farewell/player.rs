@@ -20,9 +20,9 @@
 
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
-use super::plan;
-use super::plan::Weights;
+use super::plan::{self, movable, position_hash, Weights};
 use crate::cards::Card;
+use crate::games::search::{mix, Beam};
 
 /// A move and the player's score for it (higher is better).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,26 +36,6 @@ pub struct Scored {
 /// Most candidate moves at once: 4 hand cards (or up to 52 orphans) times
 /// the cells next to cards, bounded by the grid.
 pub const MAX_CANDIDATES: usize = 256;
-
-/// The cards that may be placed now: waiting orphans if any, else the
-/// unplaced kings (custom start), else the hand.
-pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
-    let mut v = heapless::Vec::new();
-    if !g.orphans().is_empty() {
-        for c in g.orphans() {
-            let _ = v.push(*c);
-        }
-    } else if g.kings_to_place().next().is_some() {
-        for c in g.kings_to_place() {
-            let _ = v.push(c);
-        }
-    } else {
-        for c in g.hand().iter().flatten() {
-            let _ = v.push(*c);
-        }
-    }
-    v
-}
 
 /// Every legal move now, judged; the best first. A deal is the only move
 /// when no placement is legal.
@@ -187,15 +167,6 @@ pub const MAX_BEAM: usize = 8;
 /// Most positions the next turn's beam keeps.
 pub const MAX_NEXT_BEAM: usize = 4;
 
-#[derive(Clone, Copy, Debug)]
-struct Cand {
-    score: i32,
-    parent: u8,
-    root: u8,
-    mv: Move,
-    hash: u64,
-}
-
 /// Whether some placement is legal now.
 fn can_place(g: &Game) -> bool {
     if g.status().is_over() {
@@ -204,8 +175,10 @@ fn can_place(g: &Game) -> bool {
     movable(g).iter().any(|c| !g.playable_cells(*c).is_empty())
 }
 
-/// A turn end: its score, the index of its first move, the position.
-type Leaf = (i32, u8, Game);
+/// A position the turn's beam keeps: the index of its parent in the beam,
+/// of its first move (the root move it came from), and the move from the
+/// parent.
+type Cand = (u8, u8, Move);
 
 /// The beam search over the rest of a turn, a placement at a time.
 #[derive(Clone, Debug)]
@@ -226,11 +199,12 @@ struct TurnBeam<const B: usize, const T: usize> {
     moves: heapless::Vec<Move, MAX_CANDIDATES>,
     at: usize,
     next_move: usize,
-    best: heapless::Vec<Cand, B>,
+    best: Beam<Cand, B>,
     /// Best turn end found: its score and root move index.
     leaf: Option<(i32, u8)>,
-    /// The best turn ends with different first moves, best first.
-    leaves: heapless::Vec<Leaf, T>,
+    /// The best turn ends with different first moves, best first (by
+    /// score; the index of the first move is the hash, so each has one).
+    leaves: Beam<Game, T>,
     nodes: usize,
     /// Out of budget: how many of the kept candidates and beam positions
     /// have been counted as turn ends.
@@ -254,9 +228,9 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             moves: heapless::Vec::new(),
             at: 0,
             next_move: 0,
-            best: heapless::Vec::new(),
+            best: Beam::new(),
             leaf: None,
-            leaves: heapless::Vec::new(),
+            leaves: Beam::new(),
             nodes: 0,
             flushed: 0,
             done: None,
@@ -301,15 +275,8 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                     score = plan::evaluate_with(&self.root, &self.weights);
                     if self.width > 0 {
                         if can_place(&self.root) {
-                            let c = Cand {
-                                score,
-                                parent: 0,
-                                root: i as u8,
-                                mv,
-                                hash: super::solver::position_hash(&self.root),
-                            };
                             let width = self.beam_width();
-                            offer(&mut self.best, c, width);
+                            self.best.offer(score, position_hash(&self.root), (0, i as u8, mv), width);
                         } else {
                             self.end_of_turn(score, i as u8);
                             note(&mut self.leaves, self.keep, score, i as u8, &self.root);
@@ -335,17 +302,18 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             let i = self.flushed;
             self.flushed += 1;
             if let Some(c) = self.best.get(i).copied() {
-                self.end_of_turn(c.score, c.root);
+                let (parent, root, mv) = c.item;
+                self.end_of_turn(c.score, root);
                 if self.keep > 0 {
                     let parent = if self.beam.is_empty() {
                         Some(&self.root)
                     } else {
-                        self.beam.get(usize::from(c.parent)).map(|p| &p.0)
+                        self.beam.get(usize::from(parent)).map(|p| &p.0)
                     };
                     if let Some(p) = parent {
                         let mut g = p.clone();
-                        if g.apply(c.mv).is_ok() {
-                            note(&mut self.leaves, self.keep, c.score, c.root, &g);
+                        if g.apply(mv).is_ok() {
+                            note(&mut self.leaves, self.keep, c.score, root, &g);
                         }
                     }
                 }
@@ -385,7 +353,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
         let score = plan::evaluate_with(pos, &weights);
         let end = !can_place(pos);
-        let hash = if end { 0 } else { super::solver::position_hash(pos) };
+        let hash = if end { 0 } else { position_hash(pos) };
         if end {
             note(&mut self.leaves, self.keep, score, root, pos);
         }
@@ -393,7 +361,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         if end {
             self.end_of_turn(score, root);
         } else {
-            offer(&mut self.best, Cand { score, parent: at as u8, root, mv, hash }, width);
+            self.best.offer(score, hash, (at as u8, root, mv), width);
         }
     }
 
@@ -407,16 +375,17 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
     fn next_depth(&mut self) {
         let mut beam: heapless::Vec<(Game, u8), B> = heapless::Vec::new();
         for c in self.best.iter() {
+            let (parent, root, mv) = c.item;
             let mut g = if self.beam.is_empty() {
                 self.root.clone()
             } else {
-                match self.beam.get(usize::from(c.parent)) {
+                match self.beam.get(usize::from(parent)) {
                     Some(p) => p.0.clone(),
                     None => continue,
                 }
             };
-            if g.apply(c.mv).is_ok() {
-                let _ = beam.push((g, c.root));
+            if g.apply(mv).is_ok() {
+                let _ = beam.push((g, root));
             }
         }
         self.best.clear();
@@ -506,7 +475,7 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             end: 0,
             totals: [0; T],
             stock: heapless::Vec::new(),
-            seed: super::solver::position_hash(g),
+            seed: position_hash(g),
             nodes: 0,
             done: None,
         }
@@ -578,7 +547,7 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             self.choose();
             return;
         };
-        let mut g = leaf.2.clone();
+        let mut g = leaf.item.clone();
         if g.status().is_over() || !g.restock(&self.stock) || g.deal().is_err() {
             let v = plan::evaluate_with(&g, &self.strength.weights);
             self.add(v);
@@ -607,9 +576,9 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
 
     fn choose(&mut self) {
         let mut best: Option<(i64, u8)> = None;
-        for (i, (_, root, _)) in self.turn.leaves.iter().enumerate() {
+        for (i, leaf) in self.turn.leaves.iter().enumerate() {
             if best.is_none_or(|(b, _)| self.totals[i] > b) {
-                best = Some((self.totals[i], *root));
+                best = Some((self.totals[i], leaf.hash as u8));
             }
         }
         self.done = match best {
@@ -620,52 +589,8 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
 }
 
 /// Keeps the `top` best turn ends, best first, one per first move.
-fn note<const T: usize>(leaves: &mut heapless::Vec<Leaf, T>, top: usize, score: i32, root: u8, g: &Game) {
-    if top == 0 {
-        return;
-    }
-    if let Some(i) = leaves.iter().position(|l| l.1 == root) {
-        if leaves[i].0 >= score {
-            return;
-        }
-        leaves.remove(i);
-    }
-    if leaves.len() >= top {
-        match leaves.last() {
-            Some(last) if last.0 >= score => return,
-            _ => {
-                leaves.pop();
-            }
-        }
-    }
-    let at = leaves.iter().position(|l| l.0 < score).unwrap_or(leaves.len());
-    let _ = leaves.insert(at, (score, root, g.clone()));
-}
-
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// Keeps the `width` best candidates, best first, one per position.
-fn offer<const B: usize>(best: &mut heapless::Vec<Cand, B>, c: Cand, width: usize) {
-    if let Some(i) = best.iter().position(|b| b.hash == c.hash) {
-        if best[i].score >= c.score {
-            return;
-        }
-        best.remove(i);
-    }
-    if best.len() >= width {
-        match best.last() {
-            Some(last) if last.score >= c.score => return,
-            _ => {
-                best.pop();
-            }
-        }
-    }
-    let at = best.iter().position(|b| b.score < c.score).unwrap_or(best.len());
-    let _ = best.insert(at, c);
+fn note<const T: usize>(leaves: &mut Beam<Game, T>, top: usize, score: i32, root: u8, g: &Game) {
+    leaves.offer_with(score, u64::from(root), top, || g.clone());
 }
 
 /// Insertion sort, best first; stable, so ties keep hand and cell order.

@@ -6,136 +6,33 @@
 //!
 //! - [`beam`]: a beam search. From each position in the beam it tries every
 //!   legal move, and keeps the best-judged `width` positions reached (one
-//!   of each, by [`position_hash`]). Since the solver knows the stock, the
-//!   beam sees which cards the next deals bring. It finds wins fast but
+//!   of each, by [`position_hash`](super::plan::position_hash): a
+//!   [`Beam`]). Since the solver knows the stock, the beam sees which
+//!   cards the next deals bring. It finds wins fast but
 //!   proves nothing when it finds none. [`solve`] runs it with growing
 //!   widths (1, 4, 16, ...), then
 //! - a depth-first search over every legal move, which can prove that no
 //!   win exists, with
-//! - a transposition table of positions already searched without success,
-//!   keyed by a hash that treats the hand and the waiting orphans as sets
-//!   (the order of hand slots never changes what can happen next: deals
-//!   fill empty slots from the same stock either way);
+//! - a transposition table ([`SeenSet`]) of positions already searched
+//!   without success, keyed by a hash that treats the hand and the waiting
+//!   orphans as sets (the order of hand slots never changes what can
+//!   happen next: deals fill empty slots from the same stock either way);
 //! - a node budget: past it, the answer is "unknown", never a guess.
 //!
 //! Moves are made and taken back with the engine's exact undo, so a search
 //! allocates nothing and works in `no_std`.
 
 use super::game::{Game, Move, Status, MAX_MOVES};
-use super::plan::evaluate;
-use super::player::movable;
+use super::plan::{evaluate, movable, position_hash};
+use crate::games::search::{self, Beam, Effort, SeenSet};
 use heapless::Vec;
 
-/// The solver's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Winnable; these moves, from the position given, win.
-    Winnable(Vec<Move, MAX_MOVES>),
-    /// No sequence of moves wins: the whole tree was searched.
-    NotWinnable,
-    /// The budget ran out first.
-    Unknown,
-}
-
-/// What a search cost.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effort {
-    /// Moves made (nodes).
-    pub nodes: u64,
-    /// Positions skipped because the table had them.
-    pub transpositions: u64,
-}
-
-/// A table of positions searched without success: open addressing over
-/// 64-bit hashes (0 = empty slot) in storage the caller provides (a `Vec`
-/// on the host, a fixed array on the console). When three quarters full,
-/// new positions are not remembered: the search stays correct, only slower.
-pub struct Table<'a> {
-    slots: &'a mut [u64],
-    used: usize,
-}
-
-impl<'a> Table<'a> {
-    /// A table over `slots`, which it clears.
-    pub fn new(slots: &'a mut [u64]) -> Self {
-        slots.fill(0);
-        Table { slots, used: 0 }
-    }
-
-    /// Forgets every position.
-    pub fn clear(&mut self) {
-        self.slots.fill(0);
-        self.used = 0;
-    }
-
-    fn contains(&self, h: u64) -> bool {
-        let n = self.slots.len();
-        if n == 0 {
-            return false;
-        }
-        let mut i = (h as usize) % n;
-        for _ in 0..16 {
-            match self.slots[i] {
-                0 => return false,
-                x if x == h => return true,
-                _ => i = (i + 1) % n,
-            }
-        }
-        false
-    }
-
-    fn insert(&mut self, h: u64) {
-        let n = self.slots.len();
-        if n == 0 || self.used * 4 >= n * 3 {
-            return;
-        }
-        let mut i = (h as usize) % n;
-        for _ in 0..16 {
-            if self.slots[i] == 0 {
-                self.slots[i] = h;
-                self.used += 1;
-                return;
-            }
-            i = (i + 1) % n;
-        }
-    }
-}
-
-fn mix(mut x: u64) -> u64 {
-    // splitmix64's finaliser: every input bit reaches every output bit.
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// A hash of everything that decides the future: the grid, the hand and
-/// orphans as sets, how far into the stock the deal is.
-pub fn position_hash(g: &Game) -> u64 {
-    let mut h = mix(g.stock_len() as u64 + 1);
-    for cell in g.occupied().iter() {
-        if let Some(c) = g.card_at(cell) {
-            h ^= mix((u64::from(c.index()) << 8 | cell.index() as u64) + 0x1_0000);
-        }
-    }
-    for c in g.hand().iter().flatten() {
-        h ^= mix(u64::from(c.index()) + 0x2_0000);
-    }
-    for c in g.orphans() {
-        h ^= mix(u64::from(c.index()) + 0x3_0000);
-    }
-    h | 1
-}
+/// The solver's answer: winnable with these moves from the position
+/// given, not winnable, or unknown.
+pub type Verdict = search::Verdict<Vec<Move, MAX_MOVES>>;
 
 /// Most positions a beam holds.
 pub const MAX_WIDTH: usize = 256;
-
-#[derive(Clone, Copy)]
-struct Candidate {
-    score: i32,
-    parent: u16,
-    mv: Move,
-    hash: u64,
-}
 
 /// Beam search from `g` with a beam as wide as the shorter of `a` and `b`
 /// (at most [`MAX_WIDTH`]), which it uses as storage, within `budget`
@@ -152,7 +49,8 @@ pub fn beam(g: &Game, budget: u64, a: &mut [Game], b: &mut [Game], effort: &mut 
     let (mut cur, mut next) = (a, b);
     cur[0] = g.clone();
     let mut live = 1;
-    let mut best: Vec<Candidate, MAX_WIDTH> = Vec::new();
+    // The positions of the next depth: the parent's index and the move.
+    let mut best: Beam<(u16, Move), MAX_WIDTH> = Beam::new();
     while live > 0 {
         best.clear();
         for (i, pos) in cur.iter_mut().take(live).enumerate() {
@@ -166,10 +64,9 @@ pub fn beam(g: &Game, budget: u64, a: &mut [Game], b: &mut [Game], effort: &mut 
                 let _ = moves.push(Move::Deal);
             }
             for mv in moves {
-                if effort.nodes >= budget {
+                if !effort.spend(budget) {
                     return None;
                 }
-                effort.nodes += 1;
                 if pos.apply(mv).is_err() {
                     continue;
                 }
@@ -177,20 +74,17 @@ pub fn beam(g: &Game, budget: u64, a: &mut [Game], b: &mut [Game], effort: &mut 
                 if status == Status::Won {
                     return Some(pos.clone());
                 }
-                let keep = if let Status::Lost(_) = status {
-                    None
-                } else {
-                    Some(Candidate { score: evaluate(pos), parent: i as u16, mv, hash: position_hash(pos) })
-                };
+                let keep = if let Status::Lost(_) = status { None } else { Some((evaluate(pos), position_hash(pos))) };
                 let _ = pos.undo();
-                if let Some(c) = keep {
-                    offer(&mut best, c, width);
+                if let Some((score, hash)) = keep {
+                    best.offer(score, hash, (i as u16, mv), width);
                 }
             }
         }
         for (j, c) in best.iter().enumerate() {
-            next[j] = cur[usize::from(c.parent)].clone();
-            let _ = next[j].apply(c.mv);
+            let (parent, mv) = c.item;
+            next[j] = cur[usize::from(parent)].clone();
+            let _ = next[j].apply(mv);
         }
         live = best.len();
         core::mem::swap(&mut cur, &mut next);
@@ -198,31 +92,11 @@ pub fn beam(g: &Game, budget: u64, a: &mut [Game], b: &mut [Game], effort: &mut 
     None
 }
 
-/// Keeps the `width` best candidates, best first, one per position.
-fn offer(best: &mut Vec<Candidate, MAX_WIDTH>, c: Candidate, width: usize) {
-    if let Some(i) = best.iter().position(|b| b.hash == c.hash) {
-        if best[i].score >= c.score {
-            return;
-        }
-        best.remove(i);
-    }
-    if best.len() >= width {
-        match best.last() {
-            Some(last) if last.score >= c.score => return,
-            _ => {
-                best.pop();
-            }
-        }
-    }
-    let at = best.iter().position(|b| b.score < c.score).unwrap_or(best.len());
-    let _ = best.insert(at, c);
-}
-
 /// Searches for a win from `g` within `budget` nodes: beams of width 1, 4,
 /// 16, ... up to the storage given (`a` and `b`, see [`beam`]), then, with
 /// what budget is left, the exhaustive search that alone can prove a deal
 /// lost.
-pub fn solve(g: &Game, budget: u64, table: &mut Table<'_>, a: &mut [Game], b: &mut [Game]) -> (Verdict, Effort) {
+pub fn solve(g: &Game, budget: u64, table: &mut SeenSet<'_>, a: &mut [Game], b: &mut [Game]) -> (Verdict, Effort) {
     let mut effort = Effort::default();
     let widest = a.len().min(b.len()).min(MAX_WIDTH);
     let mut width = 1;
@@ -234,7 +108,7 @@ pub fn solve(g: &Game, budget: u64, table: &mut Table<'_>, a: &mut [Game], b: &m
             }
             return (Verdict::Winnable(line), effort);
         }
-        if effort.nodes >= budget {
+        if effort.spent(budget) {
             return (Verdict::Unknown, effort);
         }
         width *= 4;
@@ -256,7 +130,7 @@ const MAX_BRANCH: usize = 256;
 fn search(
     g: &mut Game,
     budget: u64,
-    table: &mut Table<'_>,
+    table: &mut SeenSet<'_>,
     effort: &mut Effort,
     line: &mut Vec<Move, MAX_MOVES>,
 ) -> Option<bool> {
@@ -292,10 +166,9 @@ fn search(
         }
     }
     for (_, m) in moves {
-        if effort.nodes >= budget {
+        if !effort.spend(budget) {
             return None;
         }
-        effort.nodes += 1;
         if g.apply(m).is_err() {
             continue;
         }

@@ -25,6 +25,7 @@
 
 use super::game::{Move, Place, Position, Undo, LANDS};
 use crate::cards::Rank;
+use crate::games::search::{self, mix, Effort, Insert, SeenSet};
 use heapless::Vec;
 
 /// Longest line the solver searches (and so the longest solution): a win
@@ -36,70 +37,17 @@ pub const MAX_DEPTH: usize = 400;
 /// "unknown".
 pub const ARENA: usize = 4096;
 
-/// The solver's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Winnable; these moves, from the position given, win.
-    Winnable(Vec<Move, MAX_DEPTH>),
-    /// No sequence of moves wins: the whole tree was searched.
-    NotWinnable,
-    /// The budget (or a bound) ran out first.
-    Unknown,
-}
-
-/// A table of positions already reached: open addressing over 64-bit
-/// hashes (0 = empty slot) in storage the caller provides (a `Vec` on the
-/// host, a fixed array on the console). When three quarters full, new
-/// positions are not remembered: the search stays correct, only slower.
-pub struct Table<'a> {
-    slots: &'a mut [u64],
-    used: usize,
-}
-
-impl<'a> Table<'a> {
-    /// A table over `slots`, which it clears.
-    pub fn new(slots: &'a mut [u64]) -> Self {
-        slots.fill(0);
-        Table { slots, used: 0 }
-    }
-
-    /// Remembers `h`; false when it was there already.
-    fn insert(&mut self, h: u64) -> bool {
-        let h = h | 1;
-        let n = self.slots.len();
-        if n == 0 {
-            return true;
-        }
-        let mut i = (h as usize) % n;
-        for _ in 0..16 {
-            match self.slots[i] {
-                0 => {
-                    if self.used * 4 < n * 3 {
-                        self.slots[i] = h;
-                        self.used += 1;
-                    }
-                    return true;
-                }
-                x if x == h => return false,
-                _ => i = (i + 1) % n,
-            }
-        }
-        true
-    }
-}
-
-fn mix(mut x: u64) -> u64 {
-    // splitmix64's finaliser: every input bit reaches every output bit.
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
+/// The solver's answer: winnable with these moves from the position
+/// given, not winnable, or unknown (the budget or a bound ran out first).
+pub type Verdict = search::Verdict<Vec<Move, MAX_DEPTH>>;
 
 /// A hash of a position as far as the future goes, for positions reached
 /// from one start: the lands as a set (their order never matters), the
 /// waste, the guests, and how many cards the talon holds (its cards are
 /// always the start's talon less what was drawn; the foundations hold what
-/// is nowhere else).
+/// is nowhere else). Bit 0 is always set, as it has been since the table
+/// used 0 for an empty slot: the hashes, and so the searches and their node
+/// counts, stay as they were.
 pub fn position_hash(p: &Position) -> u64 {
     let mut h = mix(p.talon_len() as u64 + 0x100);
     for l in 0..LANDS {
@@ -119,7 +67,7 @@ pub fn position_hash(p: &Position) -> u64 {
             h ^= mix(u64::from(c.index()) + 0x2_0000);
         }
     }
-    h
+    h | 1
 }
 
 /// True when `m` is a foundation move that can never hurt (module doc).
@@ -217,10 +165,11 @@ struct Frame {
 /// A search in progress, run a slice at a time with [`Solver::step`].
 pub struct Solver<'t> {
     pos: Position,
-    table: Table<'t>,
+    table: SeenSet<'t>,
     frames: Vec<Frame, MAX_DEPTH>,
     arena: Vec<Move, ARENA>,
-    nodes: u64,
+    /// Nodes: the start and every position reached.
+    effort: Effort,
     budget: u64,
     cut: bool,
     verdict: Option<Verdict>,
@@ -232,10 +181,10 @@ impl<'t> Solver<'t> {
     pub fn new(start: &Position, budget: u64, table_slots: &'t mut [u64]) -> Solver<'t> {
         let mut s = Solver {
             pos: *start,
-            table: Table::new(table_slots),
+            table: SeenSet::new(table_slots),
             frames: Vec::new(),
             arena: Vec::new(),
-            nodes: 1,
+            effort: Effort { nodes: 1, transpositions: 0 },
             budget,
             cut: false,
             verdict: None,
@@ -251,7 +200,12 @@ impl<'t> Solver<'t> {
 
     /// Nodes (positions) reached so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.effort.nodes
+    }
+
+    /// What the search has cost so far.
+    pub fn effort(&self) -> Effort {
+        self.effort
     }
 
     /// Sets up the current position's moves as a new frame; false (and the
@@ -271,12 +225,12 @@ impl<'t> Solver<'t> {
     /// Runs up to `nodes` more nodes. `None` while the search goes on; then
     /// the verdict (asking again gives it again).
     pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
-        let stop = self.nodes.saturating_add(nodes);
+        let stop = self.effort.nodes.saturating_add(nodes);
         while self.verdict.is_none() {
-            if self.nodes >= stop {
+            if self.effort.spent(stop) {
                 return None;
             }
-            if self.nodes >= self.budget {
+            if self.effort.spent(self.budget) {
                 self.verdict = Some(Verdict::Unknown);
                 break;
             }
@@ -296,7 +250,7 @@ impl<'t> Solver<'t> {
             let m = self.arena[usize::from(top.next)];
             top.next += 1;
             let Ok(u) = self.pos.apply(m) else { continue };
-            self.nodes += 1;
+            self.effort.nodes += 1;
             if self.pos.is_won() {
                 let mut line: Vec<Move, MAX_DEPTH> = Vec::new();
                 for f in self.frames.iter() {
@@ -311,7 +265,8 @@ impl<'t> Solver<'t> {
                 }
                 break;
             }
-            if !self.table.insert(position_hash(&self.pos)) {
+            if self.table.insert(position_hash(&self.pos)) == Insert::Already {
+                self.effort.transpositions += 1;
                 self.pos.revert(u);
                 continue;
             }
@@ -327,12 +282,12 @@ impl<'t> Solver<'t> {
 pub const HOST_TABLE: usize = 1 << 20;
 
 /// Solves `p` within `budget` nodes in one go, with `table_slots` for the
-/// table. Returns the verdict and the nodes searched.
-pub fn solve(p: &Position, budget: u64, table_slots: &mut [u64]) -> (Verdict, u64) {
+/// table. Returns the verdict and what it cost.
+pub fn solve(p: &Position, budget: u64, table_slots: &mut [u64]) -> (Verdict, Effort) {
     let mut s = Solver::new(p, budget, table_slots);
     loop {
         if let Some(v) = s.step(u64::MAX) {
-            return (v, s.nodes());
+            return (v, s.effort());
         }
     }
 }

@@ -13,8 +13,9 @@
 
 use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
 use farewell::games::farewell::player::{best_move_with, Strength};
-use farewell::games::farewell::solver::{solve, Effort, Table, Verdict, MAX_WIDTH};
+use farewell::games::farewell::solver::{solve, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{Game, KingStart, Move, Options, Status};
+use farewell::games::search::{Effort, SeenSet};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -497,7 +498,7 @@ impl Solver {
     }
 
     fn solve(&mut self, g: &Game, budget: u64) -> (Verdict, Effort) {
-        let mut table = Table::new(&mut self.slots);
+        let mut table = SeenSet::new(&mut self.slots);
         solve(g, budget, &mut table, &mut self.a, &mut self.b)
     }
 }

@@ -57,12 +57,12 @@ impl Cli for Game {
         let ws = Workspace { table: &mut s.table, frames: &mut s.frames, moves: &mut s.moves };
         let mut solver = Solver::new(self, ws, budget);
         let verdict = match solver.run() {
-            solver::Verdict::Won => {
+            solver::Verdict::Winnable(()) => {
                 let mut line = Vec::new();
                 solver.line(self, &mut |m| line.push(m));
                 Verdict::Winnable(line)
             }
-            solver::Verdict::Lost => Verdict::NotWinnable,
+            solver::Verdict::NotWinnable => Verdict::NotWinnable,
             solver::Verdict::Unknown => Verdict::Unknown,
         };
         Solved { verdict, nodes: solver.nodes() }

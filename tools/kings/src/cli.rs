@@ -37,15 +37,9 @@ pub struct Solved<M> {
     pub nodes: u64,
 }
 
-/// What the solver found.
-pub enum Verdict<M> {
-    /// Won by these moves from the opening position.
-    Winnable(Vec<M>),
-    /// Proved lost.
-    NotWinnable,
-    /// The budget ran out first: no guess.
-    Unknown,
-}
+/// What the solver found: won by these moves from the opening position,
+/// proved lost, or unknown (the budget ran out first: no guess).
+pub type Verdict<M> = farewell::games::search::Verdict<Vec<M>>;
 
 /// Prints the output (or the one-line error on stderr) and gives the exit
 /// status: 0, or 2 for bad input and for output that could not be written;

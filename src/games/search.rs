@@ -1,0 +1,293 @@
+//! The search kit the games' solvers and players share: `no_std`, no
+//! allocation, storage lent by the caller.
+//!
+//! - [`mix`]: hash mixing, for position hashes and table slots.
+//! - [`SeenSet`]: the positions a search has already seen (a transposition
+//!   table), over 64-bit values in slots the caller provides.
+//! - [`Verdict`]: what a solver answers.
+//! - [`Effort`]: what a search cost, and its node budget.
+//! - [`Beam`]: the best few positions of one depth of a beam search, one
+//!   per position.
+//!
+//! King Albert's solver shares the rest of the kit but keeps its own table
+//! (see `albert::solver`): exact 120-bit keys, not 64-bit values, and
+//! entries that carry the search's generation, so that the console's hint
+//! can start a new search without clearing 128 KB.
+
+use heapless::Vec;
+
+/// splitmix64's finaliser: every input bit reaches every output bit. It is
+/// a bijection of `u64` (each step can be undone), so a key mixed with it
+/// stays exact, and `mix(0) == 0`.
+pub const fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A solver's answer; `L` is the winning line (or `()` for a solver that
+/// reads its line from its storage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict<L> {
+    /// Winnable; these moves, from the position given, win.
+    Winnable(L),
+    /// No sequence of moves wins: the whole tree was searched.
+    NotWinnable,
+    /// The budget (or a bound on the search's storage) ran out first.
+    Unknown,
+}
+
+impl<L> Verdict<L> {
+    /// `won`, `lost` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Winnable(_) => "won",
+            Verdict::NotWinnable => "lost",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// What a search cost. With a budget of nodes, it also says when the
+/// search must stop: [`spend`](Self::spend) counts a node only while the
+/// budget allows one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Moves made (nodes).
+    pub nodes: u64,
+    /// Positions skipped because the table had them.
+    pub transpositions: u64,
+}
+
+impl Effort {
+    /// True once `budget` nodes are spent.
+    pub fn spent(&self, budget: u64) -> bool {
+        self.nodes >= budget
+    }
+
+    /// Counts one node and returns true, or returns false (and counts
+    /// nothing) when `budget` nodes are spent already.
+    pub fn spend(&mut self, budget: u64) -> bool {
+        if self.spent(budget) {
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+}
+
+/// What [`SeenSet::insert`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Insert {
+    /// The value was in the set already (nothing changed).
+    Already,
+    /// The value was new and is now in the set.
+    Stored,
+    /// The value was new, and the set had no room for it (it is not
+    /// remembered).
+    NoRoom,
+}
+
+/// Slots a lookup or an insertion probes, from the value's own slot on,
+/// before giving up: past it a value is not found (nor stored), so the
+/// search stays correct, only slower.
+pub const PROBES: usize = 16;
+
+/// The positions a search has seen, as 64-bit values (exact keys or
+/// hashes, well mixed: a value's first slot is the value modulo the slots),
+/// in slots the caller provides (a `Vec` on the host, a fixed array on the
+/// console). Open addressing with linear probing.
+///
+/// **Empty slots.** A slot holding 0 is empty. The value 0 itself is kept
+/// in a flag beside the slots, so every `u64` can be stored. A value is
+/// stored at most once: an insertion looks for it on the way to the first
+/// empty slot.
+///
+/// **When full.** Once three quarters of the slots are used (or a value's
+/// [`PROBES`] slots are all taken by others), new values are not
+/// remembered ([`Insert::NoRoom`]): the search stays correct, only slower.
+pub struct SeenSet<'a> {
+    slots: &'a mut [u64],
+    /// Slots in use.
+    used: usize,
+    /// True when the value 0 is in the set.
+    zero: bool,
+}
+
+impl<'a> SeenSet<'a> {
+    /// A set over `slots`, which it clears.
+    pub fn new(slots: &'a mut [u64]) -> Self {
+        slots.fill(0);
+        SeenSet { slots, used: 0, zero: false }
+    }
+
+    /// Forgets every value.
+    pub fn clear(&mut self) {
+        self.slots.fill(0);
+        self.used = 0;
+        self.zero = false;
+    }
+
+    /// Values remembered.
+    pub fn len(&self) -> usize {
+        self.used + usize::from(self.zero)
+    }
+
+    /// True when nothing is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True when no new value can be stored in a slot any more (three
+    /// quarters of the slots are used).
+    pub fn is_full(&self) -> bool {
+        self.used * 4 >= self.slots.len() * 3
+    }
+
+    /// True when `v` is in the set.
+    pub fn contains(&self, v: u64) -> bool {
+        if v == 0 {
+            return self.zero;
+        }
+        match self.find(v) {
+            Probe::Found => true,
+            Probe::Empty(_) | Probe::Crowded => false,
+        }
+    }
+
+    /// Puts `v` in the set (see [`Insert`]).
+    pub fn insert(&mut self, v: u64) -> Insert {
+        if v == 0 {
+            if self.zero {
+                return Insert::Already;
+            }
+            self.zero = true;
+            return Insert::Stored;
+        }
+        match self.find(v) {
+            Probe::Found => Insert::Already,
+            Probe::Empty(i) if !self.is_full() => {
+                self.slots[i] = v;
+                self.used += 1;
+                Insert::Stored
+            }
+            Probe::Empty(_) | Probe::Crowded => Insert::NoRoom,
+        }
+    }
+
+    /// Where `v` (not 0) is, or the first empty slot on its way.
+    fn find(&self, v: u64) -> Probe {
+        let n = self.slots.len();
+        if n == 0 {
+            return Probe::Crowded;
+        }
+        let mut i = (v % n as u64) as usize;
+        for _ in 0..PROBES {
+            match self.slots[i] {
+                0 => return Probe::Empty(i),
+                x if x == v => return Probe::Found,
+                _ => i = if i + 1 == n { 0 } else { i + 1 },
+            }
+        }
+        Probe::Crowded
+    }
+}
+
+/// Where a probe sequence ended.
+enum Probe {
+    Found,
+    /// At this empty slot.
+    Empty(usize),
+    /// Every probed slot held another value.
+    Crowded,
+}
+
+/// One position a beam keeps: its score, its hash (two with the same hash
+/// are the same position), and what the search needs to rebuild it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept<T> {
+    /// Higher is better.
+    pub score: i32,
+    /// The position's hash.
+    pub hash: u64,
+    /// The caller's: typically the parent's index and the move from it.
+    pub item: T,
+}
+
+/// The best positions of one depth of a beam search, best first, at most
+/// one per hash (the better-scored one), in room for `N` (the beam's width
+/// is at most `N`). Ties keep the order they came in.
+#[derive(Clone, Debug)]
+pub struct Beam<T, const N: usize> {
+    kept: Vec<Kept<T>, N>,
+}
+
+impl<T, const N: usize> Default for Beam<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T, const N: usize> Beam<T, N> {
+    /// An empty beam.
+    pub const fn new() -> Self {
+        Beam { kept: Vec::new() }
+    }
+
+    /// Offers a position to a beam `width` wide: kept if it is among the
+    /// `width` best and no better-scored position has its hash (a worse
+    /// one with its hash leaves).
+    pub fn offer(&mut self, score: i32, hash: u64, item: T, width: usize) {
+        self.offer_with(score, hash, width, || item);
+    }
+
+    /// [`offer`](Self::offer), making the item only when it is kept (an
+    /// item may be a whole game).
+    pub fn offer_with(&mut self, score: i32, hash: u64, width: usize, item: impl FnOnce() -> T) {
+        let width = width.min(N);
+        if width == 0 {
+            return;
+        }
+        if let Some(i) = self.kept.iter().position(|k| k.hash == hash) {
+            if self.kept[i].score >= score {
+                return;
+            }
+            self.kept.remove(i);
+        }
+        if self.kept.len() >= width {
+            match self.kept.last() {
+                Some(last) if last.score >= score => return,
+                _ => {
+                    self.kept.pop();
+                }
+            }
+        }
+        let at = self.kept.iter().position(|k| k.score < score).unwrap_or(self.kept.len());
+        let _ = self.kept.insert(at, Kept { score, hash, item: item() });
+    }
+
+    /// The positions kept, best first.
+    pub fn iter(&self) -> core::slice::Iter<'_, Kept<T>> {
+        self.kept.iter()
+    }
+
+    /// The `i`th best.
+    pub fn get(&self, i: usize) -> Option<&Kept<T>> {
+        self.kept.get(i)
+    }
+
+    /// Positions kept.
+    pub fn len(&self) -> usize {
+        self.kept.len()
+    }
+
+    /// True when nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+
+    /// Forgets every position.
+    pub fn clear(&mut self) {
+        self.kept.clear();
+    }
+}
