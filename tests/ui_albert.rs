@@ -380,8 +380,9 @@ fn a_deal_proved_lost_says_no_winning_line() {
     assert_eq!(d.play.hinted(), None);
 }
 
-/// A position with 19 cards on t1: six cards, then a king down to an ace;
-/// the other 33 cards spread over t2-t9 and the reserve.
+/// A layout with 19 cards on t1: six cards, then a king down to an ace;
+/// the other 33 cards spread over t2-t9 and the reserve (no game reaches
+/// it, as no game puts six cards under t1's top run: read as a layout).
 fn nineteen() -> Game {
     let t1 = "8d 2d 9c 4h Jd 6c Kh Qs Jh Ts 9h 8s 7h 6s 5h 4s 3h 2s Ah";
     let used: Vec<Card> = t1.split(' ').map(|c| Card::parse(c).unwrap()).collect();
@@ -394,7 +395,7 @@ fn nineteen() -> Game {
     }
     let r: Vec<String> = reserve.iter().map(|c| c.to_string()).collect();
     text += &format!("reserve: {}\nfoundations: - - - -\nauto: no\nstatus: playing\n", r.join(" "));
-    <Game as Patience>::parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    farewell::games::albert::notation::parse_layout(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 #[test]
