@@ -469,3 +469,27 @@ fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
     }
     assert!(d.play.demo_step(d.frame, &mut d.log));
 }
+
+#[test]
+fn a_deal_lost_at_its_opening_logs_end_when_dealt() {
+    // Deal 3566693575 with twos up has no legal move from the start: the
+    // log says so at once, as after a move.
+    let o = Options { start: farewell::games::albert::StartRank::Two, auto: true };
+    let g = Game::deal(3_566_693_575, o);
+    assert!(g.status().is_over(), "{}", g.status());
+    let mut log = String::new();
+    let s = farewell::ui::session::Session::new(
+        farewell::settings::GameId::Albert,
+        3_566_693_575,
+        Game::options_code(o),
+        &mut log,
+    )
+    .unwrap();
+    assert_eq!(s.end(), farewell::ui::session::End::Lost);
+    assert!(log.contains("AFTK | status: lost: no legal move\n"), "{log}");
+    assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
+    // A deal still playing logs no END.
+    let mut log = String::new();
+    let _ = farewell::ui::session::Session::new(farewell::settings::GameId::Albert, 1, 0, &mut log).unwrap();
+    assert!(!log.contains("AFTK END"), "{log}");
+}

@@ -393,6 +393,7 @@ impl App {
         if let Some(game) = Game::new(seed, options) {
             let _ = crate::log::write_new(seed, options, log);
             let _ = crate::log::write_pos(&game, log);
+            let _ = crate::log::write_end(game.status(), log);
             self.hint_slot = None;
             self.play = Some(Play::new(game, self.frame));
             self.screen = Screen::Play;
@@ -423,6 +424,7 @@ impl App {
         if let Some(game) = self.resumable.take() {
             let _ = crate::log::write_new(game.seed(), game.options(), log);
             let _ = crate::log::write_pos(&game, log);
+            let _ = crate::log::write_end(game.status(), log);
             self.hint_slot = None;
             self.play = Some(Play::new(game, self.frame));
             self.screen = Screen::Play;
@@ -824,6 +826,8 @@ impl App {
         // demo to place kings first, which shows nothing).
         self.settings.options.kings =
             if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
+        // The log tells the demo's deals (whose hints no Square asked for).
+        let _ = log.write_str("AFTK DEMO\n");
         self.start_deal(self.new_seed(), log);
         self.settings.options = options;
         self.screen = Screen::Demo;
@@ -847,6 +851,16 @@ impl App {
         match self.game {
             GameId::Farewell => self.play.as_ref().map(|p| p.hints()),
             _ => self.session.as_ref().map(|p| p.hints()),
+        }
+    }
+
+    /// True once for each hint the chosen game's screen has shown since the
+    /// last call (the console logs `AFTK HINT` on it): an event of the deal
+    /// in play, so starting a deal is none.
+    pub fn take_hint_shown(&mut self) -> bool {
+        match self.game {
+            GameId::Farewell => self.play.as_mut().is_some_and(|p| p.take_hint_shown()),
+            _ => self.session.as_mut().is_some_and(|p| p.take_hint_shown()),
         }
     }
 

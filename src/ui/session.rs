@@ -173,6 +173,11 @@ impl Session {
         each!(self, p => p.hints())
     }
 
+    /// True once for each hint shown since the last call.
+    pub fn take_hint_shown(&mut self) -> bool {
+        each!(self, p => p.take_hint_shown())
+    }
+
     /// True while a hint is being worked out over frames.
     pub fn thinking(&self) -> bool {
         each!(self, p => p.thinking())
