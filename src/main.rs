@@ -21,7 +21,8 @@ mod game_loop {
     use farewell::draw::DrawList;
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::{FrameMeter, FrameTimes};
-    use farewell::ui::render::{self, palette, text_centred};
+    use farewell::ui::paint::{palette, text_centred};
+    use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
 

@@ -339,6 +339,11 @@ impl Stats {
         &self.tallies
     }
 
+    /// The same, to change.
+    pub fn tallies_mut(&mut self) -> &mut [Tally; STATS_ENTRIES] {
+        &mut self.tallies
+    }
+
     /// Counts a finished game: won or lost, and the deals it took (a win
     /// with fewer deals than before becomes the record). Returns false, and
     /// counts nothing, for a grid size outside [`GRID_SIZES`]. Counters

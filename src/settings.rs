@@ -85,6 +85,6 @@ impl Default for Settings {
     }
 }
 
-/// The grid sizes A Farewell to Kings' Options screen offers: the default,
-/// smaller (harder) ones, and the larger ones up to the 14x9 maximum.
-pub const GRID_SIZES: [(u8, u8); 6] = [(6, 4), (8, 5), (10, 6), (12, 8), (13, 9), (14, 9)];
+/// The grid sizes A Farewell to Kings' Options screen offers (the game
+/// owns the list: its options code is built on it).
+pub use crate::games::farewell::GRID_SIZES;

@@ -5,10 +5,12 @@
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::games::farewell::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
+use farewell::ui::farewell::Focus;
 use farewell::ui::farewell::{hint_strength, HintThinker};
-use farewell::ui::render::{self, CardSize, Skin};
+use farewell::ui::paint::{self, CardSize, Skin};
+use farewell::ui::render;
 use farewell::ui::skin::AtlasSkin;
-use farewell::ui::{App, FaceStyle, Focus, Screen};
+use farewell::ui::{App, FaceStyle, Screen};
 
 /// Drives an App frame by frame and keeps its log.
 struct Driver {
@@ -39,7 +41,7 @@ impl Driver {
         }
     }
     fn focus(&self) -> Focus {
-        self.app.play().unwrap().focus()
+        self.app.playing().and_then(|g| g.farewell()).unwrap().focus()
     }
     /// Starts deal `seed` from the title, through A Farewell to Kings'
     /// menu and its Deal number screen.
@@ -61,7 +63,7 @@ impl Driver {
         }
         d.press(Buttons::CROSS);
         assert_eq!(d.app.screen(), Screen::Play);
-        assert_eq!(d.app.play().unwrap().game().seed(), seed);
+        assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().game().seed(), seed);
         d
     }
 }
@@ -74,7 +76,7 @@ fn start_from_the_title_seeds_a_deal_from_the_frame_counter_and_logs_it() {
     }
     d.press(Buttons::START);
     assert_eq!(d.app.screen(), Screen::Play);
-    let seed = d.app.play().unwrap().game().seed();
+    let seed = d.app.playing().and_then(|g| g.farewell()).unwrap().game().seed();
     assert_eq!(seed, farewell::ui::seed_from_frame(38));
     assert!(d
         .log
@@ -129,28 +131,32 @@ fn cross_picks_up_a_hand_card_and_aims_at_a_legal_cell_then_places_it() {
     d.press(Buttons::UP);
     d.press(Buttons::UP); // slot 0: 5d
     d.press(Buttons::CROSS);
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert_eq!(p.held(), Some(Card::parse("5d").unwrap()));
     let Focus::Grid(cell) = p.focus() else { panic!("cursor stays in the hand") };
     assert!(p.game().playable_cells(Card::parse("5d").unwrap()).contains(cell), "{cell} is legal");
     d.press(Buttons::CROSS);
-    let g = d.app.play().unwrap().game();
+    let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
     assert_eq!(g.card_at(cell), Some(Card::parse("5d").unwrap()));
     assert!(d.log.contains(&format!("AFTK MOVE 5d@{cell}\n")));
-    assert_eq!(d.app.play().unwrap().held(), None);
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), None);
 }
 
 #[test]
 fn circle_puts_the_held_card_back() {
     let mut d = Driver::start(42);
     d.press(Buttons::R1);
-    assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("5d").unwrap()));
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), Some(Card::parse("5d").unwrap()));
     d.press(Buttons::R1);
-    assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("7c").unwrap()), "R1 cycles the hand");
+    assert_eq!(
+        d.app.playing().and_then(|g| g.farewell()).unwrap().held(),
+        Some(Card::parse("7c").unwrap()),
+        "R1 cycles the hand"
+    );
     d.press(Buttons::L1);
-    assert_eq!(d.app.play().unwrap().held(), Some(Card::parse("5d").unwrap()));
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), Some(Card::parse("5d").unwrap()));
     d.press(Buttons::CIRCLE);
-    assert_eq!(d.app.play().unwrap().held(), None);
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), None);
     assert!(matches!(d.focus(), Focus::Grid(_)), "the cursor stays on the grid, where X deals");
 }
 
@@ -163,9 +169,9 @@ fn an_illegal_placement_says_why_and_changes_nothing() {
     d.presses(Buttons::UP, usize::from(c.row));
     d.presses(Buttons::LEFT, usize::from(c.col));
     assert_eq!(d.focus(), Focus::Grid(Cell::new(0, 0)));
-    let before = d.app.play().unwrap().game().clone();
+    let before = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
     d.press(Buttons::CROSS);
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert_eq!(p.game(), &before);
     assert_eq!(p.message(d.app.frame()), Some("r0c0 is not next to any card"));
 }
@@ -174,7 +180,7 @@ fn an_illegal_placement_says_why_and_changes_nothing() {
 fn cross_deals_when_allowed_and_says_why_not_otherwise() {
     let mut d = Driver::start(42);
     d.press(Buttons::CROSS); // nothing held, cards playable
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert_eq!(p.message(d.app.frame()), Some("cannot deal: 5d can still be placed"));
     assert!(!d.log.contains("AFTK MOVE deal"));
 }
@@ -182,12 +188,12 @@ fn cross_deals_when_allowed_and_says_why_not_otherwise() {
 #[test]
 fn triangle_undoes_the_last_move() {
     let mut d = Driver::start(42);
-    let before = d.app.play().unwrap().game().clone();
+    let before = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
     d.press(Buttons::R1);
     d.press(Buttons::CROSS);
-    assert_ne!(d.app.play().unwrap().game(), &before);
+    assert_ne!(d.app.playing().and_then(|g| g.farewell()).unwrap().game(), &before);
     d.press(Buttons::TRIANGLE);
-    assert_eq!(d.app.play().unwrap().game(), &before);
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().game(), &before);
     assert!(d.log.contains("AFTK MOVE undo\n"));
 }
 
@@ -216,7 +222,7 @@ fn options_change_the_next_deal() {
     d.press(Buttons::CIRCLE);
     assert_eq!(d.app.screen(), Screen::GameMenu { sel: 2 });
     d.press(Buttons::START);
-    let g = d.app.play().unwrap().game();
+    let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
     assert_eq!((g.options().width, g.options().height), (13, 9));
     assert_eq!(g.options().kings, KingStart::Corners);
     assert!(g.options().easy);
@@ -233,7 +239,7 @@ fn pause_menu_restart_replays_the_same_deal() {
     d.presses(Buttons::DOWN, 2);
     d.press(Buttons::CROSS);
     assert_eq!(d.app.screen(), Screen::Play);
-    let g = d.app.play().unwrap().game();
+    let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
     assert_eq!(g.seed(), 42);
     assert_eq!(g.move_count(), 0);
     assert_eq!(d.log.matches("AFTK NEW seed=42 ").count(), 2);
@@ -246,7 +252,7 @@ fn pause_menu_quit_returns_to_the_title() {
     d.presses(Buttons::UP, 1); // wraps to the last entry
     d.press(Buttons::CROSS);
     assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
-    assert!(d.app.play().is_none());
+    assert!(d.app.playing().and_then(|g| g.farewell()).is_none());
 }
 
 #[test]
@@ -259,12 +265,12 @@ fn custom_start_places_the_kings_with_the_cursor() {
     d.presses(Buttons::RIGHT, 3); // centre -> corners -> random -> custom
     d.press(Buttons::CIRCLE);
     d.press(Buttons::START);
-    assert_eq!(d.app.play().unwrap().game().status(), Status::PlacingKings);
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().game().status(), Status::PlacingKings);
     for _ in 0..4 {
         d.press(Buttons::CROSS);
         d.press(Buttons::RIGHT);
     }
-    let g = d.app.play().unwrap().game();
+    let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
     assert_eq!(g.status(), Status::Playing);
     assert_eq!(g.hand().iter().flatten().count(), 4);
     assert!(d.log.contains("AFTK MOVE Ks@r4c6\n"), "{}", d.log);
@@ -316,7 +322,7 @@ fn the_board_shows_every_card_on_the_grid_and_in_the_hand_once_settled() {
     render::draw(&d.app, Buttons::empty(), &Marker, &mut list);
     let mut drawn = cards_drawn(&list);
     drawn.sort();
-    let g = d.app.play().unwrap().game();
+    let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
     let mut expected: Vec<Card> = g.hand().iter().flatten().copied().collect();
     expected.extend(["Ks", "Kc", "Kd", "Kh"].map(|k| Card::parse(k).unwrap()));
     expected.sort();
@@ -326,11 +332,11 @@ fn the_board_shows_every_card_on_the_grid_and_in_the_hand_once_settled() {
 
 #[test]
 fn the_largest_grid_fits_the_screen_with_compact_cards() {
-    let lay = render::Layout::new(&Marker, 14, 9);
+    let lay = farewell::ui::farewell::Layout::new(&Marker, 14, 9);
     assert_eq!(lay.size, CardSize::Compact);
     let (x, y) = lay.cell_xy(Cell::new(8, 13));
     assert!(x + lay.card.0 <= lay.panel_x && y + lay.card.1 <= 240);
-    let lay = render::Layout::new(&Marker, 12, 8);
+    let lay = farewell::ui::farewell::Layout::new(&Marker, 12, 8);
     assert_eq!(lay.size, CardSize::Large);
     let (x, y) = lay.cell_xy(Cell::new(7, 11));
     assert!(x >= 0 && x + lay.card.0 <= lay.panel_x && y + lay.card.1 <= 240);
@@ -350,12 +356,12 @@ fn every_screen_draws_within_the_list_capacity() {
 
 #[test]
 fn long_messages_wrap_onto_two_lines_at_a_space() {
-    let (a, b) = render::wrap("Lost: no card in the hand can be placed and the stock is empty", 38);
+    let (a, b) = paint::wrap("Lost: no card in the hand can be placed and the stock is empty", 38);
     assert_eq!(a, "Lost: no card in the hand can be");
     assert_eq!(b, "placed and the stock is empty");
-    assert_eq!(render::wrap("short", 38), ("short", ""));
+    assert_eq!(paint::wrap("short", 38), ("short", ""));
     let long = "x".repeat(50);
-    let (a, b) = render::wrap(&long, 38);
+    let (a, b) = paint::wrap(&long, 38);
     assert_eq!((a.len(), b.len()), (38, 12));
 }
 
@@ -365,7 +371,7 @@ fn animations_never_pile_up_behind_quick_moves() {
     for _ in 0..30 {
         d.press(Buttons::R1);
         d.press(Buttons::CROSS);
-        let p = d.app.play().unwrap();
+        let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
         let f = d.app.frame();
         for a in p.anims() {
             assert!(a.start <= f + 2 * farewell::ui::farewell::ANIM_FRAMES, "animation queued far ahead");
@@ -378,26 +384,30 @@ fn square_shows_the_fair_players_move() {
     let mut d = Driver::start(42);
     // The most units of work the hint's strength may take from here.
     let most = {
-        let g = d.app.play().unwrap().game();
+        let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
         HintThinker::with_strength(g, hint_strength(g)).progress().1
     };
     assert!(most > 10, "the hint searches more than one ply: {most}");
     d.press(Buttons::SQUARE);
     // The work is spread over frames, THINK_PER_FRAME units each.
     let mut frames = 0;
-    while d.app.play().unwrap().thinking() {
+    while d.app.playing().and_then(|g| g.farewell()).unwrap().thinking() {
         d.frame(Buttons::empty());
         frames += 1;
     }
     assert!(frames <= most.div_ceil(farewell::ui::farewell::THINK_PER_FRAME) + 1, "{frames} frames");
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     let best = farewell::games::farewell::player::best_move_with(p.game(), hint_strength(p.game())).unwrap();
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
     assert_eq!(p.held(), Some(card));
     assert_eq!(p.focus(), Focus::Grid(cell));
     assert!(p.message(d.app.frame()).unwrap().starts_with("Hint: "));
     d.press(Buttons::CROSS);
-    assert_eq!(d.app.play().unwrap().game().card_at(cell), Some(card), "X plays the hint");
+    assert_eq!(
+        d.app.playing().and_then(|g| g.farewell()).unwrap().game().card_at(cell),
+        Some(card),
+        "X plays the hint"
+    );
 }
 
 #[test]
@@ -413,7 +423,7 @@ fn thirty_idle_seconds_on_the_title_start_the_demo_and_any_button_ends_it() {
     assert!(d.log.matches("AFTK MOVE ").count() >= 5, "the demo plays moves");
     d.press(Buttons::TRIANGLE);
     assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
-    assert!(d.app.play().is_none());
+    assert!(d.app.playing().and_then(|g| g.farewell()).is_none());
 }
 
 #[test]
@@ -464,7 +474,7 @@ fn the_game_menu_reaches_options_help_and_statistics_and_back() {
 /// end with the fair player's hints, then returns to the title.
 fn finish_a_game(d: &mut Driver) -> bool {
     for _ in 0..400 {
-        if d.app.play().unwrap().game().status().is_over() {
+        if d.app.playing().and_then(|g| g.farewell()).unwrap().game().status().is_over() {
             break;
         }
         d.press(Buttons::SQUARE);
@@ -473,14 +483,17 @@ fn finish_a_game(d: &mut Driver) -> bool {
         }
         d.press(Buttons::CROSS);
     }
-    d.app.play().unwrap().game().status() == Status::Won
+    d.app.playing().and_then(|g| g.farewell()).unwrap().game().status() == Status::Won
 }
 
 #[test]
 fn statistics_show_a_finished_game_and_reset_only_on_cross() {
     let mut d = Driver::start(2348);
     let won = finish_a_game(&mut d);
-    assert!(d.app.play().unwrap().game().status().is_over(), "the hints play the deal to its end");
+    assert!(
+        d.app.playing().and_then(|g| g.farewell()).unwrap().game().status().is_over(),
+        "the hints play the deal to its end"
+    );
     let rows: Vec<_> = farewell::ui::stats::rows(&d.app).collect();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].label.as_str(), "12x8 centre");
@@ -508,7 +521,7 @@ fn statistics_show_a_finished_game_and_reset_only_on_cross() {
 /// Square, then frames until the hint is shown.
 fn hint(d: &mut Driver) {
     d.press(Buttons::SQUARE);
-    while d.app.play().unwrap().thinking() {
+    while d.app.playing().and_then(|g| g.farewell()).unwrap().thinking() {
         d.frame(Buttons::empty());
     }
 }
@@ -548,7 +561,7 @@ fn seed_with_a_deal_hint() -> u32 {
 fn play_to_a_deal_hint() -> Driver {
     let mut d = Driver::start(seed_with_a_deal_hint());
     for _ in 0..200 {
-        if deal_hinted_with_cards(d.app.play().unwrap().game()) {
+        if deal_hinted_with_cards(d.app.playing().and_then(|g| g.farewell()).unwrap().game()) {
             return d;
         }
         hint(&mut d);
@@ -561,9 +574,9 @@ fn play_to_a_deal_hint() -> Driver {
 fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
     let mut d = play_to_a_deal_hint();
     d.press(Buttons::R1); // hold a card that has no place
-    assert!(d.app.play().unwrap().held().is_some());
+    assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().held().is_some());
     hint(&mut d);
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert_eq!(p.message(d.app.frame()), Some("Hint: deal a new hand (X)"));
     assert_eq!(p.held(), None, "the hint puts the held card back");
     let deals = d.log.matches("AFTK MOVE deal\n").count();
@@ -575,12 +588,12 @@ fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
 fn circle_then_cross_deals_when_no_hand_card_can_be_placed() {
     let mut d = play_to_a_deal_hint();
     d.press(Buttons::R1);
-    assert!(d.app.play().unwrap().held().is_some());
+    assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().held().is_some());
     d.press(Buttons::CIRCLE);
-    assert_eq!(d.app.play().unwrap().held(), None);
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), None);
     let deals = d.log.matches("AFTK MOVE deal\n").count();
     d.press(Buttons::CROSS);
-    assert_eq!(d.app.play().unwrap().held(), None, "X does not pick the card up again");
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), None, "X does not pick the card up again");
     assert_eq!(d.log.matches("AFTK MOVE deal\n").count(), deals + 1, "put back, then X deals");
 }
 
@@ -588,9 +601,9 @@ fn circle_then_cross_deals_when_no_hand_card_can_be_placed() {
 fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
     let mut d = Driver::start(42);
     hint(&mut d);
-    assert!(d.app.play().unwrap().message(d.app.frame()).unwrap().starts_with("Hint: "));
+    assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().message(d.app.frame()).unwrap().starts_with("Hint: "));
     d.press(Buttons::CROSS); // plays the hinted card
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert!(
         p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")),
         "the hint stays after its move: {:?}",
@@ -599,12 +612,12 @@ fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
     // Another move than the hinted one also ends the hint.
     hint(&mut d);
     d.press(Buttons::TRIANGLE);
-    let p = d.app.play().unwrap();
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert!(p.message(d.app.frame()).unwrap().starts_with("Took back"));
     hint(&mut d);
-    let held = d.app.play().unwrap().held().unwrap();
+    let held = d.app.playing().and_then(|g| g.farewell()).unwrap().held().unwrap();
     // Place the held card somewhere legal other than the hinted cell.
-    let g = d.app.play().unwrap().game().clone();
+    let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
     let Focus::Grid(at) = d.focus() else { panic!() };
     let other = g.playable_cells(held).iter().find(|c| *c != at);
     {
@@ -616,7 +629,7 @@ fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
         d.presses(h, dc.unsigned_abs() as usize);
         assert_eq!(d.focus(), Focus::Grid(other));
         d.press(Buttons::CROSS);
-        let p = d.app.play().unwrap();
+        let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
         assert_eq!(p.game().card_at(other), Some(held));
         assert!(p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")), "another move ends the hint");
     }
@@ -654,19 +667,19 @@ fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
     let mut d = Driver::start(2348);
     assert!(!finish_a_game(&mut d), "deal 2348 is lost");
     assert!(matches!(d.app.screen(), Screen::Over { .. }));
-    let reason = match d.app.play().unwrap().game().status() {
+    let reason = match d.app.playing().and_then(|g| g.farewell()).unwrap().game().status() {
         Status::Lost(l) => l.describe(),
         s => panic!("{s:?}"),
     };
     let mut list = DrawList::new();
     render::draw(&d.app, Buttons::empty(), &Marker, &mut list);
-    let lay = render::Layout::new(&Marker, 12, 8);
+    let lay = farewell::ui::farewell::Layout::new(&Marker, 12, 8);
     // The box: the fills in the box colour drawn over the board.
     let boxes: Vec<(i16, i16, i16, i16)> = list
         .items()
         .iter()
         .filter_map(|i| match i {
-            Item::Fill { x, y, w, h, color } if *color == render::palette::BOX => {
+            Item::Fill { x, y, w, h, color } if *color == paint::palette::BOX => {
                 Some((*x, *y, *x + *w as i16, *y + *h as i16))
             }
             _ => None,
@@ -674,20 +687,20 @@ fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
         .collect();
     assert_eq!(boxes.len(), 1, "one box, not a menu and a message bar: {boxes:?}");
     let (x0, y0, x1, y1) = boxes[0];
-    assert!(x0 >= 0 && y0 >= 0 && y1 <= render::SCREEN_H, "{:?}", boxes[0]);
+    assert!(x0 >= 0 && y0 >= 0 && y1 <= paint::SCREEN_H, "{:?}", boxes[0]);
     assert!(x1 <= lay.panel_x, "the box covers the side panel (hand, stock, books): {:?}", boxes[0]);
     // The grid around the box is dimmed, the panel is not.
     let box_at =
-        list.items().iter().position(|i| matches!(i, Item::Fill { color, .. } if *color == render::palette::BOX));
+        list.items().iter().position(|i| matches!(i, Item::Fill { color, .. } if *color == paint::palette::BOX));
     let shade_at = list.items().iter().position(|i| {
         matches!(i, Item::Shade { x: 0, y: 0, w, h, .. }
-            if *w as i16 == lay.panel_x && *h as i16 == render::SCREEN_H)
+            if *w as i16 == lay.panel_x && *h as i16 == paint::SCREEN_H)
     });
     assert!(shade_at.is_some() && shade_at < box_at, "the grid is dimmed under the box");
     // Nothing yellow but the selected menu item (no cursor, no bar outline).
     for i in list.items() {
         if let Item::Fill { color, x, y, .. } = i {
-            assert_ne!(*color, render::palette::CURSOR, "a yellow fill at ({x}, {y})");
+            assert_ne!(*color, paint::palette::CURSOR, "a yellow fill at ({x}, {y})");
         }
     }
     // The reason is written inside the box, in full.
@@ -706,7 +719,7 @@ fn a_hint_shown_is_one_event_and_a_new_deal_after_hints_is_none() {
     let mut events = 0;
     d.press(Buttons::SQUARE);
     events += usize::from(d.app.take_hint_shown());
-    while d.app.play().unwrap().thinking() {
+    while d.app.playing().and_then(|g| g.farewell()).unwrap().thinking() {
         d.frame(Buttons::empty());
         events += usize::from(d.app.take_hint_shown());
     }

@@ -12,7 +12,7 @@ use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::settings::FaceStyle;
 use farewell::ui::albert::{self, HintStorage, Play, Spot, HINT_NODES};
-use farewell::ui::render::{Skin, SCREEN_H, SCREEN_W};
+use farewell::ui::paint::{Skin, SCREEN_H, SCREEN_W};
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::Table;
 
@@ -363,7 +363,7 @@ fn hints_from_a_won_search_follow_a_winning_line_to_the_end() {
 }
 
 #[test]
-fn a_deal_proved_lost_says_no_winning_line() {
+fn a_deal_proved_lost_says_so_and_still_offers_a_move() {
     let mut table = vec![0u128; albert::HINT_TABLE];
     let mut frames = vec![Frame::default(); albert::HINT_DEPTH];
     let mut moves = vec![Step::default(); albert::HINT_MOVES];
@@ -376,8 +376,9 @@ fn a_deal_proved_lost_says_no_winning_line() {
     };
     let mut d = Driver::new(seed);
     hint(&mut d, 500);
-    assert!(d.message().starts_with("No winning line"), "{}", d.message());
-    assert_eq!(d.play.hinted(), None);
+    assert!(d.message().contains("the deal is lost from here"), "{}", d.message());
+    let m = d.play.hinted().expect("a move while one exists");
+    assert!(farewell::games::Patience::play(&mut d.play.game().clone(), m).is_ok(), "{m} is legal");
 }
 
 /// A layout with 19 cards on t1: six cards, then a king down to an ace;
@@ -403,7 +404,7 @@ fn a_stack_of_nineteen_shows_every_cards_index_on_screen_within_the_list() {
     let g = nineteen();
     assert_eq!(g.board().stack_len(0), 19);
     let skin = AtlasSkin;
-    let (_, ch) = skin.card_size(farewell::ui::render::CardSize::Large);
+    let (_, ch) = skin.card_size(farewell::ui::paint::CardSize::Large);
     assert!(albert::fan(19, ch) >= albert::FAN_MIN, "every index shows");
     let (_, y) = albert::stack_card_xy(0, 18, 19, ch);
     assert!(y + ch <= SCREEN_H, "the 19th card ends at row {}", y + ch);
@@ -478,18 +479,19 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt() {
     let g = Game::deal(3_566_693_575, o);
     assert!(g.status().is_over(), "{}", g.status());
     let mut log = String::new();
-    let s = farewell::ui::session::Session::new(
+    let s = farewell::ui::catalogue::GameScreen::deal(
         farewell::settings::GameId::Albert,
         3_566_693_575,
         Game::options_code(o),
+        0,
         &mut log,
     )
     .unwrap();
-    assert_eq!(s.end(), farewell::ui::session::End::Lost);
+    assert_eq!(s.end(), farewell::ui::screen::End::Lost);
     assert!(log.contains("AFTK | status: lost: no legal move\n"), "{log}");
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // A deal still playing logs no END.
     let mut log = String::new();
-    let _ = farewell::ui::session::Session::new(farewell::settings::GameId::Albert, 1, 0, &mut log).unwrap();
+    let _ = farewell::ui::catalogue::GameScreen::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
     assert!(!log.contains("AFTK END"), "{log}");
 }

@@ -66,12 +66,12 @@ impl Driver {
         d
     }
     fn game(&self) -> &Game {
-        self.app.corners().unwrap().game()
+        self.app.playing().and_then(|g| g.corners()).unwrap().game()
     }
     /// Moves the cursor to `cell` with the D-pad.
     fn go(&mut self, cell: Cell) {
         for _ in 0..8 {
-            let c = self.app.corners().unwrap().cursor();
+            let c = self.app.playing().and_then(|g| g.corners()).unwrap().cursor();
             let b = if c.row() < cell.row() {
                 Buttons::DOWN
             } else if c.row() > cell.row() {
@@ -85,7 +85,7 @@ impl Driver {
             };
             self.press(b);
         }
-        assert_eq!(self.app.corners().unwrap().cursor(), cell);
+        assert_eq!(self.app.playing().and_then(|g| g.corners()).unwrap().cursor(), cell);
     }
 }
 
@@ -124,7 +124,7 @@ fn a_refused_placement_says_why_and_changes_nothing() {
     d.go(cell(1, 0));
     d.press(Buttons::CROSS);
     assert_eq!(d.game().move_count(), 6, "refused");
-    let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap();
+    let msg = d.app.playing().and_then(|g| g.corners()).unwrap().table().message(d.app.frame()).unwrap();
     assert!(msg.contains("labelled K"), "{msg}");
     d.go(cell(0, 0));
     d.press(Buttons::CROSS);
@@ -139,7 +139,8 @@ fn play_by_hints(d: &mut Driver) -> usize {
             return n;
         }
         d.press(Buttons::SQUARE);
-        let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap_or("").to_string();
+        let msg =
+            d.app.playing().and_then(|g| g.corners()).unwrap().table().message(d.app.frame()).unwrap_or("").to_string();
         let before = d.game().move_count();
         // Every hint is played with X (a draw also with R1: tested below).
         let _ = &msg;
@@ -192,10 +193,10 @@ fn a_group_is_removed_when_it_reaches_ten_and_circle_empties_it() {
     let numbers: Vec<Cell> = Cell::all().filter(|c| d.game().values()[usize::from(c.index())] > 0).collect();
     d.go(numbers[0]);
     d.press(Buttons::CROSS);
-    assert_ne!(d.app.corners().unwrap().group(), 0);
-    assert!(d.app.corners().unwrap().group_sum() > 0);
+    assert_ne!(d.app.playing().and_then(|g| g.corners()).unwrap().group(), 0);
+    assert!(d.app.playing().and_then(|g| g.corners()).unwrap().group_sum() > 0);
     d.press(Buttons::CIRCLE);
-    assert_eq!(d.app.corners().unwrap().group(), 0);
+    assert_eq!(d.app.playing().and_then(|g| g.corners()).unwrap().group(), 0);
     // The hint's group: X on its last card removes it (sum 10).
     let discard = d.game().discard().len();
     d.press(Buttons::SQUARE);
@@ -294,7 +295,8 @@ fn a_hint_to_draw_is_played_by_r1_or_by_x() {
     assert_eq!(d.game().phase(), Phase::MatchMore);
     for button in [Buttons::R1, Buttons::CROSS] {
         d.press(Buttons::SQUARE);
-        let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap().to_string();
+        let msg =
+            d.app.playing().and_then(|g| g.corners()).unwrap().table().message(d.app.frame()).unwrap().to_string();
         assert!(msg.contains("draw") && msg.contains("R1"), "{msg}");
         d.press(button);
         assert_eq!(d.game().phase(), Phase::Place, "{button:?} drew");
@@ -305,7 +307,7 @@ fn a_hint_to_draw_is_played_by_r1_or_by_x() {
     d.go(numbers);
     d.press(Buttons::CROSS);
     assert_eq!(d.game().phase(), Phase::MatchMore);
-    assert_ne!(d.app.corners().unwrap().group(), 0);
+    assert_ne!(d.app.playing().and_then(|g| g.corners()).unwrap().group(), 0);
 }
 
 #[test]
@@ -332,7 +334,7 @@ fn the_demo_takes_turns_between_the_games_and_gives_the_title_back() {
     assert_eq!(d.app.snapshot().record(GameId::Corners).unwrap().game, None, "a demo game is never saved");
     d.press(Buttons::START);
     assert_eq!(d.app.screen(), Screen::Title { sel: 1 });
-    assert!(d.app.corners().is_none());
+    assert!(d.app.playing().and_then(|g| g.corners()).is_none());
 }
 
 #[test]
@@ -360,7 +362,7 @@ fn a_hint_while_matching_is_worked_out_over_frames_and_another_button_drops_it()
         assert_eq!(d.game().move_count(), before - 1);
     } else {
         // Few groups: found in the update's own share.
-        let msg = d.app.corners().unwrap().table().message(d.app.frame()).unwrap_or("");
+        let msg = d.app.playing().and_then(|g| g.corners()).unwrap().table().message(d.app.frame()).unwrap_or("");
         assert!(msg.starts_with("Hint"), "{msg}");
     }
 }

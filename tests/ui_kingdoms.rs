@@ -403,7 +403,7 @@ fn every_screen_draws_within_the_list_capacity_with_long_lands() {
     let (longest, seed, line) = best;
     assert!(longest >= 9, "a long land: {longest} cards");
     let mut d = Driver::resumed(seed, &line);
-    let (_, ch) = farewell::ui::render::Skin::card_size(&AtlasSkin, farewell::ui::render::CardSize::Large);
+    let (_, ch) = farewell::ui::paint::Skin::card_size(&AtlasSkin, farewell::ui::paint::CardSize::Large);
     let mut list = DrawList::new();
     for face in [FaceStyle::Standard, FaceStyle::FourColour] {
         kingdoms::draw(&d.p, face, d.frame, &AtlasSkin, &mut list);
@@ -462,7 +462,7 @@ fn four_kingdoms_from_the_title_is_saved_and_resumes_at_boot() {
         press(&mut app, Buttons::SQUARE, &mut log);
         press(&mut app, Buttons::CROSS, &mut log);
     }
-    let session = app.session().unwrap();
+    let session = app.playing().unwrap();
     assert!(session.move_count() >= 3, "{}", session.move_count());
     let save = app.snapshot();
     assert_eq!(save.last_game, GameId::Kingdoms);
@@ -481,6 +481,6 @@ fn four_kingdoms_from_the_title_is_saved_and_resumes_at_boot() {
         next.update(&input2, &mut log2);
     }
     assert_eq!(next.screen(), Screen::Play);
-    assert_eq!(next.session().unwrap().move_count(), before.move_count());
+    assert_eq!(next.playing().unwrap().move_count(), before.move_count());
     assert!(log2.starts_with("AFTK NEW game=kingdoms seed="));
 }

@@ -37,7 +37,7 @@ fn a_saved_game_is_offered_and_resumes_exactly() {
     assert_eq!(d.app.screen(), Screen::Resume);
     d.press(Buttons::CROSS);
     assert_eq!(d.app.screen(), Screen::Play);
-    assert_eq!(d.app.play().unwrap().game(), &saved_game());
+    assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().game(), &saved_game());
     assert!(d.log.starts_with("AFTK NEW seed=42 grid=12x8 kings=centre easy=no\nAFTK POS\n"));
 }
 
@@ -105,7 +105,7 @@ fn formatting_happens_only_after_the_player_confirms() {
     let notice = d.app.notice().unwrap();
     assert!(notice.contains("nothing will be saved"), "{notice}");
     // The title writes notices in lines of 38 characters: this one fits one.
-    assert_eq!(farewell::ui::render::wrap(notice, 38).1, "", "{notice} wraps");
+    assert_eq!(farewell::ui::paint::wrap(notice, 38).1, "", "{notice} wraps");
     d.app.offer_format();
     d.press(Buttons::CROSS);
     assert!(d.app.take_format_request());

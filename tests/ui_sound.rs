@@ -10,7 +10,8 @@ use farewell::input::{Buttons, Input};
 use farewell::settings::GameId;
 use farewell::sound::{Sfx, SONG_TITLE};
 use farewell::ui::farewell::hint_strength;
-use farewell::ui::{App, Focus, Screen};
+use farewell::ui::farewell::Focus;
+use farewell::ui::{App, Screen};
 
 /// Drives an App frame by frame, taking its sounds every frame as the
 /// console does.
@@ -77,7 +78,7 @@ impl Driver {
         d
     }
     fn focus(&self) -> Focus {
-        self.app.play().unwrap().focus()
+        self.app.playing().and_then(|g| g.farewell()).unwrap().focus()
     }
     /// A Farewell to Kings: the fair player's hint, then X; the sounds of
     /// the X.
@@ -114,7 +115,10 @@ fn a_placement_picks_up_and_puts_down() {
     assert_eq!(d.press(Buttons::CROSS), &[Sfx::PickUp]);
     let Focus::Grid(cell) = d.focus() else { panic!() };
     assert_eq!(d.press(Buttons::CROSS), &[Sfx::PutDown]);
-    assert_eq!(d.app.play().unwrap().game().card_at(cell), Some(Card::parse("5d").unwrap()));
+    assert_eq!(
+        d.app.playing().and_then(|g| g.farewell()).unwrap().game().card_at(cell),
+        Some(Card::parse("5d").unwrap())
+    );
     assert!(d.log.ends_with("\n") && d.log.contains(&format!("AFTK MOVE 5d@{cell}\n")));
 }
 
@@ -205,7 +209,7 @@ fn a_win_and_a_loss_play_their_jingles() {
         let mut d = Driver::farewell(seed);
         let mut last = Vec::new();
         for _ in 0..400 {
-            if d.app.play().unwrap().game().status().is_over() {
+            if d.app.playing().and_then(|g| g.farewell()).unwrap().game().status().is_over() {
                 break;
             }
             last = d.hinted_move();
@@ -236,14 +240,14 @@ fn kings_corners_places_removes_groups_draws_and_ends_with_sounds() {
         let seed = (1..3000).find(|&s| outcome(s) == (true, want_win)).unwrap();
         let mut d = Driver::corners(seed);
         for _ in 0..400 {
-            let g = d.app.corners().unwrap().game();
+            let g = d.app.playing().and_then(|g| g.corners()).unwrap().game();
             if g.status().is_over() {
                 break;
             }
             let before = g.move_count();
             d.press(Buttons::SQUARE);
             let s = d.press(Buttons::CROSS).to_vec();
-            let g = d.app.corners().unwrap().game();
+            let g = d.app.playing().and_then(|g| g.corners()).unwrap().game();
             assert_eq!(g.move_count(), before + 1);
             let line = d.log.lines().filter(|l| l.starts_with("AFTK MOVE ")).last().unwrap().to_string();
             let want = if line.starts_with("AFTK MOVE clear:") {
@@ -269,8 +273,8 @@ fn kings_corners_refuses_with_a_sound() {
     let mut d = Driver::corners(7);
     for c in [(1, 1), (1, 2), (2, 1), (2, 2), (0, 1), (0, 2)] {
         let target = farewell::games::corners::Cell::new(c.0, c.1).unwrap();
-        while d.app.corners().unwrap().cursor() != target {
-            let cur = d.app.corners().unwrap().cursor();
+        while d.app.playing().and_then(|g| g.corners()).unwrap().cursor() != target {
+            let cur = d.app.playing().and_then(|g| g.corners()).unwrap().cursor();
             let b = if cur.row() < target.row() {
                 Buttons::DOWN
             } else if cur.row() > target.row() {

@@ -191,10 +191,7 @@ impl Driver {
     }
     /// The deal in play.
     fn seed(&self) -> u32 {
-        match self.app.game {
-            GameId::Farewell => self.app.play().unwrap().game().seed(),
-            _ => self.app.session().unwrap().seed(),
-        }
+        self.app.playing().unwrap().seed()
     }
     /// In play: the pause menu's "Quit to title".
     fn quit(&mut self) {
@@ -303,10 +300,8 @@ fn with_winnable_only_the_demo_deals_proven_deals_too() {
         if d.app.screen() != Screen::Demo {
             continue;
         }
-        let now = match d.app.session() {
-            Some(s) => (s.game(), s.seed()),
-            None => (GameId::Farewell, d.app.play().unwrap().game().seed()),
-        };
+        let Some(s) = d.app.playing() else { continue };
+        let now = (s.id(), s.seed());
         if seen.last() != Some(&now) {
             seen.push(now);
         }

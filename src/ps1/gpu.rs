@@ -15,11 +15,11 @@
 use super::mmio::Reg32;
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
 
-const GPUSTAT: Reg32 = Reg32(0x1F80_1814);
-const D2_MADR: Reg32 = Reg32(0x1F80_10A0);
-const D2_BCR: Reg32 = Reg32(0x1F80_10A4);
-const D2_CHCR: Reg32 = Reg32(0x1F80_10A8);
-const DPCR: Reg32 = Reg32(0x1F80_10F0);
+const GPUSTAT: Reg32 = Reg32::io(0x1F80_1814);
+const D2_MADR: Reg32 = Reg32::io(0x1F80_10A0);
+const D2_BCR: Reg32 = Reg32::io(0x1F80_10A4);
+const D2_CHCR: Reg32 = Reg32::io(0x1F80_10A8);
+const DPCR: Reg32 = Reg32::io(0x1F80_10F0);
 
 /// GPUSTAT: ready to receive a DMA block.
 const STAT_DMA_READY: u32 = 1 << 28;

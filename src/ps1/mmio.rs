@@ -4,21 +4,41 @@
 //! controller port (SIO0) or the root counters, so this layer reaches them
 //! itself. Each register is a constant with a fixed, documented address; the
 //! volatile access is the only `unsafe` and lives here.
+//!
+//! A register's address is private: the only way to name one is
+//! [`Reg16::io`] (and its 8- and 32-bit twins), which takes an address in
+//! the PS1's I/O ports (0x1F80_1000 to 0x1F80_2FFF) aligned to the
+//! register's width and nothing else; in a constant the check runs when the
+//! game is compiled. No code can point a register at RAM.
 
 /// A 16-bit hardware register.
 #[derive(Clone, Copy)]
-pub struct Reg16(pub usize);
+pub struct Reg16(usize);
 
 /// An 8-bit hardware register.
 #[derive(Clone, Copy)]
-pub struct Reg8(pub usize);
+pub struct Reg8(usize);
+
+/// The PS1's I/O ports.
+const IO: core::ops::Range<usize> = 0x1F80_1000..0x1F80_3000;
+
+/// True for an address of the I/O ports aligned to `width` bytes.
+const fn is_io(addr: usize, width: usize) -> bool {
+    addr >= IO.start && addr + width <= IO.end && addr % width == 0
+}
 
 impl Reg16 {
+    /// The 16-bit register at `addr`, an I/O port (see the module's notes).
+    pub const fn io(addr: usize) -> Reg16 {
+        assert!(is_io(addr, 2), "not a 16-bit I/O register");
+        Reg16(addr)
+    }
+
     /// Reads the register.
     #[inline(always)]
     pub fn read(self) -> u16 {
-        // SAFETY: every `Reg16` in this crate is a constant naming a 16-bit
-        // I/O register of the PS1 (see the constants' docs); a volatile read
+        // SAFETY: a `Reg16` is made only by `Reg16::io`, which takes an
+        // aligned address of the PS1's I/O ports and nothing else; a volatile read
         // of it has no effect on Rust-visible memory.
         unsafe { core::ptr::read_volatile(self.0 as *const u16) }
     }
@@ -33,11 +53,17 @@ impl Reg16 {
 }
 
 impl Reg8 {
+    /// The 8-bit register at `addr`, an I/O port.
+    pub const fn io(addr: usize) -> Reg8 {
+        assert!(is_io(addr, 1), "not an I/O register");
+        Reg8(addr)
+    }
+
     /// Reads the register.
     #[inline(always)]
     pub fn read(self) -> u8 {
-        // SAFETY: every `Reg8` in this crate is a constant naming an 8-bit I/O
-        // register of the PS1; a volatile read has no effect on Rust memory.
+        // SAFETY: a `Reg8` is made only by `Reg8::io`, which takes an address
+        // of the PS1's I/O ports and nothing else; a volatile read has no effect on Rust memory.
         unsafe { core::ptr::read_volatile(self.0 as *const u8) }
     }
 
@@ -51,7 +77,7 @@ impl Reg8 {
 
 /// Interrupt status (I_STAT): a bit per interrupt source, set by hardware,
 /// cleared by writing 0 to it. Read here even with CPU interrupts off.
-pub const I_STAT: Reg16 = Reg16(0x1F80_1070);
+pub const I_STAT: Reg16 = Reg16::io(0x1F80_1070);
 /// I_STAT bit of the vertical blank.
 pub const IRQ_VBLANK: u16 = 1 << 0;
 /// I_STAT bit of the controller/memory card port.
@@ -59,14 +85,20 @@ pub const IRQ_SIO0: u16 = 1 << 7;
 
 /// A 32-bit hardware register.
 #[derive(Clone, Copy)]
-pub struct Reg32(pub usize);
+pub struct Reg32(usize);
 
 impl Reg32 {
+    /// The 32-bit register at `addr`, an I/O port.
+    pub const fn io(addr: usize) -> Reg32 {
+        assert!(is_io(addr, 4), "not a 32-bit I/O register");
+        Reg32(addr)
+    }
+
     /// Reads the register.
     #[inline(always)]
     pub fn read(self) -> u32 {
-        // SAFETY: every `Reg32` in this crate is a constant naming a 32-bit
-        // I/O register of the PS1 (GPU, DMA); a volatile read has no effect
+        // SAFETY: a `Reg32` is made only by `Reg32::io`, which takes an
+        // aligned address of the PS1's I/O ports (GPU, DMA) and nothing else; a volatile read has no effect
         // on Rust-visible memory.
         unsafe { core::ptr::read_volatile(self.0 as *const u32) }
     }

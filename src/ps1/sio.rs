@@ -10,11 +10,11 @@
 use super::mmio::{Reg16, Reg8, IRQ_SIO0, I_STAT};
 use super::timer::{Clock, TICKS_PER_SECOND};
 
-const JOY_DATA: Reg8 = Reg8(0x1F80_1040);
-const JOY_STAT: Reg16 = Reg16(0x1F80_1044);
-const JOY_MODE: Reg16 = Reg16(0x1F80_1048);
-const JOY_CTRL: Reg16 = Reg16(0x1F80_104A);
-const JOY_BAUD: Reg16 = Reg16(0x1F80_104E);
+const JOY_DATA: Reg8 = Reg8::io(0x1F80_1040);
+const JOY_STAT: Reg16 = Reg16::io(0x1F80_1044);
+const JOY_MODE: Reg16 = Reg16::io(0x1F80_1048);
+const JOY_CTRL: Reg16 = Reg16::io(0x1F80_104A);
+const JOY_BAUD: Reg16 = Reg16::io(0x1F80_104E);
 
 /// JOY_STAT: a received byte waits in the FIFO.
 const STAT_RX_READY: u16 = 1 << 1;

@@ -34,34 +34,34 @@ use farewell::sound::{
 };
 
 const SPU: usize = 0x1F80_1C00;
-const MAIN_VOL_L: Reg16 = Reg16(0x1F80_1D80);
-const MAIN_VOL_R: Reg16 = Reg16(0x1F80_1D82);
-const REVERB_VOL_L: Reg16 = Reg16(0x1F80_1D84);
-const REVERB_VOL_R: Reg16 = Reg16(0x1F80_1D86);
-const KON_LO: Reg16 = Reg16(0x1F80_1D88);
-const KON_HI: Reg16 = Reg16(0x1F80_1D8A);
-const KOFF_LO: Reg16 = Reg16(0x1F80_1D8C);
-const KOFF_HI: Reg16 = Reg16(0x1F80_1D8E);
-const PMON_LO: Reg16 = Reg16(0x1F80_1D90);
-const PMON_HI: Reg16 = Reg16(0x1F80_1D92);
-const NON_LO: Reg16 = Reg16(0x1F80_1D94);
-const NON_HI: Reg16 = Reg16(0x1F80_1D96);
-const EON_LO: Reg16 = Reg16(0x1F80_1D98);
-const EON_HI: Reg16 = Reg16(0x1F80_1D9A);
-const TRANSFER_ADDR: Reg16 = Reg16(0x1F80_1DA6);
-const FIFO: Reg16 = Reg16(0x1F80_1DA8);
-const SPUCNT: Reg16 = Reg16(0x1F80_1DAA);
-const TRANSFER_CTRL: Reg16 = Reg16(0x1F80_1DAC);
-const SPUSTAT: Reg16 = Reg16(0x1F80_1DAE);
-const CD_VOL_L: Reg16 = Reg16(0x1F80_1DB0);
-const CD_VOL_R: Reg16 = Reg16(0x1F80_1DB2);
-const EXT_VOL_L: Reg16 = Reg16(0x1F80_1DB4);
-const EXT_VOL_R: Reg16 = Reg16(0x1F80_1DB6);
+const MAIN_VOL_L: Reg16 = Reg16::io(0x1F80_1D80);
+const MAIN_VOL_R: Reg16 = Reg16::io(0x1F80_1D82);
+const REVERB_VOL_L: Reg16 = Reg16::io(0x1F80_1D84);
+const REVERB_VOL_R: Reg16 = Reg16::io(0x1F80_1D86);
+const KON_LO: Reg16 = Reg16::io(0x1F80_1D88);
+const KON_HI: Reg16 = Reg16::io(0x1F80_1D8A);
+const KOFF_LO: Reg16 = Reg16::io(0x1F80_1D8C);
+const KOFF_HI: Reg16 = Reg16::io(0x1F80_1D8E);
+const PMON_LO: Reg16 = Reg16::io(0x1F80_1D90);
+const PMON_HI: Reg16 = Reg16::io(0x1F80_1D92);
+const NON_LO: Reg16 = Reg16::io(0x1F80_1D94);
+const NON_HI: Reg16 = Reg16::io(0x1F80_1D96);
+const EON_LO: Reg16 = Reg16::io(0x1F80_1D98);
+const EON_HI: Reg16 = Reg16::io(0x1F80_1D9A);
+const TRANSFER_ADDR: Reg16 = Reg16::io(0x1F80_1DA6);
+const FIFO: Reg16 = Reg16::io(0x1F80_1DA8);
+const SPUCNT: Reg16 = Reg16::io(0x1F80_1DAA);
+const TRANSFER_CTRL: Reg16 = Reg16::io(0x1F80_1DAC);
+const SPUSTAT: Reg16 = Reg16::io(0x1F80_1DAE);
+const CD_VOL_L: Reg16 = Reg16::io(0x1F80_1DB0);
+const CD_VOL_R: Reg16 = Reg16::io(0x1F80_1DB2);
+const EXT_VOL_L: Reg16 = Reg16::io(0x1F80_1DB4);
+const EXT_VOL_R: Reg16 = Reg16::io(0x1F80_1DB6);
 
-const D4_MADR: Reg32 = Reg32(0x1F80_10C0);
-const D4_BCR: Reg32 = Reg32(0x1F80_10C4);
-const D4_CHCR: Reg32 = Reg32(0x1F80_10C8);
-const DPCR: Reg32 = Reg32(0x1F80_10F0);
+const D4_MADR: Reg32 = Reg32::io(0x1F80_10C0);
+const D4_BCR: Reg32 = Reg32::io(0x1F80_10C4);
+const D4_CHCR: Reg32 = Reg32::io(0x1F80_10C8);
+const DPCR: Reg32 = Reg32::io(0x1F80_10F0);
 /// DPCR: enable DMA channel 4 (SPU) at priority 3.
 const DPCR_SPU_ENABLE: u32 = 0x000B_0000;
 /// D4_CHCR: from RAM, block mode (sync mode 1), start.
@@ -101,7 +101,7 @@ fn wait(mut done: impl FnMut() -> bool) -> bool {
 
 /// A voice's registers.
 fn voice(n: usize, reg: usize) -> Reg16 {
-    Reg16(SPU + n * 0x10 + reg)
+    Reg16::io(SPU + n * 0x10 + reg)
 }
 const VOL_L: usize = 0x0;
 const VOL_R: usize = 0x2;

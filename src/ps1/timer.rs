@@ -8,10 +8,10 @@
 
 use super::mmio::Reg16;
 
-const COUNTER1_VALUE: Reg16 = Reg16(0x1F80_1110);
-const COUNTER1_MODE: Reg16 = Reg16(0x1F80_1114);
-const COUNTER2_VALUE: Reg16 = Reg16(0x1F80_1120);
-const COUNTER2_MODE: Reg16 = Reg16(0x1F80_1124);
+const COUNTER1_VALUE: Reg16 = Reg16::io(0x1F80_1110);
+const COUNTER1_MODE: Reg16 = Reg16::io(0x1F80_1114);
+const COUNTER2_VALUE: Reg16 = Reg16::io(0x1F80_1120);
+const COUNTER2_MODE: Reg16 = Reg16::io(0x1F80_1124);
 
 /// Counter 1 clock source: horizontal blank (mode bits 8-9 = 1).
 const MODE_HBLANK: u16 = 1 << 8;

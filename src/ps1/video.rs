@@ -8,7 +8,7 @@ use psx::Framebuffer;
 
 /// The interrupt mask (I_MASK). Kept at 0: this game polls every device, so
 /// no interrupt ever reaches the CPU, whatever the BIOS does with SR.
-const I_MASK: Reg16 = Reg16(0x1F80_1074);
+const I_MASK: Reg16 = Reg16::io(0x1F80_1074);
 
 /// Screen width in pixels.
 pub const WIDTH: i16 = 320;

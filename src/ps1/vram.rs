@@ -5,12 +5,12 @@
 use super::mmio::Reg32;
 use farewell::{atlas, lz};
 
-const GP0: Reg32 = Reg32(0x1F80_1810);
-const GPUSTAT: Reg32 = Reg32(0x1F80_1814);
-const D2_MADR: Reg32 = Reg32(0x1F80_10A0);
-const D2_BCR: Reg32 = Reg32(0x1F80_10A4);
-const D2_CHCR: Reg32 = Reg32(0x1F80_10A8);
-const DPCR: Reg32 = Reg32(0x1F80_10F0);
+const GP0: Reg32 = Reg32::io(0x1F80_1810);
+const GPUSTAT: Reg32 = Reg32::io(0x1F80_1814);
+const D2_MADR: Reg32 = Reg32::io(0x1F80_10A0);
+const D2_BCR: Reg32 = Reg32::io(0x1F80_10A4);
+const D2_CHCR: Reg32 = Reg32::io(0x1F80_10A8);
+const DPCR: Reg32 = Reg32::io(0x1F80_10F0);
 /// DPCR: enable DMA channel 2 (GPU) at priority 3.
 const DPCR_GPU_ENABLE: u32 = 0x0000_0B00;
 

@@ -26,6 +26,8 @@
 //! are named in the message line, and their suit stacks are outlined for
 //! [`AUTO_FRAMES`].
 
+use super::screen::{no_words, same_options, Entry, OptionRow, PlayScreen, View};
+use super::table::table_screen;
 use super::table::Table;
 use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
@@ -37,7 +39,7 @@ use crate::settings::FaceStyle;
 use core::fmt::Write;
 use heapless::{String, Vec};
 
-use super::render::{palette, text, CardSize, Skin, SCREEN_H, SCREEN_W};
+use super::paint::{palette, text, CardSize, Skin, SCREEN_H, SCREEN_W};
 
 /// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
 /// 90 % of them usable, so [`HINT_NODES`] fits.
@@ -145,6 +147,11 @@ pub struct Play {
     autos: Option<(u32, u8)>,
     /// The attract mode asked for a hint and has not played it yet.
     demo_asked: bool,
+    /// The hint's search proved the deal lost from the position asked about.
+    lost: bool,
+    /// The hint showing is any legal move: the fair player liked none (the
+    /// demo deals again rather than play it).
+    last_resort: bool,
 }
 
 impl Play {
@@ -175,6 +182,8 @@ impl Play {
             line_board,
             autos: None,
             demo_asked: false,
+            lost: false,
+            last_resort: false,
         };
         p.fix_cursor();
         p
@@ -453,6 +462,8 @@ impl Play {
         self.line.clear();
         if !self.thinking {
             self.start = true;
+            self.lost = false;
+            self.last_resort = false;
             self.fair = None;
             self.reading = None;
             self.thinking = true;
@@ -477,10 +488,16 @@ impl Play {
         }
         if let Some(fair) = self.fair.as_mut() {
             let Some(m) = fair.step(self.table.game()) else { return true };
+            // Nothing the fair player likes: still a move, when there is
+            // one (Square always answers with a move).
+            self.last_resort = m.is_none();
+            let m = m.or_else(|| super::table::any_legal(self.table.game()));
             self.fair = None;
             self.thinking = false;
             self.hints = self.hints.wrapping_add(1);
-            self.show(m, "no win found in time, a good move", frame);
+            let why =
+                if self.lost { "the deal is lost from here, a good move" } else { "no win found in time, a good move" };
+            self.show(m, why, frame);
             return false;
         }
         if let Some(at) = self.reading.as_mut() {
@@ -505,11 +522,12 @@ impl Play {
                 self.reading = Some(self.search.line_start(self.table.game()));
                 true
             }
+            // Lost whatever is played: still a move, the fair player's,
+            // and the message says the deal is lost.
             Verdict::Lost => {
-                self.thinking = false;
-                self.hints = self.hints.wrapping_add(1);
-                self.table.say(frame, format_args!("No winning line: this deal is lost from here"));
-                false
+                self.lost = true;
+                self.fair = Some(Fair::new(self.table.game()));
+                true
             }
             Verdict::Unknown => {
                 self.fair = Some(Fair::new(self.table.game()));
@@ -576,7 +594,7 @@ impl Play {
         if self.thinking {
             return false;
         }
-        if let Some(m) = self.hinted {
+        if let Some(m) = self.hinted.filter(|_| !self.last_resort) {
             self.demo_asked = false;
             return !self.play_move(m, frame, log);
         }
@@ -740,9 +758,9 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
     }
     if let Some(m) = p.table().message(frame) {
-        super::render::message_bar(list, skin, m);
+        super::paint::message_bar(list, skin, m);
     } else if p.thinking {
-        super::render::message_bar(list, skin, "Thinking...");
+        super::paint::message_bar(list, skin, "Thinking...");
     }
 }
 
@@ -783,3 +801,127 @@ pub const HELP: [&str; 13] = [
     "Reserve cards may be played but",
     "never go back. Suits up A to K.",
 ];
+
+/// King Albert's search nodes in a unit of [`PlayScreen::think`]'s budget:
+/// a node takes about 0.25 ms on the console (measured: 7000 nodes in
+/// 1.7 s), so a unit is about 1 ms, and the console's loop, which stops
+/// calling once the longest call would overrun its share of the frame,
+/// keeps every frame in time.
+pub const NODES_PER_UNIT: u64 = 4;
+
+impl Play {
+    /// Deals `seed` with the options of `code`, logging it; `None` for a
+    /// code that names no options.
+    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
+        Some(Play::new(seed, <Game as crate::games::Patience>::options_from_code(code)?, log))
+    }
+
+    /// Continues a saved game (its moves replayed), logging it as resumed.
+    pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
+        let t: Table<Game> = Table::resume(saved)?;
+        let mut text: String<32> = String::new();
+        let _ = options_text(crate::games::Patience::options(t.game()), &mut text);
+        t.log_resumed(&text, log);
+        Some(Play::on(t))
+    }
+}
+
+impl PlayScreen for Play {
+    type HintStore = HintStorage;
+    table_screen!();
+
+    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        Play::update(self, input, frame, log)
+    }
+    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        Play::undo(self, frame, log)
+    }
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+        paced && self.demo_step(frame, log)
+    }
+    fn hints(&self) -> u32 {
+        Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
+    }
+    fn thinking(&self) -> bool {
+        Play::thinking(self)
+    }
+    fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
+        Play::think(self, u64::from(budget) * NODES_PER_UNIT, frame, store)
+    }
+    fn take_sounds(&mut self) -> crate::sound::Sounds {
+        Play::take_sounds(self)
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        draw(self, view.face, view.frame, skin, list)
+    }
+}
+
+/// The Options screen's rows of King Albert.
+const OPTION_ROWS: [OptionRow; 7] = [
+    OptionRow::Own(0),
+    OptionRow::Own(1),
+    OptionRow::Faces,
+    OptionRow::Winnable,
+    OptionRow::Effects,
+    OptionRow::Music,
+    OptionRow::Back,
+];
+
+/// The starting ranks in words, as the Options screen shows them.
+const STARTS: [&str; 6] = ["none", "aces up", "twos up", "threes up", "fours up", "fives up"];
+
+fn option_value(code: u8, row: u8, out: &mut dyn Write) -> core::fmt::Result {
+    let o = <Game as crate::games::Patience>::options_from_code(code).unwrap_or_default();
+    match row {
+        0 => write!(out, "< {} >", STARTS[usize::from(o.start.count()).min(5)]),
+        _ => write!(out, "< {} >", if o.auto { "on" } else { "off" }),
+    }
+}
+
+fn change_option(code: u8, row: u8, dir: i8) -> u8 {
+    use crate::games::{albert::StartRank, Patience};
+    let mut o = Game::options_from_code(code).unwrap_or_default();
+    match row {
+        0 => {
+            let all = StartRank::ALL;
+            let cur = all.iter().position(|r| *r == o.start).unwrap_or(0) as i8;
+            let n = all.len() as i8;
+            o.start = all[((cur + dir) % n + n) as usize % all.len()];
+        }
+        _ => o.auto = !o.auto,
+    }
+    Game::options_code(o)
+}
+
+/// The statistics row of a starting rank (the code's low three bits).
+fn stats_row(code: u8) -> usize {
+    usize::from(code & 7).min(5)
+}
+
+fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
+    let labels = ["No start", "Aces up", "Twos up", "Threes up", "Fours up", "Fives up"];
+    out.write_str(labels.get(row).copied().unwrap_or("?"))
+}
+
+/// King Albert in the catalogue.
+pub const ENTRY: Entry = Entry {
+    id: crate::settings::GameId::Albert,
+    name: "King Albert",
+    author: "Andrew Pipkin, 1999-2000",
+    emblem: Suit::Diamonds,
+    help: &HELP,
+    options: &OPTION_ROWS,
+    option_labels: &["Starting rank", "Automatic moves"],
+    option_value,
+    change_option,
+    // Automatic moves on, no starting rank: Options::default().
+    default_options: 8,
+    demo_options: same_options,
+    resume_words: no_words,
+    stats_row,
+    stats_rows: 6,
+    stats_label,
+};

@@ -10,6 +10,11 @@
 //!   that says to draw.
 //! - Triangle: undo. Square: hint (the fair player's move). Start: pause.
 
+use super::screen::{
+    no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
+    NO_OPTIONS,
+};
+use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, NO_TINT};
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
@@ -19,7 +24,7 @@ use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::String;
 
-use super::render::{palette, text, text_centred, CardSize, Skin, SCREEN_H};
+use super::paint::{palette, text, text_centred, CardSize, Skin, SCREEN_H};
 
 /// A game of King's Corners in play.
 #[derive(Clone, Debug)]
@@ -357,7 +362,7 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
     }
     panel(p, face, skin, list);
     if let Some(m) = p.table().message(frame) {
-        super::render::message_bar(list, skin, m);
+        super::paint::message_bar(list, skin, m);
     }
 }
 
@@ -415,3 +420,74 @@ pub const HELP: [&str; 12] = [
     "right. When all 16 are full, clear",
     "number cards adding up to 10.",
 ];
+
+impl Play {
+    /// Deals `seed`, logging it; `None` for an options code other than the
+    /// game's one (it has no options).
+    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
+        <Game as crate::games::Patience>::options_from_code(code)?;
+        Some(Play::new(seed, log))
+    }
+
+    /// Continues a saved game (its moves replayed), logging it as resumed.
+    pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
+        let t: Table<Game> = Table::resume(saved)?;
+        t.log_resumed("", log);
+        Some(Play::on(t))
+    }
+}
+
+impl PlayScreen for Play {
+    type HintStore = ();
+    table_screen!();
+
+    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        Play::update(self, input, frame, log)
+    }
+    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        Play::undo(self, frame, log)
+    }
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+        paced && self.demo_step(frame, log)
+    }
+    fn hints(&self) -> u32 {
+        Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
+    }
+    fn thinking(&self) -> bool {
+        Play::thinking(self)
+    }
+    fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
+        Play::think(self, budget, frame)
+    }
+    fn take_sounds(&mut self) -> Sounds {
+        Play::take_sounds(self)
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        draw(self, view.face, view.frame, skin, list)
+    }
+    fn won_title(&self) -> &'static str {
+        "Every face card is home"
+    }
+}
+
+/// King's Corners in the catalogue: no deal options of its own.
+pub const ENTRY: Entry = Entry {
+    id: crate::settings::GameId::Corners,
+    name: "The Edge: King's Corners",
+    author: "Charles McGarvey, 2011",
+    emblem: crate::cards::Suit::Hearts,
+    help: &HELP,
+    options: &NO_OPTIONS,
+    option_labels: &[],
+    option_value: no_option_value,
+    change_option: no_option_change,
+    default_options: 0,
+    demo_options: same_options,
+    resume_words: no_words,
+    stats_row: one_stats_row,
+    stats_rows: 1,
+    stats_label: one_stats_label,
+};

@@ -15,12 +15,20 @@ use crate::games::farewell::notation::write_move;
 use crate::games::farewell::player::{Strength, Thinker};
 
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
+use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::{String, Vec};
 
-use super::Settings;
+use super::paint::{menu, message_bar, palette, text, text_centred, wrap, CardSize, Skin, SCREEN_H, SCREEN_W};
+use super::screen::End;
+use super::screen::{Entry, OptionRow, PlayScreen, View, LOST_MENU, WIN_SHOWS, WON_MENU};
+use super::table::{nth_legal, position_of};
+use crate::draw::{DrawList, Rgb, NO_TINT};
+use crate::games::farewell::game::MAX_MOVES;
+use crate::games::farewell::{CellSet, KingStart, Options, Rank, GRID_SIZES};
+use crate::save::SavedGame;
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
 /// the turn searched with a beam of 4, at most 70 placements a move,
@@ -155,6 +163,12 @@ pub struct Play {
     thought: Option<Option<Move>>,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
     sounds: Sounds,
+    /// Each move's place in the legal-move list when it was played (the
+    /// save keeps the game so, as every game's).
+    codes: Vec<u16, MAX_MOVES>,
+    /// The demo's next move, planned a frame before it is played (the
+    /// search and the event log never share a frame).
+    planned: Option<Move>,
 }
 
 /// Placements the fair player judges per frame in host tests. On the
@@ -183,6 +197,8 @@ impl Play {
             think_from: None,
             thought: None,
             sounds: Sounds::new(),
+            codes: Vec::new(),
+            planned: None,
         };
         p.sounds.push(Sfx::Deal);
         for (slot, c) in p.game.hand().iter().enumerate() {
@@ -263,7 +279,15 @@ impl Play {
 
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
+        let code = if m == Move::Undo { None } else { position_of(&self.game, m) };
         let out = self.game.apply(m)?;
+        if m == Move::Undo {
+            self.codes.pop();
+        } else if let Some(c) = code {
+            // Every move the rules accept is in the legal list (the
+            // property tests hold the game to it).
+            let _ = self.codes.push(c);
+        }
         // What the move did, in sound: a card put down, the books, their
         // orphans, the cards dealt, the end.
         let sounds = [
@@ -363,7 +387,7 @@ impl Play {
     /// demo's first frame late.
     ///
     /// [`App`]: super::App
-    pub fn think(&mut self, slot: &mut Option<HintSlot>, budget: usize, frame: u32) -> bool {
+    pub fn think_in(&mut self, slot: &mut Option<HintSlot>, budget: usize, frame: u32) -> bool {
         let Some(id) = self.asked else { return false };
         if slot.as_ref().map(|s| s.id) != Some(id) {
             *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(&self.game, hint_strength(&self.game)) });
@@ -453,7 +477,7 @@ impl Play {
     }
 
     /// Advances one frame.
-    pub fn update(&mut self, input: &Input, _settings: &Settings, frame: u32, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
         self.tick(frame);
         let pressed = input.pressed();
         let focus = self.focus;
@@ -631,4 +655,559 @@ impl Play {
             self.refuse(frame, format_args!("{why}"));
         }
     }
+}
+
+/// Where things go on screen for a grid size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Card size class.
+    pub size: CardSize,
+    /// Card width and height.
+    pub card: (i16, i16),
+    /// Distance between neighbouring cells.
+    pub pitch: (i16, i16),
+    /// Top-left of cell r0c0.
+    pub origin: (i16, i16),
+    /// Left edge of the side panel.
+    pub panel_x: i16,
+}
+
+/// Width of the side panel.
+pub const PANEL_W: i16 = 40;
+
+impl Layout {
+    /// The layout for a `w` x `h` grid: large cards when they fit beside the
+    /// panel, compact ones otherwise; the grid centred in what is left.
+    pub fn new(skin: &impl Skin, w: u8, h: u8) -> Layout {
+        let fits = |size: CardSize| {
+            let (cw, ch) = skin.card_size(size);
+            let pitch = (cw + 1, ch + 1);
+            (
+                i16::from(w) * pitch.0 <= SCREEN_W - PANEL_W - 2 && i16::from(h) * pitch.1 <= SCREEN_H - 4,
+                pitch,
+                (cw, ch),
+            )
+        };
+        let (size, (_, pitch, card)) = match fits(CardSize::Large) {
+            f @ (true, ..) => (CardSize::Large, f),
+            _ => (CardSize::Compact, fits(CardSize::Compact)),
+        };
+        let grid_w = i16::from(w) * pitch.0;
+        let grid_h = i16::from(h) * pitch.1;
+        let area_w = SCREEN_W - PANEL_W;
+        Layout { size, card, pitch, origin: ((area_w - grid_w) / 2, (SCREEN_H - grid_h) / 2), panel_x: area_w }
+    }
+
+    /// Top-left pixel of a cell.
+    pub fn cell_xy(&self, c: Cell) -> (i16, i16) {
+        (self.origin.0 + i16::from(c.col) * self.pitch.0, self.origin.1 + i16::from(c.row) * self.pitch.1)
+    }
+
+    /// Top-left pixel of a hand slot.
+    pub fn slot_xy(&self, slot: u8) -> (i16, i16) {
+        (self.panel_x + (PANEL_W - self.card.0) / 2, 14 + i16::from(slot) * (self.card.1 + 4))
+    }
+
+    /// Top-left of the stock pile.
+    pub fn stock_xy(&self) -> (i16, i16) {
+        (self.panel_x + (PANEL_W - self.card.0) / 2, SCREEN_H - self.card.1 - 12)
+    }
+}
+
+fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    let g = p.game();
+    let mut head: String<64> = String::new();
+    match g.status() {
+        Status::Won => {
+            let _ = write!(head, "Farewell, kings! Deal #{} in {} moves", g.seed(), g.move_count());
+            let since = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
+            if since < WIN_SHOWS {
+                return; // let the kings leave first
+            }
+            menu(list, skin, "The kings have left", &WON_MENU, sel);
+            text_centred(list, skin, SCREEN_W / 2, 40, &head, palette::SELECTED);
+        }
+        Status::Lost(l) => lost_box(list, skin, l.describe(), sel),
+        _ => {}
+    }
+}
+
+/// The loss screen: one box over the grid, never over the side panel (the
+/// hand and the stock the reason speaks of stay in view), the grid dimmed
+/// around it: "No move left", the reason on up to two lines, the menu.
+fn lost_box(list: &mut DrawList, skin: &impl Skin, reason: &str, sel: u8) {
+    let area_w = SCREEN_W - PANEL_W;
+    let w = area_w - 24;
+    let x = (area_w - w) / 2;
+    let max = ((w - 16) / skin.advance()) as usize;
+    let (a, b) = wrap(reason, max);
+    let reason_lines: i16 = if b.is_empty() { 1 } else { 2 };
+    let lh = skin.line_height() + 4;
+    let menu_y = 6 + lh + reason_lines * (skin.line_height() + 2) + 8;
+    let h = menu_y + LOST_MENU.len() as i16 * lh + 6;
+    let y = (SCREEN_H - h) / 2;
+    // The final position stays readable, dimmed, around the box: no card
+    // edge pokes out bright beside it.
+    list.shade(0, 0, area_w as u16, SCREEN_H as u16, palette::BOX);
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
+    let cx = x + w / 2;
+    text_centred(list, skin, cx, y + 6, "No move left", palette::DIM);
+    for (i, line) in [a, b].iter().take(reason_lines as usize).enumerate() {
+        text_centred(list, skin, cx, y + 6 + lh + i as i16 * (skin.line_height() + 2), line, palette::TEXT);
+    }
+    let items_x = x + (w - 140) / 2;
+    for (i, item) in LOST_MENU.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        let ty = y + menu_y + i as i16 * lh;
+        if i as u8 == sel {
+            text(list, skin, items_x, ty, ">", color);
+        }
+        text(list, skin, items_x + 16, ty, item, color);
+    }
+}
+
+/// How far (0..=ANIM_FRAMES) an animation has run.
+fn progress(start: u32, frame: u32) -> Option<i16> {
+    let t = frame.wrapping_sub(start);
+    (t < ANIM_FRAMES && frame >= start).then_some(t as i16)
+}
+
+fn lerp(a: (i16, i16), b: (i16, i16), t: i16) -> (i16, i16) {
+    let n = ANIM_FRAMES as i16;
+    (a.0 + (b.0 - a.0) * t / n, a.1 + (b.1 - a.1) * t / n)
+}
+
+fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
+    let g = p.game();
+    let o = g.options();
+    let lay = Layout::new(skin, o.width, o.height);
+    let frame = view.frame;
+    let face = view.face;
+    let won = g.status() == Status::Won;
+    let since_end = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
+
+    // Cards still arriving are drawn by their animation, not in place.
+    let mut arriving = CellSet::EMPTY;
+    let mut arriving_slots = 0u8;
+    for a in p.anims() {
+        match a.kind {
+            AnimKind::Slide { to, .. } if frame < a.start + ANIM_FRAMES => arriving.insert(to),
+            AnimKind::Deal { slot, .. } if frame < a.start + ANIM_FRAMES => arriving_slots |= 1 << slot,
+            _ => {}
+        }
+    }
+
+    // Highlights.
+    let held = p.held();
+    let mut legal = CellSet::EMPTY;
+    let mut same = CellSet::EMPTY;
+    if let Some(c) = held {
+        if view.highlight {
+            legal = g.playable_cells(c);
+        }
+        if view.held.contains(Buttons::L2) {
+            same = g.cells_of_rank(c.rank());
+        }
+        if view.held.contains(Buttons::R2) {
+            same = same | g.cells_of_suit(c.suit());
+        }
+    }
+
+    list.fill(lay.panel_x, 0, PANEL_W as u16, SCREEN_H as u16, palette::PANEL);
+    for r in 0..o.height {
+        for c in 0..o.width {
+            let cell = Cell::new(r, c);
+            let (x, y) = lay.cell_xy(cell);
+            match g.card_at(cell) {
+                Some(card) if !arriving.contains(cell) => {
+                    if won && card.is_king() {
+                        // The kings leave: they rise off the top of the screen.
+                        let dy = (since_end.min(120) as i16) * 2;
+                        skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
+                        continue;
+                    }
+                    skin.card(list, x, y, card, face, lay.size, NO_TINT);
+                    if same.contains(cell) {
+                        list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
+                    }
+                }
+                _ => {
+                    list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL);
+                    if legal.contains(cell) {
+                        list.outline(x, y, lay.card.0 as u16, lay.card.1 as u16, 2, palette::LEGAL);
+                    }
+                }
+            }
+        }
+    }
+
+    // The hand.
+    let hand = g.hand();
+    for slot in 0..4u8 {
+        let (x, y) = lay.slot_xy(slot);
+        match hand[usize::from(slot)] {
+            Some(card) if arriving_slots & (1 << slot) == 0 => {
+                let lift = if Some(card) == held { -4 } else { 0 };
+                skin.card(list, x, y + lift, card, face, lay.size, NO_TINT);
+                if Some(card) == held {
+                    list.outline(
+                        x - 1,
+                        y + lift - 1,
+                        (lay.card.0 + 2) as u16,
+                        (lay.card.1 + 2) as u16,
+                        1,
+                        palette::LEGAL,
+                    );
+                }
+            }
+            _ => list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL),
+        }
+    }
+    // Stock and books removed.
+    let (sx, sy) = lay.stock_xy();
+    if g.stock_len() > 0 {
+        skin.back(list, sx, sy, lay.size);
+    }
+    let mut n: String<8> = String::new();
+    let _ = write!(n, "{}", g.stock_len());
+    text_centred(list, skin, lay.panel_x + PANEL_W / 2, sy + lay.card.1 + 2, &n, palette::TEXT);
+    let books_y = lay.slot_xy(3).1 + lay.card.1 + 8;
+    for r in 1..=12u8 {
+        let Some(rank) = Rank::new(r) else { continue };
+        let done = g.removed().iter().any(|b| b.rank == rank);
+        let col = i16::from((r - 1) % 3);
+        let row = i16::from((r - 1) / 3);
+        let mut s: String<2> = String::new();
+        // Ten as on the cards, not the notation's T.
+        let _ = if r == 10 { s.push_str("10") } else { s.push(rank.letter()).map_err(|_| ()) };
+        text(
+            list,
+            skin,
+            lay.panel_x + 4 + col * 12,
+            books_y + row * (skin.line_height() + 1),
+            &s,
+            if done { palette::SELECTED } else { palette::DIM },
+        );
+    }
+
+    // Animations.
+    for a in p.anims() {
+        let Some(t) = progress(a.start, frame) else { continue };
+        match a.kind {
+            AnimKind::Slide { card, from_slot, to } => {
+                let from = from_slot.map_or((lay.panel_x, -lay.card.1), |s| lay.slot_xy(s));
+                let (x, y) = lerp(from, lay.cell_xy(to), t);
+                skin.card(list, x, y, card, face, lay.size, NO_TINT);
+            }
+            AnimKind::Deal { card, slot } => {
+                let (x, y) = lerp(lay.stock_xy(), lay.slot_xy(slot), t);
+                skin.card(list, x, y, card, face, lay.size, NO_TINT);
+            }
+            AnimKind::Book(b) => {
+                let (x, y) = lay.cell_xy(b.cell);
+                let cells = [(0, 0), (1, 0), (0, 1), (1, 1)];
+                for (card, (dx, dy)) in b.cards.iter().zip(cells) {
+                    let px = x + dx * lay.pitch.0 + (dx * 2 - 1) * t * 3;
+                    let py = y + dy * lay.pitch.1 - t * 6;
+                    skin.card(list, px, py, *card, face, lay.size, NO_TINT);
+                }
+            }
+            AnimKind::Lift { card, from } => {
+                let (x, y) = lay.cell_xy(from);
+                skin.card(list, x, y - t, card, face, lay.size, NO_TINT);
+                list.outline(x, y - t, lay.card.0 as u16, lay.card.1 as u16, 1, palette::CURSOR);
+            }
+        }
+    }
+
+    // Orphans waiting / kings to place: shown over the panel's top.
+    if !g.orphans().is_empty() || g.status() == Status::PlacingKings {
+        if let Some(c) = held {
+            let (x, y) = lay.slot_xy(0);
+            list.shade(lay.panel_x, 0, PANEL_W as u16, (lay.card.1 + 18) as u16, palette::BOX);
+            skin.card(list, x, y - 10, c, face, lay.size, NO_TINT);
+            list.outline(x - 1, y - 11, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
+        }
+    }
+
+    // The cursor, and the held card riding on it: none once the game is
+    // over (the end screen's menu has the only choice left).
+    let focus = if g.status().is_over() { None } else { Some(p.focus()) };
+    match focus {
+        None => {}
+        Some(Focus::Grid(cell)) => {
+            let (x, y) = lay.cell_xy(cell);
+            if let Some(c) = held {
+                if g.card_at(cell).is_none() {
+                    skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
+                }
+            }
+            let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
+            list.outline(
+                x - pulse,
+                y - pulse,
+                (lay.card.0 + 2 * pulse) as u16,
+                (lay.card.1 + 2 * pulse) as u16,
+                2,
+                palette::CURSOR,
+            );
+        }
+        Some(Focus::Hand(slot)) => {
+            let (x, y) = lay.slot_xy(slot);
+            list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
+        }
+    }
+
+    // What to do now, or the last message.
+    let mut line: String<64> = String::new();
+    if let Some(m) = p.message(frame) {
+        let _ = line.push_str(m);
+    } else if let Some(o) = g.orphans().first() {
+        let _ = write!(line, "Orphan {o}: place it first (L1/R1: next)");
+        let _ = o;
+    } else if g.status() == Status::PlacingKings {
+        if let Some(k) = held {
+            let _ = write!(line, "Custom start: place {k}");
+        }
+    } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
+        let _ = line.push_str("Press X to deal a new hand");
+    }
+    if !line.is_empty() && !g.status().is_over() {
+        message_bar(list, skin, &line);
+    }
+}
+
+impl Play {
+    /// Deals `seed` with the options of `code` (see
+    /// [`crate::games::farewell::patience::code`]), logging `NEW` and the
+    /// opening position; `None` for a code that names no options.
+    pub fn deal(seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<Play> {
+        let game = Game::new(seed, Game::options_from_code(code)?)?;
+        let _ = crate::log::write_new(seed, game.options(), log);
+        let _ = crate::log::write_pos(&game, log);
+        let _ = crate::log::write_end(game.status(), log);
+        Some(Play::new(game, frame))
+    }
+
+    /// Continues a saved game (its moves replayed), logging `NEW` and its
+    /// position; `None` when the save does not replay.
+    pub fn resume(saved: &SavedGame, frame: u32, log: &mut impl Write) -> Option<Play> {
+        let mut game = Game::new(saved.seed, Game::options_from_code(saved.options)?)?;
+        let mut codes = Vec::new();
+        for &code in saved.moves.get(..usize::from(saved.count))? {
+            let m = nth_legal(&game, code)?;
+            Patience::play(&mut game, m).ok()?;
+            codes.push(code).ok()?;
+        }
+        let _ = crate::log::write_new(game.seed(), game.options(), log);
+        let _ = crate::log::write_pos(&game, log);
+        let _ = crate::log::write_end(game.status(), log);
+        let mut p = Play::new(game, frame);
+        p.codes = codes;
+        Some(p)
+    }
+}
+
+impl PlayScreen for Play {
+    type HintStore = Option<HintSlot>;
+
+    fn seed(&self) -> u32 {
+        self.game.seed()
+    }
+    fn move_count(&self) -> usize {
+        self.game.move_count()
+    }
+    fn end(&self) -> End {
+        match self.game.status() {
+            Status::Won => End::Won,
+            Status::Lost(_) => End::Lost,
+            Status::Playing | Status::PlacingKings => End::Playing,
+        }
+    }
+    fn write_loss(&self, out: &mut dyn Write) -> core::fmt::Result {
+        match self.game.status() {
+            Status::Lost(l) => out.write_str(l.describe()),
+            _ => Ok(()),
+        }
+    }
+    fn ended_at(&self) -> Option<u32> {
+        self.ended_at
+    }
+    /// The fewest deals: the game's own record.
+    fn score(&self) -> u16 {
+        self.game.moves().filter(|m| *m == Move::Deal).count() as u16
+    }
+    fn options_code(&self) -> u8 {
+        Game::options_code(self.game.options())
+    }
+    fn saved(&self) -> Option<SavedGame> {
+        if self.game.status().is_over() {
+            return None;
+        }
+        let mut moves = [0u16; crate::save::SAVED_MOVES];
+        moves.get_mut(..self.codes.len())?.copy_from_slice(&self.codes);
+        Some(SavedGame {
+            seed: self.game.seed(),
+            options: Game::options_code(self.game.options()),
+            count: self.codes.len() as u16,
+            moves,
+        })
+    }
+    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        Play::update(self, input, frame, log)
+    }
+    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        Play::undo(self, frame, log)
+    }
+    fn tick(&mut self, frame: u32) {
+        Play::tick(self, frame)
+    }
+    /// The fair player's moves, each worked out over frames (shown as a
+    /// hint) and played a frame later.
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+        self.tick(frame);
+        if let Some(m) = self.planned.take() {
+            return !self.play_move(m, frame, log);
+        }
+        if !(self.thinking() || self.thought_ready() || paced) {
+            return false;
+        }
+        match self.ended_at {
+            // Show the end for four seconds, then deal again.
+            Some(end) => frame.wrapping_sub(end) > 4 * 60,
+            None => match self.plan() {
+                None => false,
+                Some(m) => {
+                    self.planned = m;
+                    m.is_none()
+                }
+            },
+        }
+    }
+    fn hints(&self) -> u32 {
+        Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
+    }
+    fn thinking(&self) -> bool {
+        Play::thinking(self)
+    }
+    fn think(&mut self, budget: u32, frame: u32, slot: &mut Option<HintSlot>) -> bool {
+        self.think_in(slot, budget as usize, frame)
+    }
+    fn take_sounds(&mut self) -> Sounds {
+        Play::take_sounds(self)
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        board(self, view, skin, list)
+    }
+    fn draw_over(&self, view: &View, sel: u8, skin: &impl Skin, list: &mut DrawList) {
+        over(self, view.frame, list, skin, sel)
+    }
+}
+
+/// The help screen's lines.
+pub const HELP: [&str; 13] = [
+    "D-pad    move the cursor",
+    "X        pick up / place / deal",
+    "O        put the card back",
+    "L1 R1    next / previous card",
+    "/\\       undo",
+    "SELECT   legal cells on/off",
+    "[]       hint",
+    "L2 hold  same rank",
+    "R2 hold  same suit",
+    "START    pause menu",
+    "",
+    "Match every neighbour in suit or",
+    "rank. Fill 2x2 books, aces first.",
+];
+
+/// The Options screen's rows.
+const OPTION_ROWS: [OptionRow; 9] = [
+    OptionRow::Own(0),
+    OptionRow::Own(1),
+    OptionRow::Own(2),
+    OptionRow::Faces,
+    OptionRow::Highlight,
+    OptionRow::Winnable,
+    OptionRow::Effects,
+    OptionRow::Music,
+    OptionRow::Back,
+];
+
+/// The kings starts in the options code's order.
+const STARTS: [KingStart; 4] = [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom];
+
+fn options_of(code: u8) -> Options {
+    Game::options_from_code(code).unwrap_or_default()
+}
+
+fn option_value(code: u8, row: u8, out: &mut dyn Write) -> core::fmt::Result {
+    let o = options_of(code);
+    match row {
+        0 => write!(out, "< {}x{} >", o.width, o.height),
+        1 => write!(out, "< {} >", o.kings.name()),
+        _ => write!(out, "< {} >", if o.easy { "yes" } else { "no" }),
+    }
+}
+
+fn change_option(code: u8, row: u8, dir: i8) -> u8 {
+    let mut o = options_of(code);
+    let turn = |cur: usize, n: usize| ((cur as i8 + dir).rem_euclid(n as i8)) as usize;
+    match row {
+        0 => {
+            let cur = GRID_SIZES.iter().position(|&g| g == (o.width, o.height)).unwrap_or(3);
+            (o.width, o.height) = GRID_SIZES[turn(cur, GRID_SIZES.len())];
+        }
+        1 => o.kings = STARTS[turn(STARTS.iter().position(|k| *k == o.kings).unwrap_or(0), STARTS.len())],
+        _ => o.easy = !o.easy,
+    }
+    Game::options_code(o)
+}
+
+/// Statistics are kept per option set: the row is the options code.
+fn stats_row(code: u8) -> usize {
+    usize::from(code)
+}
+
+fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
+    let o = options_of(row as u8);
+    write!(out, "{}x{} {}{}", o.width, o.height, o.kings.name(), if o.easy { " easy" } else { "" })
+}
+
+/// A Farewell to Kings in the catalogue.
+pub const ENTRY: Entry = Entry {
+    id: crate::settings::GameId::Farewell,
+    name: "A Farewell to Kings",
+    author: "Rob D. Steward, 1996-99",
+    emblem: crate::cards::Suit::Spades,
+    help: &HELP,
+    options: &OPTION_ROWS,
+    option_labels: &["Grid size", "Kings start", "Easy"],
+    option_value,
+    change_option,
+    // 12x8 (the fourth grid size), kings in the centre, not easy.
+    default_options: 3 * 8,
+    demo_options,
+    resume_words,
+    stats_row,
+    stats_rows: 48,
+    stats_label,
+};
+
+/// The demo plays a custom start's deal with the kings in the centre (it
+/// would have to place them first, which shows nothing).
+fn demo_options(code: u8) -> u8 {
+    let o = options_of(code);
+    let kings = if o.kings == KingStart::Custom { KingStart::Centre } else { o.kings };
+    Game::options_code(Options { kings, ..o })
+}
+
+/// The Resume screen names the grid size.
+fn resume_words(code: u8, out: &mut dyn Write) -> core::fmt::Result {
+    let o = options_of(code);
+    write!(out, "{}x{}, ", o.width, o.height)
 }

@@ -22,7 +22,12 @@
 //!
 //! A refused move says why, in the engine's words.
 
-use super::render::{palette, text, text_centred, CardSize, Skin};
+use super::paint::{palette, text, text_centred, CardSize, Skin};
+use super::screen::{
+    no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
+    NO_OPTIONS,
+};
+use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, NO_TINT};
 use crate::games::kingdoms::game::{Land, LANDS};
@@ -470,8 +475,10 @@ impl Play {
         let Some(t) = self.thinker.as_mut() else { return false };
         let Some(m) = t.step(budget) else { return true };
         self.thinker = None;
+        // The demo deals again when nothing helps; the player's Square
+        // still gets a move while one exists.
         self.thought = Some(m);
-        self.show(m, frame);
+        self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame);
         false
     }
 
@@ -721,7 +728,7 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
     text(list, skin, 2, y + 2 * (lh + 2), "/\\ undo  [] hint", palette::DIM);
 
     if let Some(m) = p.table().message(frame) {
-        super::render::message_bar(list, skin, m);
+        super::paint::message_bar(list, skin, m);
     }
 }
 
@@ -770,3 +777,71 @@ pub const HELP: [&str; 13] = [
     "Lands build up in suit; nothing",
     "goes on an ace. Guests: after K Q.",
 ];
+
+impl Play {
+    /// Deals `seed`, logging it; `None` for an options code other than the
+    /// game's one (it has no options).
+    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
+        <Game as crate::games::Patience>::options_from_code(code)?;
+        Some(Play::new(seed, log))
+    }
+
+    /// Continues a saved game (its moves replayed), logging it as resumed.
+    pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
+        let t: Table<Game> = Table::resume(saved)?;
+        t.log_resumed("", log);
+        Some(Play::on(t))
+    }
+}
+
+impl PlayScreen for Play {
+    type HintStore = ();
+    table_screen!();
+
+    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        Play::update(self, input, frame, log)
+    }
+    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        Play::undo(self, frame, log)
+    }
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+        paced && self.demo_step(frame, log)
+    }
+    fn hints(&self) -> u32 {
+        Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
+    }
+    fn thinking(&self) -> bool {
+        Play::thinking(self)
+    }
+    fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
+        Play::think(self, budget as usize, frame)
+    }
+    fn take_sounds(&mut self) -> crate::sound::Sounds {
+        Play::take_sounds(self)
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        draw(self, view.face, view.frame, skin, list)
+    }
+}
+
+/// Four Kingdoms in the catalogue: no deal options of its own.
+pub const ENTRY: Entry = Entry {
+    id: crate::settings::GameId::Kingdoms,
+    name: "Four Kingdoms",
+    author: "David Bernazzani",
+    emblem: crate::cards::Suit::Clubs,
+    help: &HELP,
+    options: &NO_OPTIONS,
+    option_labels: &[],
+    option_value: no_option_value,
+    change_option: no_option_change,
+    default_options: 0,
+    demo_options: same_options,
+    resume_words: no_words,
+    stats_row: one_stats_row,
+    stats_rows: 1,
+    stats_label: one_stats_label,
+};

@@ -3,69 +3,62 @@
 //! pad each frame, hands the log lines to the TTY, and draws the state with
 //! [`render`]; host tests drive it with synthetic input.
 //!
-//! Screens: title (New game, Deal number, Options, Help), deal-number entry,
-//! options, help, play, pause (Resume, Undo, Restart this deal, New deal,
-//! Options, Quit to title) and the end of a game (the kings' farewell, or
-//! the reason for a loss with Undo, Restart, New deal).
+//! Screens: title (the games), a game's menu (New game, Deal number,
+//! Options, Help, Statistics), deal-number entry, options, help, play,
+//! pause (Resume, Undo, Restart this deal, New deal, Options, Quit to
+//! title) and the end of a game (its win, or the reason for a loss, with
+//! its menu).
+//!
+//! The App names no game: it reaches each one through the [`catalogue`]
+//! (what the collection knows of it) and its [`screen::PlayScreen`].
+//!
+//! - [`paint`]: drawing basics (skin, palette, text, panels).
+//! - [`screen`]: the play-screen contract.
+//! - [`catalogue`]: the games, once each.
+//! - [`table`]: a game in play, with its log and saved moves.
+//! - [`farewell`], [`corners`], [`albert`], [`kingdoms`]: each game's screen.
+//! - [`render`]: the App's screens drawn; [`stats`]: the Statistics rows.
 
 pub mod albert;
+pub mod catalogue;
 pub mod corners;
 pub mod farewell;
 pub mod kingdoms;
+pub mod paint;
 pub mod render;
-pub mod session;
+pub mod screen;
 pub mod skin;
 pub mod stats;
 pub mod table;
 
-use crate::games::farewell::{Game, KingStart};
 use crate::input::{Buttons, Input};
+use crate::save::{GameRecord, SavedGame};
 use crate::sound::{Sfx, Song, Sounds, Volumes};
+pub use catalogue::GAMES;
+use catalogue::{GameScreen, HintStores, CATALOGUE, DEMO_ORDER};
 use core::fmt::Write;
-pub use farewell::{Focus, Play};
+use screen::OptionRow;
+use screen::{End, LOST_MENU, WON_MENU};
 
 pub use crate::settings::{FaceStyle, GameId, Settings, GRID_SIZES};
 
 /// A game's menu, opened from the title.
 pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", "Statistics"];
-
-/// The games whose play screen is built, in the title's order: the title
-/// lists these.
-pub const GAMES: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Albert, GameId::Kingdoms];
 /// Pause menu entries.
 pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
-/// Menu after a loss.
-pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
-/// Menu after a win.
-pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
-/// Rows of the Options screen of a game without deal options of its own
-/// (King's Corners, Four Kingdoms): the card faces, winnable deals only and
-/// the sound are every game's.
-pub const CORNERS_OPTION_ROWS: [&str; 5] = ["Card faces", "Winnable only", "Effects", "Music", "Back"];
 
-/// Rows of King Albert's Options screen.
-pub const ALBERT_OPTION_ROWS: [&str; 7] =
-    ["Starting rank", "Automatic moves", "Card faces", "Winnable only", "Effects", "Music", "Back"];
-
-/// The rows of a game's Options screen.
-pub fn option_rows(game: GameId) -> &'static [&'static str] {
-    match game {
-        GameId::Corners | GameId::Kingdoms => &CORNERS_OPTION_ROWS,
-        GameId::Albert => &ALBERT_OPTION_ROWS,
-        _ => &OPTION_ROWS,
-    }
+/// The rows of a game's Options screen, in words.
+pub fn option_rows(game: GameId) -> heapless::Vec<&'static str, 16> {
+    let e = catalogue::entry(game);
+    e.options.iter().map(|r| r.label(e.option_labels)).collect()
 }
-
-/// Rows of A Farewell to Kings' Options screen.
-pub const OPTION_ROWS: [&str; 9] =
-    ["Grid size", "Kings start", "Easy", "Card faces", "Legal cells", "Winnable only", "Effects", "Music", "Back"];
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     /// The title: the collection's games.
     Title {
-        /// Row of [`GAMES`].
+        /// Row of [`CATALOGUE`].
         sel: u8,
     },
     /// The chosen game's menu ([`GAME_MENU`]).
@@ -119,15 +112,27 @@ pub enum Screen {
     Replace,
 }
 
-/// The place of a game in the save's other games (`None` for A Farewell to
-/// Kings, which has its own part).
-fn record_index(game: GameId) -> Option<usize> {
-    crate::save::OTHER_GAMES.iter().position(|g| *g == game)
-}
+impl Screen {
+    /// Screens outside a game: the card keeps no game in progress from them.
+    fn outside_game(self) -> bool {
+        matches!(
+            self,
+            Screen::Demo
+                | Screen::Title { .. }
+                | Screen::GameMenu { .. }
+                | Screen::Stats { .. }
+                | Screen::ResetStats
+                | Screen::Resume
+                | Screen::Format
+                | Screen::Replace
+        )
+    }
 
-/// The games the attract mode plays, in turn. King Albert's moves are its
-/// hints: the solver over frames, then the winning line it found.
-pub const DEMO_GAMES: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms, GameId::Albert];
+    /// Menu screens: leaving one with X, O or Start makes the select sound.
+    fn is_menu(self) -> bool {
+        !matches!(self, Screen::Play | Screen::Demo)
+    }
+}
 
 /// Frames of no input on the title before the demo starts (30 s at 60 Hz).
 pub const DEMO_AFTER: u32 = 30 * 60;
@@ -145,19 +150,13 @@ pub struct App {
     /// The game chosen on the title (the last one played, at boot).
     pub game: GameId,
     screen: Screen,
-    play: Option<Play>,
-    /// A Farewell to Kings' hint being worked out (see [`Play::think`]).
-    hint_slot: Option<farewell::HintSlot>,
-    /// Any other game of the collection in play.
-    session: Option<session::Session>,
-    /// King Albert's hint storage, kept from boot for every game of it
-    /// (see [`albert::HintStorage`]).
-    albert_hints: albert::HintStorage,
+    /// The game in play, if any.
+    playing: Option<GameScreen>,
+    /// Every game's hint storage, kept from boot.
+    hint_stores: HintStores,
     frame: u32,
     /// Frames since a button was last pressed.
     idle: u32,
-    /// The demo's next move, planned a frame before it is played.
-    planned: Option<crate::games::farewell::Move>,
     /// During the demo: the game the player had chosen, restored after it.
     demo_return: Option<GameId>,
     /// Deals the demo has started (which game comes next).
@@ -166,9 +165,9 @@ pub struct App {
     pub stats: crate::save::Stats,
     /// The other games' settings, games in progress and statistics, as the
     /// save keeps them.
-    pub others: [crate::save::GameRecord; 3],
-    /// A saved game offered on the Resume screen.
-    resumable: Option<Game>,
+    pub others: [GameRecord; 3],
+    /// The first game's saved game in progress, offered on the Resume screen.
+    resumable: Option<SavedGame>,
     /// The game state changed since the last save request was taken.
     save_wanted: bool,
     /// The player confirmed formatting the memory card.
@@ -201,6 +200,7 @@ pub fn seed_from_frame(frame: u32) -> u32 {
     x ^ (x >> 16)
 }
 
+/// A menu's row after Up or Down (wrapping).
 fn step(sel: u8, len: usize, input: &Input) -> u8 {
     let len = len as u8;
     if input.repeated().contains(Buttons::UP) {
@@ -212,20 +212,23 @@ fn step(sel: u8, len: usize, input: &Input) -> u8 {
     }
 }
 
+/// -1 for Left, 1 for Right (repeating), else 0.
+fn left_right(input: &Input) -> i8 {
+    let r = input.repeated();
+    i8::from(r.contains(Buttons::RIGHT)) - i8::from(r.contains(Buttons::LEFT))
+}
+
 impl App {
     /// At the title screen.
     pub fn new() -> Self {
         App {
             settings: Settings::default(),
-            game: GameId::Farewell,
+            game: CATALOGUE[0].id,
             screen: Screen::Title { sel: 0 },
-            play: None,
-            hint_slot: None,
-            session: None,
-            albert_hints: albert::HintStorage::new(),
+            playing: None,
+            hint_stores: HintStores::new(),
             frame: 0,
             idle: 0,
-            planned: None,
             demo_return: None,
             demo_deals: 0,
             stats: crate::save::Stats::default(),
@@ -246,33 +249,113 @@ impl App {
         self.screen
     }
 
-    /// Gives the fair player `budget` more placements to judge for the
-    /// hint or demo move being worked out (the console calls it with what
-    /// time each frame has left). True while work is left.
+    /// Gives the hint (or the demo's move) being worked out `budget` more
+    /// units of work (the console calls it with what time each frame has
+    /// left). True while work is left.
     pub fn think(&mut self, budget: usize) -> bool {
         let frame = self.frame;
-        if let Some(p) = self.session.as_mut() {
-            if p.thinking() {
-                return p.think(budget.min(u32::MAX as usize) as u32, frame, &mut self.albert_hints);
-            }
-        }
-        self.play.as_mut().is_some_and(|p| p.think(&mut self.hint_slot, budget, frame))
+        let budget = budget.min(u32::MAX as usize) as u32;
+        self.playing.as_mut().is_some_and(|p| p.thinking() && p.think(budget, frame, &mut self.hint_stores))
     }
 
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
-        self.play.as_ref().is_some_and(|p| p.thinking()) || self.session.as_ref().is_some_and(|p| p.thinking())
+        self.playing.as_ref().is_some_and(GameScreen::thinking)
     }
 
-    /// The game in progress, if any.
-    pub fn play(&self) -> Option<&Play> {
-        self.play.as_ref()
+    /// The game in play, if any.
+    pub fn playing(&self) -> Option<&GameScreen> {
+        self.playing.as_ref()
     }
 
     /// Frames since boot.
     pub fn frame(&self) -> u32 {
         self.frame
     }
+
+    // ------------------------------------------------- the chosen game's data
+
+    /// Where the save keeps the chosen game's part, `None` for the first
+    /// game of the catalogue, whose part is the save's own fields.
+    fn record_index(game: GameId) -> Option<usize> {
+        crate::save::OTHER_GAMES.iter().position(|g| *g == game)
+    }
+
+    /// The chosen game's options code.
+    pub fn options_code(&self) -> u8 {
+        match Self::record_index(self.game) {
+            Some(i) => self.others[i].options,
+            None => <crate::games::farewell::Game as crate::games::Patience>::options_code(self.settings.options),
+        }
+    }
+
+    fn set_options_code(&mut self, code: u8) {
+        match Self::record_index(self.game) {
+            Some(i) => self.others[i].options = code,
+            None => {
+                if let Some(o) = <crate::games::farewell::Game as crate::games::Patience>::options_from_code(code) {
+                    self.settings.options = o;
+                }
+            }
+        }
+    }
+
+    /// The chosen game's "winnable only".
+    fn winnable(&self) -> bool {
+        Self::record_index(self.game).map_or(self.settings.winnable, |i| self.others[i].winnable)
+    }
+
+    fn toggle_winnable(&mut self) {
+        match Self::record_index(self.game) {
+            Some(i) => self.others[i].winnable = !self.others[i].winnable,
+            None => self.settings.winnable = !self.settings.winnable,
+        }
+    }
+
+    /// The chosen game's saved game in progress.
+    fn saved_game(&self) -> Option<SavedGame> {
+        Self::record_index(self.game).map_or(self.resumable, |i| self.others[i].game)
+    }
+
+    fn set_saved_game(&mut self, saved: Option<SavedGame>) {
+        match Self::record_index(self.game) {
+            Some(i) => self.others[i].game = saved,
+            None => self.resumable = saved,
+        }
+    }
+
+    /// Counts the chosen game's finished deal, played with the options of
+    /// `code`, in its statistics.
+    fn record_end(&mut self, code: u8, won: bool, score: u16) {
+        let row = (catalogue::entry(self.game).stats_row)(code);
+        match Self::record_index(self.game) {
+            Some(i) => self.others[i].record_game(row, won, score),
+            None => {
+                if let Some(t) = self.stats_mut().get_mut(row) {
+                    t.record(won, score);
+                }
+            }
+        }
+    }
+
+    fn stats_mut(&mut self) -> &mut [crate::save::Tally] {
+        self.stats.tallies_mut()
+    }
+
+    /// The chosen game's statistics, by row.
+    pub fn tallies(&self) -> &[crate::save::Tally] {
+        Self::record_index(self.game).map_or(&self.stats.tallies()[..], |i| &self.others[i].tallies[..])
+    }
+
+    /// Forgets every statistic of the chosen game.
+    fn reset_stats(&mut self) {
+        match Self::record_index(self.game) {
+            Some(i) => self.others[i].tallies = Default::default(),
+            None => self.stats = Default::default(),
+        }
+    }
+
+    // ------------------------------------------------------------ the save
 
     /// Takes what the memory card held at boot: settings, statistics, and
     /// a game in progress, which the Resume screen then offers.
@@ -281,33 +364,54 @@ impl App {
         self.stats = save.stats;
         self.others = save.others;
         self.volumes = save.sound;
-        if GAMES.contains(&save.last_game) {
+        self.resumable = save.game.as_ref().and_then(Self::saved_of);
+        if CATALOGUE.iter().any(|e| e.id == save.last_game) {
             self.game = save.last_game;
             self.screen = self.title();
         }
-        if let Some(g) = save.game.filter(|g| !g.status().is_over()) {
-            self.resumable = Some(g);
-            if self.game == GameId::Farewell {
-                self.screen = Screen::Resume;
-            }
-        }
-        if record_index(self.game).is_some_and(|i| self.others[i].game.is_some()) {
+        if self.saved_game().is_some() {
             self.screen = Screen::Resume;
         }
     }
 
-    /// The deal number and moves made of the saved game the Resume screen
-    /// offers, for the chosen game.
-    pub fn resumable_summary(&self) -> Option<(u32, usize)> {
-        match self.game {
-            GameId::Farewell => self.resumable.as_ref().map(|g| (g.seed(), g.move_count())),
-            game => record_index(game).and_then(|i| self.others[i].game).map(|g| (g.seed, usize::from(g.count))),
+    /// The first game's save value as every game's: its moves as places in
+    /// the list of legal moves.
+    fn saved_of(g: &crate::games::farewell::Game) -> Option<SavedGame> {
+        use crate::games::Patience;
+        if g.status().is_over() {
+            return None;
         }
+        let mut replay = crate::games::farewell::Game::new(g.seed(), g.options())?;
+        let mut moves = [0u16; crate::save::SAVED_MOVES];
+        for (i, m) in g.moves().enumerate() {
+            *moves.get_mut(i)? = table::position_of(&replay, m)?;
+            replay.play(m).ok()?;
+        }
+        Some(SavedGame {
+            seed: g.seed(),
+            options: <crate::games::farewell::Game as Patience>::options_code(g.options()),
+            count: g.move_count() as u16,
+            moves,
+        })
     }
 
-    /// The saved game the Resume screen offers.
-    pub fn resumable(&self) -> Option<&Game> {
-        self.resumable.as_ref()
+    /// The first game's saved game as its own save value.
+    fn game_of(saved: &SavedGame) -> Option<crate::games::farewell::Game> {
+        use crate::games::Patience;
+        let mut g = crate::games::farewell::Game::new(
+            saved.seed,
+            <crate::games::farewell::Game as Patience>::options_from_code(saved.options)?,
+        )?;
+        for &code in saved.moves.get(..usize::from(saved.count))? {
+            g.play(table::nth_legal(&g, code)?).ok()?;
+        }
+        Some(g)
+    }
+
+    /// The deal number, moves made and options code of the saved game the
+    /// Resume screen offers, for the chosen game.
+    pub fn resumable_summary(&self) -> Option<(u32, usize, u8)> {
+        self.saved_game().map(|g| (g.seed, usize::from(g.count), g.options))
     }
 
     /// Asks the player whether to format the memory card (it is not
@@ -351,27 +455,17 @@ impl App {
     /// What to save now: settings, statistics, and the game in progress
     /// (none once it has ended: statistics already hold it).
     pub fn snapshot(&self) -> crate::save::Save {
-        let game = match self.screen {
-            Screen::Demo
-            | Screen::Title { .. }
-            | Screen::GameMenu { .. }
-            | Screen::Stats { .. }
-            | Screen::ResetStats
-            | Screen::Resume
-            | Screen::Format
-            | Screen::Replace => None,
-            _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
-        };
-        let game = game.or_else(|| self.resumable.clone());
         let mut others = self.others;
-        if let (Some(p), false) = (&self.session, self.screen == Screen::Demo) {
-            if let Some(i) = record_index(p.game()) {
-                others[i].game = p.saved();
+        let mut resumable = self.resumable;
+        if let Some(p) = self.playing.as_ref().filter(|_| !self.screen.outside_game()) {
+            match Self::record_index(p.id()) {
+                Some(i) => others[i].game = p.saved(),
+                None => resumable = p.saved(),
             }
         }
         crate::save::Save {
             settings: self.settings,
-            game,
+            game: resumable.as_ref().and_then(Self::game_of),
             stats: self.stats,
             last_game: self.demo_return.unwrap_or(self.game),
             others,
@@ -379,25 +473,16 @@ impl App {
         }
     }
 
-    /// Starts deal `seed` of the chosen game with the current settings,
-    /// logging `NEW` and the opening position.
+    // ------------------------------------------------------------ deals
+
+    /// Starts deal `seed` of the chosen game with its options, logging
+    /// `NEW` and the opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
-        if let Some(i) = record_index(self.game) {
-            self.session = session::Session::new(self.game, seed, self.others[i].options, log);
+        self.abandon();
+        if let Some(p) = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log) {
+            self.playing = Some(p);
+            self.set_saved_game(None);
             self.screen = Screen::Play;
-            self.save_wanted = true;
-            self.recorded = false;
-            return;
-        }
-        let options = self.settings.options;
-        if let Some(game) = Game::new(seed, options) {
-            let _ = crate::log::write_new(seed, options, log);
-            let _ = crate::log::write_pos(&game, log);
-            let _ = crate::log::write_end(game.status(), log);
-            self.hint_slot = None;
-            self.play = Some(Play::new(game, self.frame));
-            self.screen = Screen::Play;
-            self.resumable = None;
             self.save_wanted = true;
             self.recorded = false;
         }
@@ -405,30 +490,18 @@ impl App {
 
     /// Continues the saved game: logs `NEW` and its position as resumed.
     fn resume(&mut self, log: &mut impl Write) {
-        if let Some(i) = record_index(self.game) {
-            let saved = self.others[i].game;
-            match saved.and_then(|g| session::Session::resume(self.game, &g, log)) {
-                Some(s) => {
-                    self.session = Some(s);
-                    self.screen = Screen::Play;
-                    self.recorded = false;
-                }
-                None => {
-                    self.others[i].game = None;
-                    self.notice = Some("The saved game did not replay: dropped");
-                    self.screen = self.title();
-                }
+        let resumed = self.saved_game().and_then(|g| GameScreen::resume(self.game, &g, self.frame, log));
+        match resumed {
+            Some(p) => {
+                self.playing = Some(p);
+                self.screen = Screen::Play;
+                self.recorded = false;
             }
-            return;
-        }
-        if let Some(game) = self.resumable.take() {
-            let _ = crate::log::write_new(game.seed(), game.options(), log);
-            let _ = crate::log::write_pos(&game, log);
-            let _ = crate::log::write_end(game.status(), log);
-            self.hint_slot = None;
-            self.play = Some(Play::new(game, self.frame));
-            self.screen = Screen::Play;
-            self.recorded = false;
+            None => {
+                self.set_saved_game(None);
+                self.notice = Some("The saved game did not replay: dropped");
+                self.screen = self.title();
+            }
         }
     }
 
@@ -437,10 +510,7 @@ impl App {
     /// once a frame.
     pub fn take_sounds(&mut self) -> Sounds {
         let mut all = core::mem::take(&mut self.sounds);
-        if let Some(p) = self.play.as_mut() {
-            all.append(&mut p.take_sounds());
-        }
-        if let Some(p) = self.session.as_mut() {
+        if let Some(p) = self.playing.as_mut() {
             all.append(&mut p.take_sounds());
         }
         all
@@ -450,17 +520,10 @@ impl App {
     /// outside a game, else none (the win and loss jingles are effects).
     pub fn music(&self) -> Option<&'static Song> {
         let outside = match self.screen {
-            Screen::Title { .. }
-            | Screen::GameMenu { .. }
-            | Screen::Stats { .. }
-            | Screen::ResetStats
-            | Screen::DealNumber { .. }
-            | Screen::Resume
-            | Screen::Format
-            | Screen::Replace => true,
             Screen::Options { from_pause, .. } => !from_pause,
             Screen::Help => !self.in_game(),
             Screen::Play | Screen::Pause { .. } | Screen::Over { .. } | Screen::Demo => false,
+            _ => true,
         };
         outside.then_some(&crate::sound::SONG_TITLE)
     }
@@ -476,297 +539,270 @@ impl App {
     /// chosen (a menu screen left with X, O or Start). The games make
     /// their own.
     fn menu_sounds(&mut self, before: Screen, pressed: Buttons) {
-        use Screen::*;
         let after = self.screen;
-        let menu = |s: Screen| {
-            matches!(
-                s,
-                Title { .. }
-                    | GameMenu { .. }
-                    | Stats { .. }
-                    | ResetStats
-                    | DealNumber { .. }
-                    | Options { .. }
-                    | Help
-                    | Pause { .. }
-                    | Over { .. }
-                    | Resume
-                    | Format
-                    | Replace
-            )
-        };
         if core::mem::discriminant(&before) == core::mem::discriminant(&after) {
             if before != after {
                 self.sounds.push(Sfx::MenuMove);
-            } else if matches!(after, Options { .. }) && pressed.contains(Buttons::CROSS) {
+            } else if matches!(after, Screen::Options { .. }) && pressed.contains(Buttons::CROSS) {
                 self.sounds.push(Sfx::MenuSelect);
             }
-        } else if menu(before) && pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
+        } else if before.is_menu() && pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
             self.sounds.push(Sfx::MenuSelect);
         }
     }
 
+    /// One frame of the screen showing.
     fn update_screen(&mut self, input: &Input, log: &mut impl Write) {
         self.frame = self.frame.wrapping_add(1);
         let pressed = input.pressed();
         self.idle = if pressed.is_empty() { self.idle.saturating_add(1) } else { 0 };
         match self.screen {
-            Screen::Resume => {
-                if pressed.intersects(Buttons::CROSS | Buttons::START) {
-                    self.resume(log);
-                } else if pressed.contains(Buttons::CIRCLE) {
-                    // The saved game stays on the card until a new one starts.
-                    self.screen = self.title();
-                }
-            }
-            Screen::Format => {
-                if pressed.contains(Buttons::CROSS) {
-                    self.format_confirmed = true;
-                    self.screen = self.title();
-                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
-                    self.notice = Some("Not formatted: nothing will be saved");
-                    self.screen = self.title();
-                }
-            }
-            Screen::Replace => {
-                if pressed.contains(Buttons::CROSS) {
-                    self.replace_confirmed = true;
-                    self.screen = Screen::Title { sel: 0 };
-                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
-                    self.screen = Screen::Title { sel: 0 };
-                }
-            }
-            Screen::Demo => {
-                if !pressed.is_empty() {
-                    self.planned = None;
-                    self.play = None;
-                    self.session = None;
-                    self.game = self.demo_return.take().unwrap_or(self.game);
-                    self.screen = self.title();
-                    return;
-                }
-                let frame = self.frame;
-                let mut again = false;
-                if let Some(p) = self.session.as_mut() {
-                    if self.idle % DEMO_PACE == 0 {
-                        again = p.demo_step(frame, log);
-                    }
-                } else if let Some(p) = self.play.as_mut() {
-                    p.tick(frame);
-                    if let Some(m) = self.planned.take() {
-                        if !p.play_move(m, frame, log) {
-                            again = true;
-                        }
-                    } else if p.thinking() || p.thought_ready() || self.idle % DEMO_PACE == 0 {
-                        again = match p.ended_at() {
-                            // Show the end for four seconds, then deal again.
-                            Some(end) => frame.wrapping_sub(end) > 4 * 60,
-                            None => match p.plan() {
-                                None => false,
-                                Some(m) => {
-                                    self.planned = m;
-                                    m.is_none()
-                                }
-                            },
-                        };
-                    }
-                }
-                if again {
-                    self.start_demo_deal(log);
-                }
-            }
+            Screen::Resume => self.on_resume(pressed, log),
+            Screen::Format => self.on_format(pressed),
+            Screen::Replace => self.on_replace(pressed),
+            Screen::Demo => self.on_demo(pressed, log),
             Screen::Title { .. } if self.idle >= DEMO_AFTER && pressed.is_empty() => {
                 self.demo_return = Some(self.game);
                 self.start_demo_deal(log);
                 self.idle = 0;
             }
-            Screen::Title { sel } => {
-                let sel = step(sel, GAMES.len(), input);
-                self.screen = Screen::Title { sel };
-                if let Some(&game) = GAMES.get(usize::from(sel)) {
-                    if game != self.game {
-                        self.game = game;
-                        self.save_wanted = true;
-                    }
-                }
-                if pressed.contains(Buttons::START) {
-                    self.start_deal(self.new_seed(), log);
-                } else if pressed.contains(Buttons::CROSS) {
-                    self.screen = Screen::GameMenu { sel: 0 };
-                } else if pressed.contains(Buttons::SELECT) {
-                    // Select on the title mutes everything, or unmutes.
-                    self.volumes.muted = !self.volumes.muted;
-                    self.save_wanted = true;
-                }
-            }
-            Screen::GameMenu { sel } => {
-                let sel = step(sel, GAME_MENU.len(), input);
-                self.screen = Screen::GameMenu { sel };
-                if pressed.contains(Buttons::CIRCLE) {
-                    self.screen = self.title();
-                } else if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
-                    self.start_deal(self.new_seed(), log);
-                } else if pressed.contains(Buttons::CROSS) {
-                    self.screen = match sel {
-                        1 => Screen::DealNumber { digits: digits_of(self.last_seed()), pos: 9 },
-                        2 => Screen::Options { sel: 0, from_pause: false },
-                        3 => Screen::Help,
-                        _ => Screen::Stats { scroll: 0 },
-                    };
-                }
-            }
-            Screen::Stats { scroll } => {
-                let rows = stats::rows(self).count() as u8;
-                let r = input.repeated();
-                let scroll = if r.contains(Buttons::DOWN) && scroll + stats::VISIBLE < rows {
-                    scroll + 1
-                } else if r.contains(Buttons::UP) {
-                    scroll.saturating_sub(1)
-                } else {
-                    scroll
-                };
-                self.screen = Screen::Stats { scroll };
-                if pressed.contains(Buttons::SQUARE) {
-                    self.screen = Screen::ResetStats;
-                } else if pressed.intersects(Buttons::CIRCLE | Buttons::CROSS | Buttons::START) {
-                    self.screen = Screen::GameMenu { sel: 4 };
-                }
-            }
-            Screen::ResetStats => {
-                if pressed.contains(Buttons::CROSS) {
-                    stats::reset(self);
-                    self.save_wanted = true;
-                    self.screen = Screen::Stats { scroll: 0 };
-                } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
-                    self.screen = Screen::Stats { scroll: 0 };
-                }
-            }
-            Screen::DealNumber { mut digits, mut pos } => {
-                let r = input.repeated();
-                if r.contains(Buttons::LEFT) {
-                    pos = pos.saturating_sub(1);
-                }
-                if r.contains(Buttons::RIGHT) {
-                    pos = (pos + 1).min(9);
-                }
-                let d = &mut digits[usize::from(pos)];
-                if r.contains(Buttons::UP) {
-                    *d = (*d + 1) % 10;
-                }
-                if r.contains(Buttons::DOWN) {
-                    *d = (*d + 9) % 10;
-                }
-                self.screen = Screen::DealNumber { digits, pos };
-                if pressed.contains(Buttons::CIRCLE) {
-                    self.screen = Screen::GameMenu { sel: 1 };
-                } else if pressed.intersects(Buttons::CROSS | Buttons::START) {
-                    self.start_deal(number_of(&digits), log);
-                }
-            }
-            Screen::Options { sel, from_pause } => {
-                let rows = option_rows(self.game).len();
-                let sel = step(sel, rows, input);
-                self.screen = Screen::Options { sel, from_pause };
-                let r = input.repeated();
-                let dir = if r.contains(Buttons::RIGHT) {
-                    1
-                } else if r.contains(Buttons::LEFT) {
-                    -1
-                } else {
-                    0
-                };
-                if dir != 0 {
-                    self.change_option(sel, dir);
-                    self.sounds.push(Sfx::MenuMove);
-                    self.save_wanted = true;
-                }
-                let back = pressed.contains(Buttons::CIRCLE)
-                    || (pressed.contains(Buttons::CROSS) && usize::from(sel) == rows - 1);
-                if back {
-                    self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::GameMenu { sel: 2 } };
-                } else if pressed.contains(Buttons::CROSS) {
-                    self.change_option(sel, 1);
-                }
-            }
+            Screen::Title { sel } => self.on_title(sel, input, log),
+            Screen::GameMenu { sel } => self.on_game_menu(sel, input, log),
+            Screen::Stats { scroll } => self.on_stats(scroll, input),
+            Screen::ResetStats => self.on_reset_stats(pressed),
+            Screen::DealNumber { digits, pos } => self.on_deal_number(digits, pos, input, log),
+            Screen::Options { sel, from_pause } => self.on_options(sel, from_pause, input),
             Screen::Help => {
                 if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
                     self.screen = if self.in_game() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
                 }
             }
-            Screen::Play => {
-                if pressed.contains(Buttons::START) {
-                    self.screen = Screen::Pause { sel: 0 };
-                    self.save_wanted = true;
-                    return;
-                }
-                if self.session.is_some() {
-                    self.update_session(input, log);
-                    return;
-                }
-                let settings = self.settings;
-                if let Some(play) = self.play.as_mut() {
-                    let before = play.game().move_count();
-                    play.update(input, &settings, self.frame, log);
-                    let g = play.game();
-                    if g.move_count() != before {
-                        self.save_wanted = true;
-                    }
-                    if g.status().is_over() {
-                        self.screen = Screen::Over { sel: 0 };
-                    }
-                    if g.status().is_over() && !self.recorded {
-                        self.recorded = true;
-                        let deals = g.moves().filter(|m| *m == crate::games::farewell::Move::Deal).count() as u16;
-                        self.stats.record_game(g.options(), g.status() == crate::games::farewell::Status::Won, deals);
-                        self.save_wanted = true;
-                    }
-                }
-                if pressed.contains(Buttons::SELECT) {
-                    self.settings.highlight = !self.settings.highlight;
-                }
+            Screen::Play => self.on_play(input, log),
+            Screen::Pause { sel } => self.on_pause(sel, input, log),
+            Screen::Over { sel } => self.on_over(sel, input, log),
+        }
+    }
+
+    fn on_resume(&mut self, pressed: Buttons, log: &mut impl Write) {
+        if pressed.intersects(Buttons::CROSS | Buttons::START) {
+            self.resume(log);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            // The saved game stays on the card until a new one starts.
+            self.screen = self.title();
+        }
+    }
+
+    fn on_format(&mut self, pressed: Buttons) {
+        if pressed.contains(Buttons::CROSS) {
+            self.format_confirmed = true;
+            self.screen = self.title();
+        } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+            self.notice = Some("Not formatted: nothing will be saved");
+            self.screen = self.title();
+        }
+    }
+
+    fn on_replace(&mut self, pressed: Buttons) {
+        if pressed.contains(Buttons::CROSS) {
+            self.replace_confirmed = true;
+            self.screen = Screen::Title { sel: 0 };
+        } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+            self.screen = Screen::Title { sel: 0 };
+        }
+    }
+
+    fn on_demo(&mut self, pressed: Buttons, log: &mut impl Write) {
+        if !pressed.is_empty() {
+            self.playing = None;
+            self.game = self.demo_return.take().unwrap_or(self.game);
+            self.screen = self.title();
+            return;
+        }
+        let (frame, paced) = (self.frame, self.idle % DEMO_PACE == 0);
+        if self.playing.as_mut().is_some_and(|p| p.demo_frame(frame, paced, log)) {
+            self.start_demo_deal(log);
+        }
+    }
+
+    fn on_title(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+        let pressed = input.pressed();
+        let sel = step(sel, CATALOGUE.len(), input);
+        self.screen = Screen::Title { sel };
+        if let Some(e) = CATALOGUE.get(usize::from(sel)) {
+            if e.id != self.game {
+                self.game = e.id;
+                self.save_wanted = true;
             }
-            Screen::Pause { sel } => {
-                let sel = step(sel, PAUSE_MENU.len(), input);
-                self.screen = Screen::Pause { sel };
-                if pressed.intersects(Buttons::START | Buttons::CIRCLE) {
-                    self.screen = Screen::Play;
-                } else if pressed.contains(Buttons::CROSS) {
-                    match sel {
-                        0 => self.screen = Screen::Play,
-                        1 => {
-                            self.screen = Screen::Play;
-                            self.undo(log);
-                        }
-                        2 => self.start_deal(self.last_seed(), log),
-                        3 => self.start_deal(self.new_seed(), log),
-                        4 => self.screen = Screen::Options { sel: 0, from_pause: true },
-                        _ => self.quit_to_title(),
-                    }
-                }
+        }
+        if pressed.contains(Buttons::START) {
+            self.start_deal(self.new_seed(), log);
+        } else if pressed.contains(Buttons::CROSS) {
+            self.screen = Screen::GameMenu { sel: 0 };
+        } else if pressed.contains(Buttons::SELECT) {
+            // Select on the title mutes everything, or unmutes.
+            self.volumes.muted = !self.volumes.muted;
+            self.save_wanted = true;
+        }
+    }
+
+    fn on_game_menu(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+        let pressed = input.pressed();
+        let sel = step(sel, GAME_MENU.len(), input);
+        self.screen = Screen::GameMenu { sel };
+        if pressed.contains(Buttons::CIRCLE) {
+            self.screen = self.title();
+        } else if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
+            self.start_deal(self.new_seed(), log);
+        } else if pressed.contains(Buttons::CROSS) {
+            self.screen = match sel {
+                1 => Screen::DealNumber { digits: digits_of(self.seed()), pos: 9 },
+                2 => Screen::Options { sel: 0, from_pause: false },
+                3 => Screen::Help,
+                _ => Screen::Stats { scroll: 0 },
+            };
+        }
+    }
+
+    fn on_stats(&mut self, scroll: u8, input: &Input) {
+        let pressed = input.pressed();
+        let rows = stats::rows(self).count() as u8;
+        let r = input.repeated();
+        let scroll = if r.contains(Buttons::DOWN) && scroll + stats::VISIBLE < rows {
+            scroll + 1
+        } else if r.contains(Buttons::UP) {
+            scroll.saturating_sub(1)
+        } else {
+            scroll
+        };
+        self.screen = Screen::Stats { scroll };
+        if pressed.contains(Buttons::SQUARE) {
+            self.screen = Screen::ResetStats;
+        } else if pressed.intersects(Buttons::CIRCLE | Buttons::CROSS | Buttons::START) {
+            self.screen = Screen::GameMenu { sel: 4 };
+        }
+    }
+
+    fn on_reset_stats(&mut self, pressed: Buttons) {
+        if pressed.contains(Buttons::CROSS) {
+            self.reset_stats();
+            self.save_wanted = true;
+            self.screen = Screen::Stats { scroll: 0 };
+        } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+            self.screen = Screen::Stats { scroll: 0 };
+        }
+    }
+
+    fn on_deal_number(&mut self, mut digits: [u8; 10], mut pos: u8, input: &Input, log: &mut impl Write) {
+        let (pressed, r) = (input.pressed(), input.repeated());
+        pos = (pos as i8 + left_right(input)).clamp(0, 9) as u8;
+        let d = &mut digits[usize::from(pos)];
+        if r.contains(Buttons::UP) {
+            *d = (*d + 1) % 10;
+        }
+        if r.contains(Buttons::DOWN) {
+            *d = (*d + 9) % 10;
+        }
+        self.screen = Screen::DealNumber { digits, pos };
+        if pressed.contains(Buttons::CIRCLE) {
+            self.screen = Screen::GameMenu { sel: 1 };
+        } else if pressed.intersects(Buttons::CROSS | Buttons::START) {
+            self.start_deal(number_of(&digits), log);
+        }
+    }
+
+    fn on_options(&mut self, sel: u8, from_pause: bool, input: &Input) {
+        let pressed = input.pressed();
+        let rows = catalogue::entry(self.game).options;
+        let sel = step(sel, rows.len(), input);
+        self.screen = Screen::Options { sel, from_pause };
+        let dir = left_right(input);
+        if dir != 0 {
+            self.change_option(sel, dir);
+            self.sounds.push(Sfx::MenuMove);
+            self.save_wanted = true;
+        }
+        let back = pressed.contains(Buttons::CIRCLE)
+            || (pressed.contains(Buttons::CROSS) && usize::from(sel) == rows.len() - 1);
+        if back {
+            self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::GameMenu { sel: 2 } };
+        } else if pressed.contains(Buttons::CROSS) {
+            self.change_option(sel, 1);
+        }
+    }
+
+    fn on_play(&mut self, input: &Input, log: &mut impl Write) {
+        let pressed = input.pressed();
+        if pressed.contains(Buttons::START) {
+            self.screen = Screen::Pause { sel: 0 };
+            self.save_wanted = true;
+            return;
+        }
+        if pressed.contains(Buttons::SELECT) {
+            self.settings.highlight = !self.settings.highlight;
+        }
+        let frame = self.frame;
+        let Some(p) = self.playing.as_mut() else { return };
+        let before = p.move_count();
+        p.update(input, frame, log);
+        let (end, moves, score, code) = (p.end(), p.move_count(), p.score(), p.options_code());
+        if moves != before {
+            self.save_wanted = true;
+        }
+        if end != End::Playing {
+            self.screen = Screen::Over { sel: 0 };
+            if !self.recorded {
+                self.recorded = true;
+                self.record_end(code, end == End::Won, score);
+                self.set_saved_game(None);
+                self.save_wanted = true;
             }
-            Screen::Over { sel } => {
-                let won = self.won();
-                let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
-                let sel = step(sel, len, input);
-                self.screen = Screen::Over { sel };
-                if let Some(p) = self.play.as_mut() {
-                    p.tick(self.frame);
-                }
-                if pressed.contains(Buttons::CROSS) {
-                    match (won, sel) {
-                        (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
-                        (true, _) => self.quit_to_title(),
-                        (false, 0) => {
-                            self.screen = Screen::Play;
-                            self.undo(log);
-                        }
-                        (false, _) => self.start_deal(self.last_seed(), log),
-                    }
-                } else if pressed.contains(Buttons::TRIANGLE) && !won {
+        }
+    }
+
+    fn on_pause(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+        let pressed = input.pressed();
+        let sel = step(sel, PAUSE_MENU.len(), input);
+        self.screen = Screen::Pause { sel };
+        if pressed.intersects(Buttons::START | Buttons::CIRCLE) {
+            self.screen = Screen::Play;
+        } else if pressed.contains(Buttons::CROSS) {
+            match sel {
+                0 => self.screen = Screen::Play,
+                1 => {
                     self.screen = Screen::Play;
                     self.undo(log);
                 }
+                2 => self.start_deal(self.seed(), log),
+                3 => self.start_deal(self.new_seed(), log),
+                4 => self.screen = Screen::Options { sel: 0, from_pause: true },
+                _ => self.quit_to_title(),
             }
+        }
+    }
+
+    fn on_over(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+        let pressed = input.pressed();
+        let won = self.won();
+        let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
+        let sel = step(sel, len, input);
+        self.screen = Screen::Over { sel };
+        let frame = self.frame;
+        if let Some(p) = self.playing.as_mut() {
+            p.tick(frame);
+        }
+        if pressed.contains(Buttons::CROSS) {
+            match (won, sel) {
+                (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
+                (true, _) => self.quit_to_title(),
+                (false, 0) => {
+                    self.screen = Screen::Play;
+                    self.undo(log);
+                }
+                (false, _) => self.start_deal(self.seed(), log),
+            }
+        } else if pressed.contains(Buttons::TRIANGLE) && !won {
+            self.screen = Screen::Play;
+            self.undo(log);
         }
     }
 
@@ -777,59 +813,35 @@ impl App {
     /// deal is then any deal).
     pub fn new_seed(&self) -> u32 {
         let r = seed_from_frame(self.frame);
-        let (on, code) = self.winnable_set();
-        match code.filter(|_| on) {
-            Some(code) => crate::winnable::pick(self.game, code, r).unwrap_or(r),
-            None => r,
-        }
-    }
-
-    /// The chosen game's "winnable only" setting and the code of its
-    /// current option set in [`crate::winnable`] (`None` for A Farewell to
-    /// Kings' custom start, which has no proven deals).
-    fn winnable_set(&self) -> (bool, Option<u8>) {
-        match record_index(self.game) {
-            Some(i) => (self.others[i].winnable, Some(self.others[i].options)),
-            None => (self.settings.winnable, crate::winnable::farewell_code(self.settings.options)),
+        match self.winnable() {
+            true => crate::winnable::pick(self.game, self.options_code(), r).unwrap_or(r),
+            false => r,
         }
     }
 
     /// The chosen game's "winnable only" setting, and how many deals are
     /// proven for its current options (what the Options screen shows).
     pub fn winnable_only(&self) -> (bool, usize) {
-        let (on, code) = self.winnable_set();
-        (on, code.map_or(0, |c| crate::winnable::count(self.game, c)))
+        (self.winnable(), crate::winnable::count(self.game, self.options_code()))
     }
 
     /// The title, with the chosen game highlighted.
     fn title(&self) -> Screen {
-        Screen::Title { sel: GAMES.iter().position(|g| *g == self.game).unwrap_or(0) as u8 }
+        Screen::Title { sel: catalogue::position(self.game) as u8 }
     }
 
-    fn last_seed(&self) -> u32 {
-        match self.game {
-            GameId::Farewell => self.play.as_ref().map_or(0, |p| p.game().seed()),
-            _ => self.session.as_ref().map_or(0, |p| p.seed()),
-        }
-    }
-
-    /// The demo's next deal: the games with a fair player take turns, deal
-    /// by deal, A Farewell to Kings first.
+    /// The demo's next deal: the games take turns, deal by deal, in
+    /// [`DEMO_ORDER`], with the options the player chose where the demo
+    /// can play them ([`catalogue::Entry::demo_options`]).
     fn start_demo_deal(&mut self, log: &mut impl Write) {
-        self.play = None;
-        self.session = None;
-        self.planned = None;
-        self.game = DEMO_GAMES[usize::from(self.demo_deals) % DEMO_GAMES.len()];
+        self.playing = None;
+        self.game = DEMO_ORDER[usize::from(self.demo_deals) % DEMO_ORDER.len()];
         self.demo_deals = self.demo_deals.wrapping_add(1);
-        let options = self.settings.options;
-        // The demo plays the default start (a custom start would need the
-        // demo to place kings first, which shows nothing).
-        self.settings.options.kings =
-            if options.kings == KingStart::Custom { KingStart::Centre } else { options.kings };
+        let code = (catalogue::entry(self.game).demo_options)(self.options_code());
+        let seed = self.new_seed();
         // The log tells the demo's deals (whose hints no Square asked for).
         let _ = log.write_str("AFTK DEMO\n");
-        self.start_deal(self.new_seed(), log);
-        self.settings.options = options;
+        self.playing = GameScreen::deal(self.game, seed, code, self.frame, log);
         self.screen = Screen::Demo;
         // The demo changes nothing the card keeps: it writes nothing.
         self.save_wanted = false;
@@ -837,180 +849,83 @@ impl App {
 
     /// The deal being played in the chosen game, or 0.
     pub fn seed(&self) -> u32 {
-        self.last_seed()
-    }
-
-    /// The Edge: King's Corners in play, if it is.
-    pub fn corners(&self) -> Option<&corners::Play> {
-        self.session.as_ref().and_then(|s| s.corners())
+        self.playing.as_ref().map_or(0, GameScreen::seed)
     }
 
     /// Hints the chosen game's screen has shown (`None` with no game in
     /// play): the console logs `AFTK HINT` with the time each one took.
     pub fn hints(&self) -> Option<u32> {
-        match self.game {
-            GameId::Farewell => self.play.as_ref().map(|p| p.hints()),
-            _ => self.session.as_ref().map(|p| p.hints()),
-        }
+        self.playing.as_ref().map(GameScreen::hints)
     }
 
     /// True once for each hint the chosen game's screen has shown since the
     /// last call (the console logs `AFTK HINT` on it): an event of the deal
     /// in play, so starting a deal is none.
     pub fn take_hint_shown(&mut self) -> bool {
-        match self.game {
-            GameId::Farewell => self.play.as_mut().is_some_and(|p| p.take_hint_shown()),
-            _ => self.session.as_mut().is_some_and(|p| p.take_hint_shown()),
-        }
-    }
-
-    /// The game other than A Farewell to Kings in play, if any.
-    pub fn session(&self) -> Option<&session::Session> {
-        self.session.as_ref()
+        self.playing.as_mut().is_some_and(GameScreen::take_hint_shown)
     }
 
     /// True when the chosen game's deal has been won.
     pub fn won(&self) -> bool {
-        match self.game {
-            GameId::Farewell => {
-                self.play.as_ref().is_some_and(|p| p.game().status() == crate::games::farewell::Status::Won)
-            }
-            _ => self.session.as_ref().is_some_and(|p| p.end() == session::End::Won),
-        }
+        self.playing.as_ref().is_some_and(|p| p.end() == End::Won)
     }
 
     /// Takes back the chosen game's last move.
     fn undo(&mut self, log: &mut impl Write) {
         let frame = self.frame;
-        match self.game {
-            GameId::Farewell => {
-                if let Some(p) = self.play.as_mut() {
-                    p.undo(frame, log);
-                }
-            }
-            _ => {
-                if let Some(p) = self.session.as_mut() {
-                    p.undo(frame, log);
-                }
-            }
+        if let Some(p) = self.playing.as_mut() {
+            p.undo(frame, log);
         }
     }
 
     /// Leaves the game in play for the title (it is no longer saved).
     fn quit_to_title(&mut self) {
-        match self.game {
-            GameId::Farewell => self.play = None,
-            game => {
-                self.session = None;
-                if let Some(i) = record_index(game) {
-                    self.others[i].game = None;
-                }
-            }
-        }
+        self.abandon();
+        self.playing = None;
+        self.set_saved_game(None);
         self.screen = self.title();
     }
 
-    /// A frame of a game other than A Farewell to Kings: its controls, then
-    /// the end of the game (counted once in the statistics).
-    fn update_session(&mut self, input: &Input, log: &mut impl Write) {
-        let frame = self.frame;
-        let Some(p) = self.session.as_mut() else { return };
-        let before = p.move_count();
-        p.update(input, frame, log);
-        let (game, end, moves) = (p.game(), p.end(), p.move_count());
-        if moves != before {
-            self.save_wanted = true;
+    /// A deal left unfinished after at least one move (New deal, Restart,
+    /// Quit to title) counts as played and lost, as in PySolFC and
+    /// Aisleriot: otherwise the percentage would count only the games a
+    /// player saw through. The demo's deals are not the player's.
+    fn abandon(&mut self) {
+        let Some(p) = self.playing.as_ref() else { return };
+        if self.recorded || self.screen == Screen::Demo || p.move_count() == 0 || p.end() != End::Playing {
+            return;
         }
-        if end != session::End::Playing {
-            self.screen = Screen::Over { sel: 0 };
-            if !self.recorded {
-                self.recorded = true;
-                let won = end == session::End::Won;
-                let moves = moves.min(usize::from(u16::MAX)) as u16;
-                let row = stats::row_of(game, self.others_options(game));
-                if let Some(i) = record_index(game) {
-                    self.others[i].record_game(row, won, moves);
-                    self.others[i].game = None;
-                }
-                self.save_wanted = true;
-            }
-        }
-    }
-
-    /// The option code of a game other than A Farewell to Kings.
-    fn others_options(&self, game: GameId) -> u8 {
-        record_index(game).map_or(0, |i| self.others[i].options)
+        let code = p.options_code();
+        self.recorded = true;
+        self.record_end(code, false, 0);
+        self.save_wanted = true;
     }
 
     /// True while the chosen game has a deal in play.
     fn in_game(&self) -> bool {
-        match self.game {
-            GameId::Farewell => self.play.is_some(),
-            _ => self.session.is_some(),
-        }
+        self.playing.is_some()
     }
 
     fn change_option(&mut self, row: u8, dir: i8) {
-        let s = &mut self.settings;
+        let e = catalogue::entry(self.game);
         // The sound rows, every game's: 0 to 10, left and right.
         let volume = |v: &mut u8| *v = (*v as i8 + dir).clamp(0, crate::sound::MAX_VOLUME as i8) as u8;
-        match option_rows(self.game).get(usize::from(row)) {
-            Some(&"Effects") => return volume(&mut self.volumes.effects),
-            Some(&"Music") => return volume(&mut self.volumes.music),
-            Some(&"Card faces") => {
-                s.face = match s.face {
+        match e.options.get(usize::from(row)) {
+            Some(OptionRow::Own(n)) => {
+                let code = (e.change_option)(self.options_code(), *n, dir);
+                self.set_options_code(code);
+            }
+            Some(OptionRow::Effects) => volume(&mut self.volumes.effects),
+            Some(OptionRow::Music) => volume(&mut self.volumes.music),
+            Some(OptionRow::Faces) => {
+                self.settings.face = match self.settings.face {
                     FaceStyle::Standard => FaceStyle::FourColour,
                     FaceStyle::FourColour => FaceStyle::Standard,
                 };
-                return;
             }
-            Some(&"Winnable only") => {
-                match record_index(self.game) {
-                    Some(i) => self.others[i].winnable = !self.others[i].winnable,
-                    None => s.winnable = !s.winnable,
-                }
-                return;
-            }
-            _ => {}
-        }
-        if self.game == GameId::Albert {
-            use crate::games::{albert, Patience};
-            let code = &mut self.others[1].options;
-            let mut o = albert::Game::options_from_code(*code).unwrap_or_default();
-            match row {
-                0 => {
-                    let all = albert::StartRank::ALL;
-                    let cur = all.iter().position(|r| *r == o.start).unwrap_or(0) as i8;
-                    let n = all.len() as i8;
-                    o.start = all[((cur + dir) % n + n) as usize % all.len()];
-                }
-                1 => o.auto = !o.auto,
-                _ => {}
-            }
-            *code = albert::Game::options_code(o);
-            return;
-        }
-        if matches!(self.game, GameId::Corners | GameId::Kingdoms) {
-            return;
-        }
-        match row {
-            0 => {
-                let cur = GRID_SIZES.iter().position(|&g| g == (s.options.width, s.options.height)).unwrap_or(3);
-                let n = GRID_SIZES.len() as i8;
-                let next = ((cur as i8 + dir) % n + n) % n;
-                let (w, h) = GRID_SIZES[next as usize];
-                s.options.width = w;
-                s.options.height = h;
-            }
-            1 => {
-                const ALL: [KingStart; 4] =
-                    [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom];
-                let cur = ALL.iter().position(|k| *k == s.options.kings).unwrap_or(0) as i8;
-                s.options.kings = ALL[((cur + dir) % 4 + 4) as usize % 4];
-            }
-            2 => s.options.easy = !s.options.easy,
-            4 => s.highlight = !s.highlight,
-            _ => {}
+            Some(OptionRow::Highlight) => self.settings.highlight = !self.settings.highlight,
+            Some(OptionRow::Winnable) => self.toggle_winnable(),
+            Some(OptionRow::Back) | None => {}
         }
     }
 }

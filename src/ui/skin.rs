@@ -1,7 +1,7 @@
 //! The game's look: cards from the art packed at build time (`gfx/`), text
 //! from a font sheet (psx's built-in 8x8 font on the console).
 
-use super::render::{CardSize, Skin};
+use super::paint::{CardSize, Skin};
 use super::FaceStyle;
 use crate::atlas;
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};

@@ -7,6 +7,7 @@
 //! A game's screen (`corners.rs`, ...) owns a [`Table`] and adds only its
 //! cursor, its drawing and its buttons.
 
+use super::screen::End;
 use crate::games::text::Message;
 use crate::games::{Patience, Status};
 use crate::save::{SavedGame, SAVED_MOVES};
@@ -218,6 +219,14 @@ pub fn position_of<G: Patience>(g: &G, m: G::Move) -> Option<u16> {
     found
 }
 
+/// The first legal move, if any: what a hint offers when its player likes
+/// no move (Square always answers with a move while one exists).
+pub fn any_legal<G: Patience>(g: &G) -> Option<G::Move> {
+    let mut any = None;
+    g.for_each_legal(&mut |x| any = any.or(Some(x)));
+    any
+}
+
 /// The legal move at place `n` of the list, if there is one.
 pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
     let (mut i, mut found) = (0u16, None);
@@ -229,3 +238,57 @@ pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
     });
     found
 }
+
+impl<G: Patience> Table<G> {
+    /// Where the game stands, as the App's menus see it.
+    pub fn end(&self) -> End {
+        match self.game.status() {
+            Status::Playing => End::Playing,
+            Status::Won => End::Won,
+            Status::Lost(_) => End::Lost,
+        }
+    }
+
+    /// The options code of the deal.
+    pub fn options_code(&self) -> u8 {
+        G::options_code(self.game.options())
+    }
+
+    /// Writes the reason of a loss (nothing while playing or after a win).
+    pub fn write_loss(&self, out: &mut dyn Write) -> fmt::Result {
+        match self.game.status() {
+            Status::Lost(l) => write!(out, "{l}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The part of [`PlayScreen`](super::screen::PlayScreen) a screen built
+/// on a [`Table`] (its field `table`) gets from it: the deal number, the
+/// moves, the end, the save.
+macro_rules! table_screen {
+    () => {
+        fn seed(&self) -> u32 {
+            self.table.seed()
+        }
+        fn move_count(&self) -> usize {
+            crate::games::Patience::move_count(self.table.game())
+        }
+        fn end(&self) -> super::screen::End {
+            self.table.end()
+        }
+        fn write_loss(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+            self.table.write_loss(out)
+        }
+        fn ended_at(&self) -> Option<u32> {
+            self.table.ended_at()
+        }
+        fn saved(&self) -> Option<crate::save::SavedGame> {
+            self.table.saved()
+        }
+        fn options_code(&self) -> u8 {
+            self.table.options_code()
+        }
+    };
+}
+pub(crate) use table_screen;

@@ -235,6 +235,9 @@ pub enum Illegal {
     Deal(DealRefusal),
     /// Nothing to take back (undo stops at the opening deal).
     NothingToUndo,
+    /// Undo given where a move is expected: [`crate::games::Patience::play`]
+    /// takes moves only, undo is [`crate::games::Patience::undo`].
+    Undo,
 }
 
 impl core::fmt::Display for Illegal {
@@ -257,6 +260,7 @@ impl core::fmt::Display for Illegal {
             Illegal::Deal(DealRefusal::HandFull) => write!(f, "cannot deal: the hand is full"),
             Illegal::Deal(DealRefusal::Playable(c)) => write!(f, "cannot deal: {c} can still be placed"),
             Illegal::NothingToUndo => write!(f, "nothing to undo"),
+            Illegal::Undo => write!(f, "undo is not a move here"),
         }
     }
 }
@@ -373,9 +377,13 @@ impl Game {
     /// custom), the stock shuffled, the opening deal made. `None` when the
     /// grid size is out of range.
     pub fn new(seed: u32, options: Options) -> Option<Game> {
-        if !options.grid_ok() {
-            return None;
-        }
+        options.grid_ok().then(|| Game::deal_in_range(seed, options))
+    }
+
+    /// [`Game::new`] for options whose grid the caller has checked
+    /// ([`Options::grid_ok`]): a grid under 4 columns or 2 rows would put
+    /// the kings off it.
+    pub(super) fn deal_in_range(seed: u32, options: Options) -> Game {
         let mut g = Game::empty(options, seed);
         let mut rng = Pcg32::new(seed);
         let (w, h) = (options.width, options.height);
@@ -422,7 +430,7 @@ impl Game {
             g.deal_cards(&mut Outcome::default());
         }
         g.status = g.compute_status();
-        Some(g)
+        g
     }
 
     fn empty(options: Options, seed: u32) -> Game {

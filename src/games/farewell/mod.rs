@@ -10,6 +10,8 @@
 //!   [`player::Thinker`] that spreads its work over frames.
 //! - [`solver`]: the perfect-information solver (beam search, then an
 //!   exhaustive search that can prove a deal lost).
+//! - [`patience`]: the game as a [`crate::games::Patience`], like the other
+//!   three, with its one-byte options code and its order of legal moves.
 //!
 //! ```
 //! use farewell::games::farewell::{Game, Options, Move, Status};
@@ -21,6 +23,7 @@
 pub mod game;
 pub mod grid;
 pub mod notation;
+pub mod patience;
 pub mod plan;
 pub mod player;
 pub mod solver;
@@ -30,3 +33,4 @@ pub use game::{
     DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Outcome, RemovedBook, Side, Source, Status,
 };
 pub use grid::{Cell, CellSet};
+pub use patience::GRID_SIZES;

@@ -1,0 +1,258 @@
+//! The catalogue: every game of the collection, once. The title lists the
+//! games in [`CATALOGUE`]'s order; the App starts, resumes, draws and
+//! drives a game through its [`Entry`] and its [`GameScreen`], and names no
+//! game itself.
+//!
+//! Adding a game: its rules, notation and players in `src/games/<game>/`,
+//! its screen in `src/ui/<game>.rs` (a [`PlayScreen`] with its help, option
+//! and statistics rows), a variant of [`GameId`], a line in [`CATALOGUE`]
+//! and an arm in each `match` below; and its `kings` file.
+
+use super::screen::{End, Entry, PlayScreen, View};
+use super::{albert, corners, farewell, kingdoms};
+use crate::draw::DrawList;
+use crate::input::Input;
+use crate::settings::GameId;
+use crate::sound::Sounds;
+use core::fmt::{self, Write};
+
+use super::paint::Skin;
+
+/// The games, in the title's order.
+pub const CATALOGUE: [Entry; 4] = [farewell::ENTRY, corners::ENTRY, albert::ENTRY, kingdoms::ENTRY];
+
+/// The games' ids, in the title's order.
+pub const GAMES: [GameId; CATALOGUE.len()] = {
+    let mut ids = [GameId::Farewell; CATALOGUE.len()];
+    let mut i = 0;
+    while i < ids.len() {
+        ids[i] = CATALOGUE[i].id;
+        i += 1;
+    }
+    ids
+};
+
+/// The games the attract mode plays, in turn.
+pub const DEMO_ORDER: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms, GameId::Albert];
+
+/// A game's entry.
+pub fn entry(id: GameId) -> &'static Entry {
+    CATALOGUE.iter().find(|e| e.id == id).unwrap_or(&CATALOGUE[0])
+}
+
+/// The place of a game on the title.
+pub fn position(id: GameId) -> usize {
+    CATALOGUE.iter().position(|e| e.id == id).unwrap_or(0)
+}
+
+/// Every game's hint storage, made once at boot (see
+/// [`PlayScreen::HintStore`]).
+#[derive(Debug, Default)]
+pub struct HintStores {
+    farewell: <farewell::Play as PlayScreen>::HintStore,
+    albert: <albert::Play as PlayScreen>::HintStore,
+}
+
+impl HintStores {
+    /// Empty storage.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// A game in play, whichever it is.
+pub enum GameScreen {
+    /// A Farewell to Kings.
+    Farewell(farewell::Play),
+    /// The Edge: King's Corners.
+    Corners(corners::Play),
+    /// King Albert.
+    Albert(albert::Play),
+    /// Four Kingdoms.
+    Kingdoms(kingdoms::Play),
+}
+
+impl fmt::Debug for GameScreen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameScreen({} deal {}, {} moves)", self.id().id(), self.seed(), self.move_count())
+    }
+}
+
+/// Runs `$e` with `$p` bound to the game's screen, whichever it is.
+macro_rules! each {
+    ($s:expr, $p:ident => $e:expr) => {
+        match $s {
+            GameScreen::Farewell($p) => $e,
+            GameScreen::Corners($p) => $e,
+            GameScreen::Albert($p) => $e,
+            GameScreen::Kingdoms($p) => $e,
+        }
+    };
+}
+
+impl GameScreen {
+    /// Deals `seed` of `game` with the options of `code`, logging it;
+    /// `None` for a code that names no options.
+    pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<GameScreen> {
+        Some(match game {
+            GameId::Farewell => GameScreen::Farewell(farewell::Play::deal(seed, code, frame, log)?),
+            GameId::Corners => GameScreen::Corners(corners::Play::deal(seed, code, log)?),
+            GameId::Albert => GameScreen::Albert(albert::Play::deal(seed, code, log)?),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::deal(seed, code, log)?),
+        })
+    }
+
+    /// Rebuilds a saved game of `game` (replaying its moves) and logs it
+    /// as resumed; `None` when it does not replay.
+    pub fn resume(
+        game: GameId,
+        saved: &crate::save::SavedGame,
+        frame: u32,
+        log: &mut impl Write,
+    ) -> Option<GameScreen> {
+        Some(match game {
+            GameId::Farewell => GameScreen::Farewell(farewell::Play::resume(saved, frame, log)?),
+            GameId::Corners => GameScreen::Corners(corners::Play::resume(saved, log)?),
+            GameId::Albert => GameScreen::Albert(albert::Play::resume(saved, log)?),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::resume(saved, log)?),
+        })
+    }
+
+    /// Which game.
+    pub fn id(&self) -> GameId {
+        match self {
+            GameScreen::Farewell(_) => GameId::Farewell,
+            GameScreen::Corners(_) => GameId::Corners,
+            GameScreen::Albert(_) => GameId::Albert,
+            GameScreen::Kingdoms(_) => GameId::Kingdoms,
+        }
+    }
+
+    /// The game as the save keeps it (`None` once ended).
+    pub fn saved(&self) -> Option<crate::save::SavedGame> {
+        each!(self, p => PlayScreen::saved(p))
+    }
+
+    /// A Farewell to Kings' screen, when that is the game.
+    pub fn farewell(&self) -> Option<&farewell::Play> {
+        match self {
+            GameScreen::Farewell(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// King's Corners' screen, when that is the game.
+    pub fn corners(&self) -> Option<&corners::Play> {
+        match self {
+            GameScreen::Corners(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// King Albert's screen, when that is the game.
+    pub fn albert(&self) -> Option<&albert::Play> {
+        match self {
+            GameScreen::Albert(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Four Kingdoms' screen, when that is the game.
+    pub fn kingdoms(&self) -> Option<&kingdoms::Play> {
+        match self {
+            GameScreen::Kingdoms(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Its deal number.
+    pub fn seed(&self) -> u32 {
+        each!(self, p => PlayScreen::seed(p))
+    }
+
+    /// Moves played and not undone.
+    pub fn move_count(&self) -> usize {
+        each!(self, p => PlayScreen::move_count(p))
+    }
+
+    /// Where the game stands.
+    pub fn end(&self) -> End {
+        each!(self, p => PlayScreen::end(p))
+    }
+
+    /// The options code of the deal in play.
+    pub fn options_code(&self) -> u8 {
+        each!(self, p => PlayScreen::options_code(p))
+    }
+
+    /// The record a win counts (see [`PlayScreen::score`]).
+    pub fn score(&self) -> u16 {
+        each!(self, p => PlayScreen::score(p))
+    }
+
+    /// The frame the game ended on.
+    pub fn ended_at(&self) -> Option<u32> {
+        each!(self, p => PlayScreen::ended_at(p))
+    }
+
+    /// A frame of play with this input.
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        each!(self, p => PlayScreen::update(p, input, frame, log))
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+        each!(self, p => PlayScreen::undo(p, frame, log))
+    }
+
+    /// A frame under a menu.
+    pub fn tick(&mut self, frame: u32) {
+        each!(self, p => PlayScreen::tick(p, frame))
+    }
+
+    /// One frame of the attract mode; true when it is time for another deal.
+    pub fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+        each!(self, p => PlayScreen::demo_frame(p, frame, paced, log))
+    }
+
+    /// Hints shown so far.
+    pub fn hints(&self) -> u32 {
+        each!(self, p => PlayScreen::hints(p))
+    }
+
+    /// True once for each hint shown since the last call.
+    pub fn take_hint_shown(&mut self) -> bool {
+        each!(self, p => PlayScreen::take_hint_shown(p))
+    }
+
+    /// True while a hint is being worked out.
+    pub fn thinking(&self) -> bool {
+        each!(self, p => PlayScreen::thinking(p))
+    }
+
+    /// Gives the hint being worked out `budget` more units of work; true
+    /// while work is left.
+    pub fn think(&mut self, budget: u32, frame: u32, stores: &mut HintStores) -> bool {
+        match self {
+            GameScreen::Farewell(p) => PlayScreen::think(p, budget, frame, &mut stores.farewell),
+            GameScreen::Corners(p) => PlayScreen::think(p, budget, frame, &mut ()),
+            GameScreen::Albert(p) => PlayScreen::think(p, budget, frame, &mut stores.albert),
+            GameScreen::Kingdoms(p) => PlayScreen::think(p, budget, frame, &mut ()),
+        }
+    }
+
+    /// The sound effects the game asked for since last taken.
+    pub fn take_sounds(&mut self) -> Sounds {
+        each!(self, p => PlayScreen::take_sounds(p))
+    }
+
+    /// Draws the table.
+    pub fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        each!(self, p => PlayScreen::draw(p, view, skin, list))
+    }
+
+    /// Draws the end of the game over the table.
+    pub fn draw_over(&self, view: &View, sel: u8, skin: &impl Skin, list: &mut DrawList) {
+        each!(self, p => PlayScreen::draw_over(p, view, sel, skin, list))
+    }
+}

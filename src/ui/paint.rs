@@ -1,0 +1,164 @@
+//! The drawing basics every screen uses: the screen's size, the pictures
+//! ([`Skin`]), the colours ([`palette`]), text, panels and the message bar.
+//! Below every screen: the App's menus ([`super::render`]) and each game's
+//! table draw with these, and nothing here knows a game.
+
+use crate::cards::Card;
+use crate::draw::{DrawList, Rgb, Sprite};
+use crate::settings::FaceStyle;
+
+/// Screen width.
+pub const SCREEN_W: i16 = 320;
+
+/// Screen height.
+pub const SCREEN_H: i16 = 240;
+
+/// Card size classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSize {
+    /// For grids up to 12x8.
+    Large,
+    /// For the larger grids.
+    Compact,
+}
+
+/// The pictures: card faces, backs, the font.
+pub trait Skin {
+    /// Draws a card's face with its top-left at (x, y); `tint` multiplies its
+    /// colours (128 = as drawn).
+    #[allow(clippy::too_many_arguments)]
+    fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb);
+    /// Draws the card back (the stock).
+    fn back(&self, list: &mut DrawList, x: i16, y: i16, size: CardSize);
+    /// A character of the font, if it has one (`♠♥♦♣` included), and how
+    /// far the pen moves after it.
+    fn glyph(&self, ch: char) -> Option<(Sprite, i16)>;
+    /// A typical character width (for laying out digits and wrapping).
+    fn advance(&self) -> i16;
+    /// Width of a text in pixels.
+    fn text_width(&self, s: &str) -> i16 {
+        s.chars()
+            .map(
+                |c| {
+                    if c == ' ' {
+                        self.advance()
+                    } else {
+                        self.glyph(c).or_else(|| self.glyph('?')).map_or(0, |g| g.1)
+                    }
+                },
+            )
+            .sum()
+    }
+    /// Height of a line of text.
+    fn line_height(&self) -> i16;
+    /// Width and height of a card of this size.
+    fn card_size(&self, size: CardSize) -> (i16, i16);
+}
+
+/// Colours of the table.
+pub mod palette {
+    use crate::draw::Rgb;
+    /// The felt.
+    pub const FELT: Rgb = Rgb(16, 92, 52);
+    /// An empty cell.
+    pub const CELL: Rgb = Rgb(22, 110, 64);
+    /// The side panel.
+    pub const PANEL: Rgb = Rgb(10, 60, 34);
+    /// The cursor.
+    pub const CURSOR: Rgb = Rgb(255, 214, 64);
+    /// Legal cells of the held card.
+    pub const LEGAL: Rgb = Rgb(120, 240, 140);
+    /// Cards of the held card's rank or suit.
+    pub const SAME: Rgb = Rgb(90, 160, 255);
+    /// Text.
+    pub const TEXT: Rgb = Rgb(240, 240, 220);
+    /// Dim text.
+    pub const DIM: Rgb = Rgb(120, 160, 130);
+    /// Menu box.
+    pub const BOX: Rgb = Rgb(8, 32, 20);
+    /// Highlighted menu row.
+    pub const SELECTED: Rgb = Rgb(255, 214, 64);
+}
+
+/// Writes text at (x, y); returns the x after the last character.
+pub fn text(list: &mut DrawList, skin: &impl Skin, x: i16, y: i16, s: &str, color: Rgb) -> i16 {
+    let mut cx = x;
+    for ch in s.chars() {
+        if ch == ' ' {
+            cx += skin.advance();
+            continue;
+        }
+        if let Some((g, adv)) = skin.glyph(ch).or_else(|| skin.glyph('?')) {
+            list.tinted(cx, y, g, tint_of(color));
+            cx += adv;
+        }
+    }
+    cx
+}
+
+/// Text centred on `cx`.
+pub fn text_centred(list: &mut DrawList, skin: &impl Skin, cx: i16, y: i16, s: &str, color: Rgb) {
+    let w = skin.text_width(s);
+    text(list, skin, cx - w / 2, y, s, color);
+}
+
+/// A tint that turns the font's white into `c` (GPU modulation: 128 = 1.0).
+fn tint_of(c: Rgb) -> Rgb {
+    Rgb(c.0 / 2 + 1, c.1 / 2 + 1, c.2 / 2 + 1)
+}
+
+/// A box across the screen from `y`, `h` high, its title at the top.
+pub fn centre_box(list: &mut DrawList, skin: &impl Skin, title: &str, y: i16, h: i16) {
+    list.fill(20, y, (SCREEN_W - 40) as u16, h as u16, palette::BOX);
+    list.outline(20, y, (SCREEN_W - 40) as u16, h as u16, 1, palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, y + 6, title, palette::SELECTED);
+}
+
+/// A menu over the board.
+pub fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: u8) {
+    let lh = skin.line_height() + 4;
+    let h = (items.len() as i16 + 2) * lh + 8;
+    let w: i16 = 200;
+    let (x, y) = ((SCREEN_W - w) / 2, (SCREEN_H - h) / 2);
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, y + 6, head, palette::DIM);
+    for (i, item) in items.iter().enumerate() {
+        let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
+        let ty = y + 6 + (i as i16 + 1) * lh + 4;
+        if i as u8 == sel {
+            text(list, skin, x + 12, ty, ">", color);
+        }
+        text(list, skin, x + 28, ty, item, color);
+    }
+}
+
+/// Splits a message into at most two lines that fit the screen, at a space.
+pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
+    if msg.chars().count() <= max_chars {
+        return (msg, "");
+    }
+    let cut = msg.char_indices().take_while(|(i, _)| *i <= max_chars).filter(|(_, c)| *c == ' ').map(|(i, _)| i).last();
+    match cut {
+        Some(i) => (&msg[..i], &msg[i + 1..]),
+        None => msg.split_at(msg.char_indices().nth(max_chars).map_or(msg.len(), |(i, _)| i)),
+    }
+}
+
+/// A message in a box at the bottom of the screen (two lines at most).
+pub fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
+    let lh = skin.line_height();
+    let max = ((SCREEN_W - 16) / skin.advance()) as usize;
+    let (a, b) = wrap(msg, max);
+    let lines = if b.is_empty() { 1 } else { 2 };
+    let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(SCREEN_W);
+    let h = lines * (lh + 2) + 4;
+    let x = (SCREEN_W - w) / 2;
+    let y = SCREEN_H - h - 4;
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::CURSOR);
+    text(list, skin, x + 6, y + 3, a, palette::TEXT);
+    if !b.is_empty() {
+        text(list, skin, x + 6, y + 3 + lh + 2, b, palette::TEXT);
+    }
+}

@@ -1,0 +1,248 @@
+//! The play screen's contract: what every game's screen does for the App,
+//! whichever game it is. The App (title, menus, pause, the end of a game,
+//! statistics, the demo, saving) talks to a game only through this trait
+//! and the catalogue ([`super::catalogue`]); a game's screen implements it
+//! beside its controls and drawing (`ui/<game>.rs`).
+
+use super::paint::{menu, message_bar, text_centred, Skin, SCREEN_W};
+use crate::cards::Suit;
+use crate::draw::DrawList;
+use crate::input::{Buttons, Input};
+use crate::settings::FaceStyle;
+use crate::settings::GameId;
+use crate::sound::Sounds;
+use core::fmt::{self, Write};
+use heapless::String;
+
+/// Where a game stands, as the App's menus see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Still playing.
+    Playing,
+    /// Won.
+    Won,
+    /// Lost.
+    Lost,
+}
+
+/// What a screen's drawing may depend on besides its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The card faces.
+    pub face: FaceStyle,
+    /// Where the held card may go is highlighted (Select toggles it).
+    pub highlight: bool,
+    /// Frames since boot (animations, pulses).
+    pub frame: u32,
+    /// Buttons held down this frame (L2/R2 show a rank or a suit).
+    pub held: Buttons,
+}
+
+/// Menu after a loss.
+pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
+/// Menu after a win.
+pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
+
+/// Frames a win shows on its own before its menu comes up.
+pub const WIN_SHOWS: u32 = 90;
+
+/// A game's play screen.
+pub trait PlayScreen {
+    /// Where a hint's search keeps its working storage between frames. It
+    /// outlives the screen (made once at boot, never moved: a new deal
+    /// copying kilobytes of it made frames late); `()` for a game that
+    /// keeps its search in the screen.
+    type HintStore;
+
+    /// The deal number.
+    fn seed(&self) -> u32;
+    /// Moves played and not undone.
+    fn move_count(&self) -> usize;
+    /// Where the game stands.
+    fn end(&self) -> End;
+    /// Writes the reason of a loss (nothing while playing or after a win).
+    fn write_loss(&self, out: &mut dyn Write) -> fmt::Result;
+    /// The frame the game ended on.
+    fn ended_at(&self) -> Option<u32>;
+    /// The game as the save keeps it (`None` once ended).
+    fn saved(&self) -> Option<crate::save::SavedGame>;
+    /// The options code of the deal in play (its statistics row).
+    fn options_code(&self) -> u8;
+    /// What the statistics keep as the record of a win: the fewest deals
+    /// in A Farewell to Kings, the fewest moves in the others.
+    fn score(&self) -> u16 {
+        self.move_count().min(usize::from(u16::MAX)) as u16
+    }
+
+    /// A frame of play with this input (the App handles Start and Select).
+    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write);
+    /// Takes back the last move (the pause and loss menus' Undo).
+    fn undo(&mut self, frame: u32, log: &mut impl Write);
+    /// A frame passing while a menu covers the table (animations finish).
+    fn tick(&mut self, _frame: u32) {}
+    /// One frame of the attract mode; `paced` is true on the frames a
+    /// move is due. True when it is time for another deal.
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool;
+
+    /// Hints shown so far (the console logs the time each one took).
+    fn hints(&self) -> u32;
+    /// True once for each hint shown since the last call: the console
+    /// logs `AFTK HINT` on it. A new deal is a new screen: no event.
+    fn take_hint_shown(&mut self) -> bool;
+    /// True while a hint (or the demo's move) is being worked out.
+    fn thinking(&self) -> bool;
+    /// Gives the hint being worked out `budget` more units of work (about
+    /// a millisecond each on the console); shows it once found. True while
+    /// work is left.
+    fn think(&mut self, budget: u32, frame: u32, store: &mut Self::HintStore) -> bool;
+    /// The sound effects asked for since last taken; leaves none.
+    fn take_sounds(&mut self) -> Sounds;
+
+    /// Draws the table.
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList);
+    /// The title of the win panel.
+    fn won_title(&self) -> &'static str {
+        "All cards are home"
+    }
+    /// Draws the end of the game over the table: the win (after a moment
+    /// to see it) with its menu, or the reason of the loss with its menu.
+    fn draw_over(&self, view: &View, sel: u8, skin: &impl Skin, list: &mut DrawList) {
+        let mut head: String<64> = String::new();
+        match self.end() {
+            End::Won => {
+                if view.frame.wrapping_sub(self.ended_at().unwrap_or(view.frame)) < WIN_SHOWS {
+                    return; // let the win show first
+                }
+                let _ = write!(head, "Won! Deal #{} in {} moves", self.seed(), self.move_count());
+                menu(list, skin, self.won_title(), &WON_MENU, sel);
+                text_centred(list, skin, SCREEN_W / 2, 8, &head, super::paint::palette::SELECTED);
+            }
+            End::Lost => {
+                menu(list, skin, "No move left", &LOST_MENU, sel);
+                let _ = head.write_str("Lost: ");
+                let _ = self.write_loss(&mut head);
+                message_bar(list, skin, &head);
+            }
+            End::Playing => {}
+        }
+    }
+}
+
+/// A row of a game's Options screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionRow {
+    /// The game's own deal option number `n` (its label in
+    /// [`Entry::option_labels`]).
+    Own(u8),
+    /// The card faces (every game's).
+    Faces,
+    /// Where the held card may go, highlighted.
+    Highlight,
+    /// New deals from the table of proven winnable deals.
+    Winnable,
+    /// Sound effects volume.
+    Effects,
+    /// Music volume.
+    Music,
+    /// Back to the menu.
+    Back,
+}
+
+impl OptionRow {
+    /// The row's label, `labels` being the game's own options' labels.
+    pub fn label(self, labels: &'static [&'static str]) -> &'static str {
+        match self {
+            OptionRow::Own(n) => labels.get(usize::from(n)).copied().unwrap_or("?"),
+            OptionRow::Faces => "Card faces",
+            OptionRow::Highlight => "Legal cells",
+            OptionRow::Winnable => "Winnable only",
+            OptionRow::Effects => "Effects",
+            OptionRow::Music => "Music",
+            OptionRow::Back => "Back",
+        }
+    }
+}
+
+/// Writes the value of a game's own option `row` for the option code.
+pub type OptionValue = fn(code: u8, row: u8, out: &mut dyn Write) -> fmt::Result;
+/// The option code after option `row` moved by `dir` (-1, 1).
+pub type OptionChange = fn(code: u8, row: u8, dir: i8) -> u8;
+/// Writes the label of statistics row `row`.
+pub type StatsLabel = fn(row: usize, out: &mut dyn Write) -> fmt::Result;
+
+/// What the collection knows of a game.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// Its id (save, log, `kings`).
+    pub id: GameId,
+    /// The name on the title.
+    pub name: &'static str,
+    /// Who made it, for the title.
+    pub author: &'static str,
+    /// The suit of the king that stands for it on the title.
+    pub emblem: Suit,
+    /// The help screen's lines.
+    pub help: &'static [&'static str],
+    /// The Options screen's rows.
+    pub options: &'static [OptionRow],
+    /// The labels of its own options ([`OptionRow::Own`]).
+    pub option_labels: &'static [&'static str],
+    /// Writes an own option's value.
+    pub option_value: OptionValue,
+    /// Changes an own option.
+    pub change_option: OptionChange,
+    /// The option code of a first boot.
+    pub default_options: u8,
+    /// Writes what the Resume screen says of a saved game's options before
+    /// its moves (`12x8, `), nothing for most games.
+    pub resume_words: fn(code: u8, out: &mut dyn Write) -> fmt::Result,
+    /// The options the attract mode plays for the player's option code
+    /// (the code itself where the fair player can play it).
+    pub demo_options: fn(code: u8) -> u8,
+    /// The statistics row a game with this option code counts in.
+    pub stats_row: fn(code: u8) -> usize,
+    /// How many statistics rows it keeps.
+    pub stats_rows: usize,
+    /// A statistics row's label.
+    pub stats_label: StatsLabel,
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// The Options rows of a game without deal options of its own.
+pub const NO_OPTIONS: [OptionRow; 5] =
+    [OptionRow::Faces, OptionRow::Winnable, OptionRow::Effects, OptionRow::Music, OptionRow::Back];
+
+/// [`Entry::option_value`] of a game without deal options.
+pub fn no_option_value(_: u8, _: u8, _: &mut dyn Write) -> fmt::Result {
+    Ok(())
+}
+
+/// [`Entry::change_option`] of a game without deal options.
+pub fn no_option_change(code: u8, _: u8, _: i8) -> u8 {
+    code
+}
+
+/// [`Entry::stats_row`] of a game that keeps one statistics row.
+pub fn one_stats_row(_: u8) -> usize {
+    0
+}
+
+/// [`Entry::stats_label`] of a game that keeps one statistics row.
+pub fn one_stats_label(_: usize, out: &mut dyn Write) -> fmt::Result {
+    out.write_str("All deals")
+}
+
+/// [`Entry::demo_options`] of a game whose every option set the demo plays.
+pub fn same_options(code: u8) -> u8 {
+    code
+}
+
+/// [`Entry::resume_words`] of a game whose Resume screen names no options.
+pub fn no_words(_: u8, _: &mut dyn Write) -> fmt::Result {
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! Every game of the catalogue driven through the same code path, with the
+//! same buttons: chosen on the title, dealt, played by its hints (Square,
+//! then X plays the hint), undone, paused, saved to bytes and resumed at
+//! the next boot, played to its end and counted in its statistics. The
+//! shared screens name no game, so this one test covers a fifth game too.
+
+use farewell::input::{Buttons, Input};
+use farewell::save::Save;
+use farewell::ui::catalogue::{self, CATALOGUE};
+use farewell::ui::screen::End;
+use farewell::ui::{option_rows, stats, App, Screen, GAMES};
+
+struct D {
+    app: App,
+    input: Input,
+    log: String,
+}
+
+impl D {
+    fn new() -> Self {
+        D { app: App::new(), input: Input::new(), log: String::new() }
+    }
+    fn press(&mut self, b: Buttons) {
+        self.input.update(b);
+        self.app.update(&self.input, &mut self.log);
+        self.input.update(Buttons::empty());
+        self.app.update(&self.input, &mut self.log);
+    }
+    /// Lets a hint being worked out finish (as the console does over frames).
+    fn settle(&mut self) {
+        for _ in 0..10_000 {
+            if !self.app.thinking() {
+                return;
+            }
+            self.app.think(1000);
+            self.input.update(Buttons::empty());
+            self.app.update(&self.input, &mut self.log);
+        }
+        panic!("the hint never came");
+    }
+    fn moves(&self) -> usize {
+        self.app.playing().map_or(0, |p| p.move_count())
+    }
+    /// The title, with game `i` chosen, then its menu's New game on a
+    /// given deal.
+    fn deal(&mut self, i: usize, seed: u32) {
+        for _ in 0..i {
+            self.press(Buttons::DOWN);
+        }
+        assert_eq!(self.app.game, GAMES[i]);
+        self.press(Buttons::CROSS);
+        assert_eq!(self.app.screen(), Screen::GameMenu { sel: 0 });
+        self.press(Buttons::DOWN);
+        self.press(Buttons::CROSS);
+        assert!(matches!(self.app.screen(), Screen::DealNumber { .. }));
+        let digits = farewell::ui::digits_of(seed);
+        // Up from the shown number to the wanted one, digit by digit.
+        let Screen::DealNumber { digits: shown, .. } = self.app.screen() else { unreachable!() };
+        for pos in (0..10).rev() {
+            let ups = (10 + digits[pos] - shown[pos]) % 10;
+            for _ in 0..ups {
+                self.press(Buttons::UP);
+            }
+            if pos > 0 {
+                self.press(Buttons::LEFT);
+            }
+        }
+        self.press(Buttons::CROSS);
+        assert_eq!(self.app.screen(), Screen::Play, "{:?}", self.app.game);
+        assert_eq!(self.app.seed(), seed);
+    }
+    /// Square, the hint worked out, then X: true when a move was played.
+    fn play_hint(&mut self) -> bool {
+        let before = self.moves();
+        self.press(Buttons::SQUARE);
+        self.settle();
+        self.press(Buttons::CROSS);
+        self.moves() != before || self.app.screen() == Screen::Over { sel: 0 }
+    }
+}
+
+#[test]
+fn the_catalogue_lists_each_game_once_with_what_the_shared_screens_need() {
+    assert_eq!(CATALOGUE.len(), GAMES.len());
+    for (i, e) in CATALOGUE.iter().enumerate() {
+        assert_eq!(catalogue::position(e.id), i);
+        assert!(CATALOGUE.iter().filter(|o| o.id == e.id || o.name == e.name).count() == 1, "{e:?} twice");
+        assert!(!e.help.is_empty() && !e.author.is_empty());
+        let rows = option_rows(e.id);
+        assert_eq!(rows.last(), Some(&"Back"), "{e:?}");
+        for shared in ["Card faces", "Winnable only", "Effects", "Music"] {
+            assert_eq!(rows.iter().filter(|r| **r == shared).count(), 1, "{e:?}: {shared}");
+        }
+        // The first boot's options deal, and count in a row that exists.
+        assert!((e.stats_row)(e.default_options) < e.stats_rows, "{e:?}");
+        assert!(catalogue::GameScreen::deal(e.id, 1, e.default_options, 0, &mut String::new()).is_some());
+        assert!(catalogue::GameScreen::deal(e.id, 1, 0xFF, 0, &mut String::new()).is_none(), "{e:?}: code FF");
+    }
+}
+
+#[test]
+fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
+    for (i, e) in CATALOGUE.iter().enumerate() {
+        let mut d = D::new();
+        d.deal(i, 7);
+        assert!(d.log.contains("AFTK NEW"), "{e:?}: the deal is logged");
+
+        // Two moves by the hint, one taken back.
+        assert!(d.play_hint(), "{e:?}: X plays the hint");
+        assert!(d.play_hint(), "{e:?}: and the next");
+        let played = d.moves();
+        d.press(Buttons::TRIANGLE);
+        assert_eq!(d.moves(), played - 1, "{e:?}: Triangle undoes");
+        assert!(d.play_hint(), "{e:?}");
+        let played = d.moves();
+
+        // Paused and saved; the next boot offers it, and it comes back.
+        d.press(Buttons::START);
+        assert_eq!(d.app.screen(), Screen::Pause { sel: 0 });
+        assert!(d.app.take_save_request());
+        let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];
+        let n = d.app.snapshot().encode(&mut bytes).unwrap();
+        let save = Save::decode(&bytes[..n]).unwrap();
+        let mut next = D::new();
+        next.app.load(save);
+        assert_eq!(next.app.game, e.id, "the last game played is chosen at boot");
+        assert_eq!(next.app.screen(), Screen::Resume, "{e:?}");
+        next.press(Buttons::CROSS);
+        assert_eq!(next.app.screen(), Screen::Play, "{e:?}");
+        assert_eq!((next.app.seed(), next.moves()), (7, played), "{e:?}: resumed exactly");
+
+        // Played on by the hints: counted once in its statistics when it
+        // ends, or as a loss when it is left unfinished.
+        for _ in 0..300 {
+            if next.app.screen() != Screen::Play || !next.play_hint() {
+                break;
+            }
+        }
+        let mut end = next.app.playing().unwrap().end();
+        if end == End::Playing {
+            next.press(Buttons::START);
+            for _ in 0..5 {
+                next.press(Buttons::DOWN);
+            }
+            next.press(Buttons::CROSS);
+            assert!(matches!(next.app.screen(), Screen::Title { .. }), "{e:?}: quit");
+            end = End::Lost;
+        } else {
+            assert!(matches!(next.app.screen(), Screen::Over { .. }));
+        }
+        let t = stats::totals(&next.app);
+        assert_eq!((t.played, t.won), (1, u32::from(end == End::Won)), "{e:?}");
+        assert!(next.app.snapshot().encode(&mut bytes).is_ok());
+        assert_eq!(next.app.resumable_summary(), None, "{e:?}: an ended game is not offered again");
+    }
+}
