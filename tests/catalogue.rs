@@ -154,3 +154,39 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
         assert_eq!(next.app.resumable_summary(), None, "{e:?}: an ended game is not offered again");
     }
 }
+
+#[test]
+fn a_hint_is_kept_for_its_position_and_another_press_cancels_the_thinking_in_every_game() {
+    let mut cancelled = 0;
+    for (i, e) in CATALOGUE.iter().enumerate() {
+        let mut d = D::new();
+        d.deal(i, 11);
+        let hints = d.app.hints().unwrap();
+        d.press(Buttons::SQUARE);
+        d.settle();
+        assert_eq!(d.app.hints(), Some(hints + 1), "{e:?}: the hint is shown");
+        // Asked again about the same position: shown at once, no thinking.
+        d.press(Buttons::SQUARE);
+        assert!(!d.app.thinking(), "{e:?}: the kept answer is shown at once");
+        assert_eq!(d.app.hints(), Some(hints + 2), "{e:?}");
+
+        // A hint being worked out is dropped by a press that acts on the
+        // table: nothing lands on what the player did.
+        assert!(d.play_hint(), "{e:?}");
+        d.input.update(Buttons::SQUARE);
+        d.app.update(&d.input, &mut d.log);
+        if d.app.thinking() {
+            d.press(Buttons::CIRCLE);
+            assert!(!d.app.thinking(), "{e:?}: O cancels the thinking");
+            let shown = d.app.hints();
+            for _ in 0..50 {
+                d.app.think(1000);
+                d.press(Buttons::empty());
+            }
+            assert_eq!(d.app.hints(), shown, "{e:?}: no hint lands after it");
+            cancelled += 1;
+        }
+    }
+    // A Farewell to Kings and King Albert think over several frames.
+    assert!(cancelled >= 2, "only {cancelled} games were caught thinking");
+}

@@ -149,6 +149,8 @@ pub struct Play {
     demo_asked: bool,
     /// The hint's search proved the deal lost from the position asked about.
     lost: bool,
+    /// The last hint shown, with the position it is for and why.
+    kept: Option<(Board, Move, &'static str)>,
     /// The hint showing is any legal move: the fair player liked none (the
     /// demo deals again rather than play it).
     last_resort: bool,
@@ -184,6 +186,7 @@ impl Play {
             demo_asked: false,
             lost: false,
             last_resort: false,
+            kept: None,
         };
         p.fix_cursor();
         p
@@ -454,6 +457,12 @@ impl Play {
         }
         self.held = None;
         self.hinted = None;
+        if let Some((board, m, why)) = self.kept.filter(|k| k.0 == *self.game().board()) {
+            let _ = board;
+            self.hints = self.hints.wrapping_add(1);
+            self.show(Some(m), why, frame);
+            return;
+        }
         if let (Some(&m), true, None) = (self.line.first(), *self.game().board() == self.line_board, self.reading) {
             self.hints = self.hints.wrapping_add(1);
             self.show(Some(m), "a winning line", frame);
@@ -537,11 +546,13 @@ impl Play {
     }
 
     /// Points the cursor at the hint's card and says what it does.
-    fn show(&mut self, m: Option<Move>, why: &str, frame: u32) {
+    fn show(&mut self, m: Option<Move>, why: &'static str, frame: u32) {
         let Some(m) = m else {
             self.table.say(frame, format_args!("No move helps now: undo (/\\) or try any"));
             return;
         };
+        // Kept for this position: asking again shows it at once.
+        self.kept = Some((*self.game().board(), m, why));
         if let Some((spot, depth)) = self.find(m.card()) {
             self.cursor = spot;
             self.depth = depth;
@@ -850,6 +861,13 @@ impl PlayScreen for Play {
     }
     fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, u64::from(budget) * NODES_PER_UNIT, frame, store)
+    }
+    fn cancel_hint(&mut self) {
+        self.thinking = false;
+        self.start = false;
+        self.fair = None;
+        self.reading = None;
+        self.line.clear();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
         Play::take_sounds(self)

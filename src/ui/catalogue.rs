@@ -241,6 +241,11 @@ impl GameScreen {
         }
     }
 
+    /// Stops working out a hint.
+    pub fn cancel_hint(&mut self) {
+        each!(self, p => PlayScreen::cancel_hint(p))
+    }
+
     /// The sound effects the game asked for since last taken.
     pub fn take_sounds(&mut self) -> Sounds {
         each!(self, p => PlayScreen::take_sounds(p))

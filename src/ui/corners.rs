@@ -406,12 +406,13 @@ fn panel(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
 }
 
 /// The help screen's lines for King's Corners.
-pub const HELP: [&str; 12] = [
+pub const HELP: [&str; 13] = [
     "D-pad    move over the matrix",
     "X        place the drawn card /",
     "         add a card to the group",
     "O        empty the group",
-    "R1       draw again (after a 10)",
+    "R1       draw the next card (once",
+    "         a group is cleared)",
     "/\\       undo     [] hint",
     "START    pause menu",
     "",
@@ -461,6 +462,9 @@ impl PlayScreen for Play {
     }
     fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget, frame)
+    }
+    fn cancel_hint(&mut self) {
+        self.thinker = None;
     }
     fn take_sounds(&mut self) -> Sounds {
         Play::take_sounds(self)

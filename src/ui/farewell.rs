@@ -353,11 +353,22 @@ impl Play {
     /// out by [`think`](Self::think), over as many frames as it takes, and
     /// shown when found: its card picked up and the cursor on its cell, or
     /// a word to deal.
-    pub fn hint(&mut self) {
+    pub fn hint(&mut self, frame: u32) {
+        // The answer for this position is kept until a move is played:
+        // asking again shows it at once.
+        if let Some(m) = self.thought {
+            self.show(m, frame);
+            return;
+        }
         if self.asked.is_none() {
             self.ask();
-            self.thought = None;
         }
+    }
+
+    /// Stops working out the hint (the player acted meanwhile).
+    pub fn cancel_hint(&mut self) {
+        self.asked = None;
+        self.think_from = None;
     }
 
     /// A new hint asked for: its thinker is made by the first
@@ -500,7 +511,7 @@ impl Play {
             return;
         }
         if pressed.contains(Buttons::SQUARE) {
-            self.hint();
+            self.hint(frame);
             return;
         }
         if pressed.contains(Buttons::CIRCLE) {
@@ -645,6 +656,11 @@ impl Play {
                     }
                     Err(why) => self.refuse(frame, format_args!("{why}")),
                 },
+                // Nothing held, on a card: X has nothing to place there
+                // (dealing is X on an empty cell, or in the hand).
+                None if self.game.card_at(cell).is_some() && self.game.check_deal().is_err() => {
+                    self.refuse(frame, format_args!("Pick a card from your hand first (right of the grid)"))
+                }
                 None => self.try_deal(frame, log),
             },
         }
@@ -1097,6 +1113,9 @@ impl PlayScreen for Play {
     fn think(&mut self, budget: u32, frame: u32, slot: &mut Option<HintSlot>) -> bool {
         self.think_in(slot, budget as usize, frame)
     }
+    fn cancel_hint(&mut self) {
+        Play::cancel_hint(self)
+    }
     fn take_sounds(&mut self) -> Sounds {
         Play::take_sounds(self)
     }
@@ -1113,7 +1132,7 @@ pub const HELP: [&str; 13] = [
     "D-pad    move the cursor",
     "X        pick up / place / deal",
     "O        put the card back",
-    "L1 R1    next / previous card",
+    "L1 R1    previous / next card",
     "/\\       undo",
     "SELECT   legal cells on/off",
     "[]       hint",

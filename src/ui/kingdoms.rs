@@ -762,15 +762,16 @@ fn frame_of(pos: &Position, c: Card, ch: i16) -> Option<(i16, i16, i16)> {
 }
 
 /// The help screen's lines for Four Kingdoms.
-pub const HELP: [&str; 13] = [
+pub const HELP: [&str; 14] = [
     "D-pad    move between the piles;",
     "         up/down within a land",
     "X        pick up a run or card /",
     "         put it down; draw (talon)",
     "O        put it back",
-    "L1 draw  R1 send to the foundation",
-    "/\\ undo  [] hint   START pause",
-    "",
+    "L1       draw from the talon",
+    "R1       send to its foundation",
+    "/\\       undo     [] hint",
+    "START    pause menu",
     "Per suit: ten to the tower, then",
     "K Q J to the castle, 9 down to 2",
     "to the subjects, the ace last.",
@@ -818,6 +819,10 @@ impl PlayScreen for Play {
     }
     fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget as usize, frame)
+    }
+    fn cancel_hint(&mut self) {
+        self.thinker = None;
+        self.asked = false;
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
         Play::take_sounds(self)

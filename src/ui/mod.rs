@@ -193,11 +193,17 @@ impl Default for App {
 
 /// Turns the frame counter into a deal number: a hash, so that games
 /// started a frame apart are unrelated deals.
+/// Random deals are numbered 1 to this, short enough to read out and share
+/// (Deal number still plays any number).
+pub const RANDOM_DEALS: u32 = 1_000_000;
+
+/// Turns the frame counter into a deal number from 1 to [`RANDOM_DEALS`]:
+/// a hash, so that games started a frame apart are unrelated deals.
 pub fn seed_from_frame(frame: u32) -> u32 {
     let mut x = frame.wrapping_add(0x9E37_79B9);
     x = (x ^ (x >> 16)).wrapping_mul(0x85EB_CA6B);
     x = (x ^ (x >> 13)).wrapping_mul(0xC2B2_AE35);
-    x ^ (x >> 16)
+    1 + (x ^ (x >> 16)) % RANDOM_DEALS
 }
 
 /// A menu's row after Up or Down (wrapping).
@@ -312,9 +318,10 @@ impl App {
         }
     }
 
-    /// The chosen game's saved game in progress.
+    /// The chosen game's saved game in progress (one with a move made: a
+    /// deal just dealt is not worth a Resume screen).
     fn saved_game(&self) -> Option<SavedGame> {
-        Self::record_index(self.game).map_or(self.resumable, |i| self.others[i].game)
+        Self::record_index(self.game).map_or(self.resumable, |i| self.others[i].game).filter(|g| g.count > 0)
     }
 
     fn set_saved_game(&mut self, saved: Option<SavedGame>) {
@@ -742,6 +749,13 @@ impl App {
         }
         let frame = self.frame;
         let Some(p) = self.playing.as_mut() else { return };
+        // While a hint is worked out the game stays playable: a press that
+        // acts on the table cancels the thinking (the hint would land on
+        // what the player did).
+        let acts = Buttons::CROSS | Buttons::CIRCLE | Buttons::TRIANGLE | Buttons::L1 | Buttons::R1;
+        if p.thinking() && pressed.intersects(acts) {
+            p.cancel_hint();
+        }
         let before = p.move_count();
         p.update(input, frame, log);
         let (end, moves, score, code) = (p.end(), p.move_count(), p.score(), p.options_code());
@@ -793,7 +807,7 @@ impl App {
         if pressed.contains(Buttons::CROSS) {
             match (won, sel) {
                 (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
-                (true, _) => self.quit_to_title(),
+                (true, _) | (false, 3) => self.quit_to_title(),
                 (false, 0) => {
                     self.screen = Screen::Play;
                     self.undo(log);

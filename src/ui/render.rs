@@ -52,8 +52,8 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
                 let _ = s.push(ch[0]);
                 text(list, skin, x0 + i as i16 * skin.advance(), 110, &s, color);
             }
-            text_centred(list, skin, SCREEN_W / 2, 130, "Up/Down change  X play", palette::DIM);
-            text_centred(list, skin, SCREEN_W / 2, 142, "O back", palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 130, "Left/Right digit  Up/Down change", palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 142, "X play   O back", palette::DIM);
         }
         Screen::Options { sel, .. } => options(app, list, skin, sel),
         Screen::Help => help_lines(list, skin, catalogue::entry(app.game).help),
@@ -167,7 +167,7 @@ fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     text_centred(list, skin, SCREEN_W / 2, 58, &line, palette::TEXT);
     let y0 = 80;
     text(list, skin, 32, y0, "Options", palette::DIM);
-    const COLS: [(i16, &str); 4] = [(170, "played"), (210, "won"), (244, "%"), (272, "best")];
+    const COLS: [(i16, &str); 4] = [(166, "games"), (206, "won"), (238, "win%"), (270, "best")];
     for (x, head) in COLS {
         text(list, skin, x, y0, head, palette::DIM);
     }
@@ -186,6 +186,7 @@ fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     if !any {
         text_centred(list, skin, SCREEN_W / 2, y0 + 30, "No game finished yet", palette::DIM);
     }
+    text_centred(list, skin, SCREEN_W / 2, 192, "best: the most wins in a row", palette::DIM);
     text_centred(list, skin, SCREEN_W / 2, 206, "[] reset   O back   Up/Down scroll", palette::DIM);
 }
 
@@ -228,8 +229,10 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     }
     let rows = e.options.len() as i16;
     // The deal options, and every game's "winnable only", apply to the
-    // next deal.
-    text_centred(list, skin, SCREEN_W / 2, y0 + rows * 16 + 2, "Applies to the next deal", palette::DIM);
+    // next deal: said under those rows only.
+    if matches!(e.options.get(usize::from(sel)), Some(OptionRow::Own(_) | OptionRow::Winnable)) {
+        text_centred(list, skin, SCREEN_W / 2, y0 + rows * 16 + 2, "Applies to the next deal", palette::DIM);
+    }
     if app.volumes.muted {
         text_centred(list, skin, SCREEN_W / 2, y0 + rows * 16 + 14, "Muted: SELECT on the title", palette::DIM);
     }

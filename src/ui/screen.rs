@@ -39,7 +39,7 @@ pub struct View {
 }
 
 /// Menu after a loss.
-pub const LOST_MENU: [&str; 3] = ["Undo", "Restart this deal", "New deal"];
+pub const LOST_MENU: [&str; 4] = ["Undo", "Restart this deal", "New deal", "Quit to title"];
 /// Menu after a win.
 pub const WON_MENU: [&str; 2] = ["New deal", "Quit to title"];
 
@@ -95,6 +95,9 @@ pub trait PlayScreen {
     /// a millisecond each on the console); shows it once found. True while
     /// work is left.
     fn think(&mut self, budget: u32, frame: u32, store: &mut Self::HintStore) -> bool;
+    /// Stops working out a hint: the player pressed another button
+    /// meanwhile, and a hint landing on what they did would undo it.
+    fn cancel_hint(&mut self);
     /// The sound effects asked for since last taken; leaves none.
     fn take_sounds(&mut self) -> Sounds;
 
