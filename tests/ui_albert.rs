@@ -472,7 +472,7 @@ fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
 }
 
 #[test]
-fn a_deal_lost_at_its_opening_logs_end_when_dealt() {
+fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     // Deal 3566693575 with twos up has no legal move from the start: the
     // log says so at once, as after a move.
     let o = Options { start: farewell::games::albert::StartRank::Two, auto: true };
@@ -489,6 +489,18 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt() {
     .unwrap();
     assert_eq!(s.end(), farewell::ui::screen::End::Lost);
     assert!(log.contains("AFTK | status: lost: no legal move\n"), "{log}");
+    assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
+    // Resumed (a save holding it, its moves replayed): END too.
+    let saved = farewell::save::SavedGame {
+        seed: 3_566_693_575,
+        options: Game::options_code(o),
+        count: 0,
+        moves: [0; farewell::save::SAVED_MOVES],
+    };
+    let mut log = String::new();
+    let r =
+        farewell::ui::catalogue::GameScreen::resume(farewell::settings::GameId::Albert, &saved, 0, &mut log).unwrap();
+    assert_eq!(r.end(), farewell::ui::screen::End::Lost);
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // A deal still playing logs no END.
     let mut log = String::new();
