@@ -82,6 +82,19 @@ pub fn write_game_pos<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
 pub fn write_game_move<G: Patience>(m: &dyn fmt::Display, g: &G, out: &mut impl Write) -> fmt::Result {
     writeln!(out, "AFTK MOVE {m}")?;
     write_game_pos(g, out)?;
+    write_game_end(g, out)
+}
+
+/// Writes a deal's opening (or resumed) position: `AFTK POS` and the
+/// position, then `AFTK END` when the game is already over (a deal with no
+/// legal move from the start), as after a move.
+pub fn write_game_opening<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
+    write_game_pos(g, out)?;
+    write_game_end(g, out)
+}
+
+/// Writes `AFTK END won` or `AFTK END lost: <reason>` when the game is over.
+pub fn write_game_end<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
     match g.status() {
         GameStatus::Won => out.write_str("AFTK END won\n"),
         GameStatus::Lost(l) => writeln!(out, "AFTK END lost: {l}"),

@@ -131,7 +131,6 @@ mod game_loop {
             // worked out, or the demo's next move) the frame's time up to
             // what the drawing will need, a placement at a time; log the
             // total CPU time and frames of each hint once it is shown.
-            let hints_before = app.hints();
             let t0 = clock.now();
             app.update(&input, &mut tty);
             // The frame's sounds: effects keyed on, the songs stepped.
@@ -167,8 +166,10 @@ mod game_loop {
                 step_us = step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
-            if let (Some(before), Some(now)) = (hints_before, app.hints()) {
-                let done = now != before;
+            // A hint shown this frame: an event of the deal in play (a new
+            // deal is none, whatever the last one showed).
+            if app.hints().is_some() {
+                let done = app.take_hint_shown();
                 if busy || done {
                     hint_us = hint_us.saturating_add(think_us);
                     hint_frames += 1;

@@ -268,8 +268,8 @@ fn deals_do_not_depend_on_the_auto_option_except_for_its_moves() {
             let on = Game::deal(seed, Options { start, auto: true });
             let mut off = Game::deal(seed, Options { start, auto: false });
             // Making the automatic moves by hand gives the same board.
-            while let Some(s) = off.board().auto_due() {
-                let c = off.board().top(s).unwrap();
+            while let Some(at) = off.board().auto_due() {
+                let c = off.board().auto_card(at).unwrap();
                 let mut h = off.clone();
                 h.play(Move::Foundation(c)).unwrap();
                 off = h;

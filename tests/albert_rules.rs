@@ -7,7 +7,7 @@
 //! test shows only the cards that matter to its rule.
 
 use farewell::cards::{shuffled_deck, Card, Rank, Suit};
-use farewell::games::albert::notation::{parse_move, parse_position, write_position};
+use farewell::games::albert::notation::{parse_layout, parse_move, parse_position, write_position};
 use farewell::games::albert::{Game, Illegal, Loss, Move, Options, StartRank, Status, RESERVE, STACKS};
 use farewell::games::Patience;
 
@@ -65,7 +65,9 @@ fn position(lines: &str, fill: usize) -> Game {
     for (k, v) in rows {
         text.push_str(&format!("{k}: {v}\n"));
     }
-    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    // Piling every other card under one stack is a layout no game reaches:
+    // read it as a layout, not a position (see notation::parse_layout).
+    parse_layout(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 fn legal(g: &Game) -> Vec<Move> {
@@ -381,11 +383,38 @@ fn automatic_moves_chain_and_uncover_more() {
 }
 
 #[test]
-fn reserve_cards_are_never_moved_automatically() {
-    let g = position("t1: 9s\nt2: Qs 8c\nreserve: Ad - - - - - -\nauto: yes", 3);
+fn automatic_moves_send_reserve_cards_up_too_the_stacks_t1_to_t9_first_then_r1_to_r7() {
+    // Nothing is due until 8c leaves t2: then Ad (t2) goes; scanning again
+    // from t1, Ah (now t2's top) goes before any reserve card; then 2d
+    // (r1), then 2h (r3), both now safe (both black aces up).
+    let g = position("t1: 9s\nt2: Qs Ah Ad 8c\nreserve: 2d - 2h - - - -\nfoundations: As - - Ac\nauto: yes", 3);
     let h = played(&g, "8c>t4");
-    assert_eq!(h.board().reserve(0), Some(card("Ad")));
-    assert!(!h.board().on_foundation(card("Ad")));
+    let r = |slot: usize| STACKS + slot;
+    assert_eq!(
+        h.last_autos().collect::<Vec<_>>(),
+        vec![(card("Ad"), 1), (card("Ah"), 1), (card("2d"), r(0)), (card("2h"), r(2))]
+    );
+    assert_eq!(h.board().reserve(0), None);
+    assert_eq!(h.board().reserve(2), None);
+    assert_eq!(h.board().foundation(Suit::Diamonds), Some(card("2d")));
+    // Undo puts the reserve cards back in their slots.
+    let mut u = h.clone();
+    assert!(u.undo());
+    assert_eq!(text_of(&u), text_of(&g));
+    // A reserve card that is not safe stays: 2c needs both red aces up.
+    let g = position("t1: 9s\nt2: Qs Ad 8c\nreserve: 2c - - - - - -\nfoundations: As - - Ac\nauto: yes", 3);
+    let h = played(&g, "8c>t4");
+    assert_eq!(h.board().reserve(0), Some(card("2c")));
+    // An opening position sends a reserve ace up too.
+    for seed in 1..300 {
+        let g = Game::deal(seed, Options::default());
+        assert!(g.board().auto_due().is_none(), "deal {seed}");
+        for slot in 0..RESERVE {
+            if let Some(c) = g.board().reserve(slot) {
+                assert_ne!(c.rank(), Rank::ACE, "deal {seed}: {c} left in r{}", slot + 1);
+            }
+        }
+    }
 }
 
 #[test]
@@ -435,12 +464,12 @@ fn lost_when_no_legal_move_at_all() {
     // No empty stack, no reserve, no top card fits on another or goes up.
     let text = "game: albert\nt1: Qs Ks\nt2: Qh Kh\nt3: Qd Kd\nt4: Qc Kc\nt5: Ts Js\nt6: Th Jh\nt7: Td Jd\n\
                 t8: Tc Jc\nt9: 9s 9d 9c 8h 9h\nfoundations: 8s 7h 8d 8c\nauto: no\n";
-    let g = parse_position(text).unwrap();
+    let g = parse_layout(text).unwrap();
     assert_eq!(g.status(), Status::Lost(Loss::NoMove));
     assert!(legal(&g).is_empty());
     assert!(text_of(&g).ends_with("status: lost: no legal move\n"));
     // With 8h up instead of 9h's place, 9h could go: still playing.
-    let g = parse_position(&text.replace("8h 9h", "9h 8h")).unwrap();
+    let g = parse_layout(&text.replace("8h 9h", "9h 8h")).unwrap();
     assert_eq!(g.status(), Status::Playing);
 }
 
@@ -464,9 +493,56 @@ fn with_auto_yes_a_position_with_an_automatic_move_due_is_rejected() {
         .map(|c| c.to_string())
         .collect();
     full.push_str(&format!("t4: {}\n", rest.join(" ")));
-    let e = parse_position(&full).unwrap_err().to_string();
+    let e = parse_layout(&full).unwrap_err().to_string();
     assert!(e.contains("line 2") && e.contains("Ac"), "{e}");
-    assert!(parse_position(&full.replace("auto: yes", "auto: no")).is_ok());
+    assert!(parse_layout(&full.replace("auto: yes", "auto: no")).is_ok());
+    // A reserve card due is named with the reserve's line and slot.
+    let g = position("t1: 9s\nt2: Qs 8c\nreserve: - Ad - - - - -\nauto: no", 3);
+    let e = parse_layout(&text_of(&g).replace("auto: no", "auto: yes")).unwrap_err().to_string();
+    assert!(e.contains("line 11") && e.contains("Ad in r2"), "{e}");
+}
+
+#[test]
+fn a_stack_with_more_than_i_minus_1_cards_below_its_top_run_is_rejected_naming_its_line() {
+    // Every dealt position is reachable: t<i> has i cards at most.
+    for seed in 1..100 {
+        for start in StartRank::ALL {
+            for auto in [true, false] {
+                let g = Game::deal(seed, Options { start, auto });
+                parse_position(&text_of(&g)).unwrap_or_else(|e| panic!("deal {seed} {start:?}: {e}"));
+            }
+        }
+    }
+    let g = Game::deal(5, NO_AUTO);
+    let text = text_of(&g);
+    // 45 cards on t1 (the issue's case): refused, naming t1's line.
+    let mut all = Vec::new();
+    for s in 0..STACKS {
+        all.extend(stack(&g, s).iter().map(|c| c.to_string()));
+    }
+    let mut piled = String::new();
+    for l in text.lines() {
+        match l.split_once(':') {
+            Some(("t1", _)) => piled.push_str(&format!("t1: {}\n", all.join(" "))),
+            Some((k, _)) if k.starts_with('t') && k.len() == 2 => piled.push_str(&format!("{k}:\n")),
+            _ => piled.push_str(&format!("{l}\n")),
+        }
+    }
+    let e = parse_position(&piled).unwrap_err().to_string();
+    assert!(e.starts_with("line 2: t1: ") && e.contains("below the ordered run"), "{e}");
+    assert!(parse_layout(&piled).is_ok());
+    // On the edge: t3 may hold two cards below its top run, not three.
+    // Deal 5's t3 is 2d Kd 4d; t2's bottom card Td put under them is one
+    // too many, and t2's 4h then sits alone on t2.
+    let t3 = stack(&g, 2).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    let t2 = stack(&g, 1);
+    assert_eq!(stack(&g, 2).len(), 3);
+    let over = text
+        .replace(&format!("t3: {t3}\n"), &format!("t3: {} {t3}\n", t2[0]))
+        .replace(&format!("t2: {} {}\n", t2[0], t2[1]), &format!("t2: {}\n", t2[1]));
+    let e = parse_position(&over).unwrap_err().to_string();
+    assert!(e.starts_with("line 4: t3: 3 cards lie below"), "{e}\n{over}");
+    assert!(parse_position(&text).is_ok());
 }
 
 // ---- Notation ----
@@ -508,7 +584,31 @@ fn auto_is_yes_or_no_and_a_missing_auto_means_yes() {
     let g = position("auto: No", 1);
     assert!(!g.options().auto);
     let t = text_of(&position("auto: no", 1)).replace("auto: no", "auto: maybe");
-    assert!(parse_position(&t).is_err());
+    let e = parse_layout(&t).unwrap_err().to_string();
+    assert!(e.contains("expected yes or no"), "{e}");
+}
+
+#[test]
+fn a_bare_key_means_what_a_missing_key_means() {
+    // Section 4: a bare `auto:` is the default (yes), as a missing one is.
+    let g = Game::deal(5, Options::default());
+    let text = text_of(&g);
+    let bare = parse_position(&text.replace("auto: yes", "auto:")).unwrap();
+    let missing = parse_position(&text.replace("auto: yes\n", "")).unwrap();
+    assert!(bare.options().auto);
+    assert_eq!(text_of(&bare), text_of(&missing));
+    assert_eq!(text_of(&bare), text);
+}
+
+#[test]
+fn line_numbers_past_65535_are_counted_whole() {
+    // A card given twice names both of its lines, however far down.
+    let g = Game::deal(5, NO_AUTO);
+    let top = stack(&g, 0)[0];
+    let mut text = "#\n".repeat(70_000);
+    text.push_str(&text_of(&g).replace("t2: ", &format!("t2: {top} ")));
+    let e = parse_position(&text).unwrap_err().to_string();
+    assert_eq!(e, format!("line 70003: {top} appears twice (also on line 70002)"));
 }
 
 #[test]

@@ -742,3 +742,13 @@ fn moves_legal_lists_every_group_once_in_the_resumable_order() {
         assert_eq!(rest, all[i + 1..].to_vec());
     }
 }
+
+#[test]
+fn a_bare_key_means_what_a_missing_key_means() {
+    // Section 4: a bare key is as if its line were missing; for the
+    // required `phase:`, the same refusal (not "\"\" is not place ...").
+    let text = text(&Game::deal(5));
+    let missing_phase = rejected(&text.replace("phase: place\n", ""));
+    assert_eq!(rejected(&text.replace("phase: place\n", "phase:\n")), missing_phase);
+    assert_eq!(missing_phase, "phase: is missing");
+}

@@ -837,3 +837,23 @@ fn notation_a_byte_order_mark_and_crlf_line_ends_are_accepted() {
     // Only at the start: elsewhere it is not a blank.
     assert!(parse_position(&t.replacen("hand:", "\u{feff}hand:", 1)).is_err());
 }
+
+#[test]
+fn a_bare_key_means_what_a_missing_key_means() {
+    // `hand:` with nothing after it is an empty hand, as a missing `hand:`
+    // is; a bare `easy:` is `no`, as a missing one is.
+    let g = Game::new(3, Options::default()).unwrap();
+    let text = text_of(&g);
+    let easy = text.lines().find(|l| l.starts_with("easy:")).unwrap().to_string();
+    let bare = parse_position(&text.replace(&easy, "easy:")).unwrap();
+    let missing = parse_position(&text.replace(&format!("{easy}\n"), "")).unwrap();
+    assert_eq!(text_of(&bare), text);
+    assert_eq!(text_of(&missing), text);
+    // An empty hand, bare or missing: the same refusal (its cards are
+    // missing), not a complaint about the slots listed.
+    let hand = text.lines().find(|l| l.starts_with("hand:")).unwrap().to_string();
+    let e_bare = parse_position(&text.replace(&hand, "hand:")).unwrap_err().to_string();
+    let e_missing = parse_position(&text.replace(&format!("{hand}\n"), "")).unwrap_err().to_string();
+    assert_eq!(e_bare, e_missing);
+    assert!(e_bare.contains("missing"), "{e_bare}");
+}

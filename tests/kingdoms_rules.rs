@@ -776,3 +776,22 @@ fn size_of_a_position_is_small() {
     assert!(std::mem::size_of::<Position>() <= 256, "{}", std::mem::size_of::<Position>());
     let _ = Illegal::Over;
 }
+
+#[test]
+fn a_bare_fixed_size_key_means_what_a_missing_key_means() {
+    // Section 4: `dungeon:` with nothing after it is four empty places, as
+    // if the line were missing; so for every four-entry key.
+    let text = text_of(&Game::new(5));
+    for key in ["dungeon", "tower", "guest", "castle", "subjects"] {
+        let line = format!("{key}: - - - -\n");
+        assert!(text.contains(&line), "{text}");
+        let bare =
+            parse_position(&text.replace(&line, &format!("{key}:\n"))).unwrap_or_else(|e| panic!("bare {key}: {e}"));
+        let missing = parse_position(&text.replace(&line, "")).unwrap();
+        assert_eq!(text_of(&Game::from_position(bare.clone())), text, "{key}");
+        assert_eq!(text_of(&Game::from_position(missing)), text_of(&Game::from_position(bare)), "{key}");
+    }
+    // Three entries are still refused.
+    let e = parse_position(&text.replace("tower: - - - -", "tower: - - -")).unwrap_err().to_string();
+    assert!(e.contains("tower needs four entries"), "{e}");
+}

@@ -714,3 +714,30 @@ fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
     let sentence = format!("{}{}", reason[..1].to_uppercase(), &reason[1..]);
     assert!(inside.join(" ").contains(&sentence), "{sentence:?} not in the box: {inside:?}");
 }
+
+#[test]
+fn a_hint_shown_is_one_event_and_a_new_deal_after_hints_is_none() {
+    let mut d = Driver::start(42);
+    let mut events = 0;
+    d.press(Buttons::SQUARE);
+    events += usize::from(d.app.take_hint_shown());
+    while d.app.playing().and_then(|g| g.farewell()).unwrap().thinking() {
+        d.frame(Buttons::empty());
+        events += usize::from(d.app.take_hint_shown());
+    }
+    assert_eq!(events, 1, "one hint, one event");
+    assert_eq!(d.app.hints(), Some(1));
+    assert!(!d.app.take_hint_shown(), "taken once");
+    // Restart from the pause menu: a new screen whose count starts at 0,
+    // which a comparison of counts took for a hint. No event.
+    d.press(Buttons::START);
+    d.presses(Buttons::DOWN, 2);
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::Play);
+    assert_eq!(d.app.hints(), Some(0));
+    assert!(!d.app.take_hint_shown(), "a new deal shows no hint");
+    for _ in 0..10 {
+        d.frame(Buttons::empty());
+        assert!(!d.app.take_hint_shown());
+    }
+}

@@ -381,8 +381,9 @@ fn a_deal_proved_lost_says_so_and_still_offers_a_move() {
     assert!(farewell::games::Patience::play(&mut d.play.game().clone(), m).is_ok(), "{m} is legal");
 }
 
-/// A position with 19 cards on t1: six cards, then a king down to an ace;
-/// the other 33 cards spread over t2-t9 and the reserve.
+/// A layout with 19 cards on t1: six cards, then a king down to an ace;
+/// the other 33 cards spread over t2-t9 and the reserve (no game reaches
+/// it, as no game puts six cards under t1's top run: read as a layout).
 fn nineteen() -> Game {
     let t1 = "8d 2d 9c 4h Jd 6c Kh Qs Jh Ts 9h 8s 7h 6s 5h 4s 3h 2s Ah";
     let used: Vec<Card> = t1.split(' ').map(|c| Card::parse(c).unwrap()).collect();
@@ -395,7 +396,7 @@ fn nineteen() -> Game {
     }
     let r: Vec<String> = reserve.iter().map(|c| c.to_string()).collect();
     text += &format!("reserve: {}\nfoundations: - - - -\nauto: no\nstatus: playing\n", r.join(" "));
-    <Game as Patience>::parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    farewell::games::albert::notation::parse_layout(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 #[test]
@@ -468,4 +469,41 @@ fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
         d.frame += 1;
     }
     assert!(d.play.demo_step(d.frame, &mut d.log));
+}
+
+#[test]
+fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
+    // Deal 3566693575 with twos up has no legal move from the start: the
+    // log says so at once, as after a move.
+    let o = Options { start: farewell::games::albert::StartRank::Two, auto: true };
+    let g = Game::deal(3_566_693_575, o);
+    assert!(g.status().is_over(), "{}", g.status());
+    let mut log = String::new();
+    let s = farewell::ui::catalogue::GameScreen::deal(
+        farewell::settings::GameId::Albert,
+        3_566_693_575,
+        Game::options_code(o),
+        0,
+        &mut log,
+    )
+    .unwrap();
+    assert_eq!(s.end(), farewell::ui::screen::End::Lost);
+    assert!(log.contains("AFTK | status: lost: no legal move\n"), "{log}");
+    assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
+    // Resumed (a save holding it, its moves replayed): END too.
+    let saved = farewell::save::SavedGame {
+        seed: 3_566_693_575,
+        options: Game::options_code(o),
+        count: 0,
+        moves: [0; farewell::save::SAVED_MOVES],
+    };
+    let mut log = String::new();
+    let r =
+        farewell::ui::catalogue::GameScreen::resume(farewell::settings::GameId::Albert, &saved, 0, &mut log).unwrap();
+    assert_eq!(r.end(), farewell::ui::screen::End::Lost);
+    assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
+    // A deal still playing logs no END.
+    let mut log = String::new();
+    let _ = farewell::ui::catalogue::GameScreen::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
+    assert!(!log.contains("AFTK END"), "{log}");
 }

@@ -238,9 +238,10 @@ pub fn yes_no(token: &str, line: usize) -> Result<bool, PositionError> {
 }
 
 /// Where each card of a position was found, to check that every one of the
-/// 52 is there exactly once.
+/// 52 is there exactly once. Line numbers are kept whole (a position may
+/// have more than 65,535 lines, of comments or blanks).
 pub struct Census {
-    line_of: [u16; 52],
+    line_of: [usize; 52],
 }
 
 impl Default for Census {
@@ -261,7 +262,7 @@ impl Census {
         if *slot != 0 {
             return position_error!(line, "{card} appears twice (also on line {})", *slot);
         }
-        *slot = line.clamp(1, usize::from(u16::MAX)) as u16;
+        *slot = line.max(1);
         Ok(())
     }
 

@@ -39,6 +39,8 @@ pub struct Play {
     thinker: Option<player::Thinker>,
     /// Hints shown so far (the console times each one).
     hints: u32,
+    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
+    hints_taken: u32,
     /// Sound effects asked for since last taken.
     sounds: Sounds,
 }
@@ -66,6 +68,7 @@ impl Play {
             draw_hinted: false,
             thinker: None,
             hints: 0,
+            hints_taken: 0,
             sounds: Sounds::from_slice(&[Sfx::Deal]),
         }
     }
@@ -80,7 +83,16 @@ impl Play {
         self.table.game()
     }
 
-    /// Hints shown so far.
+    /// True once for each time a hint has been shown in this deal since
+    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
+    /// new screen, whose count starts again: no event comes of that.)
+    pub fn take_hint_shown(&mut self) -> bool {
+        let shown = self.hints != self.hints_taken;
+        self.hints_taken = self.hints;
+        shown
+    }
+
+    /// Hints shown so far in this deal.
     pub fn hints(&self) -> u32 {
         self.hints
     }
@@ -441,6 +453,9 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

@@ -150,6 +150,8 @@ pub struct Play {
     ended_at: Option<u32>,
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
+    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
+    hints_taken: u32,
     /// The fair player working out a hint or the demo's move.
     /// A hint (or the demo's move) is being worked out, under this number
     /// (a new one for each: the [`HintSlot`] holding an older one's
@@ -191,6 +193,7 @@ impl Play {
             anims: Vec::new(),
             ended_at: None,
             hints: 0,
+            hints_taken: 0,
             asked: None,
             asks: 0,
             think_from: None,
@@ -421,7 +424,16 @@ impl Play {
         false
     }
 
-    /// Hints computed so far.
+    /// True once for each time a hint has been shown in this deal since
+    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
+    /// new screen, whose count starts again: no event comes of that.)
+    pub fn take_hint_shown(&mut self) -> bool {
+        let shown = self.hints != self.hints_taken;
+        self.hints_taken = self.hints;
+        shown
+    }
+
+    /// Hints shown so far in this deal.
     pub fn hints(&self) -> u32 {
         self.hints
     }
@@ -999,6 +1011,7 @@ impl Play {
         let game = Game::new(seed, Game::options_from_code(code)?)?;
         let _ = crate::log::write_new(seed, game.options(), log);
         let _ = crate::log::write_pos(&game, log);
+        let _ = crate::log::write_end(game.status(), log);
         Some(Play::new(game, frame))
     }
 
@@ -1014,6 +1027,7 @@ impl Play {
         }
         let _ = crate::log::write_new(game.seed(), game.options(), log);
         let _ = crate::log::write_pos(&game, log);
+        let _ = crate::log::write_end(game.status(), log);
         let mut p = Play::new(game, frame);
         p.codes = codes;
         Some(p)
@@ -1098,6 +1112,9 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

@@ -137,6 +137,8 @@ pub struct Play {
     /// Its answer, until a move is played (`Some(None)`: nothing helps).
     thought: Option<Option<Move>>,
     hints: u32,
+    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
+    hints_taken: u32,
 }
 
 impl Play {
@@ -158,6 +160,7 @@ impl Play {
             asked: false,
             thought: None,
             hints: 0,
+            hints_taken: 0,
         }
     }
 
@@ -190,7 +193,16 @@ impl Play {
         self.held
     }
 
-    /// Hints shown so far.
+    /// True once for each time a hint has been shown in this deal since
+    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
+    /// new screen, whose count starts again: no event comes of that.)
+    pub fn take_hint_shown(&mut self) -> bool {
+        let shown = self.hints != self.hints_taken;
+        self.hints_taken = self.hints;
+        shown
+    }
+
+    /// Hints shown so far in this deal.
     pub fn hints(&self) -> u32 {
         self.hints
     }
@@ -798,6 +810,9 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
+    }
+    fn take_hint_shown(&mut self) -> bool {
+        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

@@ -855,6 +855,8 @@ impl App {
         self.demo_deals = self.demo_deals.wrapping_add(1);
         let code = (catalogue::entry(self.game).demo_options)(self.options_code());
         let seed = self.new_seed();
+        // The log tells the demo's deals (whose hints no Square asked for).
+        let _ = log.write_str("AFTK DEMO\n");
         self.playing = GameScreen::deal(self.game, seed, code, self.frame, log);
         self.screen = Screen::Demo;
         // The demo changes nothing the card keeps: it writes nothing.
@@ -870,6 +872,13 @@ impl App {
     /// play): the console logs `AFTK HINT` with the time each one took.
     pub fn hints(&self) -> Option<u32> {
         self.playing.as_ref().map(GameScreen::hints)
+    }
+
+    /// True once for each hint the chosen game's screen has shown since the
+    /// last call (the console logs `AFTK HINT` on it): an event of the deal
+    /// in play, so starting a deal is none.
+    pub fn take_hint_shown(&mut self) -> bool {
+        self.playing.as_mut().is_some_and(GameScreen::take_hint_shown)
     }
 
     /// True when the chosen game's deal has been won.

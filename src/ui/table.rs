@@ -42,7 +42,7 @@ impl<G: Patience> Table<G> {
     pub fn new(seed: u32, options: G::Options, options_text: &str, log: &mut impl Write) -> Self {
         let game = G::deal(seed, options);
         let _ = crate::log::write_new_game::<G>(seed, options_text, log);
-        let _ = crate::log::write_game_pos(&game, log);
+        let _ = crate::log::write_game_opening(&game, log);
         Table {
             game,
             seed,
@@ -97,7 +97,7 @@ impl<G: Patience> Table<G> {
     /// Logs `NEW` and the position of a resumed game.
     pub fn log_resumed(&self, options_text: &str, log: &mut impl Write) {
         let _ = crate::log::write_new_game::<G>(self.seed, options_text, log);
-        let _ = crate::log::write_game_pos(&self.game, log);
+        let _ = crate::log::write_game_opening(&self.game, log);
     }
 
     /// The game.

@@ -403,10 +403,23 @@ impl Board {
         Suit::ALL.iter().filter(|s| s.colour() != c.colour()).all(|s| self.found[*s as usize] >= below)
     }
 
-    /// The first building stack (scanning `t1` to `t9`) whose top card an
-    /// automatic move would take now.
+    /// Where the card an automatic move would take now lies: the first
+    /// building stack scanning `t1` to `t9` whose top card is safe to send
+    /// up (0..9), else the first such reserve slot scanning `r1` to `r7`
+    /// (`STACKS + r`, 9..16). [`Board::auto_card`] names the card and
+    /// [`Board::auto_to_foundation`] makes the move.
     pub fn auto_due(&self) -> Option<usize> {
-        (0..STACKS).find(|&s| self.top(s).is_some_and(|c| self.safe_to_foundation(c)))
+        (0..STACKS + RESERVE).find(|&at| self.auto_card(at).is_some_and(|c| self.safe_to_foundation(c)))
+    }
+
+    /// The card at a place [`Board::auto_due`] names: stack `at`'s top
+    /// card (0..9) or reserve slot `at - STACKS`'s card (9..16).
+    pub fn auto_card(&self, at: usize) -> Option<Card> {
+        if at < STACKS {
+            self.top(at)
+        } else {
+            self.reserve(at - STACKS)
+        }
     }
 
     /// Where `c` is: `Ok(From)` when it can be picked up (a reserve card, or
@@ -569,22 +582,35 @@ impl Board {
         self.top[t] = run_top;
     }
 
-    /// Takes the top card of stack `s` to its suit stack (an automatic move
-    /// found by [`Board::auto_due`]).
-    pub(crate) fn stack_to_foundation(&mut self, s: usize) {
-        if let Some(c) = self.top(s) {
-            self.top[s] = self.below[usize::from(c.index())];
+    /// Takes the card at `at` to its suit stack (an automatic move found
+    /// by [`Board::auto_due`]): the top card of stack `at` (0..9) or the
+    /// card of reserve slot `at - STACKS` (9..16).
+    pub(crate) fn auto_to_foundation(&mut self, at: usize) {
+        if at >= STACKS {
+            if let Some(slot) = self.reserve.get_mut(at - STACKS) {
+                if let Some(c) = card(*slot) {
+                    *slot = NONE;
+                    self.found[c.suit() as usize] += 1;
+                }
+            }
+        } else if let Some(c) = self.top(at) {
+            self.top[at] = self.below[usize::from(c.index())];
             self.below[usize::from(c.index())] = NONE;
             self.found[c.suit() as usize] += 1;
         }
     }
 
-    /// Takes the top card of suit `suit`'s stack back onto stack `s`.
-    pub(crate) fn foundation_to_stack(&mut self, suit: Suit, s: usize) {
+    /// Takes the top card of suit `suit`'s stack back to where an automatic
+    /// move took it from: stack `at` (0..9) or reserve slot `at - STACKS`.
+    pub(crate) fn foundation_to(&mut self, suit: Suit, at: usize) {
         let n = self.found[suit as usize];
         if let Some(r) = Rank::new(n) {
             self.found[suit as usize] = n - 1;
-            self.put(s as u8, Card::new(r, suit));
+            if at >= STACKS {
+                self.set_reserve(at - STACKS, Some(Card::new(r, suit)));
+            } else {
+                self.put(at as u8, Card::new(r, suit));
+            }
         }
     }
 
@@ -704,7 +730,8 @@ pub struct Game {
     /// Moves that can be undone, oldest first.
     history: Deque<Record, MAX_UNDO>,
     /// Automatic moves of the moves in `history`, oldest first: the suit
-    /// (high nibble) and the stack the card left (low nibble).
+    /// (high nibble) and where the card left (low nibble: a stack 0..9, or
+    /// `STACKS + r` for reserve slot `r`, as [`Board::auto_due`] names it).
     autos: Deque<u8, MAX_AUTOS>,
     /// Moves played and not undone (may exceed what the history holds).
     moves: u32,
@@ -729,8 +756,8 @@ impl Game {
     pub fn new(seed: u32, options: Options) -> Game {
         let mut g = Game::from_board(Board::deal(seed, options.start), options);
         if options.auto {
-            while let Some(s) = g.board.auto_due() {
-                g.board.stack_to_foundation(s);
+            while let Some(at) = g.board.auto_due() {
+                g.board.auto_to_foundation(at);
             }
         }
         g.status = g.compute_status();
@@ -789,15 +816,15 @@ impl Game {
         self.board.apply(plan);
         let mut autos = 0u8;
         if self.options.auto {
-            while let Some(s) = self.board.auto_due() {
-                let Some(c) = self.board.top(s) else { break };
-                self.board.stack_to_foundation(s);
+            while let Some(at) = self.board.auto_due() {
+                let Some(c) = self.board.auto_card(at) else { break };
+                self.board.auto_to_foundation(at);
                 if self.autos.is_full() {
                     // Cannot happen (see MAX_AUTOS); forget the oldest move
                     // rather than fail.
                     self.drop_oldest();
                 }
-                let _ = self.autos.push_back((c.suit() as u8) << 4 | s as u8);
+                let _ = self.autos.push_back((c.suit() as u8) << 4 | at as u8);
                 autos += 1;
             }
         }
@@ -826,7 +853,7 @@ impl Game {
         for _ in 0..r.autos {
             if let Some(a) = self.autos.pop_back() {
                 let suit = Suit::ALL[usize::from(a >> 4) & 3];
-                self.board.foundation_to_stack(suit, usize::from(a & 15));
+                self.board.foundation_to(suit, usize::from(a & 15));
             }
         }
         self.board.unapply(r.plan);
@@ -846,7 +873,8 @@ impl Game {
     }
 
     /// The automatic moves that followed the last move, in the order they
-    /// happened: each card and the stack (0..9) it left. For animating them.
+    /// happened: each card and where it left (a stack 0..9, or `STACKS + r`
+    /// for reserve slot `r`). For animating them.
     pub fn last_autos(&self) -> impl Iterator<Item = (Card, usize)> + '_ {
         let n = self.history.back().map_or(0, |r| usize::from(r.autos));
         let skip = self.autos.len().saturating_sub(n);

@@ -55,12 +55,28 @@ pub fn parse_move(token: &str) -> Result<Move, MoveError> {
 }
 
 /// Reads a position. Rejects anything malformed, a card missing or given
-/// twice, and (with `auto: yes`) a position where an automatic move is due.
+/// twice, a building stack with more cards below its top run than its deal
+/// gave it less one, and (with `auto: yes`) a position where an automatic
+/// move is due.
 pub fn parse_position(input: &str) -> Result<Game, PositionError> {
+    parse(input, true)
+}
+
+/// Reads a layout as [`parse_position`] does, except that building stacks
+/// no game can reach (more cards below the top run than the deal gave the
+/// stack, less one) are accepted: for tests that show a rule with a few
+/// cards and pile every other card under one stack. The host tools and the
+/// console read positions with [`parse_position`].
+pub fn parse_layout(input: &str) -> Result<Game, PositionError> {
+    parse(input, false)
+}
+
+fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
     let mut keys = text::Keys::new(&KEYS);
     let mut census = Census::new();
     let mut board = Board::EMPTY;
     let mut stack_line = [0usize; STACKS];
+    let mut reserve_line = 0usize;
     let mut auto = true;
     let mut game_seen = false;
     for line in text::lines(input) {
@@ -77,6 +93,7 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
                 game_seen = true;
             }
             "reserve" => {
+                reserve_line = n;
                 let mut slots = 0usize;
                 for tok in text::tokens(value) {
                     if slots == RESERVE {
@@ -125,6 +142,8 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
                     );
                 }
             }
+            // A bare `auto:` means what a missing one does: the default.
+            "auto" if value.is_empty() => {}
             "auto" => auto = text::yes_no(value, n)?,
             "status" => {}
             _ => {
@@ -143,15 +162,46 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
         return position_error!(0, "game: albert is missing");
     }
     census.complete()?;
+    if reachable {
+        reachable_stacks(&board, &stack_line)?;
+    }
     if auto {
-        if let Some(s) = board.auto_due() {
-            let c = board.top(s).map_or(Card::new(Rank::ACE, Suit::Spades), |c| c);
-            return position_error!(
-                stack_line[s],
-                "{c} on t{} would already have gone to its suit stack (auto: yes)",
-                s + 1
-            );
+        if let Some(at) = board.auto_due() {
+            let c = board.auto_card(at).map_or(Card::new(Rank::ACE, Suit::Spades), |c| c);
+            return if at < STACKS {
+                position_error!(
+                    stack_line[at],
+                    "{c} on t{} would already have gone to its suit stack (auto: yes)",
+                    at + 1
+                )
+            } else {
+                position_error!(
+                    reserve_line,
+                    "{c} in r{} would already have gone to its suit stack (auto: yes)",
+                    at - STACKS + 1
+                )
+            };
         }
     }
     Ok(Game::from_board(board, Options { start: StartRank::None, auto }))
+}
+
+/// Refuses a building stack no game can reach: `t<i>` was dealt i cards
+/// and play only ever adds ordered runs to a stack, so at most i - 1 of its
+/// cards lie below the ordered run at its top.
+fn reachable_stacks(board: &Board, stack_line: &[usize; STACKS]) -> Result<(), PositionError> {
+    for s in 0..STACKS {
+        let below = board.stack_len(s) - board.run_len(s);
+        if below > s {
+            return position_error!(
+                stack_line[s],
+                "t{}: {below} cards lie below the ordered run at its top; no game puts more than {s} there (t{} was dealt {} card{})",
+                s + 1,
+                s + 1,
+                s + 1,
+                if s == 0 { "" } else { "s" }
+            );
+        }
+    }
+    Ok(())
 }

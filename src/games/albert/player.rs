@@ -47,8 +47,8 @@ fn after(b: &Board, p: Plan, auto: bool) -> Board {
     let mut t = *b;
     t.apply(p);
     if auto {
-        while let Some(s) = t.auto_due() {
-            t.stack_to_foundation(s);
+        while let Some(at) = t.auto_due() {
+            t.auto_to_foundation(at);
         }
     }
     t

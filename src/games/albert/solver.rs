@@ -396,8 +396,8 @@ impl Search {
             let Ok(p) = b.check(m) else { return false };
             b.apply(p);
             if auto {
-                while let Some(s) = b.auto_due() {
-                    b.stack_to_foundation(s);
+                while let Some(at) = b.auto_due() {
+                    b.auto_to_foundation(at);
                 }
             }
             true

@@ -187,6 +187,8 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
                     let _ = parts.discard.push(c);
                 }
             }
+            // A bare `phase:` means what a missing one does (refused below).
+            4 if value.is_empty() => {}
             4 => {
                 phase_line = n;
                 let Some(p) = super::game::Phase::from_name(value) else {

@@ -252,7 +252,8 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                         Ok(v) => v,
                         Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
                     };
-                if toks.len() != HAND {
+                // A bare `hand:` means what a missing one does: an empty hand.
+                if toks.len() != HAND && !toks.is_empty() {
                     return Err(error(
                         line,
                         format_args!("hand: {} slots listed, {HAND} expected (`-` for an empty one)", toks.len()),
@@ -308,6 +309,8 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
             }
             "easy" => {
                 easy = Some(match value {
+                    // A bare `easy:` means what a missing one does: no.
+                    "" => false,
                     "yes" => true,
                     "no" => false,
                     _ => return Err(error(line, format_args!("easy: expected yes or no, found {:?}", quote(value)))),

@@ -228,7 +228,8 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
                         census.add(c, n)?;
                     }
                 }
-                if i != 4 {
+                // A bare key means what a missing one does: four empty places.
+                if i != 0 && i != 4 {
                     return position_error!(n, "{} needs four entries (spades, hearts, diamonds, clubs)", KEYS[k]);
                 }
             }

@@ -125,16 +125,8 @@ fn small(s: &str) -> Option<u8> {
 /// Reads a position from a file, or from stdin for `-`. Messages name the
 /// file quoted (`"no\nsuch"` stays one line).
 fn read_position(path: &str) -> Result<Game, Fail> {
-    let (name, bytes) = if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|e| Fail(format!("cannot read stdin: {e}")))?;
-        ("stdin".to_string(), bytes)
-    } else {
-        let name = hostcli::quoted(path);
-        let bytes = std::fs::read(path).map_err(|e| Fail(format!("cannot read {name}: {e}")))?;
-        (name, bytes)
-    };
+    let name = if path == "-" { "stdin".to_string() } else { hostcli::quoted(path) };
+    let bytes = hostcli::read_input(path, &name, hostcli::POSITION_LIMIT).map_err(Fail)?;
     let text = String::from_utf8(bytes).map_err(|_| Fail(format!("{name}: not UTF-8 text")))?;
     parse_position(&text).map_err(|e| Fail(format!("{name}: {e}")))
 }
@@ -152,6 +144,10 @@ fn new_game(seed: u32, o: Options) -> Result<Game, Fail> {
 
 fn command(args: &[String]) -> Result<String, Fail> {
     let Some(cmd) = args.first() else { return fail("no command: try aftk --help") };
+    // `aftk COMMAND --help`: that command's usage.
+    if let Some(u) = usage(cmd).filter(|_| args[1..].iter().any(|a| a == "--help" || a == "-h")) {
+        return Ok(format!("{u}\n"));
+    }
     match cmd.as_str() {
         "-h" | "--help" | "help" => Ok(format!("{HELP}\n")),
         "deal" => {
@@ -484,6 +480,32 @@ pub fn run(args: &[String]) -> Result<String, String> {
     command(args).map_err(|Fail(msg)| msg)
 }
 
+/// [`run`] for a command called by another name (`kings farewell`): its
+/// usage lines and pointers to `--help` name it so.
+pub fn run_as(program: &str, args: &[String]) -> Result<String, String> {
+    let named = |text: String| {
+        if let Some(rest) = text.strip_prefix("usage: aftk ") {
+            format!("usage: {program} {rest}")
+        } else {
+            text.replace("try aftk --help", &format!("try {program} --help"))
+        }
+    };
+    run(args).map(named).map_err(named)
+}
+
+/// The usage line of `aftk COMMAND` (`None` for an unknown command).
+fn usage(cmd: &str) -> Option<&'static str> {
+    Some(match cmd {
+        "deal" => "usage: aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]",
+        "legal" => "usage: aftk legal FILE",
+        "play" => "usage: aftk play FILE|--seed SEED [--grid WxH] [--kings centre|corners|random|custom] [--easy] MOVE...",
+        "solve" => "usage: aftk solve SEED [--grid WxH] [--kings centre|corners|random] [--easy] [--budget NODES]",
+        "stats" => "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|strong] [deal options]",
+        "winnable" => "usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]",
+        _ => return None,
+    })
+}
+
 /// The solver's storage on the host: a transposition table and two beams.
 struct Solver {
     slots: Vec<u64>,
@@ -511,6 +533,9 @@ fn winnable(args: &[String]) -> Result<String, Fail> {
     let (budget, rest) = take_number(&rest, "--budget", 100_000)?;
     if count == 0 {
         return fail("usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]");
+    }
+    if tries == 0 {
+        return fail("--tries 0 tries no deal: give 1 or more");
     }
     let (o, extra) = deal_options(&rest, false)?;
     if let Some(x) = extra.first() {

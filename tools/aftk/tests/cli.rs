@@ -350,3 +350,31 @@ fn player_names_are_read_in_either_case() {
     let o = aftk(&["stats", "--games", "1", "--player", "FAIR"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn a_closed_stdout_is_one_line_and_exit_2() {
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" deal 1 >&-")
+        .arg(env!("CARGO_BIN_EXE_aftk"))
+        .output()
+        .expect("sh runs");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "aftk: cannot write the output: stdout is closed\n");
+}
+
+#[test]
+fn every_command_answers_help_with_its_usage_and_exit_0() {
+    for cmd in ["deal", "legal", "play", "solve", "stats", "winnable"] {
+        let o = aftk(&[cmd, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        let out = stdout(&o);
+        assert!(out.starts_with(&format!("usage: aftk {cmd} ")) && out.lines().count() == 1, "{out}");
+    }
+}
+
+#[test]
+fn a_position_over_64_kib_is_refused() {
+    assert_fails(&aftk(&["legal", "/dev/zero"]), "more than 64 KiB");
+    assert_fails(&aftk(&["winnable", "--count", "1", "--tries", "0"]), "--tries 0");
+}

@@ -57,21 +57,64 @@ pub fn short(s: &str) -> String {
     }
 }
 
+/// The commands every game answers, in the order `--help` lists them.
+const COMMANDS: [&str; 6] = ["deal", "legal", "play", "solve", "stats", "winnable"];
+
+/// The usage line of `kings GAME COMMAND`, single-spaced whatever the
+/// game's options (`None` for an unknown command).
+fn usage<G: Cli>(cmd: &str) -> Option<String> {
+    let rest = match cmd {
+        "deal" => "SEED {o}",
+        "legal" => "FILE",
+        "play" => "FILE|--seed SEED {o} MOVE...",
+        "solve" => "SEED {o} [--budget NODES]",
+        "stats" => "--games N [--first N] [--player solver|fair] [--budget NODES] {o}",
+        "winnable" => "--count N [--tries T] [--first SEED] [--budget NODES] {o}",
+        _ => return None,
+    };
+    let line = format!("usage: kings {} {cmd} {}", G::ID, rest.replace("{o}", G::OPTIONS_USAGE));
+    Some(line.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "))
+}
+
+/// [`usage`] of a command this file knows.
+fn usage_of<G: Cli>(cmd: &str) -> String {
+    usage::<G>(cmd).unwrap_or_default()
+}
+
+/// True for `--help`, `-h`.
+fn is_help(a: &str) -> bool {
+    a == "--help" || a == "-h"
+}
+
 /// Runs `COMMAND ARGS...` for game `G`.
 pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
     let Some((cmd, rest)) = args.split_first() else {
         return Err(format!("no command for {}: deal, legal, play, solve, stats or winnable", G::ID));
     };
+    // `kings GAME --help`: every command's usage; `kings GAME COMMAND
+    // --help`: that command's.
+    if is_help(cmd) || cmd == "help" {
+        return Ok(COMMANDS.iter().map(|c| format!("{}\n", usage_of::<G>(c))).collect());
+    }
+    if let Some(u) = usage::<G>(cmd).filter(|_| rest.iter().any(|a| is_help(a))) {
+        return Ok(format!("{u}\n"));
+    }
+    // A second value would silently win over the first: a typo.
+    for (i, a) in rest.iter().enumerate() {
+        if a.starts_with("--") && rest[..i].contains(a) {
+            return Err(format!("{} given twice", short(a)));
+        }
+    }
     match cmd.as_str() {
         "deal" => {
             let (o, rest) = options::<G>(rest)?;
             let [seed] = rest.as_slice() else {
-                return Err(format!("usage: kings {} deal SEED {}", G::ID, G::OPTIONS_USAGE));
+                return Err(usage_of::<G>("deal"));
             };
             Ok(position(&G::deal(seed_of(seed)?, o)))
         }
         "legal" => {
-            let [path] = rest else { return Err(format!("usage: kings {} legal FILE", G::ID)) };
+            let [path] = rest else { return Err(usage_of::<G>("legal")) };
             let g: G = read_position(path)?;
             let mut moves = Vec::new();
             g.for_each_legal(&mut |m| moves.push(m.to_string()));
@@ -84,7 +127,7 @@ pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
             let (budget, rest) = take_number(rest, "--budget", 2_000_000)?;
             let (o, rest) = options::<G>(&rest)?;
             let [seed] = rest.as_slice() else {
-                return Err(format!("usage: kings {} solve SEED {} [--budget NODES]", G::ID, G::OPTIONS_USAGE));
+                return Err(usage_of::<G>("solve"));
             };
             let g = G::deal(seed_of(seed)?, o);
             let solved = g.solve(budget, &mut G::scratch());
@@ -125,14 +168,8 @@ fn seed_of(s: &str) -> Result<u32, String> {
 }
 
 fn read_position<G: Patience>(path: &str) -> Result<G, String> {
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map_err(|e| format!("cannot read stdin: {e}"))?;
-        b
-    } else {
-        std::fs::read(path).map_err(|e| format!("cannot read {:?}: {e}", short(path)))?
-    };
     let name = if path == "-" { "stdin".to_string() } else { format!("{:?}", short(path)) };
+    let bytes = hostcli::read_input(path, &name, hostcli::POSITION_LIMIT)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
     G::parse_position(&text).map_err(|e| format!("{name}: {e}"))
 }
@@ -145,7 +182,7 @@ fn position<G: Patience>(g: &G) -> String {
 }
 
 fn play<G: Cli>(args: &[String]) -> Result<String, String> {
-    let usage = || format!("usage: kings {} play FILE|--seed SEED {} MOVE...", G::ID, G::OPTIONS_USAGE);
+    let usage = || usage_of::<G>("play");
     let (mut g, moves): (G, Vec<String>) = if args.first().map(String::as_str) == Some("--seed") {
         let seed = seed_of(args.get(1).ok_or("--seed needs a deal number")?)?;
         let (o, moves) = options::<G>(&args[2..])?;
@@ -163,7 +200,13 @@ fn play<G: Cli>(args: &[String]) -> Result<String, String> {
     for (i, text) in moves.iter().enumerate() {
         if text.eq_ignore_ascii_case("undo") {
             if !g.undo() {
-                return Err(format!("move {} (undo) is illegal: nothing to take back", i + 1));
+                // Moves remain that the history no longer holds: say so.
+                let why = if g.move_count() > 0 {
+                    "the undo limit was reached (older moves can no longer be taken back)"
+                } else {
+                    "nothing to take back"
+                };
+                return Err(format!("move {} (undo) is illegal: {why}", i + 1));
             }
             continue;
         }
@@ -213,11 +256,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
         return Err(format!("--player: expected fair or solver, found {:?}", short(&player)));
     }
     if games == 0 {
-        return Err(format!(
-            "usage: kings {} stats --games N [--first N] [--player solver|fair] [--budget NODES] {}",
-            G::ID,
-            G::OPTIONS_USAGE
-        ));
+        return Err(usage_of::<G>("stats"));
     }
     if first + games - 1 > u64::from(u32::MAX) {
         return Err("--first and --games go past deal 4294967295".into());
@@ -292,11 +331,10 @@ fn winnable<G: Cli>(args: &[String]) -> Result<String, String> {
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
     if count == 0 {
-        return Err(format!(
-            "usage: kings {} winnable --count N [--tries T] [--first SEED] [--budget NODES] {}",
-            G::ID,
-            G::OPTIONS_USAGE
-        ));
+        return Err(usage_of::<G>("winnable"));
+    }
+    if tries == 0 {
+        return Err("--tries 0 tries no deal: give 1 or more".into());
     }
     let (o, extra) = options::<G>(&rest)?;
     if let Some(x) = extra.first() {

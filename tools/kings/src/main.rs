@@ -39,8 +39,11 @@ usage: kings GAME COMMAND ...
   kings GAME winnable --count N [--tries T] [--first N] [--budget NODES] [game options]
                                             up to N deal numbers from N.. whose winning line the solver
                                             found and replayed to a win (a `#` line says what was tried)
-FILE is a position in the game's notation (docs/rules/GAME.md); `-` reads stdin.
-Errors: one line on stderr, exit status 2.";
+  kings GAME --help, kings GAME COMMAND --help
+                                            the usage of every command, or of one
+FILE is a position in the game's notation (docs/rules/GAME.md), at most 64 KiB;
+`-` reads stdin. An option may be given once. Errors: one line on stderr, exit
+status 2 (also when stdout is closed or full; a closed pipe ends quietly).";
 
 fn main() -> ExitCode {
     let args = match hostcli::args() {
@@ -52,7 +55,7 @@ fn main() -> ExitCode {
     };
     match game.to_ascii_lowercase().as_str() {
         "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
-        "farewell" => hostcli::finish("kings", aftk::run(rest)),
+        "farewell" => hostcli::finish("kings", aftk::run_as("kings farewell", rest)),
         "albert" => cli::finish(cli::run::<farewell::games::albert::Game>(rest)),
         "corners" => cli::finish(cli::run::<farewell::games::corners::Game>(rest)),
         "kingdoms" => cli::finish(cli::run::<farewell::games::kingdoms::Game>(rest)),

@@ -6,6 +6,13 @@
 //! run the same engine, so any difference is a bug in one of the layers
 //! between them (UI, logging, the TTY, the notation).
 //!
+//! The log itself is checked too: an `AFTK HINT` needs a Square press (an
+//! `AFTK PAD` line holding `square`) in its deal since the previous hint,
+//! except in the demo's deals (`AFTK DEMO` before their `NEW`), whose hints
+//! no one asks for; and a deal whose opening position is already over
+//! (`status: won` or `status: lost: ...`) needs its `AFTK END` right after
+//! it, as a move that ends a game has.
+//!
 //! Exit status: 0 when every position agrees, 1 when one does not, 2 on
 //! bad input.
 
@@ -22,16 +29,41 @@ struct Deal {
 fn parse(log: &str) -> Result<Vec<Deal>, String> {
     let mut deals: Vec<Deal> = Vec::new();
     let mut pending_move: Option<String> = None;
-    let mut lines = log.lines().peekable();
-    while let Some(line) = lines.next() {
+    // The next NEW is a demo deal; the deal in play is one.
+    let (mut demo_next, mut demo) = (false, false);
+    // A Square press since the deal's NEW or its last HINT.
+    let mut square = false;
+    // The opening position was over: its END must come next.
+    let mut end_due = false;
+    let mut lines = log.lines().enumerate().peekable();
+    while let Some((i, line)) = lines.next() {
+        let n = i + 1;
+        let ends_wait = line.starts_with("AFTK NEW ") || line.starts_with("AFTK MOVE ");
+        if end_due && ends_wait {
+            let new_line = deals.last().map_or("", |d| d.new_line.as_str());
+            return Err(format!("line {n}: {new_line}: the opening position is over but no AFTK END follows it"));
+        }
         if line.starts_with("AFTK NEW ") {
             deals.push(Deal { new_line: line.to_string(), ..Deal::default() });
             pending_move = None;
+            demo = std::mem::take(&mut demo_next);
+            square = false;
+        } else if line == "AFTK DEMO" {
+            demo_next = true;
+        } else if let Some(names) = line.strip_prefix("AFTK PAD ") {
+            square |= names.split('+').any(|b| b == "square");
+        } else if line.starts_with("AFTK HINT") {
+            if !deals.is_empty() && !demo && !square {
+                return Err(format!("line {n}: {line}: a hint no Square press asked for"));
+            }
+            square = false;
+        } else if line.starts_with("AFTK END") {
+            end_due = false;
         } else if let Some(m) = line.strip_prefix("AFTK MOVE ") {
             pending_move = Some(m.to_string());
         } else if line == "AFTK POS" {
             let mut pos = String::new();
-            while let Some(l) = lines.peek().and_then(|l| l.strip_prefix("AFTK | ")) {
+            while let Some(l) = lines.peek().and_then(|(_, l)| l.strip_prefix("AFTK | ")) {
                 pos.push_str(l);
                 pos.push('\n');
                 lines.next();
@@ -39,12 +71,24 @@ fn parse(log: &str) -> Result<Vec<Deal>, String> {
             let deal = deals.last_mut().ok_or("AFTK POS before any AFTK NEW")?;
             match pending_move.take() {
                 Some(m) => deal.steps.push((m, pos)),
-                None if deal.opening.is_none() => deal.opening = Some(pos),
+                None if deal.opening.is_none() => {
+                    end_due = is_over(&pos);
+                    deal.opening = Some(pos)
+                }
                 None => return Err("AFTK POS without a move before it".into()),
             }
         }
     }
+    if end_due {
+        let new_line = deals.last().map_or("", |d| d.new_line.as_str());
+        return Err(format!("{new_line}: the opening position is over but no AFTK END follows it"));
+    }
     Ok(deals)
+}
+
+/// True when a position's `status:` line says the game is over.
+fn is_over(pos: &str) -> bool {
+    pos.lines().any(|l| l == "status: won" || l.starts_with("status: lost"))
 }
 
 /// The last position a log printed (for a resume check: the game saved
