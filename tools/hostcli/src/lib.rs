@@ -11,6 +11,12 @@
 //! - any other failed write (`aftk deal 1 > /dev/full`): one line on stderr,
 //!   `aftk: cannot write the output: No space left on device (os error 28)`,
 //!   exit status 2;
+//! - a closed stdout (`aftk deal 1 >&-`): one line on stderr, `aftk: cannot
+//!   write the output: stdout is closed`, exit status 2. (Before `main`, the
+//!   Rust runtime puts /dev/null, opened read-write, in place of a closed
+//!   stdout, so the write itself would succeed: [`stdout_closed`] spots
+//!   that stand-in. A shell's `>/dev/null` opens it write-only and is not
+//!   taken for it.)
 //! - an error from the command: one line on stderr, `aftk: <message>`, exit
 //!   status 2 (a newline inside the message is written as `\n`, so it stays
 //!   one line whatever it quotes).
@@ -78,7 +84,58 @@ pub fn error_line(program: &str, message: &str) -> String {
 pub fn finish(program: &str, result: Result<String, String>) -> ExitCode {
     let stdout = io::stdout();
     let stderr = io::stderr();
+    let result = match result {
+        Ok(text) if !text.is_empty() && stdout_closed() => Err("cannot write the output: stdout is closed".into()),
+        r => r,
+    };
     ExitCode::from(finish_to(program, result, &mut stdout.lock(), &mut stderr.lock()))
+}
+
+/// True when this process was started with its stdout closed: the Rust
+/// runtime then opens /dev/null read-write in its place before `main`
+/// (std's `sanitize_standard_fds`), where a shell's `>/dev/null` opens it
+/// write-only. Read from /proc on Linux; elsewhere always false (the output
+/// then vanishes as before).
+pub fn stdout_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        if std::fs::read_link("/proc/self/fd/1").ok().as_deref() != Some(Path::new("/dev/null")) {
+            return false;
+        }
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else { return false };
+        // `flags:` in octal; the access mode is its low two bits (2: O_RDWR).
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|f| f & 3 == 2)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+/// Most bytes of a position the commands read: a position is under 2 KB,
+/// so 64 KiB leaves room for any comments, and `/dev/zero` or a wrong file
+/// is refused at once rather than read until memory runs out.
+pub const POSITION_LIMIT: usize = 64 * 1024;
+
+/// Reads the file at `path`, or stdin for `-`, refusing more than `limit`
+/// bytes; `name` is how messages call the input (`stdin`, the path
+/// quoted). Errors are one line and name the input.
+pub fn read_input(path: &str, name: &str, limit: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?)
+    };
+    let mut bytes = Vec::new();
+    reader.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() > limit {
+        return Err(format!("{name}: more than {} KiB, far more than a position: refused", limit / 1024));
+    }
+    Ok(bytes)
 }
 
 /// [`finish`] to any two writers; returns the exit status as a number.

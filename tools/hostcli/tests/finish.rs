@@ -87,3 +87,22 @@ fn wilson_interval_matches_known_values() {
     assert!(lo.abs() < 1e-12 && hi > 0.0 && hi < 0.005, "{lo} {hi}");
     assert_eq!(hostcli::wilson(0, 0), (0.0, 0.0));
 }
+
+#[test]
+fn read_input_refuses_more_than_the_limit_and_names_the_input() {
+    let dir = std::env::temp_dir().join(format!("hostcli-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p.txt");
+    std::fs::write(&path, "x".repeat(100)).unwrap();
+    let p = path.to_str().unwrap();
+    assert_eq!(hostcli::read_input(p, "\"p\"", 100).unwrap().len(), 100);
+    let e = hostcli::read_input(p, "\"p\"", 99).unwrap_err();
+    assert!(e.starts_with("\"p\": more than "), "{e}");
+    assert_eq!(
+        hostcli::read_input("/dev/zero", "zero", hostcli::POSITION_LIMIT).unwrap_err(),
+        "zero: more than 64 KiB, far more than a position: refused"
+    );
+    let e = hostcli::read_input("/no/such/file", "\"nope\"", 10).unwrap_err();
+    assert!(e.starts_with("cannot read \"nope\": "), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
