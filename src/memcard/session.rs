@@ -516,7 +516,8 @@ impl Session {
     /// Our file's copies are checked: decode the newest that loads. A
     /// copy the session already knows as good (the one it loaded or last
     /// wrote: same block, slot, generation and CRC) is not decoded again
-    /// after boot: a decode replays the game's moves, several ms.
+    /// after boot: a decode of a version 1-4 record replays A Farewell to
+    /// Kings' moves, several ms.
     fn file_read(&mut self, block: u8, log: &mut impl Write) {
         let known = self.file.filter(|f| f.block == block && !self.booting);
         let copies = newest_first(self.found[0], self.found[1]);

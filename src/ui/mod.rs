@@ -119,6 +119,31 @@ pub enum Screen {
     Replace,
 }
 
+/// A Farewell to Kings' part of the save as the App keeps it: the Options
+/// screen's settings (with the shared faces and highlight), its statistics
+/// and its game in progress (`None` when it does not replay).
+fn save_to_farewell(save: &crate::save::Save) -> (Settings, crate::save::Stats, Option<Game>) {
+    use crate::games::Patience;
+    let r = save.record(GameId::Farewell);
+    let settings = Settings {
+        options: Game::options_from_code(r.options).unwrap_or_default(),
+        face: save.face,
+        highlight: save.highlight,
+        winnable: r.winnable,
+    };
+    (settings, crate::save::Stats::from_rows(&r.tallies), r.game.and_then(|g| g.replay::<Game>().ok()))
+}
+
+/// The other way: A Farewell to Kings' settings and statistics into its
+/// section of the save.
+fn farewell_to_save(s: &Settings, stats: &crate::save::Stats, r: &mut crate::save::GameRecord) {
+    if let Some(code) = crate::games::farewell::patience::code(s.options) {
+        r.options = code;
+    }
+    r.winnable = s.winnable;
+    r.tallies[..crate::save::STATS_ENTRIES].copy_from_slice(stats.tallies());
+}
+
 /// The place of a game in the save's other games (`None` for A Farewell to
 /// Kings, which has its own part).
 fn record_index(game: GameId) -> Option<usize> {
@@ -169,6 +194,9 @@ pub struct App {
     pub others: [crate::save::GameRecord; 3],
     /// A saved game offered on the Resume screen.
     resumable: Option<Game>,
+    /// A Farewell to Kings' game in progress in the save's form, kept up
+    /// to date at each snapshot (see [`crate::save::FarewellLine`]).
+    farewell_line: core::cell::RefCell<crate::save::FarewellLine>,
     /// The game state changed since the last save request was taken.
     save_wanted: bool,
     /// The player confirmed formatting the memory card.
@@ -229,8 +257,9 @@ impl App {
             demo_return: None,
             demo_deals: 0,
             stats: crate::save::Stats::default(),
-            others: crate::save::Save::default().others,
+            others: crate::save::OTHER_GAMES.map(crate::save::GameRecord::new),
             resumable: None,
+            farewell_line: core::cell::RefCell::new(crate::save::FarewellLine::new()),
             save_wanted: false,
             format_confirmed: false,
             replace_confirmed: false,
@@ -277,15 +306,21 @@ impl App {
     /// Takes what the memory card held at boot: settings, statistics, and
     /// a game in progress, which the Resume screen then offers.
     pub fn load(&mut self, save: crate::save::Save) {
-        self.settings = save.settings;
-        self.stats = save.stats;
-        self.others = save.others;
+        let (settings, stats, resumable) = save_to_farewell(&save);
+        if resumable.is_none() && save.record(GameId::Farewell).game.is_some() {
+            self.notice = Some("The saved game did not replay: dropped");
+        }
+        self.settings = settings;
+        self.stats = stats;
+        for (r, id) in self.others.iter_mut().zip(crate::save::OTHER_GAMES) {
+            *r = *save.record(id);
+        }
         self.volumes = save.sound;
         if GAMES.contains(&save.last_game) {
             self.game = save.last_game;
             self.screen = self.title();
         }
-        if let Some(g) = save.game.filter(|g| !g.status().is_over()) {
+        if let Some(g) = resumable.filter(|g| !g.status().is_over()) {
             self.resumable = Some(g);
             if self.game == GameId::Farewell {
                 self.screen = Screen::Resume;
@@ -363,20 +398,23 @@ impl App {
             _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
         };
         let game = game.or_else(|| self.resumable.clone());
-        let mut others = self.others;
-        if let (Some(p), false) = (&self.session, self.screen == Screen::Demo) {
-            if let Some(i) = record_index(p.game()) {
-                others[i].game = p.saved();
-            }
-        }
-        crate::save::Save {
-            settings: self.settings,
-            game,
-            stats: self.stats,
-            last_game: self.demo_return.unwrap_or(self.game),
-            others,
+        let mut save = crate::save::Save {
+            face: self.settings.face,
+            highlight: self.settings.highlight,
             sound: self.volumes,
+            last_game: self.demo_return.unwrap_or(self.game),
+            ..crate::save::Save::default()
+        };
+        for (r, id) in self.others.iter().zip(crate::save::OTHER_GAMES) {
+            *save.record_mut(id) = *r;
         }
+        if let (Some(p), false) = (&self.session, self.screen == Screen::Demo) {
+            save.record_mut(p.game()).game = p.saved();
+        }
+        let fw = save.record_mut(GameId::Farewell);
+        farewell_to_save(&self.settings, &self.stats, fw);
+        fw.game = game.and_then(|g| self.farewell_line.borrow_mut().update(&g));
+        save
     }
 
     /// Starts deal `seed` of the chosen game with the current settings,

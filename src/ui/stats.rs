@@ -107,6 +107,6 @@ pub fn reset(app: &mut App) {
         app.stats = Stats::default();
     }
     if let Some(i) = crate::save::OTHER_GAMES.iter().position(|g| *g == app.game) {
-        app.others[i].tallies = Default::default();
+        app.others[i].tallies = [Tally::default(); crate::save::MAX_ROWS];
     }
 }
