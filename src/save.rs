@@ -681,51 +681,52 @@ impl SavedGame {
 /// play).
 #[derive(Clone, Debug, Default)]
 pub struct FarewellLine {
-    /// The game's deal number and option code, the moves as played, and
-    /// their places, for the line last seen.
-    seen: Option<(u32, Options, heapless::Vec<Move, MAX_MOVES>, SavedGame)>,
+    /// The line last seen, played out: its moves are the saved ones.
+    at: Option<farewell::Game>,
+    /// Its moves' places.
+    saved: Option<SavedGame>,
 }
 
 impl FarewellLine {
     /// Nothing seen yet.
     pub const fn new() -> Self {
-        FarewellLine { seen: None }
+        FarewellLine { at: None, saved: None }
     }
 
     /// `g` as the save keeps it (`None` for a grid the console does not
-    /// offer). Moves shared with the line last seen keep their places;
-    /// the others are worked out from the position before them, reached by
-    /// taking moves back on a copy of `g` (from the deal when undo cannot
-    /// get there).
+    /// offer). Moves shared with the line last seen keep their places; that
+    /// line is taken back to where `g` leaves it (from the deal when undo
+    /// cannot get there) and `g`'s further moves are worked out on it.
     pub fn update(&mut self, g: &farewell::Game) -> Option<SavedGame> {
+        let saved = self.follow(g);
+        if saved.is_none() {
+            *self = FarewellLine::new();
+        }
+        saved
+    }
+
+    fn follow(&mut self, g: &farewell::Game) -> Option<SavedGame> {
         let code = farewell::patience::code(g.options())?;
-        let same = |s: &(u32, Options, _, _)| s.0 == g.seed() && s.1 == g.options();
-        let (mut moves, mut saved) = match self.seen.take().filter(same) {
-            Some((_, _, moves, saved)) => (moves, saved),
-            None => {
-                (heapless::Vec::new(), SavedGame { seed: g.seed(), options: code, count: 0, moves: [0; SAVED_MOVES] })
-            }
-        };
-        let kept = moves.iter().zip(g.moves()).take_while(|(a, b)| *a == b).count();
-        moves.truncate(kept);
-        saved.count = kept as u16;
-        let mut at = g.clone();
-        for _ in kept..g.move_count() {
+        let same = |a: &farewell::Game| a.seed() == g.seed() && a.options() == g.options();
+        if !self.at.as_ref().is_some_and(same) || self.saved.is_none() {
+            self.at = Some(farewell::Game::new(g.seed(), g.options())?);
+            self.saved = Some(SavedGame { seed: g.seed(), options: code, count: 0, moves: [0; SAVED_MOVES] });
+        }
+        let (at, saved) = (self.at.as_mut()?, self.saved.as_mut()?);
+        let kept = at.moves().zip(g.moves()).take_while(|(a, b)| a == b).count();
+        while at.move_count() > kept {
             if at.undo().is_err() {
-                at = farewell::Game::new(g.seed(), g.options())?;
-                moves.clear();
-                saved.count = 0;
-                break;
+                // A custom start's kings stay once the opening deal is made.
+                *at = farewell::Game::new(g.seed(), g.options())?;
             }
         }
-        for m in g.moves().skip(moves.len()) {
-            *saved.moves.get_mut(usize::from(saved.count))? = place_of(&at, m)?;
+        saved.count = at.move_count() as u16;
+        for m in g.moves().skip(at.move_count()) {
+            *saved.moves.get_mut(usize::from(saved.count))? = place_of(at, m)?;
             at.apply(m).ok()?;
-            moves.push(m).ok()?;
             saved.count += 1;
         }
-        self.seen = Some((g.seed(), g.options(), moves, saved));
-        Some(saved)
+        Some(*saved)
     }
 }
 

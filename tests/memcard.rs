@@ -1043,9 +1043,10 @@ fn session_boot_reads_and_writes_nothing_then_saves() {
     s.request_save();
     let steps = run(&mut s, &mut m, &s3, 200);
     assert!(!m.writes.contains(&63));
-    // The plan, then its CRC (a step each: no sector in either), a write
-    // a step, and one to finish.
-    assert_eq!(steps, m.writes.len() + 2, "plan, seal, a write a step, finish");
+    // The state taken, the plan, then its CRC (a step each: no sector in
+    // any), a write a step, and one to finish (the first step, from idle,
+    // also takes the state).
+    assert_eq!(steps, m.writes.len() + 3, "snapshot and plan, encode, seal, a write a step, finish");
     assert_eq!(load(m.card()).unwrap(), s3);
 }
 

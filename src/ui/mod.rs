@@ -395,9 +395,9 @@ impl App {
             | Screen::Resume
             | Screen::Format
             | Screen::Replace => None,
-            _ => self.play.as_ref().map(|p| p.game().clone()).filter(|g| !g.status().is_over()),
+            _ => self.play.as_ref().map(|p| p.game()).filter(|g| !g.status().is_over()),
         };
-        let game = game.or_else(|| self.resumable.clone());
+        let game = game.or(self.resumable.as_ref());
         let mut save = crate::save::Save {
             face: self.settings.face,
             highlight: self.settings.highlight,
@@ -413,7 +413,7 @@ impl App {
         }
         let fw = save.record_mut(GameId::Farewell);
         farewell_to_save(&self.settings, &self.stats, fw);
-        fw.game = game.and_then(|g| self.farewell_line.borrow_mut().update(&g));
+        fw.game = game.and_then(|g| self.farewell_line.borrow_mut().update(g));
         save
     }
 
