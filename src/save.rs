@@ -705,6 +705,17 @@ impl FarewellLine {
         saved
     }
 
+    /// Replays a saved game (one read from the card) and keeps its line,
+    /// so that the next [`FarewellLine::update`] has nothing to work out
+    /// again. `None` (and nothing kept) when it does not replay.
+    pub fn replay(&mut self, saved: &SavedGame) -> Option<farewell::Game> {
+        *self = FarewellLine::new();
+        let g = saved.replay::<farewell::Game>().ok()?;
+        self.at = Some(g.clone());
+        self.saved = Some(*saved);
+        Some(g)
+    }
+
     fn follow(&mut self, g: &farewell::Game) -> Option<SavedGame> {
         let code = farewell::patience::code(g.options())?;
         let same = |a: &farewell::Game| a.seed() == g.seed() && a.options() == g.options();

@@ -461,7 +461,12 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
         }
     }
     assert_eq!(s.encoded_len(), MAX_ENCODED);
-    assert_eq!(Save::decode(&encode(&s)), Ok(s));
+    assert_eq!(Save::decode(&encode(&s)), Ok(s.clone()));
+    // Without the games in progress (the README's figure).
+    for id in GameId::ALL {
+        s.record_mut(id).game = None;
+    }
+    assert_eq!(s.encoded_len(), 831);
 }
 
 #[test]
@@ -977,4 +982,21 @@ proptest! {
         }
         prop_assert_eq!(line.update(&g), Some(saved(&g)));
     }
+}
+
+#[test]
+fn a_farewell_line_replayed_from_the_card_follows_the_game_from_there() {
+    let g = played(31, Options::default(), 20);
+    let s = saved(&g);
+    let mut line = FarewellLine::new();
+    let mut back = line.replay(&s).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(line.update(&back), Some(s));
+    let m = best_move(&back).unwrap();
+    back.apply(m).unwrap();
+    assert_eq!(line.update(&back), Some(saved(&back)));
+    let mut bad = s;
+    bad.moves[0] = 9999;
+    assert_eq!(line.replay(&bad), None);
+    assert_eq!(line.update(&g), Some(s));
 }

@@ -120,9 +120,9 @@ pub enum Screen {
 }
 
 /// A Farewell to Kings' part of the save as the App keeps it: the Options
-/// screen's settings (with the shared faces and highlight), its statistics
-/// and its game in progress (`None` when it does not replay).
-fn save_to_farewell(save: &crate::save::Save) -> (Settings, crate::save::Stats, Option<Game>) {
+/// screen's settings (with the shared faces and highlight) and its
+/// statistics.
+fn save_to_farewell(save: &crate::save::Save) -> (Settings, crate::save::Stats) {
     use crate::games::Patience;
     let r = save.record(GameId::Farewell);
     let settings = Settings {
@@ -131,7 +131,7 @@ fn save_to_farewell(save: &crate::save::Save) -> (Settings, crate::save::Stats, 
         highlight: save.highlight,
         winnable: r.winnable,
     };
-    (settings, crate::save::Stats::from_rows(&r.tallies), r.game.and_then(|g| g.replay::<Game>().ok()))
+    (settings, crate::save::Stats::from_rows(&r.tallies))
 }
 
 /// The other way: A Farewell to Kings' settings and statistics into its
@@ -306,8 +306,10 @@ impl App {
     /// Takes what the memory card held at boot: settings, statistics, and
     /// a game in progress, which the Resume screen then offers.
     pub fn load(&mut self, save: crate::save::Save) {
-        let (settings, stats, resumable) = save_to_farewell(&save);
-        if resumable.is_none() && save.record(GameId::Farewell).game.is_some() {
+        let (settings, stats) = save_to_farewell(&save);
+        let saved = save.record(GameId::Farewell).game;
+        let resumable = saved.and_then(|g| self.farewell_line.get_mut().replay(&g));
+        if resumable.is_none() && saved.is_some() {
             self.notice = Some("The saved game did not replay: dropped");
         }
         self.settings = settings;
