@@ -62,7 +62,7 @@
 //! its length.
 //!
 //! The longest record four games can make is [`MAX_ENCODED`] = 3,547 bytes
-//! (version 4's was 3,693), of the 3,952 a memory card copy may hold: room
+//! (version 4's was 3,689), of the 3,952 a memory card copy may hold: room
 //! for a fifth game's settings and statistics and a few hundred saved
 //! moves. When a record is longer than the buffer it is written to,
 //! [`Save::encode`] leaves out games in progress other than the last
