@@ -1034,7 +1034,7 @@ pub fn plan_save_unsealed(
     save: &Save,
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
-    let title = title_frame(save.game.as_ref().map(|g| g.seed()));
+    let title = title_frame(save.record(crate::settings::GameId::Farewell).game.map(|g| g.seed));
     plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
 }
 

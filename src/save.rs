@@ -1,15 +1,16 @@
-//! The save record: settings, the game in progress and statistics, as bytes.
+//! The save record: every game's settings, game in progress and
+//! statistics, and the settings they share, as bytes.
 //!
 //! Split as in smoltcp: [`SaveRecord`] is a bounds-checked view over raw
 //! bytes (it reads fields, it never trusts them), and [`Save`] is the
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 4, all integers little-endian)
+//! # Layout (format version 5, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (4; versions 1 to 3 are still read)
+//! 4   2  format version (5; versions 1 to 4 are still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -20,102 +21,164 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of version 4 (version 3 is the same without the sound bytes):
-//! A Farewell to Kings' part exactly as version 2 has it
-//! (version 1 lacks its winnable-only byte; versions 1 and 2 end after it),
-//! then the collection's part:
+//! Body of version 5: the shared settings, then one section per game.
 //!
 //! ```text
-//! settings   7  width, height, kings, easy, faces (every game's),
-//!               legal-cell highlight, winnable deals only
-//! has game   1  0 or 1
-//! game          (when has game is 1)
-//!   seed     4
-//!   options  4  width, height, kings, easy
-//!   count    2  moves, at most MAX_MOVES
-//!   moves    2 each: card index, cell index (row * 14 + col);
-//!                    FF FF is a deal
-//! stats     48 x 14: for each grid size of GRID_SIZES, kings start
-//!               (centre, corners, random, custom) and easy (off, on):
-//!               played u32, won u32, streak u16, best streak u16,
-//!               fewest deals to a win u16 (FFFF: no win yet)
-//! last game 1  the game highlighted on the title at boot (GameId code)
-//! sound     3  effects volume (0 to 10), music volume (0 to 10), muted
-//!              (version 4 only: a version 3 record has none and loads
-//!              with the default volumes)
-//! sections  1  n, then n sections, one per other game:
-//!   id      1  GameId code (1 corners, 2 albert, 3 kingdoms)
-//!   length  2  bytes of the section after this field
-//!   options 1  the game's option code (0 for a game without options)
-//!   winnable 1 winnable deals only
-//!   has game 1 0 or 1, then (when 1):
-//!     seed  4, options 1 (code), count 2 (at most SAVED_MOVES),
-//!     moves 2 each: the move's position in the game's list of legal
-//!           moves (Patience::for_each_legal order) when it was played
-//!   tallies 1  k, then k x 14 as above (fewest moves to a win in place of
-//!              fewest deals)
+//! faces      1  0 standard, 1 four-colour (every game's)
+//! highlight  1  A Farewell to Kings' legal-cell highlight
+//! effects    1  sound effects volume, 0 to 10
+//! music      1  music volume, 0 to 10
+//! muted      1  0 or 1
+//! last game  1  the game highlighted on the title at boot (GameId code)
+//! sections   1  n, then n sections:
+//!   id       1  the game's GameId code (0 farewell, 1 corners, 2 albert,
+//!               3 kingdoms)
+//!   length   2  bytes of the section after this field
+//!   options  1  the game's option code (Patience::options_code)
+//!   winnable 1  new deals only from the table of proven winnable deals
+//!   has game 1  0 or 1, then (when 1) the game in progress:
+//!     seed   4  its deal number
+//!     options 1 its option code
+//!     count  2  moves, at most the game's limit (SHAPES)
+//!     moves  2 each: the move's place in the game's list of legal moves
+//!               (Patience::for_each_legal order) when it was played
+//!   rows     1  k, at most the game's statistics rows (SHAPES), then k x 14:
+//!               played u32, won u32, streak u16, best streak u16, fewest
+//!               deals (A Farewell to Kings) or moves (the others) in a
+//!               win u16 (FFFF: no win yet). Rows after the last one
+//!               played are left out.
 //! ```
 //!
-//! The sections are exactly the three other games, in that order, each with
-//! exactly six tallies: anything else is an invalid record (a fifth game
-//! would come with a new format version).
+//! A Farewell to Kings' statistics row is its option code (grid size of
+//! `GRID_SIZES` * 8 + kings start * 2 + easy); King Albert's is its
+//! starting rank; the other games have one row.
+//!
+//! Sections may come in any order; each game at most once. A section of an
+//! id this build does not know (a later game's) is skipped whole, by its
+//! length, and a last game this build does not know reads as A Farewell to
+//! Kings: a card saved by a later build with a fifth game still loads here
+//! (and the next save here leaves that game's section out). A game with no
+//! section gets its defaults. Every known section must be read exactly to
+//! its length.
+//!
+//! The longest record four games can make is [`MAX_ENCODED`] = 3,547 bytes
+//! (version 4's was 3,689), of the 3,952 a memory card copy may hold: room
+//! for a fifth game's settings and statistics and a few hundred saved
+//! moves. When a record is longer than the buffer it is written to,
+//! [`Save::encode`] leaves out games in progress other than the last
+//! game's, in section order, until it fits: settings and statistics are
+//! always kept.
+//!
+//! Versions 1 to 4 began with A Farewell to Kings' part (settings 7 bytes,
+//! 6 in version 1: width, height, kings, easy, faces, highlight, winnable
+//! only; its game: seed, width, height, kings, easy, count, moves as card
+//! index and cell index, FF FF for a deal; 48 tallies), then (3 and 4) the
+//! last game, the sound (4 only) and exactly the three other games'
+//! sections in order with six tallies each. They load into the same value:
+//! A Farewell to Kings' moves are replayed and turned into their places in
+//! its list of legal moves (a game of a grid size the console does not
+//! offer is dropped); the other games keep the rows they use.
 //!
 //! Codes: kings 0 centre, 1 corners, 2 random, 3 custom; faces 0 standard,
 //! 1 four-colour; booleans 0 or 1 and nothing else.
 //!
-//! The game is stored as its deal number, options and moves, and decoding
-//! replays them: a move list that is illegal on replay is rejected, so a
-//! save that decodes is a game the rules allow.
+//! A game in progress is stored as its deal number, options and moves.
+//! Decoding checks its option code and length; whether its moves replay is
+//! checked when it is resumed ([`SavedGame::replay`]) and by `mcd`
+//! ([`check_game`]), not here: a decode must stay quick on the console.
 
 use crate::games::farewell::game::MAX_MOVES;
-use crate::games::farewell::{Card, Cell, Game, Illegal, KingStart, Move, Options};
-use crate::settings::{FaceStyle, GameId, Settings, GRID_SIZES};
+use crate::games::farewell::{self, Card, Cell, KingStart, Move, Options};
+use crate::games::{albert, corners, kingdoms, Patience};
+use crate::settings::{FaceStyle, GameId, GRID_SIZES};
 use crate::sound::{Volumes, MAX_VOLUME};
 use core::fmt;
 
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
-/// The format version this code writes (it reads 1 to 4).
-pub const VERSION: u16 = 4;
+/// The format version this code writes (it reads 1 to 5).
+pub const VERSION: u16 = 5;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
 pub const CRC_LEN: usize = 4;
-/// Statistics entries: grid sizes x kings starts x easy off/on.
+/// A Farewell to Kings' statistics rows: grid sizes x kings starts x easy
+/// off/on (its option codes).
 pub const STATS_ENTRIES: usize = GRID_SIZES.len() * 4 * 2;
+/// Most statistics rows any game keeps (A Farewell to Kings').
+pub const MAX_ROWS: usize = STATS_ENTRIES;
+/// The games the save knows: one section each, indexed by GameId code.
+pub const GAMES: usize = GameId::ALL.len();
 
-const SETTINGS_LEN: usize = 7;
-/// The sound bytes version 4 adds after the last-game byte.
-const SOUND_LEN: usize = 3;
-const TALLY_LEN: usize = 14;
-const GAME_FIXED_LEN: usize = 4 + 4 + 2;
-/// Two bytes that stand for a deal in the move list.
-const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
-
-/// Moves of a game in progress the save keeps for each of the other
-/// games: a longer game is saved without its game in progress (its
-/// settings and statistics still are).
+/// Moves of a game in progress the save keeps for each of the games other
+/// than A Farewell to Kings: a longer game is saved without its game in
+/// progress (its settings and statistics still are).
 pub const SAVED_MOVES: usize = 400;
-/// The statistics rows a game other than A Farewell to Kings keeps (King
-/// Albert: one per starting rank).
-pub const OTHER_TALLIES: usize = 6;
-/// The games saved in sections after A Farewell to Kings.
+/// The games other than A Farewell to Kings, in the order the screens keep
+/// their records (`ui::App::others`).
 pub const OTHER_GAMES: [GameId; 3] = [GameId::Corners, GameId::Albert, GameId::Kingdoms];
-const SECTION_FIXED_LEN: usize = 1 + 2 + 1 + 1 + 1 + 1;
-const SAVED_GAME_FIXED_LEN: usize = 4 + 1 + 2;
 
-/// The longest record version 4 produces: A Farewell to Kings with a game of
-/// [`MAX_MOVES`] moves, and every other game with [`SAVED_MOVES`].
-pub const MAX_ENCODED: usize = HEADER
-    + SETTINGS_LEN
-    + 1
-    + GAME_FIXED_LEN
-    + 2 * MAX_MOVES
-    + STATS_ENTRIES * TALLY_LEN
-    + 2
-    + SOUND_LEN
-    + OTHER_GAMES.len() * (SECTION_FIXED_LEN + SAVED_GAME_FIXED_LEN + 2 * SAVED_MOVES + OTHER_TALLIES * TALLY_LEN)
-    + CRC_LEN;
+/// What the save keeps of one game: its statistics rows and the most moves
+/// of its game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The game.
+    pub game: GameId,
+    /// Statistics rows (at most [`MAX_ROWS`]).
+    pub rows: usize,
+    /// Most moves of a saved game in progress (at most [`SAVED_MOVES`]).
+    pub moves: usize,
+}
+
+/// Every game's [`Shape`], in GameId order. A Farewell to Kings' longest
+/// line of play is [`MAX_MOVES`]; the others save up to [`SAVED_MOVES`].
+pub const SHAPES: [Shape; GAMES] = [
+    Shape { game: GameId::Farewell, rows: STATS_ENTRIES, moves: MAX_MOVES },
+    Shape { game: GameId::Corners, rows: 1, moves: SAVED_MOVES },
+    Shape { game: GameId::Albert, rows: 6, moves: SAVED_MOVES },
+    Shape { game: GameId::Kingdoms, rows: 1, moves: SAVED_MOVES },
+];
+
+const _: () = {
+    let mut i = 0;
+    while i < GAMES {
+        assert!(SHAPES[i].game as usize == i && SHAPES[i].rows <= MAX_ROWS && SHAPES[i].moves <= SAVED_MOVES);
+        assert!(SHAPES[i].rows <= u8::MAX as usize && SHAPES[i].moves <= u16::MAX as usize);
+        i += 1;
+    }
+};
+
+/// The [`Shape`] of a game.
+pub const fn shape(game: GameId) -> Shape {
+    SHAPES[game as usize]
+}
+
+/// Bytes of the shared settings (faces to last game) and the section count.
+const SHARED_LEN: usize = 6 + 1;
+const TALLY_LEN: usize = 14;
+/// A section's id and length fields.
+const SECTION_HEAD: usize = 1 + 2;
+/// Options, winnable, has game, rows.
+const SECTION_FIXED: usize = 1 + 1 + 1 + 1;
+/// Seed, options, count.
+const SAVED_GAME_FIXED: usize = 4 + 1 + 2;
+
+/// Bytes of a section at its longest.
+const fn max_section(s: Shape) -> usize {
+    SECTION_HEAD + SECTION_FIXED + SAVED_GAME_FIXED + 2 * s.moves + s.rows * TALLY_LEN
+}
+
+/// The longest record version 5 produces: every game with its longest game
+/// in progress and every statistics row played.
+pub const MAX_ENCODED: usize = {
+    let mut n = HEADER + SHARED_LEN + CRC_LEN;
+    let mut i = 0;
+    while i < GAMES {
+        n += max_section(SHAPES[i]);
+        i += 1;
+    }
+    n
+};
 
 // ---------------------------------------------------------------- CRC-32
 
@@ -170,17 +233,76 @@ pub enum SaveError {
 pub enum Invalid {
     /// The body is shorter or longer than its fields.
     Length,
-    /// A settings byte is out of range.
-    Settings,
-    /// The saved game's options are out of range.
-    Options,
-    /// More moves than any game can have.
-    TooManyMoves(u16),
-    /// Move number `index` (from 0) is not a card on a cell or a deal.
+    /// The card faces byte is not 0 or 1.
+    Faces(u8),
+    /// The legal-cell highlight byte is not 0 or 1.
+    Highlight(u8),
+    /// The sound effects volume is over [`MAX_VOLUME`].
+    EffectsVolume(u8),
+    /// The music volume is over [`MAX_VOLUME`].
+    MusicVolume(u8),
+    /// The muted byte is not 0 or 1.
+    Muted(u8),
+    /// The last game byte names no game (versions 3 and 4; version 5 reads
+    /// an unknown one as A Farewell to Kings).
+    LastGame(u8),
+    /// Versions 3 and 4: not exactly three sections.
+    SectionCount(u8),
+    /// Versions 3 and 4: section `at` (from 1) has game id `id`, not the
+    /// one that version puts there.
+    SectionId {
+        /// The section's place, from 1.
+        at: u8,
+        /// The id found.
+        id: u8,
+    },
+    /// A game has two sections.
+    TwoSections(GameId),
+    /// A game's section says something impossible.
+    Game(GameId, Field),
+}
+
+/// What is wrong in a game's section (or, before version 5, A Farewell to
+/// Kings' part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The section's length does not match its contents.
+    Length,
+    /// The option byte stands for no option set of the game.
+    Options(u8),
+    /// Before version 5: A Farewell to Kings' four option bytes (width,
+    /// height, kings, easy) are out of range.
+    OptionBytes([u8; 4]),
+    /// The winnable-only byte is not 0 or 1.
+    Winnable(u8),
+    /// The has-game byte is not 0 or 1.
+    HasGame(u8),
+    /// The game in progress's option byte stands for no option set.
+    GameOptions(u8),
+    /// Before version 5: the game in progress's option bytes are out of
+    /// range.
+    GameOptionBytes([u8; 4]),
+    /// More moves than the game keeps.
+    TooManyMoves {
+        /// Moves in the record.
+        count: u16,
+        /// The game's limit ([`Shape::moves`]).
+        max: u16,
+    },
+    /// Before version 5: move number `index` (from 0) of A Farewell to
+    /// Kings is not a card on a cell or a deal.
     MoveCode(u16),
-    /// Move number `index` (from 0) is against the rules on replay.
-    Illegal(u16, Illegal),
-    /// A statistics entry contradicts itself (more wins than games, ...).
+    /// Move number `index` (from 0) is not legal on replay.
+    Illegal(u16),
+    /// More statistics rows than the game has.
+    Rows {
+        /// Rows in the record.
+        count: u8,
+        /// The game's rows ([`Shape::rows`]).
+        max: u8,
+    },
+    /// Statistics row `row` (from 0) contradicts itself (more wins than
+    /// games, ...).
     Stats(u8),
 }
 
@@ -190,7 +312,9 @@ impl fmt::Display for SaveError {
             SaveError::BadMagic => f.write_str("not a save of A Farewell to Kings"),
             SaveError::Truncated => f.write_str("the save is cut short"),
             SaveError::BadCrc => f.write_str("the save is damaged (bad CRC)"),
-            SaveError::UnknownVersion(v) => write!(f, "the save is format version {v}, this game reads {VERSION}"),
+            SaveError::UnknownVersion(v) => {
+                write!(f, "the save is format version {v}, this game reads versions 1 to {VERSION}")
+            }
             SaveError::Invalid(i) => write!(f, "the save is invalid: {i}"),
         }
     }
@@ -198,14 +322,42 @@ impl fmt::Display for SaveError {
 
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match *self {
             Invalid::Length => f.write_str("its length does not match its contents"),
-            Invalid::Settings => f.write_str("bad settings"),
-            Invalid::Options => f.write_str("bad options for the game in progress"),
-            Invalid::TooManyMoves(n) => write!(f, "{n} moves (at most {MAX_MOVES})"),
-            Invalid::MoveCode(i) => write!(f, "move {} is not a move", i + 1),
-            Invalid::Illegal(i, _) => write!(f, "move {} is illegal on replay", i + 1),
-            Invalid::Stats(i) => write!(f, "statistics entry {i} contradicts itself"),
+            Invalid::Faces(b) => write!(f, "card faces byte {b} (0 standard or 1 four-colour)"),
+            Invalid::Highlight(b) => write!(f, "legal-cell highlight byte {b} (0 or 1)"),
+            Invalid::EffectsVolume(b) => write!(f, "effects volume {b} (at most {MAX_VOLUME})"),
+            Invalid::MusicVolume(b) => write!(f, "music volume {b} (at most {MAX_VOLUME})"),
+            Invalid::Muted(b) => write!(f, "muted byte {b} (0 or 1)"),
+            Invalid::LastGame(b) => write!(f, "last game {b} (0 to {})", GAMES - 1),
+            Invalid::SectionCount(n) => write!(f, "{n} game sections (this version has 3)"),
+            Invalid::SectionId { at, id } => {
+                let want = OTHER_GAMES.get(usize::from(at).wrapping_sub(1)).map_or(0, |g| *g as u8);
+                write!(f, "section {at} has game id {id} (expected {want})")
+            }
+            Invalid::TwoSections(g) => write!(f, "{} has two sections", g.name()),
+            Invalid::Game(g, field) => write!(f, "{}: {field}", g.name()),
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Field::Length => f.write_str("its section's length does not match its contents"),
+            Field::Options(b) => write!(f, "options byte 0x{b:02X} is no option set"),
+            Field::OptionBytes(b) => write!(f, "options {b:?} (width, height, kings, easy) are out of range"),
+            Field::Winnable(b) => write!(f, "winnable-only byte {b} (0 or 1)"),
+            Field::HasGame(b) => write!(f, "game-in-progress byte {b} (0 or 1)"),
+            Field::GameOptions(b) => write!(f, "the game in progress has options byte 0x{b:02X}, no option set"),
+            Field::GameOptionBytes(b) => {
+                write!(f, "the game in progress has options {b:?} (width, height, kings, easy), out of range")
+            }
+            Field::TooManyMoves { count, max } => write!(f, "{count} moves (at most {max})"),
+            Field::MoveCode(i) => write!(f, "move {} is not a move", u32::from(i) + 1),
+            Field::Illegal(i) => write!(f, "move {} is illegal on replay", u32::from(i) + 1),
+            Field::Rows { count, max } => write!(f, "{count} statistics rows (at most {max})"),
+            Field::Stats(i) => write!(f, "statistics entry {i} contradicts itself"),
         }
     }
 }
@@ -295,7 +447,8 @@ pub struct Tally {
     pub streak: u16,
     /// Longest run of wins.
     pub best_streak: u16,
-    /// Fewest deals in a won game; `None` before the first win.
+    /// Fewest deals (A Farewell to Kings) or moves (the others) in a won
+    /// game; `None` before the first win.
     pub fewest_deals: Option<u16>,
 }
 
@@ -307,144 +460,7 @@ impl Tally {
             && u32::from(self.best_streak) <= self.won
             && self.fewest_deals.is_some() == (self.won > 0)
     }
-}
 
-/// Statistics per grid size (of [`GRID_SIZES`]), kings start and easy mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stats {
-    tallies: [Tally; STATS_ENTRIES],
-}
-
-impl Default for Stats {
-    fn default() -> Self {
-        Stats { tallies: [Tally::default(); STATS_ENTRIES] }
-    }
-}
-
-impl Stats {
-    /// The entry for these options: `None` for a grid size the Options
-    /// screen does not offer (such games are not counted).
-    pub fn entry(options: Options) -> Option<usize> {
-        let grid = GRID_SIZES.iter().position(|&(w, h)| (w, h) == (options.width, options.height))?;
-        Some(grid * 8 + usize::from(kings_code(options.kings)) * 2 + usize::from(options.easy))
-    }
-
-    /// The tally for these options (`None` as for [`Stats::entry`]).
-    pub fn get(&self, options: Options) -> Option<&Tally> {
-        Stats::entry(options).map(|i| &self.tallies[i])
-    }
-
-    /// All tallies, in entry order.
-    pub fn tallies(&self) -> &[Tally; STATS_ENTRIES] {
-        &self.tallies
-    }
-
-    /// The same, to change.
-    pub fn tallies_mut(&mut self) -> &mut [Tally; STATS_ENTRIES] {
-        &mut self.tallies
-    }
-
-    /// Counts a finished game: won or lost, and the deals it took (a win
-    /// with fewer deals than before becomes the record). Returns false, and
-    /// counts nothing, for a grid size outside [`GRID_SIZES`]. Counters
-    /// saturate rather than wrap.
-    pub fn record_game(&mut self, options: Options, won: bool, deals: u16) -> bool {
-        let Some(i) = Stats::entry(options) else {
-            return false;
-        };
-        self.tallies[i].record(won, deals);
-        true
-    }
-}
-
-/// Everything the memory card keeps for the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Save {
-    /// A Farewell to Kings' settings (with the card faces, every game's).
-    pub settings: Settings,
-    /// A Farewell to Kings' game in progress, rebuilt by replaying its moves.
-    pub game: Option<Game>,
-    /// A Farewell to Kings' statistics.
-    pub stats: Stats,
-    /// The game highlighted on the title at boot: the last one chosen.
-    pub last_game: GameId,
-    /// The other games' parts, in [`OTHER_GAMES`] order.
-    pub others: [GameRecord; 3],
-    /// The sound settings (every game's).
-    pub sound: Volumes,
-}
-
-impl Default for Save {
-    fn default() -> Self {
-        Save {
-            settings: Settings::default(),
-            game: None,
-            stats: Stats::default(),
-            last_game: GameId::Farewell,
-            others: {
-                // Every game's default options: King Albert's are not 0.
-                let mut o = [GameRecord::default(); 3];
-                o[1].options = <crate::games::albert::Game as crate::games::Patience>::options_code(
-                    crate::games::albert::Options::default(),
-                );
-                o
-            },
-            sound: Volumes::default(),
-        }
-    }
-}
-
-impl Save {
-    /// The part of a game other than A Farewell to Kings (`None` for it).
-    pub fn record(&self, id: GameId) -> Option<&GameRecord> {
-        OTHER_GAMES.iter().position(|g| *g == id).map(|i| &self.others[i])
-    }
-
-    /// The same, to change.
-    pub fn record_mut(&mut self, id: GameId) -> Option<&mut GameRecord> {
-        OTHER_GAMES.iter().position(|g| *g == id).map(move |i| &mut self.others[i])
-    }
-}
-
-/// What the save keeps of a game other than A Farewell to Kings. The game
-/// in progress is kept as moves (their places in the list of legal moves),
-/// checked by replaying them when it is resumed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GameRecord {
-    /// The game's option code (its Options screen).
-    pub options: u8,
-    /// New deals come from the table of proven winnable deals.
-    pub winnable: bool,
-    /// The game in progress.
-    pub game: Option<SavedGame>,
-    /// Statistics rows (King Albert: by starting rank; the others use row 0).
-    pub tallies: [Tally; OTHER_TALLIES],
-}
-
-/// A game in progress of a game other than A Farewell to Kings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SavedGame {
-    /// Its deal number.
-    pub seed: u32,
-    /// Its option code.
-    pub options: u8,
-    /// Moves made.
-    pub count: u16,
-    /// Each move's place in the list of legal moves when it was played.
-    pub moves: [u16; SAVED_MOVES],
-}
-
-impl GameRecord {
-    /// Counts a finished game in statistics row `row`: won or lost, and
-    /// the moves it took. Counters saturate rather than wrap.
-    pub fn record_game(&mut self, row: usize, won: bool, moves: u16) {
-        if let Some(t) = self.tallies.get_mut(row) {
-            t.record(won, moves);
-        }
-    }
-}
-
-impl Tally {
     /// Counts a finished game; `n` is what the game counts as its record
     /// (fewest deals, fewest moves), kept for wins.
     pub fn record(&mut self, won: bool, n: u16) {
@@ -460,12 +476,258 @@ impl Tally {
     }
 }
 
-fn kings_code(k: KingStart) -> u8 {
-    match k {
-        KingStart::Centre => 0,
-        KingStart::Corners => 1,
-        KingStart::Random => 2,
-        KingStart::Custom => 3,
+/// A Farewell to Kings' statistics per grid size (of [`GRID_SIZES`]),
+/// kings start and easy mode: its section's rows, by option set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    tallies: [Tally; STATS_ENTRIES],
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats { tallies: [Tally::default(); STATS_ENTRIES] }
+    }
+}
+
+impl Stats {
+    /// The entry for these options (their option code): `None` for a grid
+    /// size the Options screen does not offer (such games are not counted).
+    pub fn entry(options: Options) -> Option<usize> {
+        farewell::patience::code(options).map(usize::from)
+    }
+
+    /// The tally for these options (`None` as for [`Stats::entry`]).
+    pub fn get(&self, options: Options) -> Option<&Tally> {
+        Stats::entry(options).map(|i| &self.tallies[i])
+    }
+
+    /// All tallies, in entry order.
+    pub fn tallies(&self) -> &[Tally; STATS_ENTRIES] {
+        &self.tallies
+    }
+
+    /// The statistics in A Farewell to Kings' section rows.
+    pub fn from_rows(rows: &[Tally]) -> Stats {
+        let mut s = Stats::default();
+        for (t, r) in s.tallies.iter_mut().zip(rows) {
+            *t = *r;
+        }
+        s
+    }
+
+    /// Counts a finished game: won or lost, and the deals it took (a win
+    /// with fewer deals than before becomes the record). Returns false, and
+    /// counts nothing, for a grid size outside [`GRID_SIZES`]. Counters
+    /// saturate rather than wrap.
+    pub fn record_game(&mut self, options: Options, won: bool, deals: u16) -> bool {
+        let Some(i) = Stats::entry(options) else {
+            return false;
+        };
+        self.tallies[i].record(won, deals);
+        true
+    }
+}
+
+/// Everything the memory card keeps for the player: the settings every
+/// game shares and one [`GameRecord`] per game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Save {
+    /// Card faces (every game's).
+    pub face: FaceStyle,
+    /// A Farewell to Kings' legal-cell highlight.
+    pub highlight: bool,
+    /// The sound settings (every game's).
+    pub sound: Volumes,
+    /// The game highlighted on the title at boot: the last one chosen.
+    pub last_game: GameId,
+    /// Every game's part, indexed by GameId code: use [`Save::record`].
+    pub sections: [GameRecord; GAMES],
+}
+
+impl Default for Save {
+    fn default() -> Self {
+        Save {
+            face: FaceStyle::Standard,
+            highlight: true,
+            sound: Volumes::default(),
+            last_game: GameId::Farewell,
+            sections: GameId::ALL.map(GameRecord::new),
+        }
+    }
+}
+
+impl Save {
+    /// The part of the save of any game.
+    pub fn record(&self, id: GameId) -> &GameRecord {
+        &self.sections[id as usize]
+    }
+
+    /// The same, to change.
+    pub fn record_mut(&mut self, id: GameId) -> &mut GameRecord {
+        &mut self.sections[id as usize]
+    }
+}
+
+/// What the save keeps of one game: its options, winnable-only setting,
+/// game in progress (as moves: their places in the list of legal moves,
+/// checked by replaying them when it is resumed) and statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's option code (its Options screen).
+    pub options: u8,
+    /// New deals come from the table of proven winnable deals.
+    pub winnable: bool,
+    /// The game in progress.
+    pub game: Option<SavedGame>,
+    /// Statistics rows; the game uses the first [`Shape::rows`] (A Farewell
+    /// to Kings: by option code; King Albert: by starting rank; the others:
+    /// row 0), the rest stay empty.
+    pub tallies: [Tally; MAX_ROWS],
+}
+
+impl Default for GameRecord {
+    /// Option code 0, nothing played: see [`GameRecord::new`] for a game's
+    /// own defaults.
+    fn default() -> Self {
+        GameRecord { options: 0, winnable: false, game: None, tallies: [Tally::default(); MAX_ROWS] }
+    }
+}
+
+impl GameRecord {
+    /// A game's record before anything is saved: its default options.
+    pub fn new(game: GameId) -> GameRecord {
+        GameRecord { options: default_options(game), ..GameRecord::default() }
+    }
+
+    /// Counts a finished game in statistics row `row`: won or lost, and
+    /// the moves it took. Counters saturate rather than wrap.
+    pub fn record_game(&mut self, row: usize, won: bool, moves: u16) {
+        if let Some(t) = self.tallies.get_mut(row) {
+            t.record(won, moves);
+        }
+    }
+
+    /// The rows up to the last one played (what the record writes).
+    fn rows_kept(&self, game: GameId) -> &[Tally] {
+        let rows = &self.tallies[..shape(game).rows];
+        let n = rows.iter().rposition(|t| *t != Tally::default()).map_or(0, |i| i + 1);
+        &rows[..n]
+    }
+}
+
+/// A game in progress, as the save keeps it. Two are equal when their
+/// deal, options and moves made are (whatever lies past `count`).
+#[derive(Clone, Copy, Debug, Eq)]
+pub struct SavedGame {
+    /// Its deal number.
+    pub seed: u32,
+    /// Its option code.
+    pub options: u8,
+    /// Moves made.
+    pub count: u16,
+    /// Each move's place in the list of legal moves when it was played.
+    pub moves: [u16; SAVED_MOVES],
+}
+
+impl PartialEq for SavedGame {
+    fn eq(&self, other: &Self) -> bool {
+        (self.seed, self.options, self.count) == (other.seed, other.options, other.count)
+            && self.moves() == other.moves()
+    }
+}
+
+impl SavedGame {
+    /// The game dealt with `seed` and `options` after `moves`, as the save
+    /// keeps it. `None` when a move is not legal in its turn or there are
+    /// more than [`SAVED_MOVES`].
+    pub fn of_moves<G: Patience>(
+        seed: u32,
+        options: G::Options,
+        moves: impl IntoIterator<Item = G::Move>,
+    ) -> Option<SavedGame> {
+        let mut g = G::deal(seed, options);
+        let mut saved = SavedGame { seed, options: G::options_code(options), count: 0, moves: [0; SAVED_MOVES] };
+        for m in moves {
+            *saved.moves.get_mut(usize::from(saved.count))? = position_of(&g, m)?;
+            g.play(m).ok()?;
+            saved.count += 1;
+        }
+        Some(saved)
+    }
+
+    /// The moves made.
+    pub fn moves(&self) -> &[u16] {
+        &self.moves[..usize::from(self.count).min(SAVED_MOVES)]
+    }
+
+    /// Replays the game: deals it and plays its moves.
+    pub fn replay<G: Patience>(&self) -> Result<G, Field> {
+        let options = G::options_from_code(self.options).ok_or(Field::GameOptions(self.options))?;
+        let mut g = G::deal(self.seed, options);
+        for (i, &n) in self.moves().iter().enumerate() {
+            let m = nth_legal(&g, n).ok_or(Field::Illegal(i as u16))?;
+            g.play(m).map_err(|_| Field::Illegal(i as u16))?;
+        }
+        Ok(g)
+    }
+}
+
+/// The place of `m` in the legal-move list of `g` (as `for_each_legal`
+/// lists them), if it is there and within `u16`: how the save keeps a move.
+pub fn position_of<G: Patience>(g: &G, m: G::Move) -> Option<u16> {
+    let (mut i, mut found) = (0u32, None);
+    g.for_each_legal(&mut |x| {
+        if found.is_none() && x == m {
+            found = u16::try_from(i).ok();
+        }
+        i += 1;
+    });
+    found
+}
+
+/// The legal move at place `n` of the list, if there is one.
+pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
+    let (mut i, mut found) = (0u32, None);
+    g.for_each_legal(&mut |x| {
+        if i == u32::from(n) {
+            found = Some(x);
+        }
+        i += 1;
+    });
+    found
+}
+
+// ---------------------------------------------------------------- the games
+
+/// A game's default option code.
+fn default_options(game: GameId) -> u8 {
+    match game {
+        GameId::Farewell => farewell::Game::options_code(Options::default()),
+        GameId::Corners => corners::Game::options_code(()),
+        GameId::Albert => albert::Game::options_code(albert::Options::default()),
+        GameId::Kingdoms => kingdoms::Game::options_code(()),
+    }
+}
+
+/// True when `code` is an option code of the game.
+fn options_ok(game: GameId, code: u8) -> bool {
+    match game {
+        GameId::Farewell => farewell::Game::options_from_code(code).is_some(),
+        GameId::Corners => corners::Game::options_from_code(code).is_some(),
+        GameId::Albert => albert::Game::options_from_code(code).is_some(),
+        GameId::Kingdoms => kingdoms::Game::options_from_code(code).is_some(),
+    }
+}
+
+/// Replays a game in progress of `game`: `Ok` when every move is legal in
+/// its turn. For tools and tests (the console replays a game when it is
+/// resumed).
+pub fn check_game(game: GameId, saved: &SavedGame) -> Result<(), Field> {
+    match game {
+        GameId::Farewell => saved.replay::<farewell::Game>().map(|_| ()),
+        GameId::Corners => saved.replay::<corners::Game>().map(|_| ()),
+        GameId::Albert => saved.replay::<albert::Game>().map(|_| ()),
+        GameId::Kingdoms => saved.replay::<kingdoms::Game>().map(|_| ()),
     }
 }
 
@@ -479,25 +741,6 @@ fn bool_from(b: u8) -> Option<bool> {
         1 => Some(true),
         _ => None,
     }
-}
-
-/// Two bytes for a move: card index and cell index, or [`DEAL_CODE`].
-/// `None` for undo (never in a line of play) or a cell off the 14x9 frame.
-fn move_code(m: Move) -> Option<[u8; 2]> {
-    match m {
-        Move::Place(card, cell) if cell.in_frame() => Some([card.index(), cell.index() as u8]),
-        Move::Deal => Some(DEAL_CODE),
-        _ => None,
-    }
-}
-
-fn move_from(code: [u8; 2]) -> Option<Move> {
-    if code == DEAL_CODE {
-        return Some(Move::Deal);
-    }
-    let card = Card::from_index(code[0])?;
-    let cell = Cell::from_index(usize::from(code[1]));
-    cell.in_frame().then_some(Move::Place(card, cell))
 }
 
 /// Writes into a slice; every write is bounds-checked by the caller having
@@ -521,13 +764,19 @@ struct Reader<'a> {
     bytes: &'a [u8],
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     fn take<const N: usize>(&mut self) -> Result<[u8; N], SaveError> {
         let (head, rest) = self.bytes.split_at_checked(N).ok_or(SaveError::Invalid(Invalid::Length))?;
         self.bytes = rest;
         let mut a = [0u8; N];
         a.copy_from_slice(head);
         Ok(a)
+    }
+
+    fn slice(&mut self, n: usize) -> Result<&'a [u8], SaveError> {
+        let (head, rest) = self.bytes.split_at_checked(n).ok_or(SaveError::Invalid(Invalid::Length))?;
+        self.bytes = rest;
+        Ok(head)
     }
 
     fn u8(&mut self) -> Result<u8, SaveError> {
@@ -543,26 +792,49 @@ impl Reader<'_> {
     }
 }
 
-fn options_bytes(o: Options) -> [u8; 4] {
-    [o.width, o.height, kings_code(o.kings), u8::from(o.easy)]
-}
-
-fn options_from(b: [u8; 4]) -> Option<Options> {
-    let o = Options { width: b[0], height: b[1], kings: kings_from(b[2])?, easy: bool_from(b[3])? };
-    o.grid_ok().then_some(o)
-}
+// ---------------------------------------------------------------- encoding
 
 impl Save {
-    /// Bytes [`Save::encode`] writes for this save.
+    /// Bytes [`Save::encode`] writes for this save when nothing has to be
+    /// left out.
     pub fn encoded_len(&self) -> usize {
-        let game = self.game.as_ref().map_or(0, |g| GAME_FIXED_LEN + 2 * g.move_count());
-        let others: usize = self.others.iter().map(|r| 3 + r.section_len()).sum();
-        HEADER + SETTINGS_LEN + 1 + game + STATS_ENTRIES * TALLY_LEN + 2 + SOUND_LEN + others + CRC_LEN
+        self.len_keeping([true; GAMES])
     }
 
-    /// Writes the record to the front of `out`; returns its length.
+    /// The length with only the games in progress marked in `keep`.
+    fn len_keeping(&self, keep: [bool; GAMES]) -> usize {
+        let sections: usize =
+            GameId::ALL.iter().map(|&id| SECTION_HEAD + self.section_len(id, keep[id as usize])).sum();
+        HEADER + SHARED_LEN + sections + CRC_LEN
+    }
+
+    /// Bytes of a section after its id and length.
+    fn section_len(&self, id: GameId, keep_game: bool) -> usize {
+        let r = self.record(id);
+        let game = match &r.game {
+            Some(g) if keep_game => SAVED_GAME_FIXED + 2 * g.moves().len().min(shape(id).moves),
+            _ => 0,
+        };
+        SECTION_FIXED + game + r.rows_kept(id).len() * TALLY_LEN
+    }
+
+    /// Writes the record to the front of `out`; returns its length. When
+    /// the whole save is longer than `out`, games in progress other than
+    /// the last game's are left out, in section order, until it fits
+    /// (never with four games and a memory card copy:
+    /// [`MAX_ENCODED`]).
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let len = self.encoded_len();
+        let mut keep = [true; GAMES];
+        let mut len = self.len_keeping(keep);
+        for id in GameId::ALL {
+            if len <= out.len() {
+                break;
+            }
+            if id != self.last_game {
+                keep[id as usize] = false;
+                len = self.len_keeping(keep);
+            }
+        }
         if out.len() < len {
             return Err(BufferTooSmall { needed: len });
         }
@@ -570,122 +842,37 @@ impl Save {
         w.put(&MAGIC);
         w.put(&VERSION.to_le_bytes());
         w.put(&((len - HEADER - CRC_LEN) as u16).to_le_bytes());
-        let s = &self.settings;
-        w.put(&options_bytes(s.options));
-        w.put(&[u8::from(s.face == FaceStyle::FourColour), u8::from(s.highlight), u8::from(s.winnable)]);
-        match &self.game {
-            None => w.put(&[0]),
-            Some(g) => {
-                w.put(&[1]);
-                w.put(&g.seed().to_le_bytes());
-                w.put(&options_bytes(g.options()));
-                w.put(&(g.move_count() as u16).to_le_bytes());
-                for m in g.moves() {
-                    // A game's own line of play holds no undo and only
-                    // cells of its grid.
-                    w.put(&move_code(m).unwrap_or(DEAL_CODE));
-                }
-            }
-        }
-        for t in &self.stats.tallies {
-            put_tally(&mut w, t);
-        }
-        w.put(&[self.last_game as u8]);
         let v = self.sound;
-        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted)]);
-        w.put(&[OTHER_GAMES.len() as u8]);
-        for (id, r) in OTHER_GAMES.iter().zip(&self.others) {
-            w.put(&[*id as u8]);
-            w.put(&(r.section_len() as u16).to_le_bytes());
+        w.put(&[u8::from(self.face == FaceStyle::FourColour), u8::from(self.highlight)]);
+        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted), self.last_game as u8]);
+        w.put(&[GAMES as u8]);
+        for id in GameId::ALL {
+            let r = self.record(id);
+            w.put(&[id as u8]);
+            w.put(&(self.section_len(id, keep[id as usize]) as u16).to_le_bytes());
             w.put(&[r.options, u8::from(r.winnable)]);
             match &r.game {
-                None => w.put(&[0]),
-                Some(g) => {
-                    let count = usize::from(g.count).min(SAVED_MOVES);
+                Some(g) if keep[id as usize] => {
+                    let moves = &g.moves()[..g.moves().len().min(shape(id).moves)];
                     w.put(&[1]);
                     w.put(&g.seed.to_le_bytes());
                     w.put(&[g.options]);
-                    w.put(&(count as u16).to_le_bytes());
-                    for m in &g.moves[..count] {
+                    w.put(&(moves.len() as u16).to_le_bytes());
+                    for m in moves {
                         w.put(&m.to_le_bytes());
                     }
                 }
+                _ => w.put(&[0]),
             }
-            w.put(&[OTHER_TALLIES as u8]);
-            for t in &r.tallies {
+            let rows = r.rows_kept(id);
+            w.put(&[rows.len() as u8]);
+            for t in rows {
                 put_tally(&mut w, t);
             }
         }
         let crc = crc32(&w.out[..w.at]);
         w.put(&crc.to_le_bytes());
         Ok(w.at)
-    }
-
-    /// Decodes and validates a record at the front of `bytes` (anything
-    /// after it is ignored). Checks, in order: magic, length, CRC, version,
-    /// contents (replaying the game's moves).
-    pub fn decode(bytes: &[u8]) -> Result<Save, SaveError> {
-        Save::parse(&SaveRecord::new_checked(bytes)?)
-    }
-
-    /// Validates a record already wrapped in a view.
-    pub fn parse<T: AsRef<[u8]>>(r: &SaveRecord<T>) -> Result<Save, SaveError> {
-        if r.stored_crc() != r.computed_crc() {
-            return Err(SaveError::BadCrc);
-        }
-        if !(1..=VERSION).contains(&r.version()) {
-            return Err(SaveError::UnknownVersion(r.version()));
-        }
-        let mut rd = Reader { bytes: r.body() };
-        let bad = SaveError::Invalid(Invalid::Settings);
-        let options = options_from(rd.take()?).ok_or(bad)?;
-        let face = match rd.u8()? {
-            0 => FaceStyle::Standard,
-            1 => FaceStyle::FourColour,
-            _ => return Err(bad),
-        };
-        let highlight = bool_from(rd.u8()?).ok_or(bad)?;
-        let winnable = if r.version() == 1 { false } else { bool_from(rd.u8()?).ok_or(bad)? };
-        let settings = Settings { options, face, highlight, winnable };
-        let game = match rd.u8()? {
-            0 => None,
-            1 => Some(read_game(&mut rd)?),
-            _ => return Err(SaveError::Invalid(Invalid::Length)),
-        };
-        let mut stats = Stats::default();
-        for (i, t) in stats.tallies.iter_mut().enumerate() {
-            *t = read_tally(&mut rd, i)?;
-        }
-        let mut save = Save { settings, game, stats, ..Save::default() };
-        if r.version() >= 3 {
-            save.last_game = GameId::from_code(rd.u8()?).ok_or(bad)?;
-            if r.version() >= 4 {
-                let volume = |b: u8| (b <= MAX_VOLUME).then_some(b).ok_or(bad);
-                let effects = volume(rd.u8()?)?;
-                let music = volume(rd.u8()?)?;
-                let muted = bool_from(rd.u8()?).ok_or(bad)?;
-                save.sound = Volumes { effects, music, muted };
-            }
-            // Exactly the other games' sections, in order: a record with
-            // anything else is not one this version wrote (a later game
-            // would come with a new version, reported as such).
-            if usize::from(rd.u8()?) != OTHER_GAMES.len() {
-                return Err(SaveError::Invalid(Invalid::Length));
-            }
-            for (id, record) in OTHER_GAMES.iter().zip(save.others.iter_mut()) {
-                if rd.u8()? != *id as u8 {
-                    return Err(bad);
-                }
-                let len = usize::from(rd.u16()?);
-                let (body, rest) = rd.bytes.split_at_checked(len).ok_or(SaveError::Invalid(Invalid::Length))?;
-                rd.bytes = rest;
-                *record = read_section(&mut Reader { bytes: body })?;
-            }
-        }
-        if !rd.bytes.is_empty() {
-            return Err(SaveError::Invalid(Invalid::Length));
-        }
-        Ok(save)
     }
 }
 
@@ -697,34 +884,129 @@ fn put_tally(w: &mut Writer<'_>, t: &Tally) {
     w.put(&t.fewest_deals.unwrap_or(0xFFFF).to_le_bytes());
 }
 
-fn read_tally(rd: &mut Reader<'_>, i: usize) -> Result<Tally, SaveError> {
-    let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
-    let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
-    let t = Tally { played, won, streak, best_streak, fewest_deals };
-    if !t.consistent() {
-        return Err(SaveError::Invalid(Invalid::Stats(i.min(255) as u8)));
+// ---------------------------------------------------------------- decoding
+
+impl Save {
+    /// Decodes and validates a record at the front of `bytes` (anything
+    /// after it is ignored). Checks, in order: magic, length, CRC, version,
+    /// contents.
+    pub fn decode(bytes: &[u8]) -> Result<Save, SaveError> {
+        Save::parse(&SaveRecord::new_checked(bytes)?)
     }
-    Ok(t)
+
+    /// Validates a record already wrapped in a view.
+    pub fn parse<T: AsRef<[u8]>>(r: &SaveRecord<T>) -> Result<Save, SaveError> {
+        if r.stored_crc() != r.computed_crc() {
+            return Err(SaveError::BadCrc);
+        }
+        let mut rd = Reader { bytes: r.body() };
+        let save = match r.version() {
+            5 => read_v5(&mut rd)?,
+            v @ 1..=4 => legacy::read(&mut rd, v)?,
+            v => return Err(SaveError::UnknownVersion(v)),
+        };
+        if !rd.bytes.is_empty() {
+            return Err(SaveError::Invalid(Invalid::Length));
+        }
+        Ok(save)
+    }
 }
 
-impl GameRecord {
-    /// Bytes of its section after the id and length.
-    fn section_len(&self) -> usize {
-        let game = self.game.as_ref().map_or(0, |g| SAVED_GAME_FIXED_LEN + 2 * usize::from(g.count).min(SAVED_MOVES));
-        1 + 1 + 1 + game + 1 + OTHER_TALLIES * TALLY_LEN
+/// A section that ends before its fields: its length is wrong.
+fn cut_short(e: SaveError, game: GameId) -> SaveError {
+    if e == invalid(Invalid::Length) {
+        in_game(game, Field::Length)
+    } else {
+        e
     }
 }
 
-/// A section's body; the whole of it must be read.
-fn read_section(rd: &mut Reader<'_>) -> Result<GameRecord, SaveError> {
-    let bad = SaveError::Invalid(Invalid::Settings);
-    let mut r = GameRecord { options: rd.u8()?, winnable: bool_from(rd.u8()?).ok_or(bad)?, ..GameRecord::default() };
+fn invalid(i: Invalid) -> SaveError {
+    SaveError::Invalid(i)
+}
+
+fn in_game(game: GameId, f: Field) -> SaveError {
+    SaveError::Invalid(Invalid::Game(game, f))
+}
+
+/// The shared sound bytes: effects, music, muted.
+fn read_sound(rd: &mut Reader<'_>) -> Result<Volumes, SaveError> {
+    let effects = rd.u8()?;
+    if effects > MAX_VOLUME {
+        return Err(invalid(Invalid::EffectsVolume(effects)));
+    }
+    let music = rd.u8()?;
+    if music > MAX_VOLUME {
+        return Err(invalid(Invalid::MusicVolume(music)));
+    }
+    let m = rd.u8()?;
+    let muted = bool_from(m).ok_or(invalid(Invalid::Muted(m)))?;
+    Ok(Volumes { effects, music, muted })
+}
+
+fn read_v5(rd: &mut Reader<'_>) -> Result<Save, SaveError> {
+    let mut save = Save::default();
+    let f = rd.u8()?;
+    save.face =
+        [FaceStyle::Standard, FaceStyle::FourColour].get(usize::from(f)).copied().ok_or(invalid(Invalid::Faces(f)))?;
+    let h = rd.u8()?;
+    save.highlight = bool_from(h).ok_or(invalid(Invalid::Highlight(h)))?;
+    save.sound = read_sound(rd)?;
+    // A later build's game: the title opens on the first game.
+    save.last_game = GameId::from_code(rd.u8()?).unwrap_or(GameId::Farewell);
+    let mut seen = [false; GAMES];
+    for _ in 0..rd.u8()? {
+        let id = rd.u8()?;
+        let len = usize::from(rd.u16()?);
+        let body = rd.slice(len)?;
+        // A later build's game: skipped whole.
+        let Some(game) = GameId::from_code(id) else { continue };
+        if core::mem::replace(&mut seen[id as usize], true) {
+            return Err(invalid(Invalid::TwoSections(game)));
+        }
+        let mut section = Reader { bytes: body };
+        *save.record_mut(game) = read_section(&mut section, game).map_err(|e| cut_short(e, game))?;
+        if !section.bytes.is_empty() {
+            return Err(in_game(game, Field::Length));
+        }
+    }
+    Ok(save)
+}
+
+/// A section's body after its id and length.
+fn read_section(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
+    let mut r = read_head(rd, game)?;
+    let rows = rd.u8()?;
+    let max = shape(game).rows;
+    if usize::from(rows) > max {
+        return Err(in_game(game, Field::Rows { count: rows, max: max as u8 }));
+    }
+    for (i, slot) in r.tallies[..usize::from(rows)].iter_mut().enumerate() {
+        *slot = read_tally(rd, game, i)?;
+    }
+    Ok(r)
+}
+
+/// A section's fields before its statistics rows (the same in versions 3
+/// to 5): options, winnable only, the game in progress.
+fn read_head(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
+    let options = rd.u8()?;
+    if !options_ok(game, options) {
+        return Err(in_game(game, Field::Options(options)));
+    }
+    let w = rd.u8()?;
+    let winnable = bool_from(w).ok_or(in_game(game, Field::Winnable(w)))?;
+    let mut r = GameRecord { options, winnable, ..GameRecord::default() };
     r.game = match rd.u8()? {
         0 => None,
         1 => {
             let (seed, options, count) = (rd.u32()?, rd.u8()?, rd.u16()?);
-            if usize::from(count) > SAVED_MOVES {
-                return Err(SaveError::Invalid(Invalid::TooManyMoves(count)));
+            if !options_ok(game, options) {
+                return Err(in_game(game, Field::GameOptions(options)));
+            }
+            let max = shape(game).moves;
+            if usize::from(count) > max {
+                return Err(in_game(game, Field::TooManyMoves { count, max: max as u16 }));
             }
             let mut g = SavedGame { seed, options, count, moves: [0; SAVED_MOVES] };
             for m in &mut g.moves[..usize::from(count)] {
@@ -732,31 +1014,147 @@ fn read_section(rd: &mut Reader<'_>) -> Result<GameRecord, SaveError> {
             }
             Some(g)
         }
-        _ => return Err(SaveError::Invalid(Invalid::Length)),
+        b => return Err(in_game(game, Field::HasGame(b))),
     };
-    if usize::from(rd.u8()?) != OTHER_TALLIES {
-        return Err(SaveError::Invalid(Invalid::Length));
-    }
-    for (i, slot) in r.tallies.iter_mut().enumerate() {
-        *slot = read_tally(rd, i)?;
-    }
-    if !rd.bytes.is_empty() {
-        return Err(SaveError::Invalid(Invalid::Length));
-    }
     Ok(r)
 }
 
-fn read_game(rd: &mut Reader<'_>) -> Result<Game, SaveError> {
-    let seed = rd.u32()?;
-    let options = options_from(rd.take()?).ok_or(SaveError::Invalid(Invalid::Options))?;
-    let count = rd.u16()?;
-    if usize::from(count) > MAX_MOVES {
-        return Err(SaveError::Invalid(Invalid::TooManyMoves(count)));
+fn read_tally(rd: &mut Reader<'_>, game: GameId, i: usize) -> Result<Tally, SaveError> {
+    let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
+    let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
+    let t = Tally { played, won, streak, best_streak, fewest_deals };
+    if !t.consistent() {
+        return Err(in_game(game, Field::Stats(i.min(255) as u8)));
     }
-    let mut g = Game::new(seed, options).ok_or(SaveError::Invalid(Invalid::Options))?;
-    for i in 0..count {
-        let m = move_from(rd.take()?).ok_or(SaveError::Invalid(Invalid::MoveCode(i)))?;
-        g.apply(m).map_err(|e| SaveError::Invalid(Invalid::Illegal(i, e)))?;
+    Ok(t)
+}
+
+/// Versions 1 to 4: A Farewell to Kings' part first, in its own form, then
+/// (3 and 4) the other games' sections.
+mod legacy {
+    use super::*;
+
+    /// Two bytes that stand for a deal in a version 1-4 move list.
+    const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
+    /// The statistics rows versions 3 and 4 keep for each other game.
+    const OTHER_TALLIES: usize = 6;
+
+    fn options_from(b: [u8; 4]) -> Option<Options> {
+        let o = Options { width: b[0], height: b[1], kings: kings_from(b[2])?, easy: bool_from(b[3])? };
+        o.grid_ok().then_some(o)
     }
-    Ok(g)
+
+    fn move_from(code: [u8; 2]) -> Option<Move> {
+        if code == DEAL_CODE {
+            return Some(Move::Deal);
+        }
+        let card = Card::from_index(code[0])?;
+        let cell = Cell::from_index(usize::from(code[1]));
+        cell.in_frame().then_some(Move::Place(card, cell))
+    }
+
+    pub(super) fn read(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
+        const FW: GameId = GameId::Farewell;
+        let mut save = Save::default();
+        let bytes = rd.take::<4>()?;
+        let options = options_from(bytes).ok_or(in_game(FW, Field::OptionBytes(bytes)))?;
+        let f = rd.u8()?;
+        save.face = [FaceStyle::Standard, FaceStyle::FourColour]
+            .get(usize::from(f))
+            .copied()
+            .ok_or(invalid(Invalid::Faces(f)))?;
+        let h = rd.u8()?;
+        save.highlight = bool_from(h).ok_or(invalid(Invalid::Highlight(h)))?;
+        let winnable = if version == 1 {
+            false
+        } else {
+            let w = rd.u8()?;
+            bool_from(w).ok_or(in_game(FW, Field::Winnable(w)))?
+        };
+        let game = match rd.u8()? {
+            0 => None,
+            1 => read_game(rd)?,
+            b => return Err(in_game(FW, Field::HasGame(b))),
+        };
+        let fw = save.record_mut(FW);
+        // A grid the console does not offer: the Options screen's default.
+        fw.options = farewell::patience::code(options).unwrap_or(fw.options);
+        fw.winnable = winnable;
+        fw.game = game;
+        for i in 0..STATS_ENTRIES {
+            fw.tallies[i] = read_tally(rd, FW, i)?;
+        }
+        if version >= 3 {
+            let last = rd.u8()?;
+            save.last_game = GameId::from_code(last).ok_or(invalid(Invalid::LastGame(last)))?;
+            if version >= 4 {
+                save.sound = read_sound(rd)?;
+            }
+            let n = rd.u8()?;
+            if usize::from(n) != OTHER_GAMES.len() {
+                return Err(invalid(Invalid::SectionCount(n)));
+            }
+            for (at, &game) in OTHER_GAMES.iter().enumerate() {
+                let id = rd.u8()?;
+                if id != game as u8 {
+                    return Err(invalid(Invalid::SectionId { at: at as u8 + 1, id }));
+                }
+                let len = usize::from(rd.u16()?);
+                let mut section = Reader { bytes: rd.slice(len)? };
+                *save.record_mut(game) = read_other(&mut section, game).map_err(|e| cut_short(e, game))?;
+                if !section.bytes.is_empty() {
+                    return Err(in_game(game, Field::Length));
+                }
+            }
+        }
+        Ok(save)
+    }
+
+    /// A version 3-4 section: the version 5 fields with exactly six rows,
+    /// of which the game keeps those it uses (the others were never
+    /// written to).
+    fn read_other(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
+        let mut r = read_head(rd, game)?;
+        let rows = rd.u8()?;
+        if usize::from(rows) != OTHER_TALLIES {
+            return Err(in_game(game, Field::Rows { count: rows, max: OTHER_TALLIES as u8 }));
+        }
+        for i in 0..OTHER_TALLIES {
+            let t = read_tally(rd, game, i)?;
+            if let Some(slot) = r.tallies[..shape(game).rows].get_mut(i) {
+                *slot = t;
+            }
+        }
+        Ok(r)
+    }
+
+    /// A Farewell to Kings' game in versions 1-4: replayed, and kept as the
+    /// places of its moves in the list of legal moves. `None` (dropped)
+    /// for a grid the console does not offer.
+    fn read_game(rd: &mut Reader<'_>) -> Result<Option<SavedGame>, SaveError> {
+        const FW: GameId = GameId::Farewell;
+        let seed = rd.u32()?;
+        let bytes = rd.take::<4>()?;
+        let options = options_from(bytes).ok_or(in_game(FW, Field::GameOptionBytes(bytes)))?;
+        let count = rd.u16()?;
+        if usize::from(count) > MAX_MOVES {
+            return Err(in_game(FW, Field::TooManyMoves { count, max: MAX_MOVES as u16 }));
+        }
+        let mut g = farewell::Game::new(seed, options).ok_or(in_game(FW, Field::GameOptionBytes(bytes)))?;
+        let mut saved = SavedGame { seed, options: 0, count, moves: [0; SAVED_MOVES] };
+        for i in 0..count {
+            let m = move_from(rd.take()?).ok_or(in_game(FW, Field::MoveCode(i)))?;
+            let place = position_of(&g, m);
+            g.apply(m).map_err(|_| in_game(FW, Field::Illegal(i)))?;
+            // Every move play accepts is in the list (tests/farewell_properties.rs).
+            saved.moves[usize::from(i)] = place.ok_or(in_game(FW, Field::Illegal(i)))?;
+        }
+        match farewell::patience::code(options) {
+            Some(code) => {
+                saved.options = code;
+                Ok(Some(saved))
+            }
+            None => Ok(None),
+        }
+    }
 }

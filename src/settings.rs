@@ -2,8 +2,6 @@
 //! ([`crate::save`]), so neither needs the other: which game, the card
 //! faces, and each game's options.
 
-use crate::games::farewell::Options;
-
 /// A game of the collection, in the title screen's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameId {
@@ -66,22 +64,19 @@ pub enum FaceStyle {
     FourColour,
 }
 
-/// A Farewell to Kings' Options screen.
+/// What the player sets for every game alike (each game's own options,
+/// winnable-only setting and statistics are its part of the save).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Options of the next deal.
-    pub options: Options,
-    /// Card faces (shared by every game).
+    /// Card faces.
     pub face: FaceStyle,
-    /// Show the legal cells of the held card.
+    /// Show where the held card may go.
     pub highlight: bool,
-    /// New deals come from the table of deals the solver proved winnable.
-    pub winnable: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { options: Options::default(), face: FaceStyle::Standard, highlight: true, winnable: false }
+        Settings { face: FaceStyle::Standard, highlight: true }
     }
 }
 

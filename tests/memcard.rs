@@ -4,12 +4,14 @@
 
 use farewell::games::farewell::player::best_move;
 use farewell::games::farewell::{Game, Options};
+use farewell::games::Patience;
 use farewell::memcard::{
     copies, format_card, full_width, load_file, plan_record, plan_save, title_frame, write_title, CardError, CardImage,
     Contents, Directory, FileReader, FileState, LoadError, PlanError, Slot, WritePlan, BLOCK_SIZE, CARD_SIZE,
     FILE_NAME, FRAME, ICON, ICON_PALETTE, RECORD_MAX, SLOT_SIZE,
 };
-use farewell::save::{crc32, Save, SaveError, Stats, MAX_ENCODED};
+use farewell::save::{crc32, Save, SaveError, SavedGame, Tally, MAX_ENCODED};
+use farewell::ui::GameId;
 use proptest::prelude::*;
 
 type Card = Box<[u8; CARD_SIZE]>;
@@ -49,9 +51,11 @@ fn save_of(seed: u32, moves: usize) -> Save {
         let Some(m) = best_move(&g) else { break };
         g.apply(m).unwrap();
     }
-    let mut stats = Stats::default();
-    stats.record_game(Options::default(), seed % 2 == 0, 7);
-    Save { game: Some(g), stats, ..Save::default() }
+    let mut save = Save::default();
+    let r = save.record_mut(GameId::Farewell);
+    r.game = SavedGame::of_moves::<Game>(seed, Options::default(), g.moves());
+    r.record_game(usize::from(Game::options_code(Options::default())), seed % 2 == 0, 7);
+    save
 }
 
 /// Our file's state on a card, as the loader finds it.
@@ -483,13 +487,13 @@ fn v2_record(version: u16) -> (Vec<u8>, Save) {
     let crc = crc32(&b);
     b.extend_from_slice(&crc.to_le_bytes());
     let options = Options { width: 12, height: 8, ..Options::default() };
-    let settings = farewell::ui::Settings {
-        options,
-        face: farewell::ui::FaceStyle::FourColour,
-        highlight: true,
-        winnable: version == 2,
-    };
-    (b, Save { settings, game: Game::new(42, options), stats: Stats::default(), ..Save::default() })
+    let mut save = Save { face: farewell::ui::FaceStyle::FourColour, highlight: true, ..Save::default() };
+    let r = save.record_mut(GameId::Farewell);
+    r.options = Game::options_code(options);
+    r.winnable = version == 2;
+    r.game = SavedGame::of_moves::<Game>(42, options, []);
+    r.tallies[0] = Tally { played: 5, won: 2, streak: 1, best_streak: 2, fewest_deals: Some(3) };
+    (b, save)
 }
 
 /// A card with a v1/v2 file as those versions wrote it: title, icon, the
@@ -510,14 +514,12 @@ fn v1_and_v2_saves_load_and_the_first_update_keeps_them() {
         let (record, want) = v2_record(version);
         let c = legacy_card(&record);
         let got = load(&c[..]).unwrap();
-        assert_eq!(got.settings, want.settings, "v{version}");
-        assert_eq!(
-            got.game.as_ref().map(|g| (g.seed(), g.options(), g.move_count())),
-            Some((42, want.settings.options, 0))
-        );
-        let t = got.stats.tallies()[0];
+        assert_eq!(got, want, "v{version}");
+        let fw = got.record(GameId::Farewell);
+        assert_eq!(fw.game.map(|g| (g.seed, g.options, g.count)), Some((42, 24, 0)));
+        let t = fw.tallies[0];
         assert_eq!((t.played, t.won, t.streak, t.best_streak, t.fewest_deals), (5, 2, 1, 2, Some(3)), "v{version}");
-        assert!(got.stats.tallies()[1..].iter().all(|t| t.played == 0));
+        assert!(fw.tallies[1..].iter().all(|t| t.played == 0));
         let st = state(&c[..]).unwrap();
         assert_eq!(st.contents, Contents::Good { slot: Slot::A, generation: 0 });
         // The first update goes to slot B and leaves the old record whole
@@ -1041,9 +1043,10 @@ fn session_boot_reads_and_writes_nothing_then_saves() {
     s.request_save();
     let steps = run(&mut s, &mut m, &s3, 200);
     assert!(!m.writes.contains(&63));
-    // The plan, then its CRC (a step each: no sector in either), a write
-    // a step, and one to finish.
-    assert_eq!(steps, m.writes.len() + 2, "plan, seal, a write a step, finish");
+    // The state taken, the plan, then its CRC (a step each: no sector in
+    // any), a write a step, and one to finish (the first step, from idle,
+    // also takes the state).
+    assert_eq!(steps, m.writes.len() + 3, "snapshot and plan, encode, seal, a write a step, finish");
     assert_eq!(load(m.card()).unwrap(), s3);
 }
 

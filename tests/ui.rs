@@ -502,7 +502,7 @@ fn statistics_show_a_finished_game_and_reset_only_on_cross() {
     // The screen, reached from the game menu's last row on a fresh start
     // with these statistics.
     let mut d2 = Driver::new();
-    d2.app.stats = d.app.stats;
+    d2.app.load(farewell::save::Save { sections: d.app.snapshot().sections, ..Default::default() });
     d2.press(Buttons::CROSS);
     d2.presses(Buttons::UP, 1); // wraps to Statistics
     d2.press(Buttons::CROSS);

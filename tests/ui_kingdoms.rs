@@ -466,7 +466,7 @@ fn four_kingdoms_from_the_title_is_saved_and_resumes_at_boot() {
     assert!(session.move_count() >= 3, "{}", session.move_count());
     let save = app.snapshot();
     assert_eq!(save.last_game, GameId::Kingdoms);
-    let saved = save.record(GameId::Kingdoms).unwrap().game.unwrap();
+    let saved = save.record(GameId::Kingdoms).game.unwrap();
     assert_eq!(usize::from(saved.count), session.move_count());
     let before = Table::<Game>::resume(&saved).unwrap().game().clone();
     let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];

@@ -2,9 +2,10 @@
 //! Format screens, statistics.
 
 use farewell::games::farewell::{Game, Options};
+use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
-use farewell::save::Save;
-use farewell::ui::{App, Screen};
+use farewell::save::{Save, SavedGame};
+use farewell::ui::{App, GameId, Screen};
 
 struct D {
     app: App,
@@ -30,10 +31,23 @@ fn saved_game() -> Game {
     g
 }
 
+/// A save holding `g` as A Farewell to Kings' game in progress.
+fn save_with(g: &Game) -> Save {
+    let mut s = Save::default();
+    s.record_mut(GameId::Farewell).game = SavedGame::of_moves::<Game>(g.seed(), Patience::options(g), g.moves());
+    assert!(s.record(GameId::Farewell).game.is_some());
+    s
+}
+
+/// A Farewell to Kings' game in progress in a save, replayed.
+fn farewell_game(s: &Save) -> Option<Game> {
+    s.record(GameId::Farewell).game.map(|g| g.replay::<Game>().unwrap())
+}
+
 #[test]
 fn a_saved_game_is_offered_and_resumes_exactly() {
     let mut d = D::new();
-    d.app.load(Save { game: Some(saved_game()), ..Save::default() });
+    d.app.load(save_with(&saved_game()));
     assert_eq!(d.app.screen(), Screen::Resume);
     d.press(Buttons::CROSS);
     assert_eq!(d.app.screen(), Screen::Play);
@@ -44,10 +58,10 @@ fn a_saved_game_is_offered_and_resumes_exactly() {
 #[test]
 fn declining_the_resume_keeps_the_saved_game_on_the_card() {
     let mut d = D::new();
-    d.app.load(Save { game: Some(saved_game()), ..Save::default() });
+    d.app.load(save_with(&saved_game()));
     d.press(Buttons::CIRCLE);
     assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
-    assert_eq!(d.app.snapshot().game, Some(saved_game()), "not lost by an autosave from the title");
+    assert_eq!(farewell_game(&d.app.snapshot()), Some(saved_game()), "not lost by an autosave from the title");
 }
 
 #[test]
@@ -60,7 +74,7 @@ fn moves_the_pause_menu_and_options_ask_for_a_save_once() {
     assert!(!d.app.take_save_request(), "picking a card up changes nothing saved");
     d.press(Buttons::CROSS);
     assert!(d.app.take_save_request(), "a move");
-    assert_eq!(d.app.snapshot().game.as_ref().map(|g| g.move_count()), Some(1));
+    assert_eq!(d.app.snapshot().record(GameId::Farewell).game.map(|g| g.count), Some(1));
     d.press(Buttons::START);
     assert!(d.app.take_save_request(), "the pause menu opening");
 }
@@ -78,10 +92,10 @@ fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
         d.press(Buttons::CROSS);
     }
     assert!(matches!(d.app.screen(), Screen::Over { .. }));
-    let o = Options::default();
-    assert_eq!(d.app.stats.get(o).unwrap().played, 1);
-    assert_eq!(d.app.stats.get(o).unwrap().won, 0);
-    assert!(d.app.snapshot().game.is_none(), "a finished game is not saved to resume");
+    let o = usize::from(farewell::games::farewell::patience::code(Options::default()).unwrap());
+    assert_eq!(d.app.record(GameId::Farewell).tallies[o].played, 1);
+    assert_eq!(d.app.record(GameId::Farewell).tallies[o].won, 0);
+    assert!(d.app.snapshot().record(GameId::Farewell).game.is_none(), "a finished game is not saved to resume");
     d.press(Buttons::TRIANGLE); // undo from the loss
     assert_eq!(d.app.screen(), Screen::Play);
     // The same turn again: the same loss again.
@@ -92,7 +106,7 @@ fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
         d.press(Buttons::R2);
         d.press(Buttons::CROSS);
     }
-    assert_eq!(d.app.stats.get(o).unwrap().played, 1, "counted once per deal");
+    assert_eq!(d.app.record(GameId::Farewell).tallies[o].played, 1, "counted once per deal");
 }
 
 #[test]
@@ -110,4 +124,27 @@ fn formatting_happens_only_after_the_player_confirms() {
     d.press(Buttons::CROSS);
     assert!(d.app.take_format_request());
     assert!(!d.app.take_format_request(), "once");
+}
+
+#[test]
+fn the_snapshot_keeps_a_farewell_game_move_by_move_through_undo_and_new_deals() {
+    let mut d = D::new();
+    d.press(Buttons::START);
+    for i in 0..40 {
+        if i == 25 {
+            d.app.start_deal(7, &mut d.log);
+        }
+        d.press(Buttons::R2);
+        d.press(Buttons::CROSS);
+        if i % 5 == 4 {
+            d.press(Buttons::TRIANGLE);
+        }
+        let Some(g) = d.app.playing().and_then(|p| p.farewell()).map(|p| p.game().clone()) else { continue };
+        if d.app.screen() != Screen::Play || g.status().is_over() {
+            continue;
+        }
+        let want = SavedGame::of_moves::<Game>(g.seed(), Patience::options(&g), g.moves());
+        assert_eq!(d.app.snapshot().record(GameId::Farewell).game, want, "step {i}");
+        assert_eq!(farewell_game(&d.app.snapshot()), Some(g));
+    }
 }

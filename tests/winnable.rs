@@ -179,16 +179,10 @@ impl Driver {
     }
     /// The game's winnable-only setting as the App keeps it.
     fn winnable(&self, game: GameId) -> bool {
-        match game {
-            GameId::Farewell => self.app.settings.winnable,
-            g => self.app.others[farewell::save::OTHER_GAMES.iter().position(|x| *x == g).unwrap()].winnable,
-        }
+        self.app.record(game).winnable
     }
     fn code(&self, game: GameId) -> u8 {
-        match game {
-            GameId::Farewell => farewell_code(self.app.settings.options).unwrap(),
-            g => self.app.others[farewell::save::OTHER_GAMES.iter().position(|x| *x == g).unwrap()].options,
-        }
+        self.app.record(game).options
     }
     /// The deal in play.
     fn seed(&self) -> u32 {
@@ -328,10 +322,7 @@ fn the_option_survives_a_save_and_a_load_for_every_game() {
         let mut fresh = App::new();
         fresh.load(Save::decode(&buf[..n]).unwrap());
         for g in GAMES {
-            let after = match g {
-                GameId::Farewell => fresh.settings.winnable,
-                g => fresh.others[farewell::save::OTHER_GAMES.iter().position(|x| *x == g).unwrap()].winnable,
-            };
+            let after = fresh.record(g).winnable;
             assert_eq!(after, g == game, "{game:?} on: {g:?} after the load");
         }
         assert_eq!(fresh.game, game);

@@ -144,8 +144,11 @@ enum State {
     Decode(u8),
     /// Decides what saving can do with the card just read.
     Mount,
-    /// Makes the write plan: the save encoded, but for its CRC.
+    /// Takes the state to save from the game (a step of its own: building
+    /// the save's value takes a few ms on the console).
     Plan,
+    /// Makes the write plan: the save encoded, but for its CRC.
+    Encode,
     /// Computes the plan's CRC ([`WritePlan::seal`]).
     Seal,
     /// Writes plan entry n.
@@ -182,6 +185,9 @@ pub struct Session {
     /// This read of the card is the one at boot: its save goes to the game.
     booting: bool,
     loaded: Option<Save>,
+    /// The state to save, taken in [`State::Plan`], encoded in
+    /// [`State::Encode`].
+    pending: Option<Save>,
     save_wanted: bool,
     format_wanted: Option<u32>,
     replace_wanted: Option<u32>,
@@ -211,6 +217,7 @@ impl Session {
             synced: false,
             booting: false,
             loaded: None,
+            pending: None,
             save_wanted: false,
             format_wanted: None,
             replace_wanted: None,
@@ -411,11 +418,21 @@ impl Session {
             State::Mount => self.finish_mount(log),
             State::Plan => {
                 self.save_wanted = false;
+                self.pending = Some(snapshot());
+                self.state = State::Encode;
+            }
+            State::Encode => {
                 let Ok(dir) = Directory::parse(&self.dir) else {
                     self.stop(Status::Unformatted);
                     return;
                 };
-                match plan_save_unsealed(&dir, self.file.as_ref(), &snapshot(), &mut self.plan) {
+                let Some(save) = self.pending.as_ref() else {
+                    self.state = State::Idle;
+                    return;
+                };
+                let planned = plan_save_unsealed(&dir, self.file.as_ref(), save, &mut self.plan);
+                self.pending = None;
+                match planned {
                     Ok(()) => self.state = State::Seal,
                     Err(e) => {
                         let _ = writeln!(log, "AFTK SAVE failed: {e}");
@@ -516,7 +533,8 @@ impl Session {
     /// Our file's copies are checked: decode the newest that loads. A
     /// copy the session already knows as good (the one it loaded or last
     /// wrote: same block, slot, generation and CRC) is not decoded again
-    /// after boot: a decode replays the game's moves, several ms.
+    /// after boot: a decode of a version 1-4 record replays A Farewell to
+    /// Kings' moves, several ms.
     fn file_read(&mut self, block: u8, log: &mut impl Write) {
         let known = self.file.filter(|f| f.block == block && !self.booting);
         let copies = newest_first(self.found[0], self.found[1]);

@@ -161,13 +161,9 @@ pub struct App {
     demo_return: Option<GameId>,
     /// Deals the demo has started (which game comes next).
     demo_deals: u8,
-    /// Statistics per option set, kept on the memory card.
-    pub stats: crate::save::Stats,
-    /// The other games' settings, games in progress and statistics, as the
-    /// save keeps them.
-    pub others: [GameRecord; 3],
-    /// The first game's saved game in progress, offered on the Resume screen.
-    resumable: Option<SavedGame>,
+    /// Every game's part of the save (options, winnable only, game in
+    /// progress, statistics), by game.
+    records: [GameRecord; crate::save::GAMES],
     /// The game state changed since the last save request was taken.
     save_wanted: bool,
     /// The player confirmed formatting the memory card.
@@ -237,9 +233,7 @@ impl App {
             idle: 0,
             demo_return: None,
             demo_deals: 0,
-            stats: crate::save::Stats::default(),
-            others: crate::save::Save::default().others,
-            resumable: None,
+            records: crate::save::Save::default().sections,
             save_wanted: false,
             format_confirmed: false,
             replace_confirmed: false,
@@ -281,85 +275,42 @@ impl App {
 
     // ------------------------------------------------- the chosen game's data
 
-    /// Where the save keeps the chosen game's part, `None` for the first
-    /// game of the catalogue, whose part is the save's own fields.
-    fn record_index(game: GameId) -> Option<usize> {
-        crate::save::OTHER_GAMES.iter().position(|g| *g == game)
+    /// A game's part of the save.
+    pub fn record(&self, id: GameId) -> &GameRecord {
+        &self.records[id as usize]
+    }
+
+    fn record_mut(&mut self) -> &mut GameRecord {
+        &mut self.records[self.game as usize]
     }
 
     /// The chosen game's options code.
     pub fn options_code(&self) -> u8 {
-        match Self::record_index(self.game) {
-            Some(i) => self.others[i].options,
-            None => <crate::games::farewell::Game as crate::games::Patience>::options_code(self.settings.options),
-        }
-    }
-
-    fn set_options_code(&mut self, code: u8) {
-        match Self::record_index(self.game) {
-            Some(i) => self.others[i].options = code,
-            None => {
-                if let Some(o) = <crate::games::farewell::Game as crate::games::Patience>::options_from_code(code) {
-                    self.settings.options = o;
-                }
-            }
-        }
+        self.record(self.game).options
     }
 
     /// The chosen game's "winnable only".
     fn winnable(&self) -> bool {
-        Self::record_index(self.game).map_or(self.settings.winnable, |i| self.others[i].winnable)
-    }
-
-    fn toggle_winnable(&mut self) {
-        match Self::record_index(self.game) {
-            Some(i) => self.others[i].winnable = !self.others[i].winnable,
-            None => self.settings.winnable = !self.settings.winnable,
-        }
+        self.record(self.game).winnable
     }
 
     /// The chosen game's saved game in progress (one with a move made: a
     /// deal just dealt is not worth a Resume screen).
     fn saved_game(&self) -> Option<SavedGame> {
-        Self::record_index(self.game).map_or(self.resumable, |i| self.others[i].game).filter(|g| g.count > 0)
-    }
-
-    fn set_saved_game(&mut self, saved: Option<SavedGame>) {
-        match Self::record_index(self.game) {
-            Some(i) => self.others[i].game = saved,
-            None => self.resumable = saved,
-        }
+        self.record(self.game).game.filter(|g| g.count > 0)
     }
 
     /// Counts the chosen game's finished deal, played with the options of
     /// `code`, in its statistics.
     fn record_end(&mut self, code: u8, won: bool, score: u16) {
         let row = (catalogue::entry(self.game).stats_row)(code);
-        match Self::record_index(self.game) {
-            Some(i) => self.others[i].record_game(row, won, score),
-            None => {
-                if let Some(t) = self.stats_mut().get_mut(row) {
-                    t.record(won, score);
-                }
-            }
-        }
-    }
-
-    fn stats_mut(&mut self) -> &mut [crate::save::Tally] {
-        self.stats.tallies_mut()
+        self.record_mut().record_game(row, won, score);
     }
 
     /// The chosen game's statistics, by row.
     pub fn tallies(&self) -> &[crate::save::Tally] {
-        Self::record_index(self.game).map_or(&self.stats.tallies()[..], |i| &self.others[i].tallies[..])
-    }
-
-    /// Forgets every statistic of the chosen game.
-    fn reset_stats(&mut self) {
-        match Self::record_index(self.game) {
-            Some(i) => self.others[i].tallies = Default::default(),
-            None => self.stats = Default::default(),
-        }
+        let rows = catalogue::entry(self.game).stats_rows;
+        &self.record(self.game).tallies[..rows]
     }
 
     // ------------------------------------------------------------ the save
@@ -367,11 +318,9 @@ impl App {
     /// Takes what the memory card held at boot: settings, statistics, and
     /// a game in progress, which the Resume screen then offers.
     pub fn load(&mut self, save: crate::save::Save) {
-        self.settings = save.settings;
-        self.stats = save.stats;
-        self.others = save.others;
+        self.settings = Settings { face: save.face, highlight: save.highlight };
         self.volumes = save.sound;
-        self.resumable = save.game.as_ref().and_then(Self::saved_of);
+        self.records = save.sections;
         if CATALOGUE.iter().any(|e| e.id == save.last_game) {
             self.game = save.last_game;
             self.screen = self.title();
@@ -379,40 +328,6 @@ impl App {
         if self.saved_game().is_some() {
             self.screen = Screen::Resume;
         }
-    }
-
-    /// The first game's save value as every game's: its moves as places in
-    /// the list of legal moves.
-    fn saved_of(g: &crate::games::farewell::Game) -> Option<SavedGame> {
-        use crate::games::Patience;
-        if g.status().is_over() {
-            return None;
-        }
-        let mut replay = crate::games::farewell::Game::new(g.seed(), g.options())?;
-        let mut moves = [0u16; crate::save::SAVED_MOVES];
-        for (i, m) in g.moves().enumerate() {
-            *moves.get_mut(i)? = table::position_of(&replay, m)?;
-            replay.play(m).ok()?;
-        }
-        Some(SavedGame {
-            seed: g.seed(),
-            options: <crate::games::farewell::Game as Patience>::options_code(g.options()),
-            count: g.move_count() as u16,
-            moves,
-        })
-    }
-
-    /// The first game's saved game as its own save value.
-    fn game_of(saved: &SavedGame) -> Option<crate::games::farewell::Game> {
-        use crate::games::Patience;
-        let mut g = crate::games::farewell::Game::new(
-            saved.seed,
-            <crate::games::farewell::Game as Patience>::options_from_code(saved.options)?,
-        )?;
-        for &code in saved.moves.get(..usize::from(saved.count))? {
-            g.play(table::nth_legal(&g, code)?).ok()?;
-        }
-        Some(g)
     }
 
     /// The deal number, moves made and options code of the saved game the
@@ -462,23 +377,16 @@ impl App {
     /// What to save now: settings, statistics, and the game in progress
     /// (none once it has ended: statistics already hold it).
     pub fn snapshot(&self) -> crate::save::Save {
-        let mut others = self.others;
-        // The first game's part keeps a game, not moves: the one in play as
-        // it is (replaying it would cost the frame a millisecond a move).
-        let mut game = self.resumable.as_ref().and_then(Self::game_of);
+        let mut sections = self.records;
         if let Some(p) = self.playing.as_ref().filter(|_| !self.screen.outside_game()) {
-            match Self::record_index(p.id()) {
-                Some(i) => others[i].game = p.saved(),
-                None => game = p.farewell().map(|f| f.game().clone()).filter(|g| !g.status().is_over()),
-            }
+            sections[p.id() as usize].game = p.saved();
         }
         crate::save::Save {
-            settings: self.settings,
-            game,
-            stats: self.stats,
-            last_game: self.demo_return.unwrap_or(self.game),
-            others,
+            face: self.settings.face,
+            highlight: self.settings.highlight,
             sound: self.volumes,
+            last_game: self.demo_return.unwrap_or(self.game),
+            sections,
         }
     }
 
@@ -490,7 +398,7 @@ impl App {
         self.abandon();
         if let Some(p) = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log) {
             self.playing = Some(p);
-            self.set_saved_game(None);
+            self.record_mut().game = None;
             self.screen = Screen::Play;
             self.save_wanted = true;
             self.recorded = false;
@@ -507,7 +415,7 @@ impl App {
                 self.recorded = false;
             }
             None => {
-                self.set_saved_game(None);
+                self.record_mut().game = None;
                 self.notice = Some("The saved game did not replay: dropped");
                 self.screen = self.title();
             }
@@ -693,7 +601,7 @@ impl App {
 
     fn on_reset_stats(&mut self, pressed: Buttons) {
         if pressed.contains(Buttons::CROSS) {
-            self.reset_stats();
+            self.record_mut().tallies = [crate::save::Tally::default(); crate::save::MAX_ROWS];
             self.save_wanted = true;
             self.screen = Screen::Stats { scroll: 0 };
         } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
@@ -769,7 +677,7 @@ impl App {
             if !self.recorded {
                 self.recorded = true;
                 self.record_end(code, end == End::Won, score);
-                self.set_saved_game(None);
+                self.record_mut().game = None;
                 self.save_wanted = true;
             }
         }
@@ -898,7 +806,7 @@ impl App {
     fn quit_to_title(&mut self) {
         self.abandon();
         self.playing = None;
-        self.set_saved_game(None);
+        self.record_mut().game = None;
         self.screen = self.title();
     }
 
@@ -929,7 +837,7 @@ impl App {
         match e.options.get(usize::from(row)) {
             Some(OptionRow::Own(n)) => {
                 let code = (e.change_option)(self.options_code(), *n, dir);
-                self.set_options_code(code);
+                self.record_mut().options = code;
             }
             Some(OptionRow::Effects) => volume(&mut self.volumes.effects),
             Some(OptionRow::Music) => volume(&mut self.volumes.music),
@@ -940,7 +848,7 @@ impl App {
                 };
             }
             Some(OptionRow::Highlight) => self.settings.highlight = !self.settings.highlight,
-            Some(OptionRow::Winnable) => self.toggle_winnable(),
+            Some(OptionRow::Winnable) => self.record_mut().winnable ^= true,
             Some(OptionRow::Back) | None => {}
         }
     }

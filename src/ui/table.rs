@@ -206,18 +206,7 @@ impl<G: Patience> Table<G> {
     }
 }
 
-/// The place of `m` in the legal-move list of `g` (as `for_each_legal`
-/// lists them), if it is there and within `u16`.
-pub fn position_of<G: Patience>(g: &G, m: G::Move) -> Option<u16> {
-    let (mut i, mut found) = (0u32, None);
-    g.for_each_legal(&mut |x| {
-        if found.is_none() && x == m {
-            found = u16::try_from(i).ok();
-        }
-        i += 1;
-    });
-    found
-}
+pub use crate::save::{nth_legal, position_of};
 
 /// The first legal move, if any: what a hint offers when its player likes
 /// no move (Square always answers with a move while one exists).
@@ -225,18 +214,6 @@ pub fn any_legal<G: Patience>(g: &G) -> Option<G::Move> {
     let mut any = None;
     g.for_each_legal(&mut |x| any = any.or(Some(x)));
     any
-}
-
-/// The legal move at place `n` of the list, if there is one.
-pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
-    let (mut i, mut found) = (0u16, None);
-    g.for_each_legal(&mut |x| {
-        if i == n {
-            found = Some(x);
-        }
-        i = i.wrapping_add(1);
-    });
-    found
 }
 
 impl<G: Patience> Table<G> {

@@ -2,8 +2,13 @@
 //! errors with exit status 2.
 
 use farewell::games::farewell::{Card, Cell, Game, Move, Options};
-use farewell::memcard::{format_card, plan_save, CardImage, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME};
-use farewell::save::{Save, Stats};
+use farewell::games::{albert, Patience};
+use farewell::memcard::{
+    format_card, plan_record, plan_save, title_frame, CardImage, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME,
+};
+use farewell::save::{crc32, Save, SavedGame, MAX_ENCODED};
+use farewell::sound::Volumes;
+use farewell::ui::GameId;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -62,6 +67,55 @@ fn with_save(mut c: Vec<u8>, s: &Save) -> Vec<u8> {
     c
 }
 
+/// A save with A Farewell to Kings' game `g` in progress.
+fn save_with(g: &Game) -> Save {
+    let mut s = Save::default();
+    s.record_mut(GameId::Farewell).game = SavedGame::of_moves::<Game>(g.seed(), g.options(), g.moves());
+    s
+}
+
+/// A card holding `record` (raw bytes) as our save.
+fn with_record(record: &[u8]) -> Vec<u8> {
+    let mut c = formatted();
+    let dir = Directory::parse(&c).unwrap();
+    let mut plan = Box::new(WritePlan::new());
+    plan_record(&dir, None, &title_frame(None), record, &mut plan).unwrap();
+    plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
+    c
+}
+
+fn encode(s: &Save) -> Vec<u8> {
+    let mut b = vec![0u8; MAX_ENCODED];
+    let n = s.encode(&mut b).unwrap();
+    b.truncate(n);
+    b
+}
+
+/// Length field and CRC made right after an edit of the body.
+fn reseal(mut b: Vec<u8>) -> Vec<u8> {
+    b.truncate(b.len() - 4);
+    let body = (b.len() - 8) as u16;
+    b[6..8].copy_from_slice(&body.to_le_bytes());
+    let crc = crc32(&b);
+    b.extend_from_slice(&crc.to_le_bytes());
+    b
+}
+
+/// Where a game's section starts (its id byte) in a version 5 record.
+fn section_at(b: &[u8], game: GameId) -> usize {
+    let mut at = 8 + 7;
+    while b[at] != game as u8 {
+        at += 3 + usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]]));
+    }
+    at
+}
+
+/// Runs `mcd show` on a card holding `record`.
+fn show_record(name: &str, record: &[u8]) -> Output {
+    let p = temp(name, &with_record(record));
+    mcd(&["show", p.to_str().unwrap()])
+}
+
 /// Deal 42 with two placements made by hand.
 fn game() -> (Game, Vec<Move>) {
     let mut g = Game::new(42, Options::default()).unwrap();
@@ -84,7 +138,7 @@ fn list_shows_every_file_with_its_title() {
     let mut c = formatted();
     add_foreign(&mut c);
     let (g, _) = game();
-    let c = with_save(c, &Save { game: Some(g), ..Save::default() });
+    let c = with_save(c, &save_with(&g));
     let p = temp("list.mcd", &c);
     let o = mcd(&["list", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
@@ -107,10 +161,11 @@ fn list_of_an_empty_card() {
 #[test]
 fn show_decodes_settings_game_and_stats() {
     let (g, made) = game();
-    let mut stats = Stats::default();
-    stats.record_game(Options::default(), true, 9);
-    stats.record_game(Options::default(), false, 20);
-    let c = with_save(formatted(), &Save { game: Some(g), stats, ..Save::default() });
+    let mut save = save_with(&g);
+    let fw = save.record_mut(GameId::Farewell);
+    fw.record_game(24, true, 9);
+    fw.record_game(24, false, 20);
+    let c = with_save(formatted(), &save);
     let p = temp("show.mcd", &c);
     let o = mcd(&["show", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{o:?}");
@@ -119,25 +174,182 @@ fn show_decodes_settings_game_and_stats() {
     let expected = format!(
         "\
 file: BAAFTK-00001KINGS (block 1, copy A, generation 1)
-settings: grid 12x8, kings centre, easy off, faces standard, legal cells on
-game: deal 42, grid 12x8, kings centre, easy off
-moves (2): {}
-status: playing
-stats:
-  grid 12x8, kings centre, easy off: played 2, won 1, streak 0, best streak 1, fewest deals 9
+settings: faces standard, legal cells on, effects volume 8, music volume 6, sound on, last game A Farewell to Kings
+A Farewell to Kings (farewell):
+  options: grid 12x8, kings centre, easy off; winnable deals only off
+  game: deal 42, grid 12x8, kings centre, easy off
+  moves (2): {}
+  status: playing
+  stats:
+    grid 12x8, kings centre, easy off: played 2, won 1, streak 0, best streak 1, fewest deals 9
+The Edge: King's Corners (corners):
+  options: none; winnable deals only off
+  game: none
+  stats: no games finished
+King Albert (albert):
+  options: starting rank none, automatic moves on; winnable deals only off
+  game: none
+  stats: no games finished
+Four Kingdoms (kingdoms):
+  options: none; winnable deals only off
+  game: none
+  stats: no games finished
 ",
         moves.join(" ")
     );
     assert_eq!(stdout(&o), expected);
 }
 
+/// Issue 24, item 1: every game's part is shown, not only A Farewell to
+/// Kings'.
 #[test]
-fn show_without_a_game_or_stats() {
-    let p = temp("nogame.mcd", &with_save(formatted(), &Save::default()));
+fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
+    let mut s =
+        Save { sound: Volumes { effects: 3, music: 10, muted: true }, last_game: GameId::Albert, ..Save::default() };
+    let o = albert::Options { start: albert::StartRank::ALL[2], auto: false };
+    let mut g = albert::Game::deal(7, o);
+    let mut made = Vec::new();
+    for _ in 0..3 {
+        let mut legal = Vec::new();
+        g.for_each_legal(&mut |m| legal.push(m));
+        let m = legal[0];
+        assert!(g.play(m).is_ok());
+        made.push(m);
+    }
+    let a = s.record_mut(GameId::Albert);
+    a.options = albert::Game::options_code(o);
+    a.winnable = true;
+    a.game = SavedGame::of_moves::<albert::Game>(7, o, made.iter().copied());
+    a.record_game(2, true, 120);
+    a.record_game(2, false, 0);
+    s.record_mut(GameId::Kingdoms).record_game(0, false, 0);
+    s.record_mut(GameId::Corners).winnable = true;
+    let p = temp("every.mcd", &with_save(formatted(), &s));
     let o = mcd(&["show", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
     let out = stdout(&o);
-    assert!(out.contains("game: none\n"), "{out}");
-    assert!(out.ends_with("stats:\n  no games finished\n"), "{out}");
+    let moves: Vec<String> = made.iter().map(|m| m.to_string()).collect();
+    for line in [
+        "settings: faces standard, legal cells on, effects volume 3, music volume 10, sound muted, last game King Albert\n",
+        "The Edge: King's Corners (corners):\n  options: none; winnable deals only on\n",
+        "King Albert (albert):\n  options: starting rank 2, automatic moves off; winnable deals only on\n  game: deal 7, starting rank 2, automatic moves off\n",
+        &format!("  moves (3): {}\n  status: playing\n", moves.join(" ")),
+        "  stats:\n    twos up: played 2, won 1, streak 0, best streak 1, fewest moves 120\n",
+        "Four Kingdoms (kingdoms):\n  options: none; winnable deals only off\n  game: none\n  stats:\n    all deals: played 1, won 0, streak 0, best streak 0, fewest moves -\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in\n{out}");
+    }
+}
+
+/// Issue 24, items 1 and 2: a bad section is refused, naming its game and
+/// field, each fault with a message of its own.
+#[test]
+fn a_bad_section_is_refused_naming_its_game_and_field() {
+    let mut s = Save::default();
+    let o = albert::Options::default();
+    let a = s.record_mut(GameId::Albert);
+    a.game = SavedGame::of_moves::<albert::Game>(7, o, []);
+    a.record_game(5, true, 80);
+    let base = encode(&s);
+    let at = section_at(&base, GameId::Albert) + 3;
+    let edit = |name: &str, f: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = base.clone();
+        f(&mut b);
+        show_record(name, &reseal(b))
+    };
+    // Options byte 0xFF; the game's options 0xEE.
+    assert_fails(&edit("options.mcd", &|b| b[at] = 0xFF), "King Albert: options byte 0xFF is no option set");
+    assert_fails(
+        &edit("game-options.mcd", &|b| b[at + 7] = 0xEE),
+        "King Albert: the game in progress has options byte 0xEE, no option set",
+    );
+    // 401 moves: King Albert's limit is 400.
+    let o = edit("moves.mcd", &|b| {
+        b[at + 8..at + 10].copy_from_slice(&401u16.to_le_bytes());
+        b.splice(at + 10..at + 10, vec![0u8; 802]);
+        let len = u16::from_le_bytes([b[at - 2], b[at - 1]]) + 802;
+        b[at - 2..at].copy_from_slice(&len.to_le_bytes());
+    });
+    assert_fails(&o, "King Albert: 401 moves (at most 400)");
+    // Every saved move 65535: not a move of the game.
+    let o = edit("65535.mcd", &|b| {
+        b[at + 8..at + 10].copy_from_slice(&3u16.to_le_bytes());
+        b.splice(at + 10..at + 10, [0xFF; 6]);
+        let len = u16::from_le_bytes([b[at - 2], b[at - 1]]) + 6;
+        b[at - 2..at].copy_from_slice(&len.to_le_bytes());
+    });
+    assert_fails(&o, "King Albert: move 1 is illegal on replay");
+    // The statistics entry names its game; winnable 2; volume 11.
+    let end = at + usize::from(u16::from_le_bytes([base[at - 2], base[at - 1]]));
+    assert_fails(&edit("stats.mcd", &|b| b[end - 10] = 9), "King Albert: statistics entry 5 contradicts itself");
+    assert_fails(&edit("winnable.mcd", &|b| b[at + 1] = 2), "King Albert: winnable-only byte 2 (0 or 1)");
+    assert_fails(&edit("volume.mcd", &|b| b[8 + 2] = 11), "effects volume 11 (at most 10)");
+    assert_fails(&edit("music.mcd", &|b| b[8 + 3] = 11), "music volume 11 (at most 10)");
+}
+
+/// A version 4 record (as the previous build wrote it) with a wrong game id
+/// or a last game of 4: messages of their own, not "bad settings".
+#[test]
+fn a_version_4_record_with_a_wrong_game_id_or_last_game_says_which() {
+    let v4 = |last: u8, ids: [u8; 3]| {
+        let mut b = b"AFTK\x04\x00\x00\x00".to_vec();
+        b.extend_from_slice(&[12, 8, 0, 0, 0, 1, 0, 0]);
+        for _ in 0..48 {
+            b.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
+        }
+        b.extend_from_slice(&[last, 8, 6, 0, 3]);
+        for (id, options) in ids.into_iter().zip([0u8, 8, 0]) {
+            b.extend_from_slice(&[id, 4 + 84, 0, options, 0, 0, 6]);
+            for _ in 0..6 {
+                b.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]);
+            }
+        }
+        b.extend_from_slice(&[0; 4]);
+        reseal(b)
+    };
+    let o = show_record("v4.mcd", &v4(2, [1, 2, 3]));
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o).contains("last game King Albert"));
+    assert_fails(&show_record("v4-id.mcd", &v4(0, [1, 7, 3])), "section 2 has game id 7 (expected 2)");
+    assert_fails(&show_record("v4-last.mcd", &v4(4, [1, 2, 3])), "last game 4 (0 to 3)");
+}
+
+/// A version 0 record: the versions this build reads.
+#[test]
+fn a_version_0_record_says_which_versions_are_read() {
+    let mut b = encode(&Save::default());
+    b[4] = 0;
+    assert_fails(&show_record("v0.mcd", &reseal(b)), "format version 0, this game reads versions 1 to 5");
+}
+
+/// Issue 24, item 3: nothing larger than a card image is read.
+#[test]
+fn input_larger_than_a_card_is_refused_at_once() {
+    for cmd in ["show", "list"] {
+        assert_fails(&mcd(&[cmd, "/dev/zero"]), "more than 128 KiB, larger than a memory card image: refused");
+    }
+    let p = temp("big.mcd", &vec![0u8; CARD_SIZE + 1]);
+    assert_fails(&mcd(&["show", p.to_str().unwrap()]), "larger than a memory card image");
+}
+
+/// Issue 24, item 4: a closed stdout is one line and exit 2 (a closed
+/// pipe stays quiet: below).
+#[test]
+fn a_closed_stdout_gives_one_line_and_status_2() {
+    let mut c = formatted();
+    add_foreign(&mut c);
+    let p = temp("closed.mcd", &c);
+    let o = Command::new("sh")
+        .args(["-c", r#""$0" list "$1" >&-"#, env!("CARGO_BIN_EXE_mcd"), p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_fails(&o, "cannot write the output: stdout is closed");
+    // >/dev/null is not closed.
+    let o = Command::new("sh")
+        .args(["-c", r#""$0" list "$1" >/dev/null"#, env!("CARGO_BIN_EXE_mcd"), p.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
 }
 
 #[test]
@@ -172,7 +384,7 @@ fn help() {
 #[test]
 fn show_tells_which_copy_loaded() {
     let (g, _) = game();
-    let s = Save { game: Some(g), ..Save::default() };
+    let s = save_with(&g);
     let c = with_save(with_save(formatted(), &Save::default()), &s);
     let p = temp("two.mcd", &c);
     let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
@@ -183,13 +395,13 @@ fn show_tells_which_copy_loaded() {
     let p = temp("two-damaged.mcd", &c);
     let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
     assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy A, generation 1)\n"), "{out}");
-    assert!(out.contains("game: none"), "{out}");
+    assert!(out.contains("A Farewell to Kings (farewell):\n  options: grid 12x8, kings centre, easy off; winnable deals only off\n  game: none"), "{out}");
 }
 
 #[test]
 fn a_save_from_a_newer_version_is_not_called_damaged() {
     let mut c = formatted();
-    let mut rec = b"AFTK\x05\x00\x01\x00z".to_vec();
+    let mut rec = b"AFTK\x06\x00\x01\x00z".to_vec();
     let crc = farewell::save::crc32(&rec);
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c).unwrap();
