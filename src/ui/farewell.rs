@@ -701,6 +701,12 @@ impl Layout {
         (self.origin.0 + i16::from(c.col) * self.pitch.0, self.origin.1 + i16::from(c.row) * self.pitch.1)
     }
 
+    /// Width and height of an empty cell: the card, or the pitch where
+    /// cards overlap.
+    pub fn cell_size(&self) -> (i16, i16) {
+        (self.card.0.min(self.pitch.0), self.card.1.min(self.pitch.1))
+    }
+
     /// Top-left pixel of a hand slot (a held card rises 4 pixels, still
     /// inside the safe area).
     pub fn slot_xy(&self, slot: u8) -> (i16, i16) {
@@ -839,9 +845,12 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
                     }
                 }
                 _ => {
-                    list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL);
+                    // An empty cell is its share of the grid (cards overlap
+                    // their neighbours; cells do not).
+                    let (w, h) = lay.cell_size();
+                    list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
                     if legal.contains(cell) {
-                        list.outline(x, y, lay.card.0 as u16, lay.card.1 as u16, 2, palette::LEGAL);
+                        list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
                     }
                 }
             }
