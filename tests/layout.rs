@@ -358,7 +358,6 @@ fn walk(seed: u32, n: usize) -> Vec<Buttons> {
 const ENDINGS: [(usize, u32, u32); 4] = [(0, 1, 2), (1, 19, 2), (2, 4, 3), (3, 6, 1)];
 
 #[test]
-
 fn the_menus_fit_a_tv() {
     let mut d = D::new();
     d.check(Buttons::empty());
@@ -401,7 +400,6 @@ fn the_menus_fit_a_tv() {
 }
 
 #[test]
-
 fn every_game_in_play_fits_a_tv() {
     let mut d = D::new();
     for i in 0..GAMES.len() {
@@ -442,7 +440,6 @@ fn every_game_in_play_fits_a_tv() {
 }
 
 #[test]
-
 fn every_game_won_and_lost_fits_a_tv() {
     let mut d = D::new();
     for (i, won, lost) in ENDINGS {
@@ -453,17 +450,37 @@ fn every_game_won_and_lost_fits_a_tv() {
             assert_eq!(end, want, "{}: deal {seed}", d.game);
             d.check(Buttons::empty());
             d.wait(200);
-            for _ in 0..3 {
+            // Every row of its menu, then back to the title: a win's Quit
+            // to title; after a loss, a new deal and the pause's Quit.
+            let rows = if end == End::Won { 2 } else { 3 };
+            for _ in 0..rows - 1 {
                 d.press(Buttons::DOWN);
             }
-            d.app = App::new();
+            d.press(Buttons::CROSS);
+            if end == End::Lost {
+                assert_eq!(d.app.screen(), Screen::Play);
+                d.press(Buttons::START);
+                for _ in 0..5 {
+                    d.press(Buttons::DOWN);
+                }
+                d.press(Buttons::CROSS);
+            }
+            assert!(matches!(d.app.screen(), Screen::Title { .. }), "{:?}", d.app.screen());
         }
+        // Its statistics, with a won and a lost deal in them.
+        d.choose(i);
+        for _ in 0..4 {
+            d.press(Buttons::DOWN);
+        }
+        d.press(Buttons::CROSS);
+        assert!(matches!(d.app.screen(), Screen::Stats { .. }));
+        d.press(Buttons::CIRCLE);
+        d.press(Buttons::CIRCLE);
     }
     d.report();
 }
 
 #[test]
-
 fn the_demo_fits_a_tv() {
     let mut d = D::new();
     for _ in 0..farewell::ui::DEMO_AFTER + 1 {
