@@ -39,7 +39,7 @@ use crate::settings::FaceStyle;
 use core::fmt::Write;
 use heapless::{String, Vec};
 
-use super::paint::{palette, text, CardSize, Skin, SCREEN_H, SCREEN_W};
+use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W};
 
 /// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
 /// 90 % of them usable, so [`HINT_NODES`] fits.
@@ -651,34 +651,43 @@ fn nearest_stack(x: i16) -> u8 {
     (0..STACKS as u8).min_by_key(|&s| (spot_x(Spot::Stack(s)) - x).abs()).unwrap_or(0)
 }
 
-// The layout at 320x240 with the large cards (22x28). A card's rank and
-// suit are drawn in its top 9 rows (2 rows of margin, a 7-row index), so a
-// stack fanned 9 rows a card shows every card's index: 19 cards take
-// 18 * 9 + 28 = 190 rows, from row 38 down to row 228 of 240. Shorter
-// stacks fan wider (up to FAN_MAX) to be easier to read.
+// The layout at 320x240 with the large cards (22x28), inside the TV-safe
+// area (`paint::SAFE_*`): a line of words (deal, moves, cards home), the
+// top row, then the building stacks down to the safe area's bottom. A
+// card's rank and suit are drawn in its top 9 rows (2 rows of margin, a
+// 7-row index), so a stack fanned 9 rows a card shows every card's index:
+// up to 15 cards do. A longer stack (19 at most in practice) fans tighter,
+// down to 6 rows, so it still ends inside the safe area: the rank of
+// every card shows whole, the suit's symbol under it in part (and the
+// colours alternate). Shorter stacks fan wider (up to FAN_MAX) to be
+// easier to read.
 
 /// Card art used.
 const SIZE: CardSize = CardSize::Large;
+/// The line of words above the top row.
+const HEAD_Y: i16 = SAFE_TOP + 1;
 /// Top row (reserve, suit stacks).
-const TOP_Y: i16 = 4;
+const TOP_Y: i16 = HEAD_Y + 13;
 /// Horizontal pitch of the top row.
-const TOP_PITCH: i16 = 26;
-/// Left edge of reserve slot 0.
-const RESERVE_X: i16 = 14;
+const TOP_PITCH: i16 = 23;
 /// Gap between the reserve and the suit stacks, beyond the pitch.
 const SUIT_GAP: i16 = 12;
+/// Left edge of reserve slot 0 (the top row centred).
+const RESERVE_X: i16 = (SCREEN_W - (TOP_SPOTS as i16 - 1) * TOP_PITCH - SUIT_GAP - 22) / 2;
 /// Top of the building stacks.
-const STACK_Y: i16 = 38;
+const STACK_Y: i16 = TOP_Y + 28 + 6;
 /// Horizontal pitch of the building stacks.
-const STACK_PITCH: i16 = 32;
+const STACK_PITCH: i16 = 30;
 /// Left edge of stack 0 (the nine centred).
 const STACK_X: i16 = (SCREEN_W - 8 * STACK_PITCH - 22) / 2;
 /// The lowest row a stack may reach.
-const STACK_BOTTOM: i16 = SCREEN_H - 10;
+const STACK_BOTTOM: i16 = SAFE_BOTTOM;
 /// Rows between fanned cards: at least the index (9), at most this.
 const FAN_MAX: i16 = 13;
 /// Rows of a card's index (2 of margin, 7 of rank and suit).
 pub const FAN_MIN: i16 = 9;
+/// Rows between the cards of the longest stacks: the rank shows whole.
+pub const FAN_LEAST: i16 = 6;
 
 /// Left edge of a spot.
 pub fn spot_x(s: Spot) -> i16 {
@@ -694,7 +703,8 @@ pub fn fan(n: usize, ch: i16) -> i16 {
     if n < 2 {
         return FAN_MAX;
     }
-    ((STACK_BOTTOM - STACK_Y - ch) / (n as i16 - 1)).clamp(FAN_MIN, FAN_MAX)
+    let room = (STACK_BOTTOM - STACK_Y - ch) / (n as i16 - 1);
+    room.clamp(FAN_LEAST, FAN_MAX)
 }
 
 /// Top-left of card `i` (0: the bottom card) of a stack of `n`.
@@ -707,10 +717,27 @@ const HELD_TINT: Rgb = Rgb(100, 100, 150);
 
 /// Draws the table, the cursor, the cards in hand and the message.
 pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    draw_table(p, face, frame, false, skin, list)
+}
+
+/// Draws the table; with `covered` (a menu over it), its cards only.
+pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
     let g = p.game();
     let b = g.board();
     let (cw, ch) = skin.card_size(SIZE);
     let over = g.status().is_over();
+    // The deal, the moves and the cards home.
+    if !covered {
+        let home: u32 =
+            Suit::ALL.into_iter().filter_map(|s| b.foundation(s)).map(|c| u32::from(c.rank().number())).sum();
+        let mut head: String<48> = String::new();
+        let _ = write!(head, "Deal #{}", p.table().seed());
+        text(list, skin, SAFE_LEFT + 2, HEAD_Y, &head, palette::DIM);
+        head.clear();
+        let _ = write!(head, "Moves {}   Home {}/52", crate::games::Patience::move_count(g), home);
+        let w = skin.text_width(&head);
+        text(list, skin, SAFE_RIGHT - 2 - w, HEAD_Y, &head, palette::TEXT);
+    }
     // Top row.
     for r in 0..RESERVE as u8 {
         let x = spot_x(Spot::Reserve(r));
@@ -729,9 +756,11 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
             Some(c) => skin.card(list, x, TOP_Y, c, face, SIZE, NO_TINT),
             None => {
                 list.fill(x, TOP_Y, cw as u16, ch as u16, palette::CELL);
-                let mut s: String<4> = String::new();
-                let _ = s.push(['♠', '♥', '♦', '♣'][f]);
-                text(list, skin, x + cw / 2 - 3, TOP_Y + ch / 2 - skin.line_height() / 2, &s, palette::DIM);
+                if !covered {
+                    let mut s: String<4> = String::new();
+                    let _ = s.push(['♠', '♥', '♦', '♣'][f]);
+                    text(list, skin, x + cw / 2 - 3, TOP_Y + ch / 2 - skin.line_height() / 2, &s, palette::DIM);
+                }
             }
         }
         if autos & (1 << suit as u8) != 0 && frame / 8 % 2 == 0 {
@@ -768,7 +797,8 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         let (x, y, h) = spot_box(p, dest, 1, ch);
         list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
     }
-    if let Some(m) = p.table().message(frame) {
+    if covered {
+    } else if let Some(m) = p.table().message(frame) {
         super::paint::message_bar(list, skin, m);
     } else if p.thinking {
         super::paint::message_bar(list, skin, "Thinking...");
@@ -873,7 +903,7 @@ impl PlayScreen for Play {
         Play::take_sounds(self)
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw(self, view.face, view.frame, skin, list)
+        draw_table(self, view.face, view.frame, view.covered, skin, list)
     }
 }
 

@@ -24,7 +24,7 @@ use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::String;
 
-use super::paint::{palette, text, text_centred, CardSize, Skin, SCREEN_H};
+use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_TOP};
 
 /// A game of King's Corners in play.
 #[derive(Clone, Debug)]
@@ -326,6 +326,11 @@ pub fn cell_xy(c: Cell) -> (i16, i16) {
 
 /// Draws the matrix, the panel and the message.
 pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    draw_table(p, face, frame, false, skin, list)
+}
+
+/// Draws the table; with `covered` (a menu over it), its cards only.
+pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
     let g = p.game();
     let (cw, ch) = skin.card_size(CardSize::Large);
     let won = p.table().won();
@@ -334,10 +339,11 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         let (x, y) = cell_xy(cell);
         let card = g.card_at(cell);
         let label = cell.label();
-        // Face cells that are filled light up; the whole edge glows on a win.
+        // Face cells that are filled are framed (thin and pale, unlike the
+        // cursor); the whole edge glows on a win.
         if let (Some(c), Some(_)) = (card, label) {
             if value(c).is_none() {
-                let colour = if glow { palette::TEXT } else { palette::CURSOR };
+                let colour = if glow { palette::CURSOR } else { palette::DIM };
                 list.outline(x - 3, y - 3, (cw + 6) as u16, (ch + 6) as u16, 1, colour);
             }
         }
@@ -348,7 +354,7 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
             }
             None => {
                 list.fill(x, y, cw as u16, ch as u16, palette::CELL);
-                if let Some(l) = label {
+                if let Some(l) = label.filter(|_| !covered) {
                     let mut s: String<2> = String::new();
                     let _ = s.push(l.letter());
                     text_centred(list, skin, x + cw / 2, y + ch / 2 - skin.line_height() / 2, &s, palette::DIM);
@@ -357,27 +363,32 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         }
     }
     if !g.status().is_over() {
+        // The cursor: a thick frame that pulses, as in the other games.
         let (x, y) = cell_xy(p.cursor());
-        list.outline(x - 2, y - 2, (cw + 4) as u16, (ch + 4) as u16, 2, palette::CURSOR);
+        let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
+        list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (ch + 2 * pulse) as u16, 2, palette::CURSOR);
     }
-    panel(p, face, skin, list);
-    if let Some(m) = p.table().message(frame) {
+    panel(p, face, covered, skin, list);
+    if let Some(m) = p.table().message(frame).filter(|_| !covered) {
         super::paint::message_bar(list, skin, m);
     }
 }
 
 /// The right-hand panel: the drawn card, the counts, the group's sum and
 /// what the buttons do now.
-fn panel(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
+fn panel(p: &Play, face: FaceStyle, covered: bool, skin: &impl Skin, list: &mut DrawList) {
     let g = p.game();
     let x = 214;
-    text(list, skin, x, 20, "Drawn", palette::DIM);
     match g.next() {
         Some(c) => skin.card(list, x + 4, 34, c, face, CardSize::Large, NO_TINT),
         None => {
             skin.back(list, x + 4, 34, CardSize::Large);
         }
     }
+    if covered {
+        return;
+    }
+    text(list, skin, x, SAFE_TOP + 1, "Drawn", palette::DIM);
     let mut line: String<32> = String::new();
     let _ = write!(line, "Deck {}", g.deck_len());
     text(list, skin, x, 72, &line, palette::TEXT);
@@ -393,16 +404,17 @@ fn panel(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
         (_, Phase::Match) => ("Make 10", "X choose", "O clear"),
         (_, Phase::MatchMore) => ("Make 10", "X choose", "L1 draw"),
     };
-    text(list, skin, x, 124, head, palette::SELECTED);
+    text(list, skin, x, 118, head, palette::SELECTED);
     if !matches!(g.phase(), Phase::Place) && !g.status().is_over() {
         line.clear();
         let _ = write!(line, "Sum {}", p.group_sum());
-        text(list, skin, x, 138, &line, if p.group_sum() > 10 { palette::CURSOR } else { palette::TEXT });
+        text(list, skin, x, 130, &line, if p.group_sum() > 10 { palette::CURSOR } else { palette::TEXT });
     }
-    text(list, skin, x, 156, a, palette::DIM);
-    text(list, skin, x, 168, b, palette::DIM);
-    text(list, skin, x, SCREEN_H - 40, "/\\ undo", palette::DIM);
-    text(list, skin, x, SCREEN_H - 28, "[] hint", palette::DIM);
+    // Above the message bar's place.
+    text(list, skin, x, 144, a, palette::DIM);
+    text(list, skin, x, 156, b, palette::DIM);
+    text(list, skin, x, 170, "/\\ undo", palette::DIM);
+    text(list, skin, x, 182, "[] hint", palette::DIM);
 }
 
 /// The help screen's lines for King's Corners.
@@ -470,7 +482,7 @@ impl PlayScreen for Play {
         Play::take_sounds(self)
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw(self, view.face, view.frame, skin, list)
+        draw_table(self, view.face, view.frame, view.covered, skin, list)
     }
     fn won_title(&self) -> &'static str {
         "Every face card is home"

@@ -23,7 +23,10 @@ use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::{String, Vec};
 
-use super::paint::{menu, message_bar, palette, text, text_centred, wrap, CardSize, Skin, SCREEN_H, SCREEN_W};
+use super::paint::{
+    menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
+    SAFE_TOP, SCREEN_H, SCREEN_W,
+};
 use super::screen::End;
 use super::screen::{Entry, OptionRow, PlayScreen, View, LOST_MENU, WIN_SHOWS, WON_MENU};
 use super::table::{nth_legal, position_of};
@@ -700,26 +703,33 @@ pub struct Layout {
 pub const PANEL_W: i16 = 40;
 
 impl Layout {
-    /// The layout for a `w` x `h` grid: large cards when they fit beside the
-    /// panel, compact ones otherwise; the grid centred in what is left.
+    /// The layout for a `w` x `h` grid inside the TV-safe area, the side
+    /// panel at its right edge: large cards when they fit beside the panel
+    /// overlapping their neighbours by at most a quarter (the rank and suit
+    /// in a card's top-left corner always show), compact ones otherwise;
+    /// the grid centred in what is left.
     pub fn new(skin: &impl Skin, w: u8, h: u8) -> Layout {
-        let fits = |size: CardSize| {
+        let panel_x = SAFE_RIGHT - PANEL_W;
+        let (area_w, area_h) = (panel_x - 2 - SAFE_LEFT, SAFE_BOTTOM - SAFE_TOP);
+        let (w, h) = (i16::from(w.max(2)), i16::from(h.max(2)));
+        let fit = |size: CardSize| {
             let (cw, ch) = skin.card_size(size);
-            let pitch = (cw + 1, ch + 1);
-            (
-                i16::from(w) * pitch.0 <= SCREEN_W - PANEL_W - 2 && i16::from(h) * pitch.1 <= SCREEN_H - 4,
-                pitch,
-                (cw, ch),
-            )
+            let pitch = ((cw + 1).min((area_w - cw) / (w - 1)), (ch + 1).min((area_h - ch) / (h - 1)));
+            (pitch.0 * 4 >= cw * 3 && pitch.1 * 4 >= ch * 3, pitch, (cw, ch))
         };
-        let (size, (_, pitch, card)) = match fits(CardSize::Large) {
+        let (size, (_, pitch, card)) = match fit(CardSize::Large) {
             f @ (true, ..) => (CardSize::Large, f),
-            _ => (CardSize::Compact, fits(CardSize::Compact)),
+            _ => (CardSize::Compact, fit(CardSize::Compact)),
         };
-        let grid_w = i16::from(w) * pitch.0;
-        let grid_h = i16::from(h) * pitch.1;
-        let area_w = SCREEN_W - PANEL_W;
-        Layout { size, card, pitch, origin: ((area_w - grid_w) / 2, (SCREEN_H - grid_h) / 2), panel_x: area_w }
+        let grid_w = (w - 1) * pitch.0 + card.0;
+        let grid_h = (h - 1) * pitch.1 + card.1;
+        Layout {
+            size,
+            card,
+            pitch,
+            origin: (SAFE_LEFT + (area_w - grid_w) / 2, SAFE_TOP + (area_h - grid_h) / 2),
+            panel_x,
+        }
     }
 
     /// Top-left pixel of a cell.
@@ -727,14 +737,26 @@ impl Layout {
         (self.origin.0 + i16::from(c.col) * self.pitch.0, self.origin.1 + i16::from(c.row) * self.pitch.1)
     }
 
-    /// Top-left pixel of a hand slot.
-    pub fn slot_xy(&self, slot: u8) -> (i16, i16) {
-        (self.panel_x + (PANEL_W - self.card.0) / 2, 14 + i16::from(slot) * (self.card.1 + 4))
+    /// Width and height of an empty cell: the card, or the pitch where
+    /// cards overlap.
+    pub fn cell_size(&self) -> (i16, i16) {
+        (self.card.0.min(self.pitch.0), self.card.1.min(self.pitch.1))
     }
 
-    /// Top-left of the stock pile.
+    /// Top-left pixel of a hand slot (a held card rises 4 pixels, still
+    /// inside the safe area).
+    pub fn slot_xy(&self, slot: u8) -> (i16, i16) {
+        (self.panel_x + (PANEL_W - self.card.0) / 2, SAFE_TOP + 5 + i16::from(slot) * (self.card.1 + 3))
+    }
+
+    /// Top-left of the stock pile (its count to its right).
     pub fn stock_xy(&self) -> (i16, i16) {
-        (self.panel_x + (PANEL_W - self.card.0) / 2, SCREEN_H - self.card.1 - 12)
+        (self.panel_x + 2, SAFE_BOTTOM - self.card.1 - 1)
+    }
+
+    /// Top of the marks of the books removed.
+    pub fn books_y(&self) -> i16 {
+        self.slot_xy(3).1 + self.card.1 + 4
     }
 }
 
@@ -748,8 +770,7 @@ fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
             if since < WIN_SHOWS {
                 return; // let the kings leave first
             }
-            menu(list, skin, "The kings have left", &WON_MENU, sel);
-            text_centred(list, skin, SCREEN_W / 2, 40, &head, palette::SELECTED);
+            menu_with(list, skin, &[(&head, palette::SELECTED), ("The kings have left", palette::DIM)], &WON_MENU, sel);
         }
         Status::Lost(l) => lost_box(list, skin, l.describe(), sel),
         _ => {}
@@ -760,9 +781,9 @@ fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
 /// hand and the stock the reason speaks of stay in view), the grid dimmed
 /// around it: "No move left", the reason on up to two lines, the menu.
 fn lost_box(list: &mut DrawList, skin: &impl Skin, reason: &str, sel: u8) {
-    let area_w = SCREEN_W - PANEL_W;
-    let w = area_w - 24;
-    let x = (area_w - w) / 2;
+    let area_w = SAFE_RIGHT - PANEL_W - 2;
+    let w = area_w - SAFE_LEFT;
+    let x = SAFE_LEFT;
     let max = ((w - 16) / skin.advance()) as usize;
     let reason = super::paint::sentence(reason);
     let (a, b) = wrap(&reason, max);
@@ -773,7 +794,7 @@ fn lost_box(list: &mut DrawList, skin: &impl Skin, reason: &str, sel: u8) {
     let y = (SCREEN_H - h) / 2;
     // The final position stays readable, dimmed, around the box: no card
     // edge pokes out bright beside it.
-    list.shade(0, 0, area_w as u16, SCREEN_H as u16, palette::BOX);
+    list.shade(0, 0, (area_w + 2) as u16, SCREEN_H as u16, palette::BOX);
     list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
     let cx = x + w / 2;
@@ -810,6 +831,9 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     let frame = view.frame;
     let face = view.face;
     let won = g.status() == Status::Won;
+    // Under a menu the table leaves out its words (the loss box leaves the
+    // side panel in view, words and all).
+    let words = !view.covered || matches!(g.status(), Status::Lost(_));
     let since_end = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
 
     // Cards still arriving are drawn by their animation, not in place.
@@ -839,7 +863,7 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
         }
     }
 
-    list.fill(lay.panel_x, 0, PANEL_W as u16, SCREEN_H as u16, palette::PANEL);
+    list.fill(lay.panel_x, 0, (SCREEN_W - lay.panel_x) as u16, SCREEN_H as u16, palette::PANEL);
     for r in 0..o.height {
         for c in 0..o.width {
             let cell = Cell::new(r, c);
@@ -858,9 +882,12 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
                     }
                 }
                 _ => {
-                    list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL);
+                    // An empty cell is its share of the grid (cards overlap
+                    // their neighbours; cells do not).
+                    let (w, h) = lay.cell_size();
+                    list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
                     if legal.contains(cell) {
-                        list.outline(x, y, lay.card.0 as u16, lay.card.1 as u16, 2, palette::LEGAL);
+                        list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
                     }
                 }
             }
@@ -896,10 +923,15 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     }
     let mut n: String<8> = String::new();
     let _ = write!(n, "{}", g.stock_len());
-    text_centred(list, skin, lay.panel_x + PANEL_W / 2, sy + lay.card.1 + 2, &n, palette::TEXT);
-    let books_y = lay.slot_xy(3).1 + lay.card.1 + 8;
+    if words {
+        text(list, skin, sx + lay.card.0 + 2, sy + lay.card.1 / 2 - skin.line_height() / 2, &n, palette::TEXT);
+    }
+    let books_y = lay.books_y();
     for r in 1..=12u8 {
         let Some(rank) = Rank::new(r) else { continue };
+        if !words {
+            break;
+        }
         let done = g.removed().iter().any(|b| b.rank == rank);
         let col = i16::from((r - 1) % 3);
         let row = i16::from((r - 1) / 3);
@@ -921,7 +953,8 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
         let Some(t) = progress(a.start, frame) else { continue };
         match a.kind {
             AnimKind::Slide { card, from_slot, to } => {
-                let from = from_slot.map_or((lay.panel_x, -lay.card.1), |s| lay.slot_xy(s));
+                // An orphan or a king comes from the spot shown over the hand.
+                let from = from_slot.map_or(lay.slot_xy(0), |s| lay.slot_xy(s));
                 let (x, y) = lerp(from, lay.cell_xy(to), t);
                 skin.card(list, x, y, card, face, lay.size, NO_TINT);
             }
@@ -950,9 +983,9 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     if !g.orphans().is_empty() || g.status() == Status::PlacingKings {
         if let Some(c) = held {
             let (x, y) = lay.slot_xy(0);
-            list.shade(lay.panel_x, 0, PANEL_W as u16, (lay.card.1 + 18) as u16, palette::BOX);
-            skin.card(list, x, y - 10, c, face, lay.size, NO_TINT);
-            list.outline(x - 1, y - 11, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
+            list.shade(lay.panel_x, 0, (SCREEN_W - lay.panel_x) as u16, (y + lay.card.1 + 4) as u16, palette::BOX);
+            skin.card(list, x, y, c, face, lay.size, NO_TINT);
+            list.outline(x - 1, y - 1, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
         }
     }
 
@@ -998,8 +1031,9 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
         let _ = line.push_str("Press X to deal a new hand");
     }
-    if !line.is_empty() && !g.status().is_over() {
-        message_bar(list, skin, &line);
+    if !line.is_empty() && !g.status().is_over() && words {
+        // Over the grid, never over the side panel.
+        message_bar_in(list, skin, &line, SAFE_LEFT, lay.panel_x - 2);
     }
 }
 

@@ -22,7 +22,7 @@
 //!
 //! A refused move says why, in the engine's words.
 
-use super::paint::{palette, text, text_centred, CardSize, Skin};
+use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
 use super::screen::{
     no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
     NO_OPTIONS,
@@ -533,27 +533,33 @@ impl Play {
     }
 }
 
-// The layout, for the 22x28 "Large" cards (every card on the table is one:
-// the longest land, three face-down cards under a run of twelve, ends at
-// y = 14 + 3*4 + 11*10 + 28 = 164, above the message bar, so the lands
-// never need squeezing).
+// The layout, for the 22x28 "Large" cards, inside the TV-safe area
+// (`paint::SAFE_*`): two lines of words name the places (Dungeon, Tower,
+// Guest, Castle, Subjects, and the Lands), the suit rows under them, the
+// talon below; the seven lands to the right, 18 pixels apart (a card's
+// index shows whole; its right edge lies under the next land). The
+// longest land, three face-down cards under a run of twelve, ends at
+// y = 43 + 3*4 + 11*10 + 28 = 193, inside the safe area, so the lands
+// never need squeezing. The controls are on the Help screen.
 
-/// Top of the first suit row and of the lands (headers above).
-const TOP: i16 = 14;
+/// The two lines of words naming the places.
+const HEAD_Y: [i16; 2] = [SAFE_TOP + 1, SAFE_TOP + 12];
+/// Top of the first suit row and of the lands (words above).
+const TOP: i16 = SAFE_TOP + 24;
 /// Distance between suit rows.
-const ROW_PITCH: i16 = 31;
+const ROW_PITCH: i16 = 29;
 /// Left edges of a suit row's places; castle and subjects leave room for
 /// the next rank beside their top card.
-const COL_X: [i16; 5] = [2, 26, 50, 74, 106];
+const COL_X: [i16; 5] = [SAFE_LEFT, SAFE_LEFT + 23, SAFE_LEFT + 46, SAFE_LEFT + 69, SAFE_LEFT + 100];
 /// The talon and the waste, under the suit rows.
-const TALON_XY: (i16, i16) = (2, TOP + 4 * ROW_PITCH + 4);
+const TALON_XY: (i16, i16) = (SAFE_LEFT, TOP + 4 * ROW_PITCH + 2);
 /// The waste's first card; up to three are fanned to the right.
-const WASTE_X: i16 = 30;
+const WASTE_X: i16 = SAFE_LEFT + 28;
 /// Spread of the waste's fan.
 const WASTE_STEP: i16 = 9;
-/// Left edge of p1 and the distance between lands.
-const LAND_X: i16 = 141;
-const LAND_PITCH: i16 = 25;
+/// Left edge of the first land and the distance between lands.
+const LAND_X: i16 = SAFE_LEFT + 134;
+const LAND_PITCH: i16 = 18;
 /// How much of a face-down card shows under the next.
 const DOWN_STEP: i16 = 4;
 /// How much of a face-up card shows under the next: its rank and suit.
@@ -573,18 +579,35 @@ pub fn land_xy(land: &Land, l: u8, i: usize) -> (i16, i16) {
 
 /// Draws the table, the cursor, what is held and the message.
 pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    draw_table(p, face, frame, false, skin, list)
+}
+
+/// Draws the table; with `covered` (a menu over it), its cards only.
+pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
     let pos = p.pos();
     let (cw, ch) = skin.card_size(CardSize::Large);
     let lh = skin.line_height();
     let held = p.held();
+    // Words are left out under a menu.
+    let text = |list: &mut DrawList, skin: &_, x, y, s: &str, c| {
+        if !covered {
+            text(list, skin, x, y, s, c);
+        }
+    };
+    let text_centred = |list: &mut DrawList, skin: &_, x, y, s: &str, c| {
+        if !covered {
+            text_centred(list, skin, x, y, s, c);
+        }
+    };
 
-    // Headers.
-    for (col, head) in COLUMNS.iter().zip(["A", "10", "Guest", "KQJ", "9-2"]) {
-        text_centred(list, skin, COL_X[col.index()] + cw / 2, 3, head, palette::DIM);
+    // The places' names, on two lines so each has room: the columns in
+    // turn, the lands over the middle of theirs.
+    for (col, head) in COLUMNS.iter().zip(["Dungeon", "Tower", "Guest", "Castle", "Subjects"]) {
+        let i = col.index();
+        text(list, skin, COL_X[i], HEAD_Y[i % 2], head, palette::DIM);
     }
-    for (l, s) in ["p1", "p2", "p3", "p4", "p5", "p6", "p7"].into_iter().enumerate() {
-        text_centred(list, skin, LAND_X + l as i16 * LAND_PITCH + cw / 2, 3, s, palette::DIM);
-    }
+    let lands_mid = LAND_X + (6 * LAND_PITCH + cw) / 2;
+    text_centred(list, skin, lands_mid, HEAD_Y[1], "Lands", palette::DIM);
 
     // The suit rows.
     let f = pos.foundations();
@@ -654,20 +677,24 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
     if shown.is_empty() {
         list.fill(WASTE_X, ty, cw as u16, ch as u16, palette::CELL);
     }
-    let mut line: String<8> = String::new();
-    count(&mut line, pos.talon_len());
-    text_centred(list, skin, tx + cw / 2, ty + ch + 2, &line, palette::DIM);
+    // Beside them (above the message bar's place, left of the lands):
+    // the cards home, the talon's and the waste's counts.
+    let info_x = WASTE_X + 2 * WASTE_STEP + cw + 4;
+    let mut line: String<16> = String::new();
+    let mut n: String<8> = String::new();
+    count(&mut n, pos.on_foundations());
+    let _ = write!(line, "Home {n}/52");
+    text(list, skin, info_x, ty, &line, palette::TEXT);
     line.clear();
-    count(&mut line, waste.len());
-    text_centred(list, skin, WASTE_X + cw / 2, ty + ch + 2, &line, palette::DIM);
+    n.clear();
+    count(&mut n, pos.talon_len());
+    let _ = if pos.talon_len() == 0 { line.push_str("No redeal") } else { write!(line, "Talon {n}").map_err(|_| ()) };
+    text(list, skin, info_x, ty + lh + 1, &line, palette::DIM);
     line.clear();
-    let _ = line.push_str("Home ");
-    count(&mut line, pos.on_foundations());
-    text(list, skin, 82, ty + 2, &line, palette::TEXT);
-    text(list, skin, 82, ty + 4 + lh, "of 52", palette::DIM);
-    if pos.talon_len() == 0 {
-        text(list, skin, 82, ty + 6 + 2 * lh, "No redeal", palette::DIM);
-    }
+    n.clear();
+    count(&mut n, waste.len());
+    let _ = write!(line, "Waste {n}");
+    text(list, skin, info_x, ty + 2 * (lh + 1), &line, palette::DIM);
 
     // The free lands.
     for l in 0..LANDS as u8 {
@@ -675,8 +702,8 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         let cards = land.cards();
         let (x, y) = land_xy(land, l, 0);
         if cards.is_empty() {
+            // Any card goes here (the next land covers a word's room).
             list.fill(x, y, cw as u16, ch as u16, palette::CELL);
-            text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, "any", palette::DIM);
         }
         for (i, c) in cards.iter().enumerate() {
             let (x, y) = land_xy(land, l, i);
@@ -721,13 +748,7 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
         list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (h + 2 * pulse) as u16, 2, palette::CURSOR);
     }
 
-    // The buttons.
-    let y = 186;
-    text(list, skin, 2, y, "X take/put  O back", palette::DIM);
-    text(list, skin, 2, y + lh + 2, "L1 draw  R1 home", palette::DIM);
-    text(list, skin, 2, y + 2 * (lh + 2), "/\\ undo  [] hint", palette::DIM);
-
-    if let Some(m) = p.table().message(frame) {
+    if let Some(m) = p.table().message(frame).filter(|_| !covered) {
         super::paint::message_bar(list, skin, m);
     }
 }
@@ -762,14 +783,13 @@ fn frame_of(pos: &Position, c: Card, ch: i16) -> Option<(i16, i16, i16)> {
 }
 
 /// The help screen's lines for Four Kingdoms.
-pub const HELP: [&str; 14] = [
+pub const HELP: [&str; 13] = [
     "D-pad    move between the piles;",
     "         up/down within a land",
     "X        pick up a run or card /",
     "         put it down; draw (talon)",
     "O        put it back",
-    "L1       draw from the talon",
-    "R1       send to its foundation",
+    "L1       draw     R1 send up",
     "/\\       undo     [] hint",
     "START    pause menu",
     "Per suit: ten to the tower, then",
@@ -828,7 +848,7 @@ impl PlayScreen for Play {
         Play::take_sounds(self)
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw(self, view.face, view.frame, skin, list)
+        draw_table(self, view.face, view.frame, view.covered, skin, list)
     }
 }
 

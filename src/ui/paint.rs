@@ -13,6 +13,18 @@ pub const SCREEN_W: i16 = 320;
 /// Screen height.
 pub const SCREEN_H: i16 = 240;
 
+/// The TV-safe area: every card and every word stays inside it. A CRT
+/// crops 5-10% of each edge; 8% of the width and of the height (26 x 19
+/// pixels) keeps what the player must read clear of the worst of them.
+/// `tests/layout.rs` holds every screen to it.
+pub const SAFE_LEFT: i16 = 26;
+/// Top edge of the safe area.
+pub const SAFE_TOP: i16 = 19;
+/// Right edge of the safe area (the first column outside it).
+pub const SAFE_RIGHT: i16 = SCREEN_W - 26;
+/// Bottom edge of the safe area (the first row outside it).
+pub const SAFE_BOTTOM: i16 = SCREEN_H - 19;
+
 /// Card size classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardSize {
@@ -107,25 +119,38 @@ fn tint_of(c: Rgb) -> Rgb {
     Rgb(c.0 / 2 + 1, c.1 / 2 + 1, c.2 / 2 + 1)
 }
 
-/// A box across the screen from `y`, `h` high, its title at the top.
+/// A box across the safe area from `y`, `h` high, its title at the top
+/// (the next line is best started at `y + 20`).
 pub fn centre_box(list: &mut DrawList, skin: &impl Skin, title: &str, y: i16, h: i16) {
-    list.fill(20, y, (SCREEN_W - 40) as u16, h as u16, palette::BOX);
-    list.outline(20, y, (SCREEN_W - 40) as u16, h as u16, 1, palette::DIM);
+    let x = SAFE_LEFT - 6;
+    let w = SAFE_RIGHT - SAFE_LEFT + 12;
+    list.fill(x, y, w as u16, h as u16, palette::BOX);
+    list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
     text_centred(list, skin, SCREEN_W / 2, y + 6, title, palette::SELECTED);
 }
 
 /// A menu over the board.
 pub fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], sel: u8) {
+    menu_with(list, skin, &[(head, palette::DIM)], items, sel);
+}
+
+/// A menu over the board under one or more heading lines, each in its
+/// colour; as wide as its longest line needs (200 pixels at least).
+pub fn menu_with(list: &mut DrawList, skin: &impl Skin, heads: &[(&str, Rgb)], items: &[&str], sel: u8) {
     let lh = skin.line_height() + 4;
-    let h = (items.len() as i16 + 2) * lh + 8;
-    let w: i16 = 200;
+    let h = (items.len() as i16 + heads.len() as i16 + 1) * lh + 8;
+    let widest = heads.iter().map(|(t, _)| skin.text_width(t)).max().unwrap_or(0);
+    let w: i16 = (widest + 24).clamp(200, SAFE_RIGHT - SAFE_LEFT + 12);
     let (x, y) = ((SCREEN_W - w) / 2, (SCREEN_H - h) / 2);
     list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
-    text_centred(list, skin, SCREEN_W / 2, y + 6, head, palette::DIM);
+    for (i, (head, color)) in heads.iter().enumerate() {
+        text_centred(list, skin, SCREEN_W / 2, y + 6 + i as i16 * lh, head, *color);
+    }
+    let first = heads.len() as i16 - 1;
     for (i, item) in items.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
-        let ty = y + 6 + (i as i16 + 1) * lh + 4;
+        let ty = y + 6 + (i as i16 + 1 + first) * lh + 4;
         if i as u8 == sel {
             text(list, skin, x + 12, ty, ">", color);
         }
@@ -162,18 +187,24 @@ pub fn sentence(msg: &str) -> heapless::String<128> {
     out
 }
 
-/// A message in a box at the bottom of the screen (two lines at most).
+/// A message in a box at the bottom of the safe area (two lines at most).
 pub fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
+    message_bar_in(list, skin, msg, SAFE_LEFT, SAFE_RIGHT);
+}
+
+/// A message in a box at the bottom of the safe area, centred between
+/// `left` and `right` (two lines at most, each fitting between them).
+pub fn message_bar_in(list: &mut DrawList, skin: &impl Skin, msg: &str, left: i16, right: i16) {
     let msg = sentence(msg);
     let msg = msg.as_str();
     let lh = skin.line_height();
-    let max = ((SCREEN_W - 16) / skin.advance()) as usize;
+    let max = ((right - left - 12) / skin.advance()) as usize;
     let (a, b) = wrap(msg, max);
     let lines = if b.is_empty() { 1 } else { 2 };
-    let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(SCREEN_W);
+    let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(right - left + 8);
     let h = lines * (lh + 2) + 4;
-    let x = (SCREEN_W - w) / 2;
-    let y = SCREEN_H - h - 4;
+    let x = (left + right - w) / 2;
+    let y = SAFE_BOTTOM + 1 - h;
     list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::CURSOR);
     text(list, skin, x + 6, y + 3, a, palette::TEXT);

@@ -7,8 +7,11 @@
 //! is tested without any texture.
 
 use super::catalogue::{self, CATALOGUE};
-use super::paint::{centre_box, menu, palette, text, text_centred, wrap, CardSize, Skin, SCREEN_H, SCREEN_W};
-use super::screen::View;
+use super::paint::{
+    centre_box, menu, palette, text, text_centred, wrap, CardSize, Skin, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_H,
+    SCREEN_W,
+};
+use super::screen::{End, View, WIN_SHOWS};
 use super::screen::{Entry, OptionRow};
 use super::{stats, App, FaceStyle, Screen, GAME_MENU, PAUSE_MENU};
 use crate::cards::{Card, Rank};
@@ -16,10 +19,6 @@ use crate::draw::{DrawList, NO_TINT};
 use crate::input::Buttons;
 use core::fmt::Write;
 use heapless::String;
-
-/// The width of the demo's banner: the table less A Farewell to Kings'
-/// side panel, as the first demo had it.
-const DEMO_BAR_W: i16 = SCREEN_W - 40;
 
 /// Draws the whole frame.
 pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawList) {
@@ -61,17 +60,17 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         Screen::Resume => {
             centre_box(list, skin, "A game is saved", 70, 100);
             let e = catalogue::entry(app.game);
-            text_centred(list, skin, SCREEN_W / 2, 84, e.name, palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 90, e.name, palette::DIM);
             if let Some((seed, moves, code)) = app.resumable_summary() {
                 let mut t: String<40> = String::new();
                 let _ = write!(t, "Resume deal #{seed}?");
-                text_centred(list, skin, SCREEN_W / 2, 100, &t, palette::TEXT);
+                text_centred(list, skin, SCREEN_W / 2, 106, &t, palette::TEXT);
                 t.clear();
                 let _ = (e.resume_words)(code, &mut t);
                 let _ = write!(t, "{moves} moves made");
-                text_centred(list, skin, SCREEN_W / 2, 116, &t, palette::DIM);
+                text_centred(list, skin, SCREEN_W / 2, 121, &t, palette::DIM);
             }
-            text_centred(list, skin, SCREEN_W / 2, 140, "X resume   O title", palette::SELECTED);
+            text_centred(list, skin, SCREEN_W / 2, 143, "X resume   O title", palette::SELECTED);
         }
         Screen::Format => {
             centre_box(list, skin, "Memory card", 60, 120);
@@ -89,10 +88,18 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         }
         Screen::Demo => {
             table(app, Buttons::empty(), skin, list);
-            list.fill(0, 0, DEMO_BAR_W as u16, 12, palette::BOX);
+            // A band across the top of the safe area, over whatever the
+            // table shows there.
+            let h = skin.line_height() + 4;
+            list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
             let mut head: String<64> = String::new();
-            let _ = write!(head, "DEMO: {} - press any button", catalogue::entry(app.game).name);
-            text_centred(list, skin, DEMO_BAR_W / 2, 2, &head, palette::SELECTED);
+            let name = catalogue::entry(app.game).name;
+            let _ = write!(head, "DEMO: {name} - press any button");
+            if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
+                head.clear();
+                let _ = write!(head, "DEMO: {name}");
+            }
+            text_centred(list, skin, SCREEN_W / 2, SAFE_TOP, &head, palette::SELECTED);
         }
         Screen::Pause { sel } => {
             table(app, held_buttons, skin, list);
@@ -115,11 +122,11 @@ fn emblem(e: &Entry) -> Card {
 }
 
 fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
-    text_centred(list, skin, SCREEN_W / 2, 18, "FAREWELL TO KINGS", palette::SELECTED);
-    text_centred(list, skin, SCREEN_W / 2, 32, "and other king patiences", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 22, "FAREWELL TO KINGS", palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, 35, "and other king patiences", palette::DIM);
     let (cw, ch) = skin.card_size(CardSize::Compact);
     let row_h = ch + 10;
-    let y0 = 56;
+    let y0 = 54;
     for (i, game) in CATALOGUE.iter().enumerate() {
         let y = y0 + i as i16 * row_h;
         let chosen = i as u8 == sel;
@@ -134,7 +141,7 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
         text(list, skin, x + cw + 10, y + 2 + skin.line_height() + 1, game.author, palette::DIM);
     }
     let hint = if frame / 30 % 2 == 0 { "X choose   START new game" } else { "" };
-    text_centred(list, skin, SCREEN_W / 2, 190, hint, palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 181, hint, palette::TEXT);
 }
 
 /// The chosen game's menu.
@@ -151,30 +158,31 @@ fn game_menu(game: &Entry, list: &mut DrawList, skin: &impl Skin, sel: u8) {
         }
         text_centred(list, skin, SCREEN_W / 2, y, item, color);
     }
-    text_centred(list, skin, SCREEN_W / 2, 190, "X choose   O back", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 181, "X choose   O back", palette::DIM);
 }
 
 /// The Statistics screen: totals, then a row per option set played.
 fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
-    centre_box(list, skin, "Statistics", 12, 216);
-    text_centred(list, skin, SCREEN_W / 2, 26, catalogue::entry(app.game).name, palette::DIM);
+    centre_box(list, skin, "Statistics", 14, 212);
+    text_centred(list, skin, SCREEN_W / 2, 34, catalogue::entry(app.game).name, palette::DIM);
     let t = stats::totals(app);
     let mut line: String<64> = String::new();
     let _ = write!(line, "Played {}  won {} ({}%)", t.played, t.won, stats::percent(&t));
-    text_centred(list, skin, SCREEN_W / 2, 44, &line, palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 50, &line, palette::TEXT);
     line.clear();
     let _ = write!(line, "Streak {}  best streak {}", t.streak, t.best_streak);
-    text_centred(list, skin, SCREEN_W / 2, 58, &line, palette::TEXT);
-    let y0 = 80;
+    text_centred(list, skin, SCREEN_W / 2, 63, &line, palette::TEXT);
+    let y0 = 84;
     text(list, skin, 32, y0, "Options", palette::DIM);
-    const COLS: [(i16, &str); 4] = [(166, "games"), (206, "won"), (238, "win%"), (270, "best")];
+    // Every column labelled; the last ends well inside the box.
+    const COLS: [(i16, &str); 4] = [(152, "games"), (192, "won"), (222, "win%"), (256, "best")];
     for (x, head) in COLS {
         text(list, skin, x, y0, head, palette::DIM);
     }
     let mut any = false;
     for (i, row) in stats::rows(app).skip(usize::from(scroll)).take(usize::from(stats::VISIBLE)).enumerate() {
         any = true;
-        let y = y0 + 16 + i as i16 * 14;
+        let y = y0 + 15 + i as i16 * 14;
         text(list, skin, 32, y, &row.label, palette::TEXT);
         let r = &row.tally;
         for (col, n) in [r.played, r.won, stats::percent(r), u32::from(r.best_streak)].into_iter().enumerate() {
@@ -186,16 +194,16 @@ fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     if !any {
         text_centred(list, skin, SCREEN_W / 2, y0 + 30, "No game finished yet", palette::DIM);
     }
-    text_centred(list, skin, SCREEN_W / 2, 192, "best: the most wins in a row", palette::DIM);
-    text_centred(list, skin, SCREEN_W / 2, 206, "[] reset   O back   Up/Down scroll", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 195, "best: the most wins in a row", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 208, "[] reset   O back   Up/Down scroll", palette::DIM);
 }
 
 /// The memory card's notice under the title menu.
 fn notice(app: &App, list: &mut DrawList, skin: &impl Skin) {
     if let Some(n) = app.notice() {
         let (a, b) = wrap(n, 38);
-        text_centred(list, skin, SCREEN_W / 2, 210, a, palette::DIM);
-        text_centred(list, skin, SCREEN_W / 2, 220, b, palette::DIM);
+        text_centred(list, skin, SCREEN_W / 2, 196, a, palette::DIM);
+        text_centred(list, skin, SCREEN_W / 2, 208, b, palette::DIM);
     }
 }
 
@@ -247,7 +255,16 @@ fn help_lines(list: &mut DrawList, skin: &impl Skin, lines: &[&str]) {
 
 /// What a game's drawing depends on besides its game.
 fn view(app: &App, held: Buttons) -> View {
-    View { face: app.settings.face, highlight: app.settings.highlight, frame: app.frame(), held }
+    // The pause menu, and the end of a game's menu once it shows, lie
+    // over the table.
+    let covered = match app.screen() {
+        Screen::Pause { .. } => true,
+        Screen::Over { .. } => app
+            .playing()
+            .is_some_and(|p| p.end() != End::Won || app.frame().wrapping_sub(p.ended_at().unwrap_or(0)) >= WIN_SHOWS),
+        _ => false,
+    };
+    View { face: app.settings.face, highlight: app.settings.highlight, frame: app.frame(), held, covered }
 }
 
 /// The chosen game's table, as it is played.

@@ -4,7 +4,7 @@
 //! and the catalogue ([`super::catalogue`]); a game's screen implements it
 //! beside its controls and drawing (`ui/<game>.rs`).
 
-use super::paint::{menu, message_bar, text_centred, Skin, SCREEN_W};
+use super::paint::{menu, menu_with, message_bar, palette, Skin};
 use crate::cards::Suit;
 use crate::draw::DrawList;
 use crate::input::{Buttons, Input};
@@ -36,6 +36,9 @@ pub struct View {
     pub frame: u32,
     /// Buttons held down this frame (L2/R2 show a rank or a suit).
     pub held: Buttons,
+    /// A menu lies over the table (pause, the end of a game): the table
+    /// leaves out its words, so none peeks out at the menu's edges.
+    pub covered: bool,
 }
 
 /// Menu after a loss.
@@ -117,8 +120,7 @@ pub trait PlayScreen {
                     return; // let the win show first
                 }
                 let _ = write!(head, "Won! Deal #{} in {} moves", self.seed(), self.move_count());
-                menu(list, skin, self.won_title(), &WON_MENU, sel);
-                text_centred(list, skin, SCREEN_W / 2, 8, &head, super::paint::palette::SELECTED);
+                menu_with(list, skin, &[(&head, palette::SELECTED), (self.won_title(), palette::DIM)], &WON_MENU, sel);
             }
             End::Lost => {
                 menu(list, skin, "No move left", &LOST_MENU, sel);

@@ -1,0 +1,540 @@
+//! Every screen the host can reach, in every game, checked for a TV: the
+//! App is driven (title, each game's menu, options, help, statistics, deal
+//! number, resume, play with a card held, a hint and a refusal showing,
+//! pause, won, lost, the demo) and each frame's draw list, drawn with the
+//! console's own skin (the packed art's real card and glyph sizes), must
+//! keep:
+//!
+//! - every text glyph and every card inside the **safe area**: 8% of the
+//!   width and of the height from each edge, 26 px x 19 px on 320x240,
+//!   the margin the issue asks for (a consumer CRT crops 5-10% of each
+//!   edge; 8% keeps what the player must read clear of the worst of them).
+//!   A card or glyph wholly hidden by a later panel, or wholly off the
+//!   screen, is not seen and not checked;
+//! - no text over other text, unless a panel (a fill) drawn between them
+//!   hides the first one under the second;
+//! - no text over a card, on either side, unless a panel drawn after the
+//!   card lies under the text;
+//! - no text half hidden by a panel drawn over it (numbers peeking out at
+//!   a panel's edge): a fill over a glyph covers all of it or none of it.
+//!
+//! Glyphs of one run of text (one string, left to right on a line) may
+//! touch each other: the font's drop shadow reaches into the next cell.
+
+use farewell::atlas;
+use farewell::draw::{DrawList, Item};
+use farewell::input::{Buttons, Input};
+use farewell::save::Save;
+use farewell::ui::catalogue::CATALOGUE;
+use farewell::ui::screen::End;
+use farewell::ui::skin::AtlasSkin;
+use farewell::ui::{render, App, Screen, GAMES};
+
+/// The safe area: left, top, right, bottom (exclusive).
+const SAFE: (i16, i16, i16, i16) = (26, 19, 320 - 26, 240 - 19);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Glyph(char),
+    Card,
+    Panel,
+    Other,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    x: i16,
+    y: i16,
+    w: i16,
+    h: i16,
+}
+
+impl Rect {
+    fn hits(&self, o: &Rect) -> bool {
+        self.x < o.x + o.w && o.x < self.x + self.w && self.y < o.y + o.h && o.y < self.y + self.h
+    }
+    fn holds(&self, o: &Rect) -> bool {
+        self.x <= o.x && self.y <= o.y && o.x + o.w <= self.x + self.w && o.y + o.h <= self.y + self.h
+    }
+    fn on_screen(&self) -> bool {
+        self.hits(&Rect { x: 0, y: 0, w: 320, h: 240 })
+    }
+}
+
+/// The font's glyphs, to name them in messages.
+fn glyph_char(s: &farewell::draw::Sprite) -> char {
+    let chars = (' '..='~').chain(['♠', '♥', '♦', '♣']);
+    for c in chars {
+        if let Some(g) = atlas::glyph(c) {
+            if g.u == s.u && g.v == s.v && g.w == s.w {
+                return c;
+            }
+        }
+    }
+    '?'
+}
+
+fn classify(list: &DrawList) -> Vec<(Kind, Rect)> {
+    list.items()
+        .iter()
+        .map(|i| match *i {
+            Item::Sprite { x, y, sprite, .. } => {
+                let r = Rect { x, y, w: i16::from(sprite.w), h: i16::from(sprite.h) };
+                if sprite.tpage == atlas::FONT_TEXPAGE
+                    && sprite.clut == atlas::FONT_CLUT_WHITE
+                    && sprite.h == atlas::FONT_HEIGHT
+                {
+                    (Kind::Glyph(glyph_char(&sprite)), r)
+                } else {
+                    (Kind::Card, r)
+                }
+            }
+            Item::Fill { x, y, w, h, .. } => (Kind::Panel, Rect { x, y, w: w as i16, h: h as i16 }),
+            Item::Shade { x, y, w, h, .. } => (Kind::Other, Rect { x, y, w: w as i16, h: h as i16 }),
+        })
+        .collect()
+}
+
+/// The run of text item `i` belongs to (the index of its first glyph),
+/// and the text of a run, for messages.
+fn runs(items: &[(Kind, Rect)]) -> Vec<usize> {
+    let mut run = vec![0; items.len()];
+    for i in 0..items.len() {
+        run[i] = i;
+        if i > 0 {
+            if let (Kind::Glyph(_), Kind::Glyph(_)) = (items[i].0, items[i - 1].0) {
+                let (a, b) = (items[i - 1].1, items[i].1);
+                if a.y == b.y && b.x > a.x && b.x <= a.x + a.w + 8 {
+                    run[i] = run[i - 1];
+                }
+            }
+        }
+    }
+    run
+}
+
+fn describe(items: &[(Kind, Rect)], run: &[usize], i: usize) -> String {
+    let r = items[i].1;
+    match items[i].0 {
+        Kind::Glyph(_) => {
+            let start = run[i];
+            let mut text = String::new();
+            let mut end = items[start].1.x;
+            for j in (start..items.len()).take_while(|&j| run[j] == start) {
+                if items[j].1.x > end + 2 {
+                    text.push(' ');
+                }
+                end = items[j].1.x + items[j].1.w;
+                text.push(if let Kind::Glyph(c) = items[j].0 { c } else { '?' });
+            }
+            let r = items[start].1;
+            format!("text \"{text}\" at ({},{})", r.x, r.y)
+        }
+        Kind::Card => format!("a card at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
+        _ => format!("a panel at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
+    }
+}
+
+/// True when a fill drawn after item `a` and before item `b` covers `b`
+/// (so `a` is hidden under it).
+fn panel_between(items: &[(Kind, Rect)], a: usize, b: usize) -> bool {
+    items[a + 1..b].iter().any(|(k, r)| *k == Kind::Panel && r.holds(&items[b].1))
+}
+
+/// True when a later fill hides item `i` whole.
+fn hidden(items: &[(Kind, Rect)], i: usize) -> bool {
+    items[i + 1..].iter().any(|(k, r)| *k == Kind::Panel && r.holds(&items[i].1))
+}
+
+/// The faults of one frame, each naming `place` and the items.
+fn faults(list: &DrawList, place: &str) -> Vec<String> {
+    let items = classify(list);
+    let run = runs(&items);
+    let mut out = Vec::new();
+    let safe = Rect { x: SAFE.0, y: SAFE.1, w: SAFE.2 - SAFE.0, h: SAFE.3 - SAFE.1 };
+    if list.dropped() > 0 {
+        out.push(format!("{place}: {} items dropped", list.dropped()));
+    }
+    for (i, (k, r)) in items.iter().enumerate() {
+        let seen = matches!(k, Kind::Glyph(_) | Kind::Card) && r.on_screen() && !hidden(&items, i);
+        if seen && !safe.holds(r) {
+            out.push(format!("{place}: {} is outside the safe area", describe(&items, &run, i)));
+        }
+        if !matches!(k, Kind::Glyph(_)) {
+            continue;
+        }
+        for j in 0..items.len() {
+            if j == i || !items[j].1.hits(r) {
+                continue;
+            }
+            let (kj, rj) = items[j];
+            let (a, b) = (i.min(j), i.max(j));
+            match kj {
+                Kind::Glyph(_) if j < i && run[j] != run[i] && !panel_between(&items, a, b) => out.push(format!(
+                    "{place}: text over text: {} and {}",
+                    describe(&items, &run, j),
+                    describe(&items, &run, i)
+                )),
+                Kind::Card if !(j < i && panel_between(&items, a, b)) => out.push(format!(
+                    "{place}: text over a card: {} and {}",
+                    describe(&items, &run, i),
+                    describe(&items, &run, j)
+                )),
+                Kind::Panel if j > i && !rj.holds(r) => out.push(format!(
+                    "{place}: text cut by a panel's edge: {} under {}",
+                    describe(&items, &run, i),
+                    describe(&items, &run, j)
+                )),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Drives the App as the pad would, checking every frame it draws.
+struct D {
+    app: App,
+    input: Input,
+    log: String,
+    list: DrawList,
+    game: &'static str,
+    faults: Vec<String>,
+    frames: usize,
+}
+
+impl D {
+    fn new() -> Self {
+        D {
+            app: App::new(),
+            input: Input::new(),
+            log: String::new(),
+            list: DrawList::new(),
+            game: CATALOGUE[0].name,
+            faults: Vec::new(),
+            frames: 0,
+        }
+    }
+    fn check(&mut self, held: Buttons) {
+        render::draw(&self.app, held, &AtlasSkin, &mut self.list);
+        let place = format!("{} / {:?}", self.game, self.app.screen());
+        for f in faults(&self.list, &place) {
+            if !self.faults.contains(&f) {
+                self.faults.push(f);
+            }
+        }
+        self.frames += 1;
+    }
+    fn frame(&mut self, held: Buttons) {
+        self.input.update(held);
+        self.app.update(&self.input, &mut self.log);
+        self.app.think(1000);
+    }
+    /// Press, release, then the frame drawn once the cards have moved
+    /// (a card sliding, a book leaving may cross the edge on its way).
+    fn press(&mut self, b: Buttons) {
+        self.frame(b);
+        self.frame(Buttons::empty());
+        self.still();
+        self.check(Buttons::empty());
+    }
+    /// Frames pass until nothing moves (A Farewell to Kings queues its
+    /// animations one after another; its kings take two seconds to rise
+    /// off the screen after a win).
+    fn still(&mut self) {
+        let won_at = self.app.playing().filter(|p| p.end() == End::Won).and_then(|p| p.ended_at());
+        while won_at.is_some_and(|t| self.app.frame().wrapping_sub(t) < 130) {
+            self.frame(Buttons::empty());
+        }
+        for _ in 0..farewell::ui::farewell::ANIM_FRAMES + 1 {
+            self.frame(Buttons::empty());
+        }
+        for _ in 0..600 {
+            let moving = self.app.playing().and_then(|p| p.farewell()).is_some_and(|p| !p.anims().is_empty());
+            if !moving {
+                break;
+            }
+            self.frame(Buttons::empty());
+        }
+    }
+    fn settle(&mut self) {
+        for _ in 0..10_000 {
+            if !self.app.thinking() {
+                break;
+            }
+            self.frame(Buttons::empty());
+        }
+        self.still();
+        self.check(Buttons::empty());
+    }
+    fn wait(&mut self, frames: u32) {
+        for _ in 0..frames {
+            self.frame(Buttons::empty());
+        }
+        self.check(Buttons::empty());
+    }
+    fn moves(&self) -> usize {
+        self.app.playing().map_or(0, |p| p.move_count())
+    }
+    fn choose(&mut self, i: usize) {
+        self.game = CATALOGUE[i].name;
+        while self.app.game != GAMES[i] {
+            self.press(Buttons::DOWN);
+        }
+        self.press(Buttons::CROSS);
+        assert_eq!(self.app.screen(), Screen::GameMenu { sel: 0 });
+    }
+    /// From the game's menu, its Deal number screen and deal `seed`.
+    fn deal(&mut self, seed: u32) {
+        self.press(Buttons::DOWN);
+        self.press(Buttons::CROSS);
+        let Screen::DealNumber { digits: shown, .. } = self.app.screen() else { panic!("{:?}", self.app.screen()) };
+        let digits = farewell::ui::digits_of(seed);
+        for pos in (0..10).rev() {
+            for _ in 0..(10 + digits[pos] - shown[pos]) % 10 {
+                self.press(Buttons::UP);
+            }
+            if pos > 0 {
+                self.press(Buttons::LEFT);
+            }
+        }
+        self.press(Buttons::CROSS);
+        assert_eq!(self.app.screen(), Screen::Play);
+    }
+    /// Square, the hint worked out and shown, then X.
+    fn play_hint(&mut self) -> bool {
+        let before = self.moves();
+        self.press(Buttons::SQUARE);
+        self.settle();
+        self.press(Buttons::CROSS);
+        self.moves() != before || matches!(self.app.screen(), Screen::Over { .. })
+    }
+    /// Hints to the end of the deal (or `limit` of them).
+    fn play_out(&mut self, limit: usize) -> End {
+        for _ in 0..limit {
+            if self.app.screen() != Screen::Play || !self.play_hint() {
+                break;
+            }
+        }
+        self.app.playing().map_or(End::Playing, |p| p.end())
+    }
+    fn report(&self) {
+        assert!(
+            self.faults.is_empty(),
+            "{} faults in {} frames:\n{}",
+            self.faults.len(),
+            self.frames,
+            self.faults.join("\n")
+        );
+    }
+}
+
+/// A small fixed sequence of buttons (a pseudo-random walk).
+fn walk(seed: u32, n: usize) -> Vec<Buttons> {
+    let pads = [
+        Buttons::UP,
+        Buttons::DOWN,
+        Buttons::LEFT,
+        Buttons::RIGHT,
+        Buttons::CROSS,
+        Buttons::CROSS,
+        Buttons::CIRCLE,
+        Buttons::L1,
+        Buttons::R1,
+        Buttons::TRIANGLE,
+    ];
+    let mut s = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            pads[(s % pads.len() as u32) as usize]
+        })
+        .collect()
+}
+
+/// Deals that end quickly by their hints: (game, won deal, lost deal).
+const ENDINGS: [(usize, u32, u32); 4] = [(0, 1, 2), (1, 19, 2), (2, 4, 3), (3, 6, 1)];
+
+#[test]
+fn the_menus_fit_a_tv() {
+    let mut d = D::new();
+    d.check(Buttons::empty());
+    for i in 0..GAMES.len() {
+        d.choose(i);
+        for sel in 1..5 {
+            d.press(Buttons::DOWN);
+            assert_eq!(d.app.screen(), Screen::GameMenu { sel });
+        }
+        // Statistics, its reset question, back.
+        d.press(Buttons::CROSS);
+        d.press(Buttons::SQUARE);
+        d.press(Buttons::CIRCLE);
+        d.press(Buttons::CIRCLE);
+        // Help.
+        d.press(Buttons::UP);
+        d.press(Buttons::CROSS);
+        assert_eq!(d.app.screen(), Screen::Help);
+        d.press(Buttons::CIRCLE);
+        // Every option row.
+        d.press(Buttons::UP);
+        d.press(Buttons::CROSS);
+        assert!(matches!(d.app.screen(), Screen::Options { .. }));
+        for _ in 0..16 {
+            d.press(Buttons::DOWN);
+            d.press(Buttons::RIGHT);
+        }
+        d.press(Buttons::CIRCLE);
+        d.press(Buttons::CIRCLE);
+        assert!(matches!(d.app.screen(), Screen::Title { .. }), "{:?}", d.app.screen());
+    }
+    // The memory card's questions.
+    d.app.offer_format();
+    d.check(Buttons::empty());
+    d.press(Buttons::CIRCLE);
+    d.app.offer_replace();
+    d.check(Buttons::empty());
+    d.press(Buttons::CIRCLE);
+    d.report();
+}
+
+#[test]
+fn every_game_in_play_fits_a_tv() {
+    let mut d = D::new();
+    for i in 0..GAMES.len() {
+        d.choose(i);
+        d.deal(7);
+        // A hint shown, the card it names held, a walk over the table
+        // (refusals, cards held, undo), the rank and suit highlights.
+        d.press(Buttons::SQUARE);
+        d.settle();
+        d.press(Buttons::CROSS);
+        d.check(Buttons::L2 | Buttons::R2);
+        for b in walk(i as u32, 120) {
+            d.press(b);
+        }
+        d.check(Buttons::L2 | Buttons::R2);
+        d.wait(300);
+        // Paused, every row; saved, and offered at the next boot.
+        d.press(Buttons::START);
+        for _ in 0..6 {
+            d.press(Buttons::DOWN);
+        }
+        let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];
+        let n = d.app.snapshot().encode(&mut bytes).unwrap();
+        let mut next = D::new();
+        next.game = d.game;
+        next.app.load(Save::decode(&bytes[..n]).unwrap());
+        next.check(Buttons::empty());
+        // A deal with a move made and not over is offered at the next boot.
+        let p = d.app.playing().unwrap();
+        if p.move_count() > 0 && p.end() == farewell::ui::screen::End::Playing {
+            assert_eq!(next.app.screen(), Screen::Resume);
+        }
+        d.faults.append(&mut next.faults);
+        // Quit to the title.
+        while d.app.screen() != (Screen::Pause { sel: 5 }) {
+            d.press(Buttons::DOWN);
+        }
+        d.press(Buttons::CROSS);
+        assert!(matches!(d.app.screen(), Screen::Title { .. }));
+    }
+    d.report();
+}
+
+#[test]
+fn every_game_won_and_lost_fits_a_tv() {
+    let mut d = D::new();
+    for (i, won, lost) in ENDINGS {
+        for (seed, want) in [(won, End::Won), (lost, End::Lost)] {
+            d.choose(i);
+            d.deal(seed);
+            let end = d.play_out(400);
+            assert_eq!(end, want, "{}: deal {seed}", d.game);
+            d.check(Buttons::empty());
+            d.wait(200);
+            // Every row of its menu, then back to the title: a win's Quit
+            // to title; after a loss, a new deal and the pause's Quit.
+            let rows = if end == End::Won { 2 } else { 3 };
+            for _ in 0..rows - 1 {
+                d.press(Buttons::DOWN);
+            }
+            d.press(Buttons::CROSS);
+            if end == End::Lost {
+                assert_eq!(d.app.screen(), Screen::Play);
+                d.press(Buttons::START);
+                for _ in 0..5 {
+                    d.press(Buttons::DOWN);
+                }
+                d.press(Buttons::CROSS);
+            }
+            assert!(matches!(d.app.screen(), Screen::Title { .. }), "{:?}", d.app.screen());
+        }
+        // Its statistics, with a won and a lost deal in them.
+        d.choose(i);
+        for _ in 0..4 {
+            d.press(Buttons::DOWN);
+        }
+        d.press(Buttons::CROSS);
+        assert!(matches!(d.app.screen(), Screen::Stats { .. }));
+        d.press(Buttons::CIRCLE);
+        d.press(Buttons::CIRCLE);
+    }
+    d.report();
+}
+
+#[test]
+fn the_demo_fits_a_tv() {
+    let mut d = D::new();
+    for _ in 0..farewell::ui::DEMO_AFTER + 1 {
+        d.frame(Buttons::empty());
+    }
+    assert_eq!(d.app.screen(), Screen::Demo);
+    let mut seen = Vec::new();
+    for f in 0..40_000 {
+        d.frame(Buttons::empty());
+        let moving = d.app.playing().and_then(|p| p.farewell()).is_some_and(|p| !p.anims().is_empty());
+        if f % 20 == 0 && !moving {
+            d.game = farewell::ui::catalogue::entry(d.app.game).name;
+            if !seen.contains(&d.app.game) {
+                seen.push(d.app.game);
+            }
+            d.check(Buttons::empty());
+        }
+        if seen.len() == GAMES.len() && f > 2000 {
+            break;
+        }
+    }
+    d.report();
+}
+
+#[test]
+fn every_grid_of_a_farewell_to_kings_fits_a_tv() {
+    use farewell::games::farewell::KingStart;
+    for (i, &(w, h)) in farewell::ui::GRID_SIZES.iter().enumerate() {
+        let mut d = D::new();
+        let kings = if i % 2 == 0 { KingStart::Custom } else { KingStart::Corners };
+        let o = farewell::games::farewell::Options { width: w, height: h, kings, easy: false };
+        let mut save = farewell::save::Save::default();
+        save.record_mut(farewell::settings::GameId::Farewell).options =
+            farewell::games::farewell::patience::code(o).unwrap();
+        d.app.load(save);
+        d.choose(0);
+        d.game = if w * h > 96 { "A Farewell to Kings (large grid)" } else { "A Farewell to Kings (small grid)" };
+        d.deal(7);
+        assert!(d.log.contains(&format!("grid={w}x{h}")), "{}", d.log);
+        // Kings to place (a custom start), then hints, a walk, the pause.
+        for b in walk(i as u32 + 10, 80) {
+            d.press(b);
+        }
+        d.press(Buttons::SQUARE);
+        d.settle();
+        d.check(Buttons::L2 | Buttons::R2);
+        d.press(Buttons::START);
+        d.press(Buttons::CIRCLE);
+        d.play_out(80);
+        d.wait(200);
+        d.report();
+    }
+}
