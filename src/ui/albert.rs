@@ -134,8 +134,6 @@ pub struct Play {
     reading: Option<LineAt>,
     thinking: bool,
     hints: u32,
-    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
-    hints_taken: u32,
     /// The rest of the winning line the last search found, and the board
     /// its first move is for: the next hints follow it without searching
     /// (a new search could find another line, and following the first moves
@@ -179,7 +177,6 @@ impl Play {
             reading: None,
             thinking: false,
             hints: 0,
-            hints_taken: 0,
             line: Vec::new(),
             line_board,
             autos: None,
@@ -230,15 +227,6 @@ impl Play {
     /// True while a hint is being worked out.
     pub fn thinking(&self) -> bool {
         self.thinking
-    }
-
-    /// True once for each time a hint has been shown in this deal since
-    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
-    /// new screen, whose count starts again: no event comes of that.)
-    pub fn take_hint_shown(&mut self) -> bool {
-        let shown = self.hints != self.hints_taken;
-        self.hints_taken = self.hints;
-        shown
     }
 
     /// Hints shown so far in this deal.
@@ -882,9 +870,6 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
-    }
-    fn take_hint_shown(&mut self) -> bool {
-        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

@@ -220,11 +220,6 @@ impl GameScreen {
         each!(self, p => PlayScreen::hints(p))
     }
 
-    /// True once for each hint shown since the last call.
-    pub fn take_hint_shown(&mut self) -> bool {
-        each!(self, p => PlayScreen::take_hint_shown(p))
-    }
-
     /// True while a hint is being worked out.
     pub fn thinking(&self) -> bool {
         each!(self, p => PlayScreen::thinking(p))

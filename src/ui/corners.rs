@@ -39,8 +39,6 @@ pub struct Play {
     thinker: Option<player::Thinker>,
     /// Hints shown so far (the console times each one).
     hints: u32,
-    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
-    hints_taken: u32,
     /// Sound effects asked for since last taken.
     sounds: Sounds,
 }
@@ -68,7 +66,6 @@ impl Play {
             draw_hinted: false,
             thinker: None,
             hints: 0,
-            hints_taken: 0,
             sounds: Sounds::from_slice(&[Sfx::Deal]),
         }
     }
@@ -81,15 +78,6 @@ impl Play {
     /// The game.
     pub fn game(&self) -> &Game {
         self.table.game()
-    }
-
-    /// True once for each time a hint has been shown in this deal since
-    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
-    /// new screen, whose count starts again: no event comes of that.)
-    pub fn take_hint_shown(&mut self) -> bool {
-        let shown = self.hints != self.hints_taken;
-        self.hints_taken = self.hints;
-        shown
     }
 
     /// Hints shown so far in this deal.
@@ -465,9 +453,6 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
-    }
-    fn take_hint_shown(&mut self) -> bool {
-        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

@@ -153,8 +153,6 @@ pub struct Play {
     ended_at: Option<u32>,
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
-    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
-    hints_taken: u32,
     /// The fair player working out a hint or the demo's move.
     /// A hint (or the demo's move) is being worked out, under this number
     /// (a new one for each: the [`HintSlot`] holding an older one's
@@ -196,7 +194,6 @@ impl Play {
             anims: Vec::new(),
             ended_at: None,
             hints: 0,
-            hints_taken: 0,
             asked: None,
             asks: 0,
             think_from: None,
@@ -425,15 +422,6 @@ impl Play {
         self.thought = Some(m);
         self.show(m, frame);
         false
-    }
-
-    /// True once for each time a hint has been shown in this deal since
-    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
-    /// new screen, whose count starts again: no event comes of that.)
-    pub fn take_hint_shown(&mut self) -> bool {
-        let shown = self.hints != self.hints_taken;
-        self.hints_taken = self.hints;
-        shown
     }
 
     /// Hints shown so far in this deal.
@@ -1146,9 +1134,6 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
-    }
-    fn take_hint_shown(&mut self) -> bool {
-        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

@@ -137,8 +137,6 @@ pub struct Play {
     /// Its answer, until a move is played (`Some(None)`: nothing helps).
     thought: Option<Option<Move>>,
     hints: u32,
-    /// [`Play::hints`] when [`Play::take_hint_shown`] last looked.
-    hints_taken: u32,
 }
 
 impl Play {
@@ -160,7 +158,6 @@ impl Play {
             asked: false,
             thought: None,
             hints: 0,
-            hints_taken: 0,
         }
     }
 
@@ -191,15 +188,6 @@ impl Play {
     /// The card picked up, if any (a land's run: its lowest card).
     pub fn held(&self) -> Option<Card> {
         self.held
-    }
-
-    /// True once for each time a hint has been shown in this deal since
-    /// the last call: the console logs `AFTK HINT` on it. (A new deal is a
-    /// new screen, whose count starts again: no event comes of that.)
-    pub fn take_hint_shown(&mut self) -> bool {
-        let shown = self.hints != self.hints_taken;
-        self.hints_taken = self.hints;
-        shown
     }
 
     /// Hints shown so far in this deal.
@@ -830,9 +818,6 @@ impl PlayScreen for Play {
     }
     fn hints(&self) -> u32 {
         Play::hints(self)
-    }
-    fn take_hint_shown(&mut self) -> bool {
-        Play::take_hint_shown(self)
     }
     fn thinking(&self) -> bool {
         Play::thinking(self)

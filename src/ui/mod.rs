@@ -152,6 +152,8 @@ pub struct App {
     screen: Screen,
     /// The game in play, if any.
     playing: Option<GameScreen>,
+    /// Its screen's hint count when [`App::take_hint_shown`] last looked.
+    hints_taken: u32,
     /// Every game's hint storage, kept from boot.
     hint_stores: HintStores,
     frame: u32,
@@ -228,6 +230,7 @@ impl App {
             game: CATALOGUE[0].id,
             screen: Screen::Title { sel: 0 },
             playing: None,
+            hints_taken: 0,
             hint_stores: HintStores::new(),
             frame: 0,
             idle: 0,
@@ -397,7 +400,7 @@ impl App {
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
         self.abandon();
         if let Some(p) = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log) {
-            self.playing = Some(p);
+            self.set_playing(Some(p));
             self.record_mut().game = None;
             self.screen = Screen::Play;
             self.save_wanted = true;
@@ -410,7 +413,7 @@ impl App {
         let resumed = self.saved_game().and_then(|g| GameScreen::resume(self.game, &g, self.frame, log));
         match resumed {
             Some(p) => {
-                self.playing = Some(p);
+                self.set_playing(Some(p));
                 self.screen = Screen::Play;
                 self.recorded = false;
             }
@@ -530,7 +533,7 @@ impl App {
 
     fn on_demo(&mut self, pressed: Buttons, log: &mut impl Write) {
         if !pressed.is_empty() {
-            self.playing = None;
+            self.set_playing(None);
             self.game = self.demo_return.take().unwrap_or(self.game);
             self.screen = self.title();
             return;
@@ -758,14 +761,14 @@ impl App {
     /// [`DEMO_ORDER`], with the options the player chose where the demo
     /// can play them ([`catalogue::Entry::demo_options`]).
     fn start_demo_deal(&mut self, log: &mut impl Write) {
-        self.playing = None;
+        self.set_playing(None);
         self.game = DEMO_ORDER[usize::from(self.demo_deals) % DEMO_ORDER.len()];
         self.demo_deals = self.demo_deals.wrapping_add(1);
         let code = (catalogue::entry(self.game).demo_options)(self.options_code());
         let seed = self.new_seed();
         // The log tells the demo's deals (whose hints no Square asked for).
         let _ = log.write_str("AFTK DEMO\n");
-        self.playing = GameScreen::deal(self.game, seed, code, self.frame, log);
+        self.set_playing(GameScreen::deal(self.game, seed, code, self.frame, log));
         self.screen = Screen::Demo;
         // The demo changes nothing the card keeps: it writes nothing.
         self.save_wanted = false;
@@ -782,11 +785,18 @@ impl App {
         self.playing.as_ref().map(GameScreen::hints)
     }
 
+    /// A new game in play (or none): its screen counts its hints from 0.
+    fn set_playing(&mut self, p: Option<GameScreen>) {
+        self.playing = p;
+        self.hints_taken = 0;
+    }
+
     /// True once for each hint the chosen game's screen has shown since the
     /// last call (the console logs `AFTK HINT` on it): an event of the deal
     /// in play, so starting a deal is none.
     pub fn take_hint_shown(&mut self) -> bool {
-        self.playing.as_mut().is_some_and(GameScreen::take_hint_shown)
+        let shown = self.hints().unwrap_or(0);
+        core::mem::replace(&mut self.hints_taken, shown) != shown
     }
 
     /// True when the chosen game's deal has been won.
@@ -805,7 +815,7 @@ impl App {
     /// Leaves the game in play for the title (it is no longer saved).
     fn quit_to_title(&mut self) {
         self.abandon();
-        self.playing = None;
+        self.set_playing(None);
         self.record_mut().game = None;
         self.screen = self.title();
     }

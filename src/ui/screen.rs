@@ -89,9 +89,6 @@ pub trait PlayScreen {
 
     /// Hints shown so far (the console logs the time each one took).
     fn hints(&self) -> u32;
-    /// True once for each hint shown since the last call: the console
-    /// logs `AFTK HINT` on it. A new deal is a new screen: no event.
-    fn take_hint_shown(&mut self) -> bool;
     /// True while a hint (or the demo's move) is being worked out.
     fn thinking(&self) -> bool;
     /// Gives the hint being worked out `budget` more units of work (about
