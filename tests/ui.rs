@@ -78,16 +78,16 @@ fn start_from_the_title_seeds_a_deal_from_the_frame_counter_and_logs_it() {
     assert_eq!(d.app.screen(), Screen::Play);
     let seed = d.app.playing().and_then(|g| g.farewell()).unwrap().game().seed();
     assert_eq!(seed, farewell::ui::seed_from_frame(38));
-    assert!(d
-        .log
-        .starts_with(&format!("AFTK NEW seed={seed} grid=12x8 kings=centre easy=no\nAFTK POS\nAFTK | grid: 12x8\n")));
+    assert!(d.log.starts_with(&format!(
+        "AFTK NEW game=farewell seed={seed} grid=12x8 kings=centre easy=no\nAFTK POS\nAFTK | grid: 12x8\n"
+    )));
     assert!(d.log.contains("AFTK | status: playing\n"));
 }
 
 #[test]
 fn deal_number_entry_plays_the_chosen_deal() {
     let d = Driver::start(4_000_000_123);
-    assert!(d.log.contains("AFTK NEW seed=4000000123 "));
+    assert!(d.log.contains("AFTK NEW game=farewell seed=4000000123 "));
 }
 
 #[test]
@@ -242,7 +242,7 @@ fn pause_menu_restart_replays_the_same_deal() {
     let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
     assert_eq!(g.seed(), 42);
     assert_eq!(g.move_count(), 0);
-    assert_eq!(d.log.matches("AFTK NEW seed=42 ").count(), 2);
+    assert_eq!(d.log.matches("AFTK NEW game=farewell seed=42 ").count(), 2);
 }
 
 #[test]

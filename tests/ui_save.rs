@@ -52,7 +52,7 @@ fn a_saved_game_is_offered_and_resumes_exactly() {
     d.press(Buttons::CROSS);
     assert_eq!(d.app.screen(), Screen::Play);
     assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().game(), &saved_game());
-    assert!(d.log.starts_with("AFTK NEW seed=42 grid=12x8 kings=centre easy=no\nAFTK POS\n"));
+    assert!(d.log.starts_with("AFTK NEW game=farewell seed=42 grid=12x8 kings=centre easy=no\nAFTK POS\n"));
 }
 
 #[test]

@@ -98,6 +98,12 @@ pub trait Patience: Clone + Sized {
     /// Writes the position, every key in the rules page's order, ending with
     /// the `status:` line and a newline.
     fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result;
+    /// Writes the options as the event log's `AFTK NEW` line gives them, in
+    /// `key=value` words (`start=none auto=yes`); nothing for a game
+    /// without options.
+    fn write_options(_options: Self::Options, _out: &mut dyn fmt::Write) -> fmt::Result {
+        Ok(())
+    }
     /// Reads a position; rejects anything malformed, any card missing or
     /// doubled, and every position the rules can never reach, naming the
     /// line at fault.

@@ -157,9 +157,7 @@ pub struct Play {
 impl Play {
     /// Deals `seed` with `options`, logging it.
     pub fn new(seed: u32, options: Options, log: &mut impl Write) -> Play {
-        let mut o: String<24> = String::new();
-        let _ = options_text(options, &mut o);
-        Play::on(Table::new(seed, options, &o, log))
+        Play::on(Table::new(seed, options, log))
     }
 
     /// Continues a game rebuilt from the save.
@@ -607,11 +605,6 @@ impl Play {
     }
 }
 
-/// The options as the log's `NEW` line writes them: `start=none auto=yes`.
-pub fn options_text(o: Options, out: &mut impl Write) -> core::fmt::Result {
-    write!(out, "start={} auto={}", o.start.name(), if o.auto { "yes" } else { "no" })
-}
-
 /// Spots along the top row: the reserve, then the suit stacks.
 const TOP_SPOTS: u8 = RESERVE as u8 + 4;
 
@@ -848,9 +841,7 @@ impl Play {
     /// Continues a saved game (its moves replayed), logging it as resumed.
     pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
         let t: Table<Game> = Table::resume(saved)?;
-        let mut text: String<32> = String::new();
-        let _ = options_text(crate::games::Patience::options(t.game()), &mut text);
-        t.log_resumed(&text, log);
+        t.log_resumed(log);
         Some(Play::on(t))
     }
 }

@@ -311,7 +311,7 @@ impl Play {
         self.think_from = None;
         self.thought = None;
         self.message_until = frame;
-        let _ = crate::log::write_move(m, &out, &self.game, log);
+        let _ = log_move(m, &out, &self.game, log);
         // A new move finishes what the last one was still showing: a quick
         // player never waits for animations, and they never pile up.
         self.anims.clear();
@@ -1031,9 +1031,8 @@ impl Play {
     /// opening position; `None` for a code that names no options.
     pub fn deal(seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<Play> {
         let game = Game::new(seed, Game::options_from_code(code)?)?;
-        let _ = crate::log::write_new(seed, game.options(), log);
-        let _ = crate::log::write_pos(&game, log);
-        let _ = crate::log::write_end(game.status(), log);
+        let _ = crate::log::write_new::<Game>(seed, game.options(), log);
+        let _ = crate::log::write_opening(&game, log);
         Some(Play::new(game, frame))
     }
 
@@ -1047,9 +1046,8 @@ impl Play {
             Patience::play(&mut game, m).ok()?;
             codes.push(code).ok()?;
         }
-        let _ = crate::log::write_new(game.seed(), game.options(), log);
-        let _ = crate::log::write_pos(&game, log);
-        let _ = crate::log::write_end(game.status(), log);
+        let _ = crate::log::write_new::<Game>(game.seed(), game.options(), log);
+        let _ = crate::log::write_opening(&game, log);
         let mut p = Play::new(game, frame);
         p.codes = codes;
         Some(p)
@@ -1256,4 +1254,18 @@ fn demo_options(code: u8) -> u8 {
 fn resume_words(code: u8, out: &mut dyn Write) -> core::fmt::Result {
     let o = options_of(code);
     write!(out, "{}x{}, ", o.width, o.height)
+}
+
+/// Logs a move with what it did besides: each book removed (`AFTK BOOK 3`)
+/// and each orphan lifted (`AFTK ORPHAN 7h`).
+fn log_move(m: Move, out: &Outcome, g: &Game, log: &mut impl Write) -> core::fmt::Result {
+    let ranks: Vec<crate::cards::Rank, 12> = out.books.iter().map(|b| b.rank).collect();
+    let mut notes: Vec<crate::log::Note, 48> = Vec::new();
+    for r in &ranks {
+        let _ = notes.push(crate::log::Note { tag: "BOOK", what: r });
+    }
+    for (card, _) in &out.orphans {
+        let _ = notes.push(crate::log::Note { tag: "ORPHAN", what: card });
+    }
+    crate::log::write_move(&m, &notes, g, log)
 }

@@ -142,7 +142,7 @@ pub struct Play {
 impl Play {
     /// Deals `seed`, logging it.
     pub fn new(seed: u32, log: &mut impl Write) -> Play {
-        Play::on(Table::new(seed, (), "", log))
+        Play::on(Table::new(seed, (), log))
     }
 
     /// Continues a game rebuilt from the save.
@@ -798,7 +798,7 @@ impl Play {
     /// Continues a saved game (its moves replayed), logging it as resumed.
     pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
         let t: Table<Game> = Table::resume(saved)?;
-        t.log_resumed("", log);
+        t.log_resumed(log);
         Some(Play::on(t))
     }
 }

@@ -37,12 +37,11 @@ pub struct Table<G: Patience> {
 }
 
 impl<G: Patience> Table<G> {
-    /// Deals `seed`, logging `NEW` (with `options_text`, the game's options
-    /// as the log writes them) and the opening position.
-    pub fn new(seed: u32, options: G::Options, options_text: &str, log: &mut impl Write) -> Self {
+    /// Deals `seed`, logging `NEW` and the opening position.
+    pub fn new(seed: u32, options: G::Options, log: &mut impl Write) -> Self {
         let game = G::deal(seed, options);
-        let _ = crate::log::write_new_game::<G>(seed, options_text, log);
-        let _ = crate::log::write_game_opening(&game, log);
+        let _ = crate::log::write_new::<G>(seed, options, log);
+        let _ = crate::log::write_opening(&game, log);
         Table {
             game,
             seed,
@@ -95,9 +94,9 @@ impl<G: Patience> Table<G> {
     }
 
     /// Logs `NEW` and the position of a resumed game.
-    pub fn log_resumed(&self, options_text: &str, log: &mut impl Write) {
-        let _ = crate::log::write_new_game::<G>(self.seed, options_text, log);
-        let _ = crate::log::write_game_opening(&self.game, log);
+    pub fn log_resumed(&self, log: &mut impl Write) {
+        let _ = crate::log::write_new::<G>(self.seed, self.game.options(), log);
+        let _ = crate::log::write_opening(&self.game, log);
     }
 
     /// The game.
@@ -120,7 +119,7 @@ impl<G: Patience> Table<G> {
                     Some(Ok(())) if self.overflow == 0 => {}
                     _ => self.overflow += 1,
                 }
-                let _ = crate::log::write_game_move(&m, &self.game, log);
+                let _ = crate::log::write_move(&m, &[], &self.game, log);
                 self.clear_message();
                 if self.game.status().is_over() && self.ended_at.is_none() {
                     self.ended_at = Some(frame);
@@ -151,7 +150,7 @@ impl<G: Patience> Table<G> {
         } else {
             self.codes.pop();
         }
-        let _ = crate::log::write_game_move(&"undo", &self.game, log);
+        let _ = crate::log::write_move(&"undo", &[], &self.game, log);
         self.clear_message();
         self.ended_at = None;
         true

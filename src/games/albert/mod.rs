@@ -83,6 +83,10 @@ impl Patience for Game {
         notation::write_position(self, out)
     }
 
+    fn write_options(o: Options, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "start={} auto={}", o.start.name(), if o.auto { "yes" } else { "no" })
+    }
+
     fn parse_position(text: &str) -> Result<Self, PositionError> {
         notation::parse_position(text)
     }

@@ -145,6 +145,11 @@ impl Patience for Game {
         notation::write_position(self, &mut out)
     }
 
+    fn write_options(o: Options, out: &mut dyn fmt::Write) -> fmt::Result {
+        let easy = if o.easy { "yes" } else { "no" };
+        write!(out, "grid={}x{} kings={} easy={easy}", o.width, o.height, o.kings.name())
+    }
+
     fn parse_position(text: &str) -> Result<Self, PositionError> {
         notation::parse_position(text).map_err(|e| PositionError::at(e.line, format_args!("{}", e.message)))
     }

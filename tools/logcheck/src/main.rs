@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn splits_deals_moves_and_positions() {
-        let log = "AFTK BOOT 1\nAFTK NEW seed=1 grid=6x4 kings=centre easy=no\nAFTK POS\nAFTK | a\nAFTK | b\nAFTK PAD cross\nAFTK MOVE deal\nAFTK POS\nAFTK | c\n";
+        let log = "AFTK BOOT 1\nAFTK NEW game=farewell seed=1 grid=6x4 kings=centre easy=no\nAFTK POS\nAFTK | a\nAFTK | b\nAFTK PAD cross\nAFTK MOVE deal\nAFTK POS\nAFTK | c\n";
         let deals = parse(log).unwrap();
         assert_eq!(deals.len(), 1);
         assert_eq!(deals[0].opening.as_deref(), Some("a\nb\n"));
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn the_game_comes_from_the_new_line() {
         assert_eq!(super::game_of("AFTK NEW game=corners seed=5"), "corners");
-        assert_eq!(super::game_of("AFTK NEW seed=5 grid=12x8 kings=centre easy=no"), "farewell");
+        assert_eq!(super::game_of("AFTK NEW game=farewell seed=5 grid=12x8 kings=centre easy=no"), "farewell");
     }
 
     #[test]
