@@ -15,7 +15,7 @@ mod game_loop {
     use crate::ps1::gpu::Packets;
     use crate::ps1::pad;
     use crate::ps1::sio::{self, Slot};
-    use crate::ps1::timer::{ticks_to_us, Clock};
+    use crate::ps1::timer::{ticks_to_us, Clock, Instant};
     use crate::ps1::tty::Tty;
     use crate::ps1::video::Video;
     use farewell::draw::DrawList;
@@ -83,65 +83,133 @@ mod game_loop {
         let mut video = Video::new();
         // The card art and the font, packed at build time.
         crate::ps1::vram::upload_atlas();
-        let skin = AtlasSkin;
         sio::init();
         // The samples into SPU RAM; silent until the first frame's sounds.
         let mut spu = crate::ps1::spu::Spu::init(farewell::sound::Volumes::default());
         if !spu.ok() {
             aftk_line!(tty, "SPU not answering: no sound");
         }
-        let mut packets = Packets::new();
-        let mut list = DrawList::new();
-        let mut input = Input::new();
-        let mut meter = FrameMeter::new();
         let mut app = App::new();
         let mut storage = crate::ps1::storage::Storage::boot(&clock, &mut app, &mut tty);
         tty.flush();
         // Reading the card took several frames: start the frame meter on a
         // fresh vblank rather than count those as missed.
         let _ = video.wait_vblank();
-        let mut last_reply: Option<PadReply> = None;
-        // CPU time and frames spent on the hint being worked out.
-        let (mut hint_us, mut hint_frames) = (0u32, 0u32);
-        // The drawing's time lately (draw list, packets, GPU): the largest
-        // of the recent frames, forgotten slowly. The 14x9 grid takes 10 ms
-        // of a frame to draw, the menus 4: the fair player thinks in what
-        // the drawing leaves.
-        let mut render_us = DRAW_US;
-        // The longest thinking step lately (forgotten slowly), and whether
-        // the last frame had work but no room to start a step.
-        let mut step_us = STEP_PRIOR_US;
-        let mut starved = false;
-
+        let mut frame = Frame::new();
         loop {
+            frame.run(&clock, &mut video, &mut spu, &mut app, &mut storage, &mut tty);
+        }
+    }
+
+    /// What the frame loop keeps from frame to frame.
+    struct Frame {
+        packets: Packets,
+        list: DrawList,
+        input: Input,
+        meter: FrameMeter,
+        last_reply: Option<PadReply>,
+        /// CPU time and frames spent on the hint being worked out.
+        hint_us: u32,
+        hint_frames: u32,
+        /// The drawing's time lately (draw list, packets, GPU): the largest
+        /// of the recent frames, forgotten slowly. The 14x9 grid takes 10 ms
+        /// of a frame to draw, the menus 4: the fair player thinks in what
+        /// the drawing leaves.
+        render_us: u32,
+        /// The longest thinking step lately (forgotten slowly).
+        step_us: u32,
+        /// The last frame had work but no room to start a step.
+        starved: bool,
+    }
+
+    impl Frame {
+        fn new() -> Self {
+            Frame {
+                packets: Packets::new(),
+                list: DrawList::new(),
+                input: Input::new(),
+                meter: FrameMeter::new(),
+                last_reply: None,
+                hint_us: 0,
+                hint_frames: 0,
+                render_us: DRAW_US,
+                step_us: STEP_PRIOR_US,
+                starved: false,
+            }
+        }
+
+        /// One frame: the pad, the update with its sounds and thinking, a
+        /// card sector when there is room, the drawing, the event log, the
+        /// vblank and the frame meter.
+        fn run(
+            &mut self,
+            clock: &Clock,
+            video: &mut Video,
+            spu: &mut crate::ps1::spu::Spu,
+            app: &mut App,
+            storage: &mut crate::ps1::storage::Storage,
+            tty: &mut Tty,
+        ) {
             video.swap();
             let start = clock.now();
-
-            let reply = pad::poll(&clock, Slot::One);
-            if Some(reply) != last_reply {
-                match reply {
-                    PadReply::Pad(held) => aftk_line!(tty, "PAD {}", Names(held)),
-                    PadReply::Absent => aftk_line!(tty, "PAD absent"),
-                    PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x{:02x}", id),
-                }
-                last_reply = Some(reply);
-            }
-            input.update(reply.buttons());
-            // Time the update, then give the fair player (a hint being
-            // worked out, or the demo's next move) the frame's time up to
-            // what the drawing will need, a placement at a time; log the
-            // total CPU time and frames of each hint once it is shown.
+            let reply = pad::poll(clock, Slot::One);
+            self.log_pad(reply, tty);
+            self.input.update(reply.buttons());
             let t0 = clock.now();
-            app.update(&input, &mut tty);
+            app.update(&self.input, tty);
             // The frame's sounds: effects keyed on, the songs stepped.
             let sounds = app.take_sounds();
-            spu.frame(sounds.pending(), app.music(), app.volumes, &mut tty);
+            spu.frame(sounds.pending(), app.music(), app.volumes, tty);
+            self.think(clock, start, t0, app, tty);
+            let update_us = ticks_to_us(clock.ticks_since(start));
+            // A card sector only in a frame with room for it after the
+            // update (a move, or the fair player thinking, leaves none),
+            // and beside the drawing's cost as measured lately, not a
+            // guess: a loss screen's shaded grid takes 10 ms to draw, and a
+            // sector beside it made the frame late (the card waits for a
+            // lighter screen).
+            let t = clock.now();
+            if update_us + CARD_US + self.render_us.max(DRAW_US) <= FRAME_US {
+                storage.step(clock, app, tty);
+            }
+            let card_us = ticks_to_us(clock.ticks_since(t));
+            let (draw_us, packets_us, gpu_us) = self.draw(clock, video, app, reply);
+            // The event log gets what is left of the frame, less a margin;
+            // what does not fit goes in the next frames.
+            let t = clock.now();
+            let elapsed = ticks_to_us(clock.ticks_since(start));
+            let tty_bytes = tty.drain(clock, TTY_UNTIL_US.saturating_sub(elapsed));
+            let tty_us = ticks_to_us(clock.ticks_since(t));
+            let missed = video.wait_vblank();
+            let times = FrameTimes { update_us, card_us, draw_us, packets_us, tty_us, gpu_us, tty_bytes };
+            self.report(times, missed, tty);
+        }
+
+        /// Logs the pad when what it answers changes.
+        fn log_pad(&mut self, reply: PadReply, tty: &mut Tty) {
+            if Some(reply) == self.last_reply {
+                return;
+            }
+            match reply {
+                PadReply::Pad(held) => aftk_line!(tty, "PAD {}", Names(held)),
+                PadReply::Absent => aftk_line!(tty, "PAD absent"),
+                PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x{:02x}", id),
+            }
+            self.last_reply = Some(reply);
+        }
+
+        /// Gives the fair player (a hint being worked out, or the demo's
+        /// next move) the frame's time up to what the drawing will need, a
+        /// step at a time; logs the total CPU time and frames of each hint
+        /// once it is shown. `t0` is when the update began.
+        fn think(&mut self, clock: &Clock, start: Instant, t0: Instant, app: &mut App, tty: &mut Tty) {
             let mut busy = app.thinking();
-            let think_until = FRAME_US.saturating_sub(THINK_MARGIN_US + render_us).clamp(THINK_MIN_US, THINK_MAX_US);
+            let think_until =
+                FRAME_US.saturating_sub(THINK_MARGIN_US + self.render_us).clamp(THINK_MIN_US, THINK_MAX_US);
             // Where a frame's first step must end at the latest: what the
             // drawing leaves, with a wider margin (the estimate is of the
             // steps seen so far, not of this one).
-            let first_until = FRAME_US.saturating_sub(FIRST_MARGIN_US + render_us).max(THINK_MIN_US);
+            let first_until = FRAME_US.saturating_sub(FIRST_MARGIN_US + self.render_us).max(THINK_MIN_US);
             // Start a step only when one as long as the longest lately
             // still ends in time: after another step, by `think_until`;
             // the frame's first, by `first_until` (a step can take
@@ -152,18 +220,18 @@ mod game_loop {
             while busy {
                 let before = ticks_to_us(clock.ticks_since(start));
                 let until = if steps == 0 { first_until } else { think_until };
-                if before + step_us >= until && !(steps == 0 && starved) {
+                if before + self.step_us >= until && !(steps == 0 && self.starved) {
                     break;
                 }
                 busy = app.think(1);
                 steps += 1;
-                step_us = step_us.max(ticks_to_us(clock.ticks_since(start)) - before);
+                self.step_us = self.step_us.max(ticks_to_us(clock.ticks_since(start)) - before);
             }
-            starved = busy && steps == 0;
+            self.starved = busy && steps == 0;
             // Forgotten only while thinking: an idle minute must not make
             // the next hint's first steps overrun.
             if steps > 0 {
-                step_us = step_us.saturating_sub(STEP_DECAY_US);
+                self.step_us = self.step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
             // A hint shown this frame: an event of the deal in play (a new
@@ -171,80 +239,73 @@ mod game_loop {
             if app.hints().is_some() {
                 let done = app.take_hint_shown();
                 if busy || done {
-                    hint_us = hint_us.saturating_add(think_us);
-                    hint_frames += 1;
+                    self.hint_us = self.hint_us.saturating_add(think_us);
+                    self.hint_frames += 1;
                 }
                 if done {
-                    aftk_line!(tty, "HINT us={} frames={}", hint_us, hint_frames);
+                    aftk_line!(tty, "HINT us={} frames={}", self.hint_us, self.hint_frames);
                 }
             }
             if !busy {
-                hint_us = 0;
-                hint_frames = 0;
+                self.hint_us = 0;
+                self.hint_frames = 0;
             }
-            let update_us = ticks_to_us(clock.ticks_since(start));
-            // A card sector only in a frame with room for it after the
-            // update (a move, or the fair player thinking, leaves none):
-            // otherwise the card waits a frame.
-            let t = clock.now();
-            // The drawing's cost is the one measured lately, not a guess:
-            // a loss screen's shaded grid takes 10 ms to draw, and a sector
-            // beside it made the frame late (the card waits for a lighter
-            // screen).
-            if update_us + CARD_US + render_us.max(DRAW_US) <= FRAME_US {
-                storage.step(&clock, &mut app, &mut tty);
-            }
-            let card_us = ticks_to_us(clock.ticks_since(t));
+        }
 
+        /// Draws the frame (with a word when no usable pad answers) and
+        /// sends it to the GPU: the draw list's, the packets' and the GPU's
+        /// times.
+        fn draw(&mut self, clock: &Clock, video: &mut Video, app: &App, reply: PadReply) -> (u32, u32, u32) {
+            let skin = AtlasSkin;
             let t = clock.now();
-            render::draw(&app, input.held(), &skin, &mut list);
+            render::draw(app, self.input.held(), &skin, &mut self.list);
+            let list = &mut self.list;
             match reply {
                 PadReply::Pad(_) => {}
                 PadReply::Absent => {
                     list.fill(40, 100, 240, 40, palette::BOX);
                     list.outline(40, 100, 240, 40, 1, palette::CURSOR);
-                    text_centred(&mut list, &skin, 160, 116, "Connect a controller", palette::TEXT);
+                    text_centred(list, &skin, 160, 116, "Connect a controller", palette::TEXT);
                 }
                 PadReply::Unsupported(_) => {
                     list.fill(20, 100, 280, 40, palette::BOX);
                     list.outline(20, 100, 280, 40, 1, palette::CURSOR);
-                    text_centred(&mut list, &skin, 160, 110, "Use a digital pad", palette::TEXT);
-                    text_centred(&mut list, &skin, 160, 122, "or a DualShock", palette::TEXT);
+                    text_centred(list, &skin, 160, 110, "Use a digital pad", palette::TEXT);
+                    text_centred(list, &skin, 160, 122, "or a DualShock", palette::TEXT);
                 }
             }
             let draw_us = ticks_to_us(clock.ticks_since(t));
             let t = clock.now();
-            packets.build(&list);
+            self.packets.build(&self.list);
             let packets_us = ticks_to_us(clock.ticks_since(t));
             let t = clock.now();
-            packets.send();
-            packets.wait();
+            self.packets.send();
+            self.packets.wait();
             video.draw_sync();
             let gpu_us = ticks_to_us(clock.ticks_since(t));
-            render_us = render_us.saturating_sub(RENDER_DECAY_US).max(draw_us + packets_us + gpu_us);
-            // The event log gets what is left of the frame, less a margin;
-            // what does not fit goes in the next frames.
-            let t = clock.now();
-            let elapsed = ticks_to_us(clock.ticks_since(start));
-            let tty_bytes = tty.drain(&clock, TTY_UNTIL_US.saturating_sub(elapsed));
-            let tty_us = ticks_to_us(clock.ticks_since(t));
-            let missed = video.wait_vblank();
-            let times = FrameTimes { update_us, card_us, draw_us, packets_us, tty_us, gpu_us, tty_bytes };
+            self.render_us = self.render_us.saturating_sub(RENDER_DECAY_US).max(draw_us + packets_us + gpu_us);
+            (draw_us, packets_us, gpu_us)
+        }
+
+        /// A late frame's line (where its time went), and the frame meter's
+        /// report every 600 frames.
+        fn report(&mut self, times: FrameTimes, missed: u32, tty: &mut Tty) {
             if missed > 0 {
-                // A late frame: where its time went.
+                let t = &times;
+                let n = self.meter.frames();
                 aftk_line!(
                     tty,
                     "LATE frame={} update={} card={} draw={} packets={} gpu={} tty={}",
-                    meter.frames(),
-                    update_us,
-                    card_us,
-                    draw_us,
-                    packets_us,
-                    gpu_us,
-                    tty_us
+                    n,
+                    t.update_us,
+                    t.card_us,
+                    t.draw_us,
+                    t.packets_us,
+                    t.gpu_us,
+                    t.tty_us
                 );
             }
-            if let Some(report) = meter.record(times, missed, tty.ns_per_byte()) {
+            if let Some(report) = self.meter.record(times, missed, tty.ns_per_byte()) {
                 aftk_line!(tty, "PERF {}", report);
             }
         }
