@@ -338,78 +338,11 @@ impl Session {
                     }
                 }
             }
-            State::Check => {
-                let mut buf = [0u8; FRAME];
-                match port.read(ACK_SECTOR, &mut buf) {
-                    Ok(fresh) => {
-                        self.ack = buf;
-                        if fresh || !self.synced {
-                            self.state = State::Ack;
-                        } else {
-                            // The card we know, not new: nothing to do
-                            // unless something is wanted of it.
-                            self.after_mount(log);
-                        }
-                    }
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK CARD {e:?}");
-                        self.synced = false;
-                        self.save_wanted = false;
-                        self.stop(io_status(e));
-                    }
-                }
-            }
-            State::Ack => {
-                let ack = self.ack;
-                match port.write(ACK_SECTOR, &ack, false) {
-                    Ok(()) => {
-                        self.synced = true;
-                        self.state = State::Dir(0);
-                    }
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK CARD {e:?}");
-                        self.synced = false;
-                        self.save_wanted = false;
-                        self.stop(io_status(e));
-                    }
-                }
-            }
+            State::Check => self.check(port, log),
+            State::Ack => self.acknowledge(port, log),
             State::Dir(f) if usize::from(f) >= DIR_FRAMES => self.dir_read(log),
-            State::Dir(f) => {
-                let mut buf = [0u8; FRAME];
-                match port.read(u16::from(f), &mut buf) {
-                    Ok(fresh) if fresh && self.synced => self.restart(log),
-                    Ok(_) => {
-                        let at = usize::from(f) * FRAME;
-                        self.dir[at..at + FRAME].copy_from_slice(&buf);
-                        self.state = State::Dir(f + 1);
-                    }
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK CARD {e:?}");
-                        self.synced = false;
-                        self.stop(io_status(e));
-                    }
-                }
-            }
-            State::File(block) => {
-                let Some(f) = self.reader.next() else {
-                    // One CRC a step (up to 4 KiB each: about 5 ms).
-                    self.found[0] = copy_in(self.reader.block(), Slot::A);
-                    self.state = State::CopyB(block);
-                    return;
-                };
-                let mut buf = [0u8; FRAME];
-                let sector = u16::from(block) * FRAMES_PER_BLOCK as u16 + f as u16;
-                match port.read(sector, &mut buf) {
-                    Ok(fresh) if fresh && self.synced => self.restart(log),
-                    Ok(_) => self.reader.put(f, &buf),
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK CARD {e:?}");
-                        self.synced = false;
-                        self.stop(io_status(e));
-                    }
-                }
-            }
+            State::Dir(f) => self.read_dir_frame(port, f, log),
+            State::File(block) => self.read_file_frame(port, block, log),
             State::CopyB(block) => {
                 self.found[1] = copy_in(self.reader.block(), Slot::B);
                 self.state = State::Decode(block);
@@ -421,92 +354,172 @@ impl Session {
                 self.pending = Some(snapshot());
                 self.state = State::Encode;
             }
-            State::Encode => {
-                let Ok(dir) = Directory::parse(&self.dir) else {
-                    self.stop(Status::Unformatted);
-                    return;
-                };
-                let Some(save) = self.pending.as_ref() else {
-                    self.state = State::Idle;
-                    return;
-                };
-                let planned = plan_save_unsealed(&dir, self.file.as_ref(), save, &mut self.plan);
-                self.pending = None;
-                match planned {
-                    Ok(()) => self.state = State::Seal,
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK SAVE failed: {e}");
-                        self.stop(plan_status(e));
-                    }
-                }
-            }
+            State::Encode => self.encode(log),
             State::Seal => {
                 self.plan.seal();
                 self.state = State::Writing(0);
             }
-            State::Writing(i) => {
-                let Some((sector, frame)) = self.plan.get(usize::from(i)) else {
-                    let _ = writeln!(log, "AFTK SAVE ok block={}", self.plan.block());
-                    self.file = self.plan.after();
-                    self.known = Some(self.fingerprint());
-                    self.status = Status::Ready;
-                    self.state = State::Idle;
-                    return;
-                };
-                match port.write(sector, frame, true) {
-                    Ok(()) => {
-                        let s = usize::from(sector);
-                        if s < DIR_FRAMES {
-                            self.dir[s * FRAME..(s + 1) * FRAME].copy_from_slice(frame);
-                        }
-                        self.state = State::Writing(i + 1);
-                    }
-                    Err(IoError::NewCard) => {
-                        // Another card (or the same one put back): read it
-                        // again, then plan again.
-                        let _ = writeln!(log, "AFTK CARD new card");
-                        self.save_wanted = true;
-                        self.synced = false;
-                        self.state = State::Check;
-                    }
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK SAVE failed: {e:?}");
-                        self.synced = false;
-                        self.known_if_saved = self.fingerprint_after_plan();
-                        self.stop(io_status(e));
-                    }
+            State::Writing(i) => self.write_save_sector(port, i, log),
+            State::Formatting(f) => self.write_format_sector(port, f, log),
+        }
+    }
+
+    /// A read or write that failed: logged, and the card left alone until
+    /// it answers again.
+    fn failed(&mut self, what: &str, e: IoError, log: &mut impl Write) {
+        let _ = writeln!(log, "AFTK {what} {e:?}");
+        self.synced = false;
+        self.stop(io_status(e));
+    }
+
+    /// Reads the FLAG sector: a card new to us is acknowledged and read.
+    fn check(&mut self, port: &mut impl Port, log: &mut impl Write) {
+        let mut buf = [0u8; FRAME];
+        match port.read(ACK_SECTOR, &mut buf) {
+            Ok(fresh) => {
+                self.ack = buf;
+                if fresh || !self.synced {
+                    self.state = State::Ack;
+                } else {
+                    // The card we know, not new: nothing to do unless
+                    // something is wanted of it.
+                    self.after_mount(log);
                 }
             }
-            State::Formatting(f) => {
-                if usize::from(f) >= FRAMES_PER_BLOCK {
-                    let _ = writeln!(log, "AFTK CARD formatted");
-                    for n in 0..DIR_FRAMES {
-                        self.dir[n * FRAME..(n + 1) * FRAME].copy_from_slice(&format_frame(n));
-                    }
-                    self.file = None;
-                    self.known = Some(self.fingerprint());
-                    self.status = Status::Ready;
-                    self.state = State::Idle;
-                    return;
-                }
-                match port.write(u16::from(f), &format_frame(usize::from(f)), true) {
-                    Ok(()) => self.state = State::Formatting(f + 1),
-                    Err(IoError::NewCard) => {
-                        // Swapped mid-format: the new card is read afresh
-                        // and the confirmation (for the old one) dropped.
-                        let _ = writeln!(log, "AFTK CARD new card");
-                        self.format_wanted = None;
-                        self.synced = false;
-                        self.known = None;
-                        self.state = State::Check;
-                    }
-                    Err(e) => {
-                        let _ = writeln!(log, "AFTK CARD format failed: {e:?}");
-                        self.synced = false;
-                        self.stop(io_status(e));
-                    }
-                }
+            Err(e) => {
+                self.save_wanted = false;
+                self.failed("CARD", e, log);
             }
+        }
+    }
+
+    /// Writes the FLAG sector back: the card is ours to read.
+    fn acknowledge(&mut self, port: &mut impl Port, log: &mut impl Write) {
+        let ack = self.ack;
+        match port.write(ACK_SECTOR, &ack, false) {
+            Ok(()) => {
+                self.synced = true;
+                self.state = State::Dir(0);
+            }
+            Err(e) => {
+                self.save_wanted = false;
+                self.failed("CARD", e, log);
+            }
+        }
+    }
+
+    /// Reads directory frame `f`.
+    fn read_dir_frame(&mut self, port: &mut impl Port, f: u8, log: &mut impl Write) {
+        let mut buf = [0u8; FRAME];
+        match port.read(u16::from(f), &mut buf) {
+            Ok(fresh) if fresh && self.synced => self.restart(log),
+            Ok(_) => {
+                let at = usize::from(f) * FRAME;
+                self.dir[at..at + FRAME].copy_from_slice(&buf);
+                self.state = State::Dir(f + 1);
+            }
+            Err(e) => self.failed("CARD", e, log),
+        }
+    }
+
+    /// Reads the next frame of our file in `block`; once all are in,
+    /// checks copy A (one CRC a step: up to 4 KiB each, about 5 ms).
+    fn read_file_frame(&mut self, port: &mut impl Port, block: u8, log: &mut impl Write) {
+        let Some(f) = self.reader.next() else {
+            self.found[0] = copy_in(self.reader.block(), Slot::A);
+            self.state = State::CopyB(block);
+            return;
+        };
+        let mut buf = [0u8; FRAME];
+        let sector = u16::from(block) * FRAMES_PER_BLOCK as u16 + f as u16;
+        match port.read(sector, &mut buf) {
+            Ok(fresh) if fresh && self.synced => self.restart(log),
+            Ok(_) => self.reader.put(f, &buf),
+            Err(e) => self.failed("CARD", e, log),
+        }
+    }
+
+    /// Encodes the snapshot taken in the step before and plans its sectors.
+    fn encode(&mut self, log: &mut impl Write) {
+        let Ok(dir) = Directory::parse(&self.dir) else {
+            self.stop(Status::Unformatted);
+            return;
+        };
+        let Some(save) = self.pending.as_ref() else {
+            self.state = State::Idle;
+            return;
+        };
+        let planned = plan_save_unsealed(&dir, self.file.as_ref(), save, &mut self.plan);
+        self.pending = None;
+        match planned {
+            Ok(()) => self.state = State::Seal,
+            Err(e) => {
+                let _ = writeln!(log, "AFTK SAVE failed: {e}");
+                self.stop(plan_status(e));
+            }
+        }
+    }
+
+    /// Writes sector `i` of the planned save; after the last, the save is
+    /// the card's.
+    fn write_save_sector(&mut self, port: &mut impl Port, i: u8, log: &mut impl Write) {
+        let Some((sector, frame)) = self.plan.get(usize::from(i)) else {
+            let _ = writeln!(log, "AFTK SAVE ok block={}", self.plan.block());
+            self.file = self.plan.after();
+            self.known = Some(self.fingerprint());
+            self.status = Status::Ready;
+            self.state = State::Idle;
+            return;
+        };
+        match port.write(sector, frame, true) {
+            Ok(()) => {
+                let s = usize::from(sector);
+                if s < DIR_FRAMES {
+                    self.dir[s * FRAME..(s + 1) * FRAME].copy_from_slice(frame);
+                }
+                self.state = State::Writing(i + 1);
+            }
+            Err(IoError::NewCard) => {
+                // Another card (or the same one put back): read it again,
+                // then plan again.
+                let _ = writeln!(log, "AFTK CARD new card");
+                self.save_wanted = true;
+                self.synced = false;
+                self.state = State::Check;
+            }
+            Err(e) => {
+                self.known_if_saved = self.fingerprint_after_plan();
+                self.failed("SAVE failed:", e, log);
+            }
+        }
+    }
+
+    /// Writes frame `f` of a freshly formatted card; after the last, the
+    /// card is ready and empty.
+    fn write_format_sector(&mut self, port: &mut impl Port, f: u8, log: &mut impl Write) {
+        if usize::from(f) >= FRAMES_PER_BLOCK {
+            let _ = writeln!(log, "AFTK CARD formatted");
+            for n in 0..DIR_FRAMES {
+                self.dir[n * FRAME..(n + 1) * FRAME].copy_from_slice(&format_frame(n));
+            }
+            self.file = None;
+            self.known = Some(self.fingerprint());
+            self.status = Status::Ready;
+            self.state = State::Idle;
+            return;
+        }
+        match port.write(u16::from(f), &format_frame(usize::from(f)), true) {
+            Ok(()) => self.state = State::Formatting(f + 1),
+            Err(IoError::NewCard) => {
+                // Swapped mid-format: the new card is read afresh and the
+                // confirmation (for the old one) dropped.
+                let _ = writeln!(log, "AFTK CARD new card");
+                self.format_wanted = None;
+                self.synced = false;
+                self.known = None;
+                self.state = State::Check;
+            }
+            Err(e) => self.failed("CARD format failed:", e, log),
         }
     }
 
