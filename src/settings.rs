@@ -39,16 +39,6 @@ impl GameId {
         }
     }
 
-    /// Who made the game, for the title screen.
-    pub const fn author(self) -> &'static str {
-        match self {
-            GameId::Farewell => "Rob D. Steward, 1996-99",
-            GameId::Corners => "Charles McGarvey, 2011",
-            GameId::Albert => "Andrew Pipkin, 1999-2000",
-            GameId::Kingdoms => "David Bernazzani",
-        }
-    }
-
     /// The game with this save code (its discriminant).
     pub fn from_code(code: u8) -> Option<GameId> {
         GameId::ALL.get(usize::from(code)).copied()

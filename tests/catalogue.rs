@@ -84,7 +84,7 @@ fn the_catalogue_lists_each_game_once_with_what_the_shared_screens_need() {
     assert_eq!(CATALOGUE.len(), GAMES.len());
     for (i, e) in CATALOGUE.iter().enumerate() {
         assert_eq!(catalogue::position(e.id), i);
-        assert!(CATALOGUE.iter().filter(|o| o.id == e.id || o.name == e.name).count() == 1, "{e:?} twice");
+        assert!(CATALOGUE.iter().filter(|o| o.id == e.id || o.name() == e.name()).count() == 1, "{e:?} twice");
         assert!(!e.help.is_empty() && !e.author.is_empty());
         let rows = option_rows(e.id);
         assert_eq!(rows.last(), Some(&"Back"), "{e:?}");

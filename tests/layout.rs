@@ -210,7 +210,7 @@ impl D {
             input: Input::new(),
             log: String::new(),
             list: DrawList::new(),
-            game: CATALOGUE[0].name,
+            game: CATALOGUE[0].name(),
             faults: Vec::new(),
             frames: 0,
         }
@@ -277,7 +277,7 @@ impl D {
         self.app.playing().map_or(0, |p| p.move_count())
     }
     fn choose(&mut self, i: usize) {
-        self.game = CATALOGUE[i].name;
+        self.game = CATALOGUE[i].name();
         while self.app.game != GAMES[i] {
             self.press(Buttons::DOWN);
         }
@@ -496,7 +496,7 @@ fn the_demo_fits_a_tv() {
         d.frame(Buttons::empty());
         let moving = d.app.playing().and_then(|p| p.farewell()).is_some_and(|p| !p.anims().is_empty());
         if f % 20 == 0 && !moving {
-            d.game = farewell::ui::catalogue::entry(d.app.game).name;
+            d.game = farewell::ui::catalogue::entry(d.app.game).name();
             if !seen.contains(&d.app.game) {
                 seen.push(d.app.game);
             }

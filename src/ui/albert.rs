@@ -933,7 +933,6 @@ fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
 /// King Albert in the catalogue.
 pub const ENTRY: Entry = Entry {
     id: crate::settings::GameId::Albert,
-    name: "King Albert",
     author: "Andrew Pipkin, 1999-2000",
     emblem: Suit::Diamonds,
     help: &HELP,

@@ -477,7 +477,6 @@ impl PlayScreen for Play {
 /// King's Corners in the catalogue: no deal options of its own.
 pub const ENTRY: Entry = Entry {
     id: crate::settings::GameId::Corners,
-    name: "The Edge: King's Corners",
     author: "Charles McGarvey, 2011",
     emblem: crate::cards::Suit::Hearts,
     help: &HELP,

@@ -1225,7 +1225,6 @@ fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
 /// A Farewell to Kings in the catalogue.
 pub const ENTRY: Entry = Entry {
     id: crate::settings::GameId::Farewell,
-    name: "A Farewell to Kings",
     author: "Rob D. Steward, 1996-99",
     emblem: crate::cards::Suit::Spades,
     help: &HELP,

@@ -840,7 +840,6 @@ impl PlayScreen for Play {
 /// Four Kingdoms in the catalogue: no deal options of its own.
 pub const ENTRY: Entry = Entry {
     id: crate::settings::GameId::Kingdoms,
-    name: "Four Kingdoms",
     author: "David Bernazzani",
     emblem: crate::cards::Suit::Clubs,
     help: &HELP,

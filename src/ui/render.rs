@@ -37,7 +37,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         Screen::ResetStats => {
             statistics(app, list, skin, 0);
             centre_box(list, skin, "Reset statistics?", 80, 72);
-            text_centred(list, skin, SCREEN_W / 2, 102, catalogue::entry(app.game).name, palette::TEXT);
+            text_centred(list, skin, SCREEN_W / 2, 102, catalogue::entry(app.game).name(), palette::TEXT);
             text_centred(list, skin, SCREEN_W / 2, 116, "Every game played is forgotten.", palette::DIM);
             text_centred(list, skin, SCREEN_W / 2, 134, "X reset   O keep", palette::SELECTED);
         }
@@ -60,7 +60,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         Screen::Resume => {
             centre_box(list, skin, "A game is saved", 70, 100);
             let e = catalogue::entry(app.game);
-            text_centred(list, skin, SCREEN_W / 2, 90, e.name, palette::DIM);
+            text_centred(list, skin, SCREEN_W / 2, 90, e.name(), palette::DIM);
             if let Some((seed, moves, code)) = app.resumable_summary() {
                 let mut t: String<40> = String::new();
                 let _ = write!(t, "Resume deal #{seed}?");
@@ -93,7 +93,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             let h = skin.line_height() + 4;
             list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
             let mut head: String<64> = String::new();
-            let name = catalogue::entry(app.game).name;
+            let name = catalogue::entry(app.game).name();
             let _ = write!(head, "DEMO: {name} - press any button");
             if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
                 head.clear();
@@ -137,7 +137,7 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
         }
         skin.card(list, x, y, emblem(game), FaceStyle::Standard, CardSize::Compact, NO_TINT);
         let color = if chosen { palette::SELECTED } else { palette::TEXT };
-        text(list, skin, x + cw + 10, y + 2, game.name, color);
+        text(list, skin, x + cw + 10, y + 2, game.name(), color);
         text(list, skin, x + cw + 10, y + 2 + skin.line_height() + 1, game.author, palette::DIM);
     }
     let hint = if frame / 30 % 2 == 0 { "X choose   START new game" } else { "" };
@@ -146,7 +146,7 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
 
 /// The chosen game's menu.
 fn game_menu(game: &Entry, list: &mut DrawList, skin: &impl Skin, sel: u8) {
-    text_centred(list, skin, SCREEN_W / 2, 24, game.name, palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, 24, game.name(), palette::SELECTED);
     text_centred(list, skin, SCREEN_W / 2, 38, game.author, palette::DIM);
     let (cw, _) = skin.card_size(CardSize::Large);
     skin.card(list, SCREEN_W / 2 - cw / 2, 54, emblem(game), FaceStyle::Standard, CardSize::Large, NO_TINT);
@@ -164,7 +164,7 @@ fn game_menu(game: &Entry, list: &mut DrawList, skin: &impl Skin, sel: u8) {
 /// The Statistics screen: totals, then a row per option set played.
 fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     centre_box(list, skin, "Statistics", 14, 212);
-    text_centred(list, skin, SCREEN_W / 2, 34, catalogue::entry(app.game).name, palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 34, catalogue::entry(app.game).name(), palette::DIM);
     let t = stats::totals(app);
     let mut line: String<64> = String::new();
     let _ = write!(line, "Played {}  won {} ({}%)", t.played, t.won, stats::percent(&t));

@@ -177,8 +177,6 @@ pub type StatsLabel = fn(row: usize, out: &mut dyn Write) -> fmt::Result;
 pub struct Entry {
     /// Its id (save, log, `kings`).
     pub id: GameId,
-    /// The name on the title.
-    pub name: &'static str,
     /// Who made it, for the title.
     pub author: &'static str,
     /// The suit of the king that stands for it on the title.
@@ -209,9 +207,16 @@ pub struct Entry {
     pub stats_label: StatsLabel,
 }
 
+impl Entry {
+    /// The name on the title (the game's own, [`GameId::name`]).
+    pub const fn name(&self) -> &'static str {
+        self.id.name()
+    }
+}
+
 impl fmt::Debug for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)
+        f.write_str(self.name())
     }
 }
 
