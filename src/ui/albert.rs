@@ -831,21 +831,6 @@ pub const HELP: [&str; 13] = [
 /// keeps every frame in time.
 pub const NODES_PER_UNIT: u64 = 4;
 
-impl Play {
-    /// Deals `seed` with the options of `code`, logging it; `None` for a
-    /// code that names no options.
-    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
-        Some(Play::new(seed, <Game as crate::games::Patience>::options_from_code(code)?, log))
-    }
-
-    /// Continues a saved game (its moves replayed), logging it as resumed.
-    pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
-        let t: Table<Game> = Table::resume(saved)?;
-        t.log_resumed(log);
-        Some(Play::on(t))
-    }
-}
-
 impl PlayScreen for Play {
     type HintStore = HintStorage;
     table_screen!();

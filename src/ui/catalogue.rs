@@ -9,6 +9,7 @@
 //! and an arm in each `match` below; and its `kings` file.
 
 use super::screen::{End, Entry, PlayScreen, View};
+use super::table::Table;
 use super::{albert, corners, farewell, kingdoms};
 use crate::draw::DrawList;
 use crate::input::Input;
@@ -96,9 +97,9 @@ impl GameScreen {
     pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<GameScreen> {
         Some(match game {
             GameId::Farewell => GameScreen::Farewell(farewell::Play::deal(seed, code, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::deal(seed, code, log)?),
-            GameId::Albert => GameScreen::Albert(albert::Play::deal(seed, code, log)?),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::deal(seed, code, log)?),
+            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::deal(seed, code, log)?)),
+            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::deal(seed, code, log)?)),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::deal(seed, code, log)?)),
         })
     }
 
@@ -112,9 +113,9 @@ impl GameScreen {
     ) -> Option<GameScreen> {
         Some(match game {
             GameId::Farewell => GameScreen::Farewell(farewell::Play::resume(saved, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::resume(saved, log)?),
-            GameId::Albert => GameScreen::Albert(albert::Play::resume(saved, log)?),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::resume(saved, log)?),
+            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::resumed(saved, log)?)),
+            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::resumed(saved, log)?)),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::resumed(saved, log)?)),
         })
     }
 

@@ -422,22 +422,6 @@ pub const HELP: [&str; 13] = [
     "number cards adding up to 10.",
 ];
 
-impl Play {
-    /// Deals `seed`, logging it; `None` for an options code other than the
-    /// game's one (it has no options).
-    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Play> {
-        <Game as crate::games::Patience>::options_from_code(code)?;
-        Some(Play::new(seed, log))
-    }
-
-    /// Continues a saved game (its moves replayed), logging it as resumed.
-    pub fn resume(saved: &crate::save::SavedGame, log: &mut impl Write) -> Option<Play> {
-        let t: Table<Game> = Table::resume(saved)?;
-        t.log_resumed(log);
-        Some(Play::on(t))
-    }
-}
-
 impl PlayScreen for Play {
     type HintStore = ();
     table_screen!();

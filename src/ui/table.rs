@@ -93,6 +93,19 @@ impl<G: Patience> Table<G> {
         }
     }
 
+    /// Deals `seed` with the options of `code`, logging it; `None` for a
+    /// code that names no options of the game.
+    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Self> {
+        Some(Table::new(seed, G::options_from_code(code)?, log))
+    }
+
+    /// [`Table::resume`], logged as resumed (`NEW` and the position).
+    pub fn resumed(saved: &SavedGame, log: &mut impl Write) -> Option<Self> {
+        let t = Table::resume(saved)?;
+        t.log_resumed(log);
+        Some(t)
+    }
+
     /// Logs `NEW` and the position of a resumed game.
     pub fn log_resumed(&self, log: &mut impl Write) {
         let _ = crate::log::write_new::<G>(self.seed, self.game.options(), log);
