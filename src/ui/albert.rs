@@ -703,23 +703,42 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    if !covered {
+        heading(p, skin, list);
+    }
+    reserve(p, face, skin, list);
+    suit_stacks(p, face, frame, covered, skin, list);
+    building_stacks(p, face, skin, list);
+    if !p.game().status().is_over() {
+        let (cw, ch) = skin.card_size(SIZE);
+        cursor(p, cw, ch, list);
+    }
+    hint_destination(p, skin, list);
+    if !covered {
+        message_line(p, frame, skin, list);
+    }
+}
+
+/// The line of words above the top row: the deal, the moves and the cards
+/// home.
+fn heading(p: &Play, skin: &impl Skin, list: &mut DrawList) {
     let g = p.game();
     let b = g.board();
+    let home: u32 = Suit::ALL.into_iter().filter_map(|s| b.foundation(s)).map(|c| u32::from(c.rank().number())).sum();
+    let mut head: String<48> = String::new();
+    let _ = write!(head, "Deal #{}", p.table().seed());
+    text(list, skin, SAFE_LEFT + 2, HEAD_Y, &head, palette::DIM);
+    head.clear();
+    let _ = write!(head, "Moves {}   Home {}/52", crate::games::Patience::move_count(g), home);
+    let w = skin.text_width(&head);
+    text(list, skin, SAFE_RIGHT - 2 - w, HEAD_Y, &head, palette::TEXT);
+}
+
+/// The reserve, on the left of the top row: its cards (tinted when in
+/// hand) and empty places.
+fn reserve(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
+    let b = p.game().board();
     let (cw, ch) = skin.card_size(SIZE);
-    let over = g.status().is_over();
-    // The deal, the moves and the cards home.
-    if !covered {
-        let home: u32 =
-            Suit::ALL.into_iter().filter_map(|s| b.foundation(s)).map(|c| u32::from(c.rank().number())).sum();
-        let mut head: String<48> = String::new();
-        let _ = write!(head, "Deal #{}", p.table().seed());
-        text(list, skin, SAFE_LEFT + 2, HEAD_Y, &head, palette::DIM);
-        head.clear();
-        let _ = write!(head, "Moves {}   Home {}/52", crate::games::Patience::move_count(g), home);
-        let w = skin.text_width(&head);
-        text(list, skin, SAFE_RIGHT - 2 - w, HEAD_Y, &head, palette::TEXT);
-    }
-    // Top row.
     for r in 0..RESERVE as u8 {
         let x = spot_x(Spot::Reserve(r));
         match b.reserve(usize::from(r)) {
@@ -730,6 +749,14 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
             None => list.fill(x, TOP_Y, cw as u16, ch as u16, palette::CELL),
         }
     }
+}
+
+/// The suit stacks, on the right of the top row: each top card, or the
+/// suit's symbol on an empty one; outlined, blinking, when cards went up
+/// by themselves.
+fn suit_stacks(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    let b = p.game().board();
+    let (cw, ch) = skin.card_size(SIZE);
     let autos = p.auto_suits(frame);
     for (f, suit) in Suit::ALL.into_iter().enumerate() {
         let x = spot_x(Spot::Suit(f as u8));
@@ -748,7 +775,13 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
             list.outline(x - 1, TOP_Y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
         }
     }
-    // Building stacks.
+}
+
+/// The building stacks, fanned down: the cards in hand tinted, an empty
+/// stack's place.
+fn building_stacks(p: &Play, face: FaceStyle, skin: &impl Skin, list: &mut DrawList) {
+    let b = p.game().board();
+    let (cw, ch) = skin.card_size(SIZE);
     let mut buf = [Card::new(Rank::ACE, Suit::Spades); 52];
     for s in 0..STACKS as u8 {
         let cards = b.stack(usize::from(s), &mut buf);
@@ -766,10 +799,11 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
             skin.card(list, x, y, c, face, SIZE, if i >= held_from { HELD_TINT } else { NO_TINT });
         }
     }
-    if !over {
-        cursor(p, cw, ch, list);
-    }
-    // The hint's destination.
+}
+
+/// The hint's destination, outlined.
+fn hint_destination(p: &Play, skin: &impl Skin, list: &mut DrawList) {
+    let (cw, ch) = skin.card_size(SIZE);
     if let Some(m) = p.hinted {
         let dest = match m {
             Move::Stack(_, t) => Spot::Stack(t),
@@ -778,8 +812,12 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
         let (x, y, h) = spot_box(p, dest, 1, ch);
         list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
     }
-    if covered {
-    } else if let Some(m) = p.table().message(frame) {
+}
+
+/// The message line: the last message, or "Thinking..." while a hint is
+/// worked out.
+fn message_line(p: &Play, frame: u32, skin: &impl Skin, list: &mut DrawList) {
+    if let Some(m) = p.table().message(frame) {
         super::paint::message_bar(list, skin, m);
     } else if p.thinking {
         super::paint::message_bar(list, skin, "Thinking...");

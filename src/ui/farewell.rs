@@ -812,216 +812,276 @@ fn lerp(a: (i16, i16), b: (i16, i16), t: i16) -> (i16, i16) {
     (a.0 + (b.0 - a.0) * t / n, a.1 + (b.1 - a.1) * t / n)
 }
 
+/// One frame of the board: the play, its game, where things go on screen
+/// and what the view asks for.
+struct Board<'a> {
+    p: &'a Play,
+    g: &'a Game,
+    lay: Layout,
+    view: &'a View,
+    held: Option<Card>,
+    /// Under a menu the table leaves out its words (the loss box leaves the
+    /// side panel in view, words and all).
+    words: bool,
+}
+
+/// Draws the table: the grid, the side panel with the hand, the stock and
+/// the books, the animations, the card waiting, the cursor and the message
+/// line.
 fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     let g = p.game();
     let o = g.options();
-    let lay = Layout::new(skin, o.width, o.height);
-    let frame = view.frame;
-    let face = view.face;
-    let won = g.status() == Status::Won;
-    // Under a menu the table leaves out its words (the loss box leaves the
-    // side panel in view, words and all).
     let words = !view.covered || matches!(g.status(), Status::Lost(_));
-    let since_end = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
+    let b = Board { p, g, lay: Layout::new(skin, o.width, o.height), view, held: p.held(), words };
+    list.fill(b.lay.panel_x, 0, (SCREEN_W - b.lay.panel_x) as u16, SCREEN_H as u16, palette::PANEL);
+    b.grid(skin, list);
+    b.hand(skin, list);
+    b.stock_and_books(skin, list);
+    b.animations(skin, list);
+    b.waiting(skin, list);
+    b.cursor(skin, list);
+    b.message_line(skin, list);
+}
 
-    // Cards still arriving are drawn by their animation, not in place.
-    let mut arriving = CellSet::EMPTY;
-    let mut arriving_slots = 0u8;
-    for a in p.anims() {
-        match a.kind {
-            AnimKind::Slide { to, .. } if frame < a.start + ANIM_FRAMES => arriving.insert(to),
-            AnimKind::Deal { slot, .. } if frame < a.start + ANIM_FRAMES => arriving_slots |= 1 << slot,
-            _ => {}
+impl Board<'_> {
+    /// The cells a card is still sliding to, and the hand's slots a card is
+    /// still being dealt to: those cards are drawn by their animation, not
+    /// in place.
+    fn arriving(&self) -> (CellSet, u8) {
+        let frame = self.view.frame;
+        let mut arriving = CellSet::EMPTY;
+        let mut arriving_slots = 0u8;
+        for a in self.p.anims() {
+            match a.kind {
+                AnimKind::Slide { to, .. } if frame < a.start + ANIM_FRAMES => arriving.insert(to),
+                AnimKind::Deal { slot, .. } if frame < a.start + ANIM_FRAMES => arriving_slots |= 1 << slot,
+                _ => {}
+            }
         }
+        (arriving, arriving_slots)
     }
 
-    // Highlights.
-    let held = p.held();
-    let mut legal = CellSet::EMPTY;
-    let mut same = CellSet::EMPTY;
-    if let Some(c) = held {
-        if view.highlight {
-            legal = g.playable_cells(c);
+    /// The highlights of the held card: the cells it may go to, and the
+    /// cards of its rank (L2 held) or suit (R2 held).
+    fn highlights(&self) -> (CellSet, CellSet) {
+        let (g, view) = (self.g, self.view);
+        let mut legal = CellSet::EMPTY;
+        let mut same = CellSet::EMPTY;
+        if let Some(c) = self.held {
+            if view.highlight {
+                legal = g.playable_cells(c);
+            }
+            if view.held.contains(Buttons::L2) {
+                same = g.cells_of_rank(c.rank());
+            }
+            if view.held.contains(Buttons::R2) {
+                same = same | g.cells_of_suit(c.suit());
+            }
         }
-        if view.held.contains(Buttons::L2) {
-            same = g.cells_of_rank(c.rank());
-        }
-        if view.held.contains(Buttons::R2) {
-            same = same | g.cells_of_suit(c.suit());
-        }
+        (legal, same)
     }
 
-    list.fill(lay.panel_x, 0, (SCREEN_W - lay.panel_x) as u16, SCREEN_H as u16, palette::PANEL);
-    for r in 0..o.height {
-        for c in 0..o.width {
-            let cell = Cell::new(r, c);
-            let (x, y) = lay.cell_xy(cell);
-            match g.card_at(cell) {
-                Some(card) if !arriving.contains(cell) => {
-                    if won && card.is_king() {
-                        // The kings leave: they rise off the top of the screen.
-                        let dy = (since_end.min(120) as i16) * 2;
-                        skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
-                        continue;
+    /// The grid: its cards (the kings rising away after a win), the empty
+    /// cells, and the highlights.
+    fn grid(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
+        let o = g.options();
+        let won = g.status() == Status::Won;
+        let since_end = frame.wrapping_sub(self.p.ended_at().unwrap_or(frame));
+        let (arriving, _) = self.arriving();
+        let (legal, same) = self.highlights();
+        for r in 0..o.height {
+            for c in 0..o.width {
+                let cell = Cell::new(r, c);
+                let (x, y) = lay.cell_xy(cell);
+                match g.card_at(cell) {
+                    Some(card) if !arriving.contains(cell) => {
+                        if won && card.is_king() {
+                            // The kings leave: they rise off the top of the screen.
+                            let dy = (since_end.min(120) as i16) * 2;
+                            skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
+                            continue;
+                        }
+                        skin.card(list, x, y, card, face, lay.size, NO_TINT);
+                        if same.contains(cell) {
+                            list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
+                        }
                     }
-                    skin.card(list, x, y, card, face, lay.size, NO_TINT);
-                    if same.contains(cell) {
-                        list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
-                    }
-                }
-                _ => {
-                    // An empty cell is its share of the grid (cards overlap
-                    // their neighbours; cells do not).
-                    let (w, h) = lay.cell_size();
-                    list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
-                    if legal.contains(cell) {
-                        list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
+                    _ => {
+                        // An empty cell is its share of the grid (cards overlap
+                        // their neighbours; cells do not).
+                        let (w, h) = lay.cell_size();
+                        list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
+                        if legal.contains(cell) {
+                            list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
+                        }
                     }
                 }
             }
         }
     }
 
-    // The hand.
-    let hand = g.hand();
-    for slot in 0..4u8 {
-        let (x, y) = lay.slot_xy(slot);
-        match hand[usize::from(slot)] {
-            Some(card) if arriving_slots & (1 << slot) == 0 => {
-                let lift = if Some(card) == held { -4 } else { 0 };
-                skin.card(list, x, y + lift, card, face, lay.size, NO_TINT);
-                if Some(card) == held {
-                    list.outline(
-                        x - 1,
-                        y + lift - 1,
-                        (lay.card.0 + 2) as u16,
-                        (lay.card.1 + 2) as u16,
-                        1,
-                        palette::LEGAL,
-                    );
+    /// The hand: its four slots, the held card lifted and outlined.
+    fn hand(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (lay, face, held) = (&self.lay, self.view.face, self.held);
+        let (_, arriving_slots) = self.arriving();
+        let hand = self.g.hand();
+        for slot in 0..4u8 {
+            let (x, y) = lay.slot_xy(slot);
+            match hand[usize::from(slot)] {
+                Some(card) if arriving_slots & (1 << slot) == 0 => {
+                    let lift = if Some(card) == held { -4 } else { 0 };
+                    skin.card(list, x, y + lift, card, face, lay.size, NO_TINT);
+                    if Some(card) == held {
+                        list.outline(
+                            x - 1,
+                            y + lift - 1,
+                            (lay.card.0 + 2) as u16,
+                            (lay.card.1 + 2) as u16,
+                            1,
+                            palette::LEGAL,
+                        );
+                    }
                 }
-            }
-            _ => list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL),
-        }
-    }
-    // Stock and books removed.
-    let (sx, sy) = lay.stock_xy();
-    if g.stock_len() > 0 {
-        skin.back(list, sx, sy, lay.size);
-    }
-    let mut n: String<8> = String::new();
-    let _ = write!(n, "{}", g.stock_len());
-    if words {
-        text(list, skin, sx + lay.card.0 + 2, sy + lay.card.1 / 2 - skin.line_height() / 2, &n, palette::TEXT);
-    }
-    let books_y = lay.books_y();
-    for r in 1..=12u8 {
-        let Some(rank) = Rank::new(r) else { continue };
-        if !words {
-            break;
-        }
-        let done = g.removed().iter().any(|b| b.rank == rank);
-        let col = i16::from((r - 1) % 3);
-        let row = i16::from((r - 1) / 3);
-        let mut s: String<2> = String::new();
-        // Ten as on the cards, not the notation's T.
-        let _ = if r == 10 { s.push_str("10") } else { s.push(rank.letter()).map_err(|_| ()) };
-        text(
-            list,
-            skin,
-            lay.panel_x + 4 + col * 12,
-            books_y + row * (skin.line_height() + 1),
-            &s,
-            if done { palette::SELECTED } else { palette::DIM },
-        );
-    }
-
-    // Animations.
-    for a in p.anims() {
-        let Some(t) = progress(a.start, frame) else { continue };
-        match a.kind {
-            AnimKind::Slide { card, from_slot, to } => {
-                // An orphan or a king comes from the spot shown over the hand.
-                let from = from_slot.map_or(lay.slot_xy(0), |s| lay.slot_xy(s));
-                let (x, y) = lerp(from, lay.cell_xy(to), t);
-                skin.card(list, x, y, card, face, lay.size, NO_TINT);
-            }
-            AnimKind::Deal { card, slot } => {
-                let (x, y) = lerp(lay.stock_xy(), lay.slot_xy(slot), t);
-                skin.card(list, x, y, card, face, lay.size, NO_TINT);
-            }
-            AnimKind::Book(b) => {
-                let (x, y) = lay.cell_xy(b.cell);
-                let cells = [(0, 0), (1, 0), (0, 1), (1, 1)];
-                for (card, (dx, dy)) in b.cards.iter().zip(cells) {
-                    let px = x + dx * lay.pitch.0 + (dx * 2 - 1) * t * 3;
-                    let py = y + dy * lay.pitch.1 - t * 6;
-                    skin.card(list, px, py, *card, face, lay.size, NO_TINT);
-                }
-            }
-            AnimKind::Lift { card, from } => {
-                let (x, y) = lay.cell_xy(from);
-                skin.card(list, x, y - t, card, face, lay.size, NO_TINT);
-                list.outline(x, y - t, lay.card.0 as u16, lay.card.1 as u16, 1, palette::CURSOR);
+                _ => list.fill(x + 1, y + 1, (lay.card.0 - 2) as u16, (lay.card.1 - 2) as u16, palette::CELL),
             }
         }
     }
 
-    // Orphans waiting / kings to place: shown over the panel's top.
-    if !g.orphans().is_empty() || g.status() == Status::PlacingKings {
-        if let Some(c) = held {
-            let (x, y) = lay.slot_xy(0);
-            list.shade(lay.panel_x, 0, (SCREEN_W - lay.panel_x) as u16, (y + lay.card.1 + 4) as u16, palette::BOX);
-            skin.card(list, x, y, c, face, lay.size, NO_TINT);
-            list.outline(x - 1, y - 1, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
+    /// The stock with its count, and the books removed, rank by rank.
+    fn stock_and_books(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay, words) = (self.g, &self.lay, self.words);
+        let (sx, sy) = lay.stock_xy();
+        if g.stock_len() > 0 {
+            skin.back(list, sx, sy, lay.size);
         }
-    }
-
-    // The cursor, and the held card riding on it: none once the game is
-    // over (the end screen's menu has the only choice left).
-    let focus = if g.status().is_over() { None } else { Some(p.focus()) };
-    match focus {
-        None => {}
-        Some(Focus::Grid(cell)) => {
-            let (x, y) = lay.cell_xy(cell);
-            if let Some(c) = held {
-                if g.card_at(cell).is_none() {
-                    skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
-                }
+        let mut n: String<8> = String::new();
+        let _ = write!(n, "{}", g.stock_len());
+        if words {
+            text(list, skin, sx + lay.card.0 + 2, sy + lay.card.1 / 2 - skin.line_height() / 2, &n, palette::TEXT);
+        }
+        let books_y = lay.books_y();
+        for r in 1..=12u8 {
+            let Some(rank) = Rank::new(r) else { continue };
+            if !words {
+                break;
             }
-            let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
-            list.outline(
-                x - pulse,
-                y - pulse,
-                (lay.card.0 + 2 * pulse) as u16,
-                (lay.card.1 + 2 * pulse) as u16,
-                2,
-                palette::CURSOR,
+            let done = g.removed().iter().any(|b| b.rank == rank);
+            let col = i16::from((r - 1) % 3);
+            let row = i16::from((r - 1) / 3);
+            let mut s: String<2> = String::new();
+            // Ten as on the cards, not the notation's T.
+            let _ = if r == 10 { s.push_str("10") } else { s.push(rank.letter()).map_err(|_| ()) };
+            text(
+                list,
+                skin,
+                lay.panel_x + 4 + col * 12,
+                books_y + row * (skin.line_height() + 1),
+                &s,
+                if done { palette::SELECTED } else { palette::DIM },
             );
         }
-        Some(Focus::Hand(slot)) => {
-            let (x, y) = lay.slot_xy(slot);
-            list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
+    }
+
+    /// The animations: cards sliding and being dealt, books leaving, a
+    /// card lifted.
+    fn animations(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (lay, face, frame) = (&self.lay, self.view.face, self.view.frame);
+        for a in self.p.anims() {
+            let Some(t) = progress(a.start, frame) else { continue };
+            match a.kind {
+                AnimKind::Slide { card, from_slot, to } => {
+                    // An orphan or a king comes from the spot shown over the hand.
+                    let from = from_slot.map_or(lay.slot_xy(0), |s| lay.slot_xy(s));
+                    let (x, y) = lerp(from, lay.cell_xy(to), t);
+                    skin.card(list, x, y, card, face, lay.size, NO_TINT);
+                }
+                AnimKind::Deal { card, slot } => {
+                    let (x, y) = lerp(lay.stock_xy(), lay.slot_xy(slot), t);
+                    skin.card(list, x, y, card, face, lay.size, NO_TINT);
+                }
+                AnimKind::Book(b) => {
+                    let (x, y) = lay.cell_xy(b.cell);
+                    let cells = [(0, 0), (1, 0), (0, 1), (1, 1)];
+                    for (card, (dx, dy)) in b.cards.iter().zip(cells) {
+                        let px = x + dx * lay.pitch.0 + (dx * 2 - 1) * t * 3;
+                        let py = y + dy * lay.pitch.1 - t * 6;
+                        skin.card(list, px, py, *card, face, lay.size, NO_TINT);
+                    }
+                }
+                AnimKind::Lift { card, from } => {
+                    let (x, y) = lay.cell_xy(from);
+                    skin.card(list, x, y - t, card, face, lay.size, NO_TINT);
+                    list.outline(x, y - t, lay.card.0 as u16, lay.card.1 as u16, 1, palette::CURSOR);
+                }
+            }
         }
     }
 
-    // What to do now, or the last message.
-    let mut line: String<64> = String::new();
-    if let Some(m) = p.message(frame) {
-        let _ = line.push_str(m);
-    } else if let Some(o) = g.orphans().first() {
-        let _ = write!(line, "Orphan {o}: place it first (L2/R2: another)");
-        let _ = o;
-    } else if g.status() == Status::PlacingKings {
-        if let Some(k) = held {
-            let _ = write!(line, "Custom start: place {k}");
+    /// The orphan waiting, or the king to place: shown over the panel's top.
+    fn waiting(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay, face) = (self.g, &self.lay, self.view.face);
+        if !g.orphans().is_empty() || g.status() == Status::PlacingKings {
+            if let Some(c) = self.held {
+                let (x, y) = lay.slot_xy(0);
+                list.shade(lay.panel_x, 0, (SCREEN_W - lay.panel_x) as u16, (y + lay.card.1 + 4) as u16, palette::BOX);
+                skin.card(list, x, y, c, face, lay.size, NO_TINT);
+                list.outline(x - 1, y - 1, (lay.card.0 + 2) as u16, (lay.card.1 + 2) as u16, 1, palette::CURSOR);
+            }
         }
-    } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
-        let _ = line.push_str("Press X to deal a new hand");
     }
-    if !line.is_empty() && !g.status().is_over() && words {
-        // Over the grid, never over the side panel.
-        message_bar_in(list, skin, &line, SAFE_LEFT, lay.panel_x - 2);
+
+    /// The cursor, and the held card riding on it: none once the game is
+    /// over (the end screen's menu has the only choice left).
+    fn cursor(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay, face, frame, held) = (self.g, &self.lay, self.view.face, self.view.frame, self.held);
+        let focus = if g.status().is_over() { None } else { Some(self.p.focus()) };
+        match focus {
+            None => {}
+            Some(Focus::Grid(cell)) => {
+                let (x, y) = lay.cell_xy(cell);
+                if let Some(c) = held {
+                    if g.card_at(cell).is_none() {
+                        skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
+                    }
+                }
+                let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
+                list.outline(
+                    x - pulse,
+                    y - pulse,
+                    (lay.card.0 + 2 * pulse) as u16,
+                    (lay.card.1 + 2 * pulse) as u16,
+                    2,
+                    palette::CURSOR,
+                );
+            }
+            Some(Focus::Hand(slot)) => {
+                let (x, y) = lay.slot_xy(slot);
+                list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
+            }
+        }
+    }
+
+    /// The message line: what to do now, or the last message.
+    fn message_line(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (p, g, held) = (self.p, self.g, self.held);
+        let mut line: String<64> = String::new();
+        if let Some(m) = p.message(self.view.frame) {
+            let _ = line.push_str(m);
+        } else if let Some(o) = g.orphans().first() {
+            let _ = write!(line, "Orphan {o}: place it first (L2/R2: another)");
+            let _ = o;
+        } else if g.status() == Status::PlacingKings {
+            if let Some(k) = held {
+                let _ = write!(line, "Custom start: place {k}");
+            }
+        } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
+            let _ = line.push_str("Press X to deal a new hand");
+        }
+        if !line.is_empty() && !g.status().is_over() && self.words {
+            // Over the grid, never over the side panel.
+            message_bar_in(list, skin, &line, SAFE_LEFT, self.lay.panel_x - 2);
+        }
     }
 }
 

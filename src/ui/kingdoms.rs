@@ -29,7 +29,7 @@ use super::screen::{
 };
 use super::table::table_screen;
 use super::table::Table;
-use crate::draw::{DrawList, NO_TINT};
+use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::kingdoms::game::{Land, LANDS};
 use crate::games::kingdoms::player::Thinker;
 use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
@@ -572,172 +572,236 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
-    let pos = p.pos();
     let (cw, ch) = skin.card_size(CardSize::Large);
-    let lh = skin.line_height();
-    let held = p.held();
-    // Words are left out under a menu.
-    let text = |list: &mut DrawList, skin: &_, x, y, s: &str, c| {
-        if !covered {
+    let t = Tableau { p, pos: p.pos(), face, frame, covered, cw, ch, lh: skin.line_height() };
+    t.heads(skin, list);
+    t.suit_rows(skin, list);
+    t.talon_and_waste(skin, list);
+    t.counts(skin, list);
+    t.lands(skin, list);
+    t.held(list);
+    t.cursor(list);
+    t.message(skin, list);
+}
+
+/// One frame of the table: the play, its position, how it is drawn, the
+/// card size and line height.
+struct Tableau<'a> {
+    p: &'a Play,
+    pos: &'a Position,
+    face: FaceStyle,
+    frame: u32,
+    /// A menu over the table: its words are left out.
+    covered: bool,
+    cw: i16,
+    ch: i16,
+    lh: i16,
+}
+
+impl Tableau<'_> {
+    /// Words at (x, y), left out under a menu.
+    fn text(&self, list: &mut DrawList, skin: &impl Skin, x: i16, y: i16, s: &str, c: Rgb) {
+        if !self.covered {
             text(list, skin, x, y, s, c);
         }
-    };
-    let text_centred = |list: &mut DrawList, skin: &_, x, y, s: &str, c| {
-        if !covered {
+    }
+
+    /// Words centred on x, left out under a menu.
+    fn text_centred(&self, list: &mut DrawList, skin: &impl Skin, x: i16, y: i16, s: &str, c: Rgb) {
+        if !self.covered {
             text_centred(list, skin, x, y, s, c);
         }
-    };
-
-    // The places' names, on two lines so each has room: the columns in
-    // turn, the lands over the middle of theirs.
-    for (col, head) in COLUMNS.iter().zip(["Dungeon", "Tower", "Guest", "Castle", "Subjects"]) {
-        let i = col.index();
-        text(list, skin, COL_X[i], HEAD_Y[i % 2], head, palette::DIM);
     }
-    let lands_mid = LAND_X + (6 * LAND_PITCH + cw) / 2;
-    text_centred(list, skin, lands_mid, HEAD_Y[1], "Lands", palette::DIM);
 
-    // The suit rows.
-    let f = pos.foundations();
-    for (si, s) in Suit::ALL.into_iter().enumerate() {
+    /// The places' names, on two lines so each has room: the columns in
+    /// turn, the lands over the middle of theirs.
+    fn heads(&self, skin: &impl Skin, list: &mut DrawList) {
+        for (col, head) in COLUMNS.iter().zip(["Dungeon", "Tower", "Guest", "Castle", "Subjects"]) {
+            let i = col.index();
+            self.text(list, skin, COL_X[i], HEAD_Y[i % 2], head, palette::DIM);
+        }
+        let lands_mid = LAND_X + (6 * LAND_PITCH + self.cw) / 2;
+        self.text_centred(list, skin, lands_mid, HEAD_Y[1], "Lands", palette::DIM);
+    }
+
+    /// The suit rows, place by place.
+    fn suit_rows(&self, skin: &impl Skin, list: &mut DrawList) {
+        for (si, s) in Suit::ALL.into_iter().enumerate() {
+            for column in COLUMNS {
+                self.row_place(si, s, column, skin, list);
+            }
+        }
+    }
+
+    /// One place of a suit row: its top card and the rank it takes next,
+    /// or its empty place saying what goes there; framed when the held
+    /// card may go there.
+    fn row_place(&self, si: usize, s: Suit, column: Column, skin: &impl Skin, list: &mut DrawList) {
+        let (pos, cw, ch, lh) = (self.pos, self.cw, self.ch, self.lh);
+        let f = pos.foundations();
         let suit = si as u8;
         let ready = |n: u8| Rank::new(n).is_some_and(|r| pos.foundation_needs(Card::new(r, s)).0 == 0);
         let shade = |ok: bool| if ok { palette::TEXT } else { palette::DIM };
-        for column in COLUMNS {
-            let (x, y) = row_xy(suit, column);
-            let top = match column {
-                Column::Dungeon => f.dungeon[si].then_some(1),
-                Column::Tower => f.tower[si].then_some(10),
-                Column::Guest => pos.guest(s).map(|c| c.rank().number()),
-                Column::Castle => (f.castle[si] > 0).then(|| 14 - f.castle[si].min(3)),
-                Column::Subjects => (f.subjects[si] > 0).then(|| 10 - f.subjects[si].min(8)),
-            };
-            // The rank this place takes next, if any.
-            let next = match column {
-                Column::Dungeon => (!f.dungeon[si]).then_some(1),
-                Column::Tower => (!f.tower[si]).then_some(10),
-                Column::Guest => None,
-                Column::Castle => (f.castle[si] < 3).then(|| 13 - f.castle[si]),
-                Column::Subjects => (f.subjects[si] < 8).then(|| 9 - f.subjects[si]),
-            };
-            match top.and_then(Rank::new) {
-                Some(r) => {
-                    skin.card(list, x, y, Card::new(r, s), face, CardSize::Large, NO_TINT);
-                    if let (Some(n), Column::Castle | Column::Subjects) = (next, column) {
-                        text(list, skin, x + cw + 2, y + ch / 2 - lh / 2, rank_label(n), shade(ready(n)));
-                    }
-                }
-                None if column == Column::Guest => {
-                    let open = pos.guest_open(s);
-                    list.fill(x, y, cw as u16, ch as u16, if open { palette::CELL } else { palette::BOX });
-                    let mut l: String<4> = String::new();
-                    let _ = l.push(symbol(s));
-                    text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(open));
-                }
-                None => {
-                    list.fill(x, y, cw as u16, ch as u16, palette::CELL);
-                    if let Some(n) = next {
-                        let mut l: String<8> = String::new();
-                        let _ = l.push_str(rank_label(n));
-                        let _ = l.push(symbol(s));
-                        text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(ready(n)));
-                    }
+        let (x, y) = row_xy(suit, column);
+        let top = match column {
+            Column::Dungeon => f.dungeon[si].then_some(1),
+            Column::Tower => f.tower[si].then_some(10),
+            Column::Guest => pos.guest(s).map(|c| c.rank().number()),
+            Column::Castle => (f.castle[si] > 0).then(|| 14 - f.castle[si].min(3)),
+            Column::Subjects => (f.subjects[si] > 0).then(|| 10 - f.subjects[si].min(8)),
+        };
+        // The rank this place takes next, if any.
+        let next = match column {
+            Column::Dungeon => (!f.dungeon[si]).then_some(1),
+            Column::Tower => (!f.tower[si]).then_some(10),
+            Column::Guest => None,
+            Column::Castle => (f.castle[si] < 3).then(|| 13 - f.castle[si]),
+            Column::Subjects => (f.subjects[si] < 8).then(|| 9 - f.subjects[si]),
+        };
+        match top.and_then(Rank::new) {
+            Some(r) => {
+                skin.card(list, x, y, Card::new(r, s), self.face, CardSize::Large, NO_TINT);
+                if let (Some(n), Column::Castle | Column::Subjects) = (next, column) {
+                    self.text(list, skin, x + cw + 2, y + ch / 2 - lh / 2, rank_label(n), shade(ready(n)));
                 }
             }
-            if p.target_row(suit, column) {
+            None if column == Column::Guest => {
+                let open = pos.guest_open(s);
+                list.fill(x, y, cw as u16, ch as u16, if open { palette::CELL } else { palette::BOX });
+                let mut l: String<4> = String::new();
+                let _ = l.push(symbol(s));
+                self.text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(open));
+            }
+            None => {
+                list.fill(x, y, cw as u16, ch as u16, palette::CELL);
+                if let Some(n) = next {
+                    let mut l: String<8> = String::new();
+                    let _ = l.push_str(rank_label(n));
+                    let _ = l.push(symbol(s));
+                    self.text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(ready(n)));
+                }
+            }
+        }
+        if self.p.target_row(suit, column) {
+            list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
+        }
+    }
+
+    /// The talon and the waste's top three cards, fanned.
+    fn talon_and_waste(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (pos, cw, ch) = (self.pos, self.cw, self.ch);
+        let (tx, ty) = TALON_XY;
+        if pos.talon_len() > 0 {
+            skin.back(list, tx, ty, CardSize::Large);
+        } else {
+            list.fill(tx, ty, cw as u16, ch as u16, palette::CELL);
+        }
+        let shown = self.waste_shown();
+        for (i, c) in shown.iter().enumerate() {
+            skin.card(list, WASTE_X + i as i16 * WASTE_STEP, ty, *c, self.face, CardSize::Large, NO_TINT);
+        }
+        if shown.is_empty() {
+            list.fill(WASTE_X, ty, cw as u16, ch as u16, palette::CELL);
+        }
+    }
+
+    /// The waste's cards shown: its top three.
+    fn waste_shown(&self) -> &[Card] {
+        let waste = self.pos.waste();
+        &waste[waste.len().saturating_sub(3)..]
+    }
+
+    /// Beside the talon and the waste (above the message bar's place, left
+    /// of the lands): the cards home, the talon's and the waste's counts.
+    fn counts(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (pos, lh) = (self.pos, self.lh);
+        let (_, ty) = TALON_XY;
+        let info_x = WASTE_X + 2 * WASTE_STEP + self.cw + 4;
+        let mut line: String<16> = String::new();
+        let mut n: String<8> = String::new();
+        count(&mut n, pos.on_foundations());
+        let _ = write!(line, "Home {n}/52");
+        self.text(list, skin, info_x, ty, &line, palette::TEXT);
+        line.clear();
+        n.clear();
+        count(&mut n, pos.talon_len());
+        let _ =
+            if pos.talon_len() == 0 { line.push_str("No redeal") } else { write!(line, "Talon {n}").map_err(|_| ()) };
+        self.text(list, skin, info_x, ty + lh + 1, &line, palette::DIM);
+        line.clear();
+        n.clear();
+        count(&mut n, pos.waste().len());
+        let _ = write!(line, "Waste {n}");
+        self.text(list, skin, info_x, ty + 2 * (lh + 1), &line, palette::DIM);
+    }
+
+    /// The free lands: face-down cards under their face-up runs, an empty
+    /// land's place, framed when the held card may go there.
+    fn lands(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (cw, ch) = (self.cw, self.ch);
+        for l in 0..LANDS as u8 {
+            let land = self.pos.land(usize::from(l));
+            let cards = land.cards();
+            let (x, y) = land_xy(land, l, 0);
+            if cards.is_empty() {
+                // Any card goes here (the next land covers a word's room).
+                list.fill(x, y, cw as u16, ch as u16, palette::CELL);
+            }
+            for (i, c) in cards.iter().enumerate() {
+                let (x, y) = land_xy(land, l, i);
+                if i < land.down() {
+                    skin.back(list, x, y, CardSize::Large);
+                } else {
+                    skin.card(list, x, y, *c, self.face, CardSize::Large, NO_TINT);
+                }
+            }
+            if self.p.target_land(l) {
+                let (x, y) = land_xy(land, l, cards.len().saturating_sub(1));
                 list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
             }
         }
     }
 
-    // The talon and the waste.
-    let (tx, ty) = TALON_XY;
-    if pos.talon_len() > 0 {
-        skin.back(list, tx, ty, CardSize::Large);
-    } else {
-        list.fill(tx, ty, cw as u16, ch as u16, palette::CELL);
-    }
-    let waste = pos.waste();
-    let shown = &waste[waste.len().saturating_sub(3)..];
-    for (i, c) in shown.iter().enumerate() {
-        skin.card(list, WASTE_X + i as i16 * WASTE_STEP, ty, *c, face, CardSize::Large, NO_TINT);
-    }
-    if shown.is_empty() {
-        list.fill(WASTE_X, ty, cw as u16, ch as u16, palette::CELL);
-    }
-    // Beside them (above the message bar's place, left of the lands):
-    // the cards home, the talon's and the waste's counts.
-    let info_x = WASTE_X + 2 * WASTE_STEP + cw + 4;
-    let mut line: String<16> = String::new();
-    let mut n: String<8> = String::new();
-    count(&mut n, pos.on_foundations());
-    let _ = write!(line, "Home {n}/52");
-    text(list, skin, info_x, ty, &line, palette::TEXT);
-    line.clear();
-    n.clear();
-    count(&mut n, pos.talon_len());
-    let _ = if pos.talon_len() == 0 { line.push_str("No redeal") } else { write!(line, "Talon {n}").map_err(|_| ()) };
-    text(list, skin, info_x, ty + lh + 1, &line, palette::DIM);
-    line.clear();
-    n.clear();
-    count(&mut n, waste.len());
-    let _ = write!(line, "Waste {n}");
-    text(list, skin, info_x, ty + 2 * (lh + 1), &line, palette::DIM);
-
-    // The free lands.
-    for l in 0..LANDS as u8 {
-        let land = pos.land(usize::from(l));
-        let cards = land.cards();
-        let (x, y) = land_xy(land, l, 0);
-        if cards.is_empty() {
-            // Any card goes here (the next land covers a word's room).
-            list.fill(x, y, cw as u16, ch as u16, palette::CELL);
-        }
-        for (i, c) in cards.iter().enumerate() {
-            let (x, y) = land_xy(land, l, i);
-            if i < land.down() {
-                skin.back(list, x, y, CardSize::Large);
-            } else {
-                skin.card(list, x, y, *c, face, CardSize::Large, NO_TINT);
+    /// What is held: the run framed where it lies.
+    fn held(&self, list: &mut DrawList) {
+        if let Some(c) = self.p.held() {
+            if let Some((x, y, h)) = frame_of(self.pos, c, self.ch) {
+                list.outline(x - 2, y - 2, (self.cw + 4) as u16, (h + 4) as u16, 2, palette::SAME);
             }
         }
-        if p.target_land(l) {
-            let (x, y) = land_xy(land, l, cards.len().saturating_sub(1));
-            list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
+    }
+
+    /// The cursor, pulsing: none once the game is over.
+    fn cursor(&self, list: &mut DrawList) {
+        let (pos, cw, ch) = (self.pos, self.cw, self.ch);
+        if !self.p.game().status().is_over() {
+            let (tx, ty) = TALON_XY;
+            let (x, y, h) = match self.p.cursor() {
+                Spot::Row { suit, column } => {
+                    let (x, y) = row_xy(suit, column);
+                    (x, y, ch)
+                }
+                Spot::Talon => (tx, ty, ch),
+                Spot::Waste => (WASTE_X + self.waste_shown().len().saturating_sub(1) as i16 * WASTE_STEP, ty, ch),
+                Spot::Land { land, depth } => {
+                    let l = pos.land(usize::from(land));
+                    let n = l.cards().len();
+                    let depth = if self.p.held().is_some() { 0 } else { usize::from(depth) };
+                    let (x, y) = land_xy(l, land, n.saturating_sub(1 + depth));
+                    let (_, bottom) = land_xy(l, land, n.saturating_sub(1));
+                    (x, y, bottom - y + ch)
+                }
+            };
+            let pulse = if self.frame / 15 % 2 == 0 { 2 } else { 1 };
+            list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (h + 2 * pulse) as u16, 2, palette::CURSOR);
         }
     }
 
-    // What is held: the run framed where it lies.
-    if let Some(c) = held {
-        if let Some((x, y, h)) = frame_of(pos, c, ch) {
-            list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 2, palette::SAME);
+    /// The message bar, left out under a menu.
+    fn message(&self, skin: &impl Skin, list: &mut DrawList) {
+        if let Some(m) = self.p.table().message(self.frame).filter(|_| !self.covered) {
+            super::paint::message_bar(list, skin, m);
         }
-    }
-
-    // The cursor.
-    if !p.game().status().is_over() {
-        let (x, y, h) = match p.cursor() {
-            Spot::Row { suit, column } => {
-                let (x, y) = row_xy(suit, column);
-                (x, y, ch)
-            }
-            Spot::Talon => (tx, ty, ch),
-            Spot::Waste => (WASTE_X + shown.len().saturating_sub(1) as i16 * WASTE_STEP, ty, ch),
-            Spot::Land { land, depth } => {
-                let l = pos.land(usize::from(land));
-                let n = l.cards().len();
-                let depth = if held.is_some() { 0 } else { usize::from(depth) };
-                let (x, y) = land_xy(l, land, n.saturating_sub(1 + depth));
-                let (_, bottom) = land_xy(l, land, n.saturating_sub(1));
-                (x, y, bottom - y + ch)
-            }
-        };
-        let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
-        list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (h + 2 * pulse) as u16, 2, palette::CURSOR);
-    }
-
-    if let Some(m) = p.table().message(frame).filter(|_| !covered) {
-        super::paint::message_bar(list, skin, m);
     }
 }
 

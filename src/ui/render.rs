@@ -34,72 +34,17 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             notice(app, list, skin);
         }
         Screen::Stats { scroll } => statistics(app, list, skin, scroll),
-        Screen::ResetStats => {
-            statistics(app, list, skin, 0);
-            centre_box(list, skin, "Reset statistics?", 80, 72);
-            text_centred(list, skin, SCREEN_W / 2, 102, catalogue::entry(app.game).name(), palette::TEXT);
-            text_centred(list, skin, SCREEN_W / 2, 116, "Every game played is forgotten.", palette::DIM);
-            text_centred(list, skin, SCREEN_W / 2, 134, "X reset   O keep", palette::SELECTED);
-        }
-        Screen::DealNumber { digits, pos } => {
-            centre_box(list, skin, "Deal number", 84, 72);
-            let x0 = SCREEN_W / 2 - 5 * skin.advance();
-            for (i, d) in digits.iter().enumerate() {
-                let color = if i as u8 == pos { palette::SELECTED } else { palette::TEXT };
-                let ch = [(b'0' + d) as char];
-                let mut s: String<4> = String::new();
-                let _ = s.push(ch[0]);
-                text(list, skin, x0 + i as i16 * skin.advance(), 110, &s, color);
-            }
-            text_centred(list, skin, SCREEN_W / 2, 130, "Left/Right digit  Up/Down change", palette::DIM);
-            text_centred(list, skin, SCREEN_W / 2, 142, "X play   O back", palette::DIM);
-        }
+        Screen::ResetStats => reset_question(app, list, skin),
+        Screen::DealNumber { digits, pos } => deal_number(list, skin, &digits, pos),
         Screen::Options { sel, .. } => options(app, list, skin, sel),
         Screen::Help => help_lines(list, skin, catalogue::entry(app.game).help),
         Screen::Play => table(app, held_buttons, skin, list),
-        Screen::Resume => {
-            centre_box(list, skin, "A game is saved", 70, 100);
-            let e = catalogue::entry(app.game);
-            text_centred(list, skin, SCREEN_W / 2, 90, e.name(), palette::DIM);
-            if let Some((seed, moves, code)) = app.resumable_summary() {
-                let mut t: String<40> = String::new();
-                let _ = write!(t, "Resume deal #{seed}?");
-                text_centred(list, skin, SCREEN_W / 2, 106, &t, palette::TEXT);
-                t.clear();
-                let _ = (e.resume_words)(code, &mut t);
-                let _ = write!(t, "{moves} moves made");
-                text_centred(list, skin, SCREEN_W / 2, 121, &t, palette::DIM);
-            }
-            text_centred(list, skin, SCREEN_W / 2, 143, "X resume   O title", palette::SELECTED);
-        }
-        Screen::Format => {
-            centre_box(list, skin, "Memory card", 60, 120);
-            text_centred(list, skin, SCREEN_W / 2, 86, "The card in slot 1 is", palette::TEXT);
-            text_centred(list, skin, SCREEN_W / 2, 100, "not formatted. Format it?", palette::TEXT);
-            text_centred(list, skin, SCREEN_W / 2, 118, "Everything on it is lost.", palette::DIM);
-            text_centred(list, skin, SCREEN_W / 2, 150, "X format   O no", palette::SELECTED);
-        }
-        Screen::Replace => {
-            centre_box(list, skin, "Memory card", 60, 120);
-            text_centred(list, skin, SCREEN_W / 2, 86, "The save on the card in", palette::TEXT);
-            text_centred(list, skin, SCREEN_W / 2, 100, "slot 1 is damaged. Replace it?", palette::TEXT);
-            text_centred(list, skin, SCREEN_W / 2, 118, "What it held is lost.", palette::DIM);
-            text_centred(list, skin, SCREEN_W / 2, 150, "X replace   O no", palette::SELECTED);
-        }
+        Screen::Resume => resume(app, list, skin),
+        Screen::Format => format_question(list, skin),
+        Screen::Replace => replace_question(list, skin),
         Screen::Demo => {
             table(app, Buttons::empty(), skin, list);
-            // A band across the top of the safe area, over whatever the
-            // table shows there.
-            let h = skin.line_height() + 4;
-            list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
-            let mut head: String<64> = String::new();
-            let name = catalogue::entry(app.game).name();
-            let _ = write!(head, "DEMO: {name} - press any button");
-            if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
-                head.clear();
-                let _ = write!(head, "DEMO: {name}");
-            }
-            text_centred(list, skin, SCREEN_W / 2, SAFE_TOP, &head, palette::SELECTED);
+            demo_band(app, list, skin);
         }
         Screen::Pause { sel } => {
             table(app, held_buttons, skin, list);
@@ -114,6 +59,80 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             }
         }
     }
+}
+
+/// The question over the statistics: reset them?
+fn reset_question(app: &App, list: &mut DrawList, skin: &impl Skin) {
+    statistics(app, list, skin, 0);
+    centre_box(list, skin, "Reset statistics?", 80, 72);
+    text_centred(list, skin, SCREEN_W / 2, 102, catalogue::entry(app.game).name(), palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 116, "Every game played is forgotten.", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 134, "X reset   O keep", palette::SELECTED);
+}
+
+/// The Deal number screen: its ten digits, the one being changed bright.
+fn deal_number(list: &mut DrawList, skin: &impl Skin, digits: &[u8], pos: u8) {
+    centre_box(list, skin, "Deal number", 84, 72);
+    let x0 = SCREEN_W / 2 - 5 * skin.advance();
+    for (i, d) in digits.iter().enumerate() {
+        let color = if i as u8 == pos { palette::SELECTED } else { palette::TEXT };
+        let ch = [(b'0' + d) as char];
+        let mut s: String<4> = String::new();
+        let _ = s.push(ch[0]);
+        text(list, skin, x0 + i as i16 * skin.advance(), 110, &s, color);
+    }
+    text_centred(list, skin, SCREEN_W / 2, 130, "Left/Right digit  Up/Down change", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 142, "X play   O back", palette::DIM);
+}
+
+/// The question at boot when a game is saved: resume it?
+fn resume(app: &App, list: &mut DrawList, skin: &impl Skin) {
+    centre_box(list, skin, "A game is saved", 70, 100);
+    let e = catalogue::entry(app.game);
+    text_centred(list, skin, SCREEN_W / 2, 90, e.name(), palette::DIM);
+    if let Some((seed, moves, code)) = app.resumable_summary() {
+        let mut t: String<40> = String::new();
+        let _ = write!(t, "Resume deal #{seed}?");
+        text_centred(list, skin, SCREEN_W / 2, 106, &t, palette::TEXT);
+        t.clear();
+        let _ = (e.resume_words)(code, &mut t);
+        let _ = write!(t, "{moves} moves made");
+        text_centred(list, skin, SCREEN_W / 2, 121, &t, palette::DIM);
+    }
+    text_centred(list, skin, SCREEN_W / 2, 143, "X resume   O title", palette::SELECTED);
+}
+
+/// The memory card's question: format the unformatted card?
+fn format_question(list: &mut DrawList, skin: &impl Skin) {
+    centre_box(list, skin, "Memory card", 60, 120);
+    text_centred(list, skin, SCREEN_W / 2, 86, "The card in slot 1 is", palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 100, "not formatted. Format it?", palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 118, "Everything on it is lost.", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 150, "X format   O no", palette::SELECTED);
+}
+
+/// The memory card's question: replace the damaged save?
+fn replace_question(list: &mut DrawList, skin: &impl Skin) {
+    centre_box(list, skin, "Memory card", 60, 120);
+    text_centred(list, skin, SCREEN_W / 2, 86, "The save on the card in", palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 100, "slot 1 is damaged. Replace it?", palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 118, "What it held is lost.", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 150, "X replace   O no", palette::SELECTED);
+}
+
+/// The demo's band across the top of the safe area, over whatever the
+/// table shows there: the game's name and how to leave.
+fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
+    let h = skin.line_height() + 4;
+    list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
+    let mut head: String<64> = String::new();
+    let name = catalogue::entry(app.game).name();
+    let _ = write!(head, "DEMO: {name} - press any button");
+    if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
+        head.clear();
+        let _ = write!(head, "DEMO: {name}");
+    }
+    text_centred(list, skin, SCREEN_W / 2, SAFE_TOP, &head, palette::SELECTED);
 }
 
 /// The emblem of a game on the title: a king from the card art.
