@@ -481,7 +481,7 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     let g = Game::deal(3_566_693_575, o);
     assert!(g.status().is_over(), "{}", g.status());
     let mut log = String::new();
-    let s = farewell::ui::catalogue::GameScreen::deal(
+    let mut s = farewell::ui::catalogue::GameScreen::deal(
         farewell::settings::GameId::Albert,
         3_566_693_575,
         Game::options_code(o),
@@ -490,6 +490,9 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     )
     .unwrap();
     assert_eq!(s.end(), farewell::ui::screen::End::Lost);
+    // The opening position follows NEW in the next frame (the App's).
+    assert!(!log.contains("AFTK POS"), "{log}");
+    s.log_opening(&mut log);
     assert!(log.contains("AFTK | status: lost: no legal move\n"), "{log}");
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // Resumed (a save holding it, its moves replayed): END too.
@@ -500,12 +503,15 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
         moves: [0; farewell::save::SAVED_MOVES],
     };
     let mut log = String::new();
-    let r =
+    let mut r =
         farewell::ui::catalogue::GameScreen::resume(farewell::settings::GameId::Albert, &saved, 0, &mut log).unwrap();
     assert_eq!(r.end(), farewell::ui::screen::End::Lost);
+    r.log_opening(&mut log);
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // A deal still playing logs no END.
     let mut log = String::new();
-    let _ = farewell::ui::catalogue::GameScreen::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
-    assert!(!log.contains("AFTK END"), "{log}");
+    let mut s =
+        farewell::ui::catalogue::GameScreen::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
+    s.log_opening(&mut log);
+    assert!(log.contains("AFTK POS") && !log.contains("AFTK END"), "{log}");
 }

@@ -28,7 +28,9 @@ struct Driver {
 impl Driver {
     fn new(seed: u32) -> Self {
         let mut log = String::new();
-        let p = Play::new(seed, &mut log);
+        let mut p = Play::new(seed, &mut log);
+        // The App logs the opening position the frame after the deal.
+        farewell::ui::screen::PlayScreen::log_opening(&mut p, &mut log);
         Driver { p, input: Input::new(), log, frame: 1 }
     }
 

@@ -196,6 +196,11 @@ impl GameScreen {
         each!(self, p => PlayScreen::ended_at(p))
     }
 
+    /// Logs the opening position when it is still due.
+    pub fn log_opening(&mut self, log: &mut impl Write) {
+        each!(self, p => PlayScreen::log_opening(p, log))
+    }
+
     /// A frame of play with this input.
     pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
         each!(self, p => PlayScreen::update(p, input, frame, log))

@@ -399,8 +399,12 @@ impl App {
     /// `NEW` and the opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
         self.abandon();
-        if let Some(p) = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log) {
-            self.set_playing(Some(p));
+        // Moved once, straight into place: a game screen is up to 10 KB,
+        // and each copy of it costs the console's frame.
+        let dealt = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log);
+        if dealt.is_some() {
+            self.playing = dealt;
+            self.hints_taken = 0;
             self.record_mut().game = None;
             self.screen = Screen::Play;
             self.save_wanted = true;
@@ -450,6 +454,9 @@ impl App {
 
     /// Advances one frame with this input; writes event-log lines to `log`.
     pub fn update(&mut self, input: &Input, log: &mut impl Write) {
+        if let Some(p) = self.playing.as_mut() {
+            p.log_opening(log);
+        }
         let before = self.screen;
         self.update_screen(input, log);
         self.menu_sounds(before, input.pressed());

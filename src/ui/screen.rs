@@ -77,6 +77,10 @@ pub trait PlayScreen {
         self.move_count().min(usize::from(u16::MAX)) as u16
     }
 
+    /// Logs the position a deal opened with, when it is still due (a
+    /// screen may leave it to the frame after its deal's; nothing by
+    /// default).
+    fn log_opening(&mut self, _log: &mut impl Write) {}
     /// A frame of play with this input (the App handles Start and Select).
     fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write);
     /// Takes back the last move (the pause and loss menus' Undo).

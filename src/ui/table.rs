@@ -34,14 +34,16 @@ pub struct Table<G: Patience> {
     /// The plain sounds of its moves (a card put down, a refusal, the
     /// end), for a screen that has no finer ones of its own.
     sounds: Sounds,
+    /// `NEW` is logged and the position not yet.
+    opening_due: bool,
 }
 
 impl<G: Patience> Table<G> {
-    /// Deals `seed`, logging `NEW` and the opening position.
+    /// Deals `seed`, logging `NEW`; the opening position follows in the
+    /// next frame ([`Table::log_opening`]).
     pub fn new(seed: u32, options: G::Options, log: &mut impl Write) -> Self {
         let game = G::deal(seed, options);
         let _ = crate::log::write_new::<G>(seed, options, log);
-        let _ = crate::log::write_opening(&game, log);
         Table {
             game,
             seed,
@@ -51,6 +53,7 @@ impl<G: Patience> Table<G> {
             message_at: None,
             ended_at: None,
             sounds: Sounds::new(),
+            opening_due: true,
         }
     }
 
@@ -68,6 +71,7 @@ impl<G: Patience> Table<G> {
             message_at: None,
             ended_at: None,
             sounds: Sounds::new(),
+            opening_due: false,
         };
         for &code in saved.moves.get(..usize::from(saved.count))? {
             let m = nth_legal(&t.game, code)?;
@@ -90,6 +94,7 @@ impl<G: Patience> Table<G> {
             message_at: None,
             ended_at: None,
             sounds: Sounds::new(),
+            opening_due: false,
         }
     }
 
@@ -101,15 +106,25 @@ impl<G: Patience> Table<G> {
 
     /// [`Table::resume`], logged as resumed (`NEW` and the position).
     pub fn resumed(saved: &SavedGame, log: &mut impl Write) -> Option<Self> {
-        let t = Table::resume(saved)?;
+        let mut t = Table::resume(saved)?;
         t.log_resumed(log);
         Some(t)
     }
 
     /// Logs `NEW` and the position of a resumed game.
-    pub fn log_resumed(&self, log: &mut impl Write) {
+    pub fn log_resumed(&mut self, log: &mut impl Write) {
         let _ = crate::log::write_new::<G>(self.seed, self.game.options(), log);
-        let _ = crate::log::write_opening(&self.game, log);
+        self.opening_due = true;
+    }
+
+    /// Logs the opening (or resumed) position, once, after `NEW`: the frame
+    /// after the deal, whose own work (the deal, the music changing) left
+    /// no room for formatting a whole position (2 ms on the console), and
+    /// before any move.
+    pub fn log_opening(&mut self, log: &mut impl Write) {
+        if core::mem::take(&mut self.opening_due) {
+            let _ = crate::log::write_opening(&self.game, log);
+        }
     }
 
     /// The game.
@@ -125,6 +140,7 @@ impl<G: Patience> Table<G> {
     /// Plays `m`, logging it; on a refusal, shows why and changes nothing.
     /// True when it was played.
     pub fn play(&mut self, m: G::Move, frame: u32, log: &mut impl Write) -> bool {
+        self.log_opening(log);
         let code = position_of(&self.game, m);
         match self.game.play(m) {
             Ok(()) => {
@@ -154,6 +170,7 @@ impl<G: Patience> Table<G> {
 
     /// Takes back the last move, logging `undo`; says so when there is none.
     pub fn undo(&mut self, frame: u32, log: &mut impl Write) -> bool {
+        self.log_opening(log);
         if !self.game.undo() {
             self.say(frame, format_args!("Nothing to undo"));
             return false;
@@ -277,6 +294,9 @@ macro_rules! table_screen {
         }
         fn options_code(&self) -> u8 {
             self.table.options_code()
+        }
+        fn log_opening(&mut self, log: &mut impl core::fmt::Write) {
+            self.table.log_opening(log)
         }
     };
 }
