@@ -190,3 +190,41 @@ fn a_hint_is_kept_for_its_position_and_another_press_cancels_the_thinking_in_eve
     // A Farewell to Kings and King Albert think over several frames.
     assert!(cancelled >= 2, "only {cancelled} games were caught thinking");
 }
+
+#[test]
+fn every_game_deals_slides_its_moves_sounds_them_and_a_press_finishes_the_animation() {
+    use farewell::draw::DrawList;
+    use farewell::sound::Sfx;
+    use farewell::ui::render;
+    use farewell::ui::skin::AtlasSkin;
+    for (i, e) in CATALOGUE.iter().enumerate() {
+        let mut d = D::new();
+        let mut list = DrawList::new();
+        let mut draw = |d: &mut D| {
+            render::draw(&d.app, Buttons::empty(), &AtlasSkin, &mut list);
+            let frame = d.app.frame();
+            d.app.playing().unwrap().animating(frame)
+        };
+        d.deal(i, 5);
+        let _ = d.app.take_sounds();
+        assert!(draw(&mut d), "{e:?}: the deal is dealt");
+        // A press finishes the animation at once.
+        d.press(Buttons::LEFT);
+        assert!(!draw(&mut d), "{e:?}: a press finishes the deal");
+        assert!(d.play_hint(), "{e:?}");
+        let sounds = d.app.take_sounds();
+        let heard = sounds.pending();
+        assert!(
+            heard.iter().any(|s| matches!(s, Sfx::PutDown | Sfx::Foundation | Sfx::Deal | Sfx::Book | Sfx::Orphan)),
+            "{e:?}: a move sounds ({heard:?})"
+        );
+        assert!(draw(&mut d), "{e:?}: the move's card slides");
+        for _ in 0..120 {
+            d.press(Buttons::empty());
+            if !draw(&mut d) {
+                break;
+            }
+        }
+        assert!(!draw(&mut d), "{e:?}: the slide ends by itself");
+    }
+}

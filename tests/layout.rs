@@ -225,10 +225,13 @@ impl D {
         }
         self.frames += 1;
     }
+    /// A frame as the console runs it: input, update, thinking, drawing
+    /// (the drawing is where the cards' motion sees them move).
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
         self.app.update(&self.input, &mut self.log);
         self.app.think(1000);
+        render::draw(&self.app, held, &AtlasSkin, &mut self.list);
     }
     /// Press, release, then the frame drawn once the cards have moved
     /// (a card sliding, a book leaving may cross the edge on its way).
@@ -250,7 +253,8 @@ impl D {
             self.frame(Buttons::empty());
         }
         for _ in 0..600 {
-            let moving = self.app.playing().and_then(|p| p.farewell()).is_some_and(|p| !p.anims().is_empty());
+            let frame = self.app.frame();
+            let moving = self.app.playing().is_some_and(|p| p.animating(frame));
             if !moving {
                 break;
             }
@@ -267,8 +271,17 @@ impl D {
         self.still();
         self.check(Buttons::empty());
     }
+    /// Frames pass, then the first frame with no card in flight is
+    /// checked (a card on its way may pass over words).
     fn wait(&mut self, frames: u32) {
         for _ in 0..frames {
+            self.frame(Buttons::empty());
+        }
+        for _ in 0..600 {
+            let frame = self.app.frame();
+            if !self.app.playing().is_some_and(|p| p.animating(frame)) {
+                break;
+            }
             self.frame(Buttons::empty());
         }
         self.check(Buttons::empty());
@@ -494,7 +507,8 @@ fn the_demo_fits_a_tv() {
     let mut seen = Vec::new();
     for f in 0..40_000 {
         d.frame(Buttons::empty());
-        let moving = d.app.playing().and_then(|p| p.farewell()).is_some_and(|p| !p.anims().is_empty());
+        let frame = d.app.frame();
+        let moving = d.app.playing().is_some_and(|p| p.animating(frame));
         if f % 20 == 0 && !moving {
             d.game = farewell::ui::catalogue::entry(d.app.game).name();
             if !seen.contains(&d.app.game) {

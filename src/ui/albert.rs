@@ -36,6 +36,7 @@ use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
 use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
+use crate::sound::Sfx;
 use core::fmt::Write;
 use heapless::{String, Vec};
 
@@ -184,6 +185,10 @@ impl Play {
             kept: None,
         };
         p.fix_cursor();
+        if crate::games::Patience::move_count(p.game()) == 0 {
+            // A fresh deal is dealt from a deck below the table's middle.
+            p.table.motion().deal_from(SCREEN_W / 2 - 12, SAFE_BOTTOM - 30);
+        }
         p
     }
 
@@ -266,7 +271,11 @@ impl Play {
     pub fn play_move(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
         let on_line =
             self.reading.is_none() && self.line.first() == Some(&m) && *self.game().board() == self.line_board;
-        let played = self.table.play(m, frame, log);
+        let sfx = match m {
+            Move::Stack(..) => Sfx::PutDown,
+            Move::Foundation(_) => Sfx::Foundation,
+        };
+        let played = self.table.play(m, sfx, frame, log);
         if played {
             if on_line {
                 self.line.remove(0);
@@ -307,7 +316,11 @@ impl Play {
         let pressed = input.pressed();
         if !(r & Buttons::DPAD).is_empty() {
             self.hinted = None;
+            let before = (self.cursor, self.depth());
             self.steer(r);
+            if (self.cursor, self.depth()) != before {
+                self.table.push_sound(Sfx::Cursor);
+            }
         }
         if pressed.contains(Buttons::TRIANGLE) {
             self.undo(frame, log);
@@ -412,6 +425,7 @@ impl Play {
             (from, Some(card)) => {
                 let count = if matches!(from, Spot::Stack(_)) { self.depth } else { 1 };
                 self.held = Some(Held { card, from, count });
+                self.table.push_sound(Sfx::PickUp);
                 self.table.clear_message();
             }
         }
@@ -703,12 +717,17 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    // The cards are drawn where their motion has them (moves slide, the
+    // deal is dealt, the kings leave after a win).
+    let moving = p.table().motion().skin(skin, frame);
+    let skin = &moving;
     if !covered {
         heading(p, skin, list);
     }
     reserve(p, face, skin, list);
     suit_stacks(p, face, frame, covered, skin, list);
     building_stacks(p, face, skin, list);
+    skin.finish(list, face);
     if !p.game().status().is_over() {
         let (cw, ch) = skin.card_size(SIZE);
         cursor(p, cw, ch, list);

@@ -216,6 +216,16 @@ impl GameScreen {
         each!(self, p => PlayScreen::tick(p, frame))
     }
 
+    /// Finishes the running animations (a button was pressed).
+    pub fn settle(&mut self) {
+        each!(self, p => PlayScreen::settle(p))
+    }
+
+    /// True while cards are still moving.
+    pub fn animating(&self, frame: u32) -> bool {
+        each!(self, p => PlayScreen::animating(p, frame))
+    }
+
     /// One frame of the attract mode; true when it is time for another deal.
     pub fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
         each!(self, p => PlayScreen::demo_frame(p, frame, paced, log))

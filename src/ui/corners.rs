@@ -66,8 +66,17 @@ impl Play {
             draw_hinted: false,
             thinker: None,
             hints: 0,
-            sounds: Sounds::from_slice(&[Sfx::Deal]),
+            sounds: Sounds::new(),
         }
+        .dealt()
+    }
+
+    /// A fresh deal's first card comes off the stock, beside the drawn card.
+    fn dealt(self) -> Play {
+        if crate::games::Patience::move_count(self.game()) == 0 {
+            self.table.motion().deal_from(PANEL_X + 4, PANEL_CARD_Y);
+        }
+        self
     }
 
     /// The table (game, log, message).
@@ -119,34 +128,25 @@ impl Play {
     /// Takes back the last move.
     pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
         self.group = 0;
-        let sfx = if self.table.undo(frame, log) { Sfx::PickUp } else { Sfx::Refused };
-        self.sounds.push(sfx);
+        self.table.undo(frame, log);
     }
 
     /// The sound effects asked for since last taken; leaves none.
     pub fn take_sounds(&mut self) -> Sounds {
-        // The table's plain sounds: this screen has finer ones of its own.
-        let _ = self.table.take_sounds();
-        core::mem::take(&mut self.sounds)
+        let mut sounds = self.table.take_sounds();
+        sounds.append(&mut self.sounds);
+        sounds
     }
 
     /// Plays a move on the table, with its sound: a card placed, a group
     /// removed, a card drawn, the end; or the refusal.
     fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) {
-        if !self.table.play(m, frame, log) {
-            self.sounds.push(Sfx::Refused);
-            return;
-        }
-        self.sounds.push(match m {
+        let sfx = match m {
             Move::Place(..) => Sfx::PutDown,
             Move::Clear(_) => Sfx::Book,
             Move::Draw => Sfx::Deal,
-        });
-        match self.game().status() {
-            crate::games::Status::Won => self.sounds.push(Sfx::Win),
-            crate::games::Status::Lost(_) => self.sounds.push(Sfx::Loss),
-            crate::games::Status::Playing => {}
-        }
+        };
+        self.table.play(m, sfx, frame, log);
     }
 
     /// A press refused: its reason on screen, and the sound.
@@ -319,6 +319,10 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    // The cards are drawn where their motion has them (placed cards slide
+    // from the panel; the kings leave after a win).
+    let moving = p.table().motion().skin(skin, frame);
+    let skin = &moving;
     let g = p.game();
     let (cw, ch) = skin.card_size(CardSize::Large);
     let won = p.table().won();
@@ -350,27 +354,33 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
             }
         }
     }
+    panel(p, face, covered, skin, list);
+    skin.finish(list, face);
     if !g.status().is_over() {
         // The cursor: a thick frame that pulses, as in the other games.
         let (x, y) = cell_xy(p.cursor());
         let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
         list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (ch + 2 * pulse) as u16, 2, palette::CURSOR);
     }
-    panel(p, face, covered, skin, list);
     if let Some(m) = p.table().message(frame).filter(|_| !covered) {
         super::paint::message_bar(list, skin, m);
     }
 }
 
+/// Left edge of the right-hand panel.
+const PANEL_X: i16 = 214;
+/// Top of the drawn card in the panel.
+const PANEL_CARD_Y: i16 = 34;
+
 /// The right-hand panel: the drawn card, the counts, the group's sum and
 /// what the buttons do now.
 fn panel(p: &Play, face: FaceStyle, covered: bool, skin: &impl Skin, list: &mut DrawList) {
     let g = p.game();
-    let x = 214;
+    let x = PANEL_X;
     match g.next() {
-        Some(c) => skin.card(list, x + 4, 34, c, face, CardSize::Large, NO_TINT),
+        Some(c) => skin.card(list, x + 4, PANEL_CARD_Y, c, face, CardSize::Large, NO_TINT),
         None => {
-            skin.back(list, x + 4, 34, CardSize::Large);
+            skin.back(list, x + 4, PANEL_CARD_Y, CardSize::Large);
         }
     }
     if covered {

@@ -1139,6 +1139,12 @@ impl PlayScreen for Play {
     fn ended_at(&self) -> Option<u32> {
         self.ended_at
     }
+    fn settle(&mut self) {
+        self.anims.clear();
+    }
+    fn animating(&self, frame: u32) -> bool {
+        self.anims.iter().any(|a| frame < a.start.wrapping_add(ANIM_FRAMES))
+    }
     /// The fewest deals: the game's own record.
     fn score(&self) -> u16 {
         self.game.moves().filter(|m| *m == Move::Deal).count() as u16

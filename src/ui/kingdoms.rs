@@ -35,7 +35,8 @@ use crate::games::kingdoms::player::Thinker;
 use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
-use core::fmt::{self, Write};
+use crate::sound::Sfx;
+use core::fmt::Write;
 use heapless::String;
 
 /// A place of a suit row, left to right.
@@ -96,23 +97,12 @@ pub enum Spot {
     },
 }
 
-/// A card as the table shows it: `10♥`.
-#[derive(Clone, Copy, Debug)]
-pub struct Face(pub Card);
+use super::words::symbol;
+pub use super::words::Face;
 
-impl fmt::Display for Face {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(rank_label(self.0.rank().number()))?;
-        f.write_char(symbol(self.0.suit()))
-    }
-}
-
+/// A rank by number as the table shows it (`?` for none).
 fn rank_label(n: u8) -> &'static str {
-    ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][usize::from(n.min(13))]
-}
-
-fn symbol(s: Suit) -> char {
-    ['♠', '♥', '♦', '♣'][s as usize]
+    Rank::new(n).map_or("?", super::words::rank_label)
 }
 
 /// A game of Four Kingdoms in play.
@@ -159,6 +149,15 @@ impl Play {
             thought: None,
             hints: 0,
         }
+        .dealt()
+    }
+
+    /// A fresh deal comes off the talon.
+    fn dealt(self) -> Play {
+        if crate::games::Patience::move_count(self.game()) == 0 {
+            self.table.motion().deal_from(TALON_XY.0, TALON_XY.1);
+        }
+        self
     }
 
     /// The sounds of its moves since last taken (the table's plain ones).
@@ -208,11 +207,20 @@ impl Play {
     /// Plays `m` through the table (logged; a refusal says why). Whatever
     /// was held, hinted or being worked out belonged to the position before.
     fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
-        let ok = self.table.play(m, frame, log);
+        let sfx = match m {
+            Move::Draw => Sfx::Deal,
+            Move::ToFoundation(_) => Sfx::Foundation,
+            Move::ToLand(..) | Move::ToGuest(_) => Sfx::PutDown,
+        };
+        let ok = self.table.play(m, sfx, frame, log);
+        if ok && m == Move::Draw {
+            // The drawn card comes off the talon.
+            self.table.motion().arrive_from(TALON_XY.0, TALON_XY.1);
+        }
         if ok {
             self.hold(None);
             self.forget();
-            self.settle();
+            self.fix_cursor();
         }
         ok
     }
@@ -222,7 +230,7 @@ impl Play {
         self.hold(None);
         self.forget();
         self.table.undo(frame, log);
-        self.settle();
+        self.fix_cursor();
     }
 
     /// Holds `card` (or nothing), and works out where it may go.
@@ -265,7 +273,7 @@ impl Play {
     }
 
     /// Keeps a land cursor on a face-up card of its land.
-    fn settle(&mut self) {
+    fn fix_cursor(&mut self) {
         if let Spot::Land { land, depth } = self.cursor {
             let up = self.pos().land(usize::from(land)).up().len();
             self.cursor = Spot::Land { land, depth: depth.min(up.saturating_sub(1) as u8) };
@@ -274,7 +282,11 @@ impl Play {
 
     /// Advances one frame of play with this input.
     pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+        let before = self.cursor;
         self.steer(input.repeated());
+        if self.cursor != before {
+            self.table.push_sound(Sfx::Cursor);
+        }
         let pressed = input.pressed();
         if pressed.contains(Buttons::TRIANGLE) {
             self.undo(frame, log);
@@ -337,7 +349,7 @@ impl Play {
             self.left = self.cursor;
         }
         self.cursor = next;
-        self.settle();
+        self.fix_cursor();
     }
 
     /// The card under the cursor that could move: a land's card at the
@@ -358,6 +370,7 @@ impl Play {
     fn pick_up(&mut self, frame: u32, log: &mut impl Write) {
         if let Some(c) = self.card_under_cursor() {
             self.hold(Some(c));
+            self.table.push_sound(Sfx::PickUp);
             self.table.clear_message();
             return;
         }
@@ -572,6 +585,10 @@ pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut 
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    // The cards are drawn where their motion has them (moves slide, a
+    // drawn card comes off the talon, the kings leave after a win).
+    let moving = p.table().motion().skin(skin, frame);
+    let skin = &moving;
     let (cw, ch) = skin.card_size(CardSize::Large);
     let t = Tableau { p, pos: p.pos(), face, frame, covered, cw, ch, lh: skin.line_height() };
     t.heads(skin, list);
@@ -579,6 +596,7 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     t.talon_and_waste(skin, list);
     t.counts(skin, list);
     t.lands(skin, list);
+    skin.finish(list, face);
     t.held(list);
     t.cursor(list);
     t.message(skin, list);

@@ -24,12 +24,14 @@ pub mod catalogue;
 pub mod corners;
 pub mod farewell;
 pub mod kingdoms;
+pub mod motion;
 pub mod paint;
 pub mod render;
 pub mod screen;
 pub mod skin;
 pub mod stats;
 pub mod table;
+pub mod words;
 
 use crate::input::{Buttons, Input};
 use crate::save::{GameRecord, SavedGame};
@@ -675,6 +677,10 @@ impl App {
         let acts = Buttons::CROSS | Buttons::CIRCLE | Buttons::TRIANGLE | Buttons::L1 | Buttons::R1;
         if p.thinking() && pressed.intersects(acts) {
             p.cancel_hint();
+        }
+        // Animations never delay the player: a press finishes them.
+        if !pressed.is_empty() {
+            p.settle();
         }
         let before = p.move_count();
         p.update(input, frame, log);

@@ -170,12 +170,15 @@ pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
     }
 }
 
-/// A message as a sentence: its first letter a capital (the rules' words,
-/// `no legal move`, are shared with the host tools, which print them as
-/// they are).
-pub fn sentence(msg: &str) -> heapless::String<128> {
+/// A message as a sentence, in the player's words
+/// ([`in_words`](super::words::in_words): `Q♦`, `stack 3`), its first
+/// letter a capital (the rules' words, `no legal move`, are shared with the
+/// host tools, which print them as they are).
+pub fn sentence(msg: &str) -> heapless::String<160> {
+    let mut words: heapless::String<160> = heapless::String::new();
+    let _ = super::words::in_words(msg, &mut words);
     let mut out = heapless::String::new();
-    let mut chars = msg.chars();
+    let mut chars = words.as_str().chars();
     if let Some(first) = chars.next() {
         let _ = out.push(first.to_ascii_uppercase());
     }

@@ -87,6 +87,13 @@ pub trait PlayScreen {
     fn undo(&mut self, frame: u32, log: &mut impl Write);
     /// A frame passing while a menu covers the table (animations finish).
     fn tick(&mut self, _frame: u32) {}
+    /// Finishes the running animations now: the player pressed a button
+    /// (an animation never delays input).
+    fn settle(&mut self) {}
+    /// True while cards are still moving at `frame`.
+    fn animating(&self, _frame: u32) -> bool {
+        false
+    }
     /// One frame of the attract mode; `paced` is true on the frames a
     /// move is due. True when it is time for another deal.
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool;

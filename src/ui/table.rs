@@ -7,6 +7,7 @@
 //! A game's screen (`corners.rs`, ...) owns a [`Table`] and adds only its
 //! cursor, its drawing and its buttons.
 
+use super::motion::Motion;
 use super::screen::End;
 use crate::games::text::Message;
 use crate::games::{Patience, Status};
@@ -36,6 +37,8 @@ pub struct Table<G: Patience> {
     sounds: Sounds,
     /// `NEW` is logged and the position not yet.
     opening_due: bool,
+    /// Its cards' motion: slides, the deal, the kings leaving after a win.
+    motion: Motion,
 }
 
 impl<G: Patience> Table<G> {
@@ -52,8 +55,9 @@ impl<G: Patience> Table<G> {
             message: Message::default(),
             message_at: None,
             ended_at: None,
-            sounds: Sounds::new(),
+            sounds: Sounds::from_slice(&[Sfx::Deal]),
             opening_due: true,
+            motion: Motion::new(),
         }
     }
 
@@ -72,6 +76,7 @@ impl<G: Patience> Table<G> {
             ended_at: None,
             sounds: Sounds::new(),
             opening_due: false,
+            motion: Motion::new(),
         };
         for &code in saved.moves.get(..usize::from(saved.count))? {
             let m = nth_legal(&t.game, code)?;
@@ -95,6 +100,7 @@ impl<G: Patience> Table<G> {
             ended_at: None,
             sounds: Sounds::new(),
             opening_due: false,
+            motion: Motion::new(),
         }
     }
 
@@ -137,9 +143,11 @@ impl<G: Patience> Table<G> {
         self.seed
     }
 
-    /// Plays `m`, logging it; on a refusal, shows why and changes nothing.
-    /// True when it was played.
-    pub fn play(&mut self, m: G::Move, frame: u32, log: &mut impl Write) -> bool {
+    /// Plays `m`, logging it, with the sound `sfx` (the screen's word for
+    /// what the move does: a card put down, sent up, drawn), or the win's
+    /// or the loss's; on a refusal, shows why, sounds it and changes
+    /// nothing. True when it was played.
+    pub fn play(&mut self, m: G::Move, sfx: Sfx, frame: u32, log: &mut impl Write) -> bool {
         self.log_opening(log);
         let code = position_of(&self.game, m);
         match self.game.play(m) {
@@ -153,11 +161,15 @@ impl<G: Patience> Table<G> {
                 if self.game.status().is_over() && self.ended_at.is_none() {
                     self.ended_at = Some(frame);
                 }
-                self.sounds.push(match self.game.status() {
-                    Status::Won => Sfx::Win,
-                    Status::Lost(_) => Sfx::Loss,
-                    Status::Playing => Sfx::PutDown,
-                });
+                if self.game.status() == Status::Won {
+                    self.motion.won(frame);
+                }
+                self.sounds.push(sfx);
+                match self.game.status() {
+                    Status::Won => self.sounds.push(Sfx::Win),
+                    Status::Lost(_) => self.sounds.push(Sfx::Loss),
+                    Status::Playing => {}
+                }
                 true
             }
             Err(why) => {
@@ -173,8 +185,10 @@ impl<G: Patience> Table<G> {
         self.log_opening(log);
         if !self.game.undo() {
             self.say(frame, format_args!("Nothing to undo"));
+            self.sounds.push(Sfx::Refused);
             return false;
         }
+        self.sounds.push(Sfx::PickUp);
         if self.overflow > 0 {
             self.overflow -= 1;
         } else {
@@ -183,7 +197,18 @@ impl<G: Patience> Table<G> {
         let _ = crate::log::write_move(&"undo", &[], &self.game, log);
         self.clear_message();
         self.ended_at = None;
+        self.motion.unwon();
         true
+    }
+
+    /// Its cards' motion (drawing goes through [`Motion::skin`]).
+    pub fn motion(&self) -> &Motion {
+        &self.motion
+    }
+
+    /// Asks for a sound that is no move's (a card picked up, the cursor).
+    pub fn push_sound(&mut self, sfx: Sfx) {
+        self.sounds.push(sfx);
     }
 
     /// The plain sounds of the moves since last taken.
@@ -297,6 +322,12 @@ macro_rules! table_screen {
         }
         fn log_opening(&mut self, log: &mut impl core::fmt::Write) {
             self.table.log_opening(log)
+        }
+        fn settle(&mut self) {
+            self.table.motion().settle()
+        }
+        fn animating(&self, frame: u32) -> bool {
+            self.table.motion().busy(frame)
         }
     };
 }

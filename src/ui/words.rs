@@ -1,0 +1,133 @@
+//! Messages in the player's words. The engines explain a refusal in the
+//! collection's notation (`Qd`, `t3`, `r1c2`), which the host tools print
+//! and the log keeps; on screen every message goes through
+//! [`in_words`]: a card becomes its rank and suit symbol (`Q♦`, `10♣`),
+//! a place the name the table shows (`stack 3`, `row 1, column 2`).
+
+use crate::cards::{Card, Rank, Suit};
+use core::fmt::{self, Write};
+
+/// A card as the table shows it: `10♥`.
+#[derive(Clone, Copy, Debug)]
+pub struct Face(pub Card);
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(rank_label(self.0.rank()))?;
+        f.write_char(symbol(self.0.suit()))
+    }
+}
+
+/// A rank as the table shows it: `A`, `2`..`10`, `J`, `Q`, `K`.
+pub fn rank_label(r: Rank) -> &'static str {
+    ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][usize::from(r.number() - 1)]
+}
+
+/// A suit's symbol (the font has all four).
+pub fn symbol(s: Suit) -> char {
+    ['♠', '♥', '♦', '♣'][s as usize]
+}
+
+/// The numbers of a place token: `t3` gives (`t`, [3]), `r1c2` gives
+/// (`r`, [1, 2]) with `c` between; `None` for anything else.
+fn place(token: &str) -> Option<(char, u32, Option<u32>)> {
+    let mut chars = token.chars();
+    let kind = chars.next()?;
+    let rest = chars.as_str();
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    if digits == 0 || rest.starts_with('0') {
+        return None;
+    }
+    let n: u32 = rest[..digits].parse().ok()?;
+    let tail = &rest[digits..];
+    if tail.is_empty() {
+        return Some((kind, n, None));
+    }
+    let col = tail.strip_prefix('c')?;
+    if kind != 'r' || col.is_empty() || col.starts_with('0') || !col.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((kind, n, Some(col.parse().ok()?)))
+}
+
+/// Writes one token of a message in words.
+fn token(t: &str, out: &mut impl Write) -> fmt::Result {
+    let b = t.as_bytes();
+    // A card: an upper-case rank or a digit, then a lower-case suit.
+    if b.len() == 2 && (b[0].is_ascii_uppercase() || b[0].is_ascii_digit()) && b[1].is_ascii_lowercase() {
+        if let Some(c) = Card::parse(t) {
+            return write!(out, "{}", Face(c));
+        }
+    }
+    match place(t) {
+        Some(('t', n, None)) => write!(out, "stack {n}"),
+        Some(('r', n, None)) => write!(out, "reserve {n}"),
+        Some(('p', n, None)) => write!(out, "land {n}"),
+        Some(('r', r, Some(c))) => write!(out, "row {r}, column {c}"),
+        _ => out.write_str(t),
+    }
+}
+
+/// Writes `msg` in the player's words (see the module's notes).
+pub fn in_words(msg: &str, out: &mut impl Write) -> fmt::Result {
+    let mut rest = msg;
+    while !rest.is_empty() {
+        let word = rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
+        if word > 0 {
+            token(&rest[..word], out)?;
+            rest = &rest[word..];
+            continue;
+        }
+        let gap = rest.find(|c: char| c.is_ascii_alphanumeric()).unwrap_or(rest.len());
+        out.write_str(&rest[..gap])?;
+        rest = &rest[gap..];
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    extern crate std;
+    use std::string::String;
+
+    fn words(s: &str) -> String {
+        let mut out = String::new();
+        in_words(s, &mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn cards_show_as_rank_and_suit_symbol() {
+        assert_eq!(words("8s does not fit on 9s"), "8♠ does not fit on 9♠");
+        assert_eq!(words("Up by itself: Tc Th Jh Td"), "Up by itself: 10♣ 10♥ J♥ 10♦");
+        assert_eq!(words("cannot deal: Jh can still be placed"), "cannot deal: J♥ can still be placed");
+        assert_eq!(words("Ad, Qd."), "A♦, Q♦.");
+    }
+
+    #[test]
+    fn places_show_as_the_table_names_them() {
+        assert_eq!(
+            words("Qd goes only on a cell labelled Q, r1c2 has no label"),
+            "Q♦ goes only on a cell labelled Q, row 1, column 2 has no label"
+        );
+        assert_eq!(words("8h is already on t3"), "8♥ is already on stack 3");
+        assert_eq!(words("p2 ends in 8h"), "land 2 ends in 8♥");
+        assert_eq!(words("r7 is empty"), "reserve 7 is empty");
+    }
+
+    #[test]
+    fn other_words_stay_as_they_are() {
+        for s in [
+            "Nothing to undo",
+            "Deal #3625 in 12 moves",
+            "A run of 3 needs 2 empty stacks",
+            "X or R1",
+            "10 is not t0",
+            "r1c",
+            "To",
+        ] {
+            assert_eq!(words(s), s);
+        }
+    }
+}
