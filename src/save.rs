@@ -6,11 +6,11 @@
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 5, all integers little-endian)
+//! # Layout (format version 6, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (5; versions 1 to 4 are still read)
+//! 4   2  format version (6; versions 1 to 5 are still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -21,7 +21,8 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of version 5: the shared settings, then one section per game.
+//! Body of versions 5 and 6: the shared settings, then one section per
+//! game.
 //!
 //! ```text
 //! faces      1  0 standard, 1 four-colour (every game's)
@@ -36,17 +37,20 @@
 //!   length   2  bytes of the section after this field
 //!   options  1  the game's option code (Patience::options_code)
 //!   winnable 1  new deals only from the table of proven winnable deals
-//!   has game 1  0 or 1, then (when 1) the game in progress:
+//!   has game 1  0 none, 1 a game in progress, 2 (version 6) one in which
+//!               a hint was shown; then (1 or 2) the game in progress:
 //!     seed   4  its deal number
 //!     options 1 its option code
 //!     count  2  moves, at most the game's limit (SHAPES)
 //!     moves  2 each: the move's place in the game's list of legal moves
 //!               (Patience::for_each_legal order) when it was played
-//!   rows     1  k, at most the game's statistics rows (SHAPES), then k x 14:
+//!   rows     1  k, at most the game's statistics rows (SHAPES), then k x 16:
 //!               played u32, won u32, streak u16, best streak u16, fewest
 //!               deals (A Farewell to Kings) or moves (the others) in a
-//!               win u16 (FFFF: no win yet). Rows after the last one
-//!               played are left out.
+//!               win u16 (FFFF: no win yet), wins in which a hint was
+//!               shown u16 (version 6; version 5's rows are 14 bytes and
+//!               read as none). Rows after the last one played are left
+//!               out.
 //! ```
 //!
 //! A Farewell to Kings' statistics row is its option code (grid size of
@@ -61,8 +65,8 @@
 //! section gets its defaults. Every known section must be read exactly to
 //! its length.
 //!
-//! The longest record four games can make is [`MAX_ENCODED`] = 3,547 bytes
-//! (version 4's was 3,689), of the 3,952 a memory card copy may hold: room
+//! The longest record four games can make is [`MAX_ENCODED`] = 3,659 bytes
+//! (version 5's was 3,547, version 4's 3,689), of the 3,952 a memory card copy may hold: room
 //! for a fifth game's settings and statistics and a few hundred saved
 //! moves. When a record is longer than the buffer it is written to,
 //! [`Save::encode`] leaves out games in progress other than the last
@@ -96,8 +100,8 @@ use core::fmt;
 
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
-/// The format version this code writes (it reads 1 to 5).
-pub const VERSION: u16 = 5;
+/// The format version this code writes (it reads 1 to 6).
+pub const VERSION: u16 = 6;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
@@ -155,7 +159,8 @@ pub const fn shape(game: GameId) -> Shape {
 
 /// Bytes of the shared settings (faces to last game) and the section count.
 const SHARED_LEN: usize = 6 + 1;
-const TALLY_LEN: usize = 14;
+/// A statistics row's bytes (14 in version 5, without `hinted`).
+const TALLY_LEN: usize = 16;
 /// A section's id and length fields.
 const SECTION_HEAD: usize = 1 + 2;
 /// Options, winnable, has game, rows.
@@ -348,7 +353,7 @@ impl fmt::Display for Field {
             Field::Options(b) => write!(f, "options byte 0x{b:02X} is no option set"),
             Field::OptionBytes(b) => write!(f, "options {b:?} (width, height, kings, easy) are out of range"),
             Field::Winnable(b) => write!(f, "winnable-only byte {b} (0 or 1)"),
-            Field::HasGame(b) => write!(f, "game-in-progress byte {b} (0 or 1)"),
+            Field::HasGame(b) => write!(f, "game-in-progress byte {b} (0, 1 or, from version 6, 2)"),
             Field::GameOptions(b) => write!(f, "the game in progress has options byte 0x{b:02X}, no option set"),
             Field::GameOptionBytes(b) => {
                 write!(f, "the game in progress has options {b:?} (width, height, kings, easy), out of range")
@@ -450,6 +455,8 @@ pub struct Tally {
     /// Fewest deals (A Farewell to Kings) or moves (the others) in a won
     /// game; `None` before the first win.
     pub fewest_deals: Option<u16>,
+    /// Wins in which a hint was shown (counted in `won` too).
+    pub hinted: u16,
 }
 
 impl Tally {
@@ -459,14 +466,19 @@ impl Tally {
             && self.streak <= self.best_streak
             && u32::from(self.best_streak) <= self.won
             && self.fewest_deals.is_some() == (self.won > 0)
+            && u32::from(self.hinted) <= self.won
     }
 
     /// Counts a finished game; `n` is what the game counts as its record
-    /// (fewest deals, fewest moves), kept for wins.
-    pub fn record(&mut self, won: bool, n: u16) {
+    /// (fewest deals, fewest moves), kept for wins; `hinted` when a hint
+    /// was shown in it (a win with hints is counted apart as well).
+    pub fn record(&mut self, won: bool, hinted: bool, n: u16) {
         self.played = self.played.saturating_add(1);
         if won {
             self.won = self.won.saturating_add(1);
+            if hinted {
+                self.hinted = self.hinted.saturating_add(1);
+            }
             self.streak = self.streak.saturating_add(1);
             self.best_streak = self.best_streak.max(self.streak);
             self.fewest_deals = Some(self.fewest_deals.map_or(n, |f| f.min(n)));
@@ -523,7 +535,7 @@ impl Stats {
         let Some(i) = Stats::entry(options) else {
             return false;
         };
-        self.tallies[i].record(won, deals);
+        self.tallies[i].record(won, false, deals);
         true
     }
 }
@@ -602,8 +614,14 @@ impl GameRecord {
     /// Counts a finished game in statistics row `row`: won or lost, and
     /// the moves it took. Counters saturate rather than wrap.
     pub fn record_game(&mut self, row: usize, won: bool, moves: u16) {
+        self.record_played(row, won, false, moves);
+    }
+
+    /// [`GameRecord::record_game`], saying whether a hint was shown in
+    /// the game (a win with hints is counted apart too).
+    pub fn record_played(&mut self, row: usize, won: bool, hinted: bool, moves: u16) {
         if let Some(t) = self.tallies.get_mut(row) {
-            t.record(won, moves);
+            t.record(won, hinted, moves);
         }
     }
 
@@ -627,11 +645,13 @@ pub struct SavedGame {
     pub count: u16,
     /// Each move's place in the list of legal moves when it was played.
     pub moves: [u16; SAVED_MOVES],
+    /// A hint was shown in it (its win counts as a win with hints).
+    pub hinted: bool,
 }
 
 impl PartialEq for SavedGame {
     fn eq(&self, other: &Self) -> bool {
-        (self.seed, self.options, self.count) == (other.seed, other.options, other.count)
+        (self.seed, self.options, self.count, self.hinted) == (other.seed, other.options, other.count, other.hinted)
             && self.moves() == other.moves()
     }
 }
@@ -646,7 +666,8 @@ impl SavedGame {
         moves: impl IntoIterator<Item = G::Move>,
     ) -> Option<SavedGame> {
         let mut g = G::deal(seed, options);
-        let mut saved = SavedGame { seed, options: G::options_code(options), count: 0, moves: [0; SAVED_MOVES] };
+        let mut saved =
+            SavedGame { seed, options: G::options_code(options), count: 0, moves: [0; SAVED_MOVES], hinted: false };
         for m in moves {
             *saved.moves.get_mut(usize::from(saved.count))? = position_of(&g, m)?;
             g.play(m).ok()?;
@@ -854,7 +875,7 @@ impl Save {
             match &r.game {
                 Some(g) if keep[id as usize] => {
                     let moves = &g.moves()[..g.moves().len().min(shape(id).moves)];
-                    w.put(&[1]);
+                    w.put(&[1 + u8::from(g.hinted)]);
                     w.put(&g.seed.to_le_bytes());
                     w.put(&[g.options]);
                     w.put(&(moves.len() as u16).to_le_bytes());
@@ -882,6 +903,7 @@ fn put_tally(w: &mut Writer<'_>, t: &Tally) {
     w.put(&t.streak.to_le_bytes());
     w.put(&t.best_streak.to_le_bytes());
     w.put(&t.fewest_deals.unwrap_or(0xFFFF).to_le_bytes());
+    w.put(&t.hinted.to_le_bytes());
 }
 
 // ---------------------------------------------------------------- decoding
@@ -901,7 +923,7 @@ impl Save {
         }
         let mut rd = Reader { bytes: r.body() };
         let save = match r.version() {
-            5 => read_v5(&mut rd)?,
+            v @ 5..=6 => read_v5(&mut rd, v)?,
             v @ 1..=4 => legacy::read(&mut rd, v)?,
             v => return Err(SaveError::UnknownVersion(v)),
         };
@@ -944,7 +966,8 @@ fn read_sound(rd: &mut Reader<'_>) -> Result<Volumes, SaveError> {
     Ok(Volumes { effects, music, muted })
 }
 
-fn read_v5(rd: &mut Reader<'_>) -> Result<Save, SaveError> {
+/// Versions 5 and 6 (6 adds each row's wins with hints).
+fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
     let mut save = Save::default();
     let f = rd.u8()?;
     save.face =
@@ -965,7 +988,7 @@ fn read_v5(rd: &mut Reader<'_>) -> Result<Save, SaveError> {
             return Err(invalid(Invalid::TwoSections(game)));
         }
         let mut section = Reader { bytes: body };
-        *save.record_mut(game) = read_section(&mut section, game).map_err(|e| cut_short(e, game))?;
+        *save.record_mut(game) = read_section(&mut section, game, version).map_err(|e| cut_short(e, game))?;
         if !section.bytes.is_empty() {
             return Err(in_game(game, Field::Length));
         }
@@ -974,22 +997,22 @@ fn read_v5(rd: &mut Reader<'_>) -> Result<Save, SaveError> {
 }
 
 /// A section's body after its id and length.
-fn read_section(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
-    let mut r = read_head(rd, game)?;
+fn read_section(rd: &mut Reader<'_>, game: GameId, version: u16) -> Result<GameRecord, SaveError> {
+    let mut r = read_head(rd, game, version)?;
     let rows = rd.u8()?;
     let max = shape(game).rows;
     if usize::from(rows) > max {
         return Err(in_game(game, Field::Rows { count: rows, max: max as u8 }));
     }
     for (i, slot) in r.tallies[..usize::from(rows)].iter_mut().enumerate() {
-        *slot = read_tally(rd, game, i)?;
+        *slot = read_tally(rd, game, i, version >= 6)?;
     }
     Ok(r)
 }
 
 /// A section's fields before its statistics rows (the same in versions 3
 /// to 5): options, winnable only, the game in progress.
-fn read_head(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
+fn read_head(rd: &mut Reader<'_>, game: GameId, version: u16) -> Result<GameRecord, SaveError> {
     let options = rd.u8()?;
     if !options_ok(game, options) {
         return Err(in_game(game, Field::Options(options)));
@@ -997,9 +1020,9 @@ fn read_head(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError>
     let w = rd.u8()?;
     let winnable = bool_from(w).ok_or(in_game(game, Field::Winnable(w)))?;
     let mut r = GameRecord { options, winnable, ..GameRecord::default() };
-    r.game = match rd.u8()? {
-        0 => None,
-        1 => {
+    r.game = match (rd.u8()?, version) {
+        (0, _) => None,
+        (b @ 1, _) | (b @ 2, 6..) => {
             let (seed, options, count) = (rd.u32()?, rd.u8()?, rd.u16()?);
             if !options_ok(game, options) {
                 return Err(in_game(game, Field::GameOptions(options)));
@@ -1008,21 +1031,23 @@ fn read_head(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError>
             if usize::from(count) > max {
                 return Err(in_game(game, Field::TooManyMoves { count, max: max as u16 }));
             }
-            let mut g = SavedGame { seed, options, count, moves: [0; SAVED_MOVES] };
+            let mut g = SavedGame { seed, options, count, moves: [0; SAVED_MOVES], hinted: b == 2 };
             for m in &mut g.moves[..usize::from(count)] {
                 *m = rd.u16()?;
             }
             Some(g)
         }
-        b => return Err(in_game(game, Field::HasGame(b))),
+        (b, _) => return Err(in_game(game, Field::HasGame(b))),
     };
     Ok(r)
 }
 
-fn read_tally(rd: &mut Reader<'_>, game: GameId, i: usize) -> Result<Tally, SaveError> {
+/// A statistics row; `hinted` when the version keeps wins with hints.
+fn read_tally(rd: &mut Reader<'_>, game: GameId, i: usize, hinted: bool) -> Result<Tally, SaveError> {
     let (played, won, streak, best_streak, fewest) = (rd.u32()?, rd.u32()?, rd.u16()?, rd.u16()?, rd.u16()?);
     let fewest_deals = (fewest != 0xFFFF).then_some(fewest);
-    let t = Tally { played, won, streak, best_streak, fewest_deals };
+    let hinted = if hinted { rd.u16()? } else { 0 };
+    let t = Tally { played, won, streak, best_streak, fewest_deals, hinted };
     if !t.consistent() {
         return Err(in_game(game, Field::Stats(i.min(255) as u8)));
     }
@@ -1082,7 +1107,7 @@ mod legacy {
         fw.winnable = winnable;
         fw.game = game;
         for i in 0..STATS_ENTRIES {
-            fw.tallies[i] = read_tally(rd, FW, i)?;
+            fw.tallies[i] = read_tally(rd, FW, i, false)?;
         }
         if version >= 3 {
             let last = rd.u8()?;
@@ -1114,13 +1139,13 @@ mod legacy {
     /// of which the game keeps those it uses (the others were never
     /// written to).
     fn read_other(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
-        let mut r = read_head(rd, game)?;
+        let mut r = read_head(rd, game, 4)?;
         let rows = rd.u8()?;
         if usize::from(rows) != OTHER_TALLIES {
             return Err(in_game(game, Field::Rows { count: rows, max: OTHER_TALLIES as u8 }));
         }
         for i in 0..OTHER_TALLIES {
-            let t = read_tally(rd, game, i)?;
+            let t = read_tally(rd, game, i, false)?;
             if let Some(slot) = r.tallies[..shape(game).rows].get_mut(i) {
                 *slot = t;
             }
@@ -1141,7 +1166,7 @@ mod legacy {
             return Err(in_game(FW, Field::TooManyMoves { count, max: MAX_MOVES as u16 }));
         }
         let mut g = farewell::Game::new(seed, options).ok_or(in_game(FW, Field::GameOptionBytes(bytes)))?;
-        let mut saved = SavedGame { seed, options: 0, count, moves: [0; SAVED_MOVES] };
+        let mut saved = SavedGame { seed, options: 0, count, moves: [0; SAVED_MOVES], hinted: false };
         for i in 0..count {
             let m = move_from(rd.take()?).ok_or(in_game(FW, Field::MoveCode(i)))?;
             let place = position_of(&g, m);

@@ -150,6 +150,8 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
         }
         let t = stats::totals(&next.app);
         assert_eq!((t.played, t.won), (1, u32::from(end == End::Won)), "{e:?}");
+        // Won by the hints, some of them before the save: a win with hints.
+        assert_eq!(t.hinted, u16::from(end == End::Won), "{e:?}: a win with hints is counted apart");
         assert!(next.app.snapshot().encode(&mut bytes).is_ok());
         assert_eq!(next.app.resumable_summary(), None, "{e:?}: an ended game is not offered again");
     }

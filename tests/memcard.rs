@@ -492,7 +492,7 @@ fn v2_record(version: u16) -> (Vec<u8>, Save) {
     r.options = Game::options_code(options);
     r.winnable = version == 2;
     r.game = SavedGame::of_moves::<Game>(42, options, []);
-    r.tallies[0] = Tally { played: 5, won: 2, streak: 1, best_streak: 2, fewest_deals: Some(3) };
+    r.tallies[0] = Tally { played: 5, won: 2, streak: 1, best_streak: 2, fewest_deals: Some(3), hinted: 0 };
     (b, save)
 }
 

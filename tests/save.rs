@@ -129,8 +129,8 @@ fn crc32_is_iso_hdlc() {
 fn empty_save_has_the_documented_layout() {
     let b = encode(&Save::default());
     assert_eq!(&b[0..4], b"AFTK");
-    assert_eq!(&b[4..6], &[5, 0], "version 5, little-endian");
-    assert_eq!(VERSION, 5);
+    assert_eq!(&b[4..6], &[6, 0], "version 6, little-endian");
+    assert_eq!(VERSION, 6);
     let body = 7 + 4 * (3 + 4);
     assert_eq!(&b[6..8], &(body as u16).to_le_bytes());
     assert_eq!(b.len(), 8 + body + 4);
@@ -327,15 +327,15 @@ fn any_damaged_byte_is_caught() {
 #[test]
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
-    b[4] = 6;
+    b[4] = 7;
     assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
-    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(6)));
+    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(7)));
     let mut b = encode(&sample());
     b[4] = 0;
     let e = Save::decode(&reseal(b)).unwrap_err();
     assert_eq!(e, SaveError::UnknownVersion(0));
-    assert_eq!(e.to_string(), "the save is format version 0, this game reads versions 1 to 5");
+    assert_eq!(e.to_string(), "the save is format version 0, this game reads versions 1 to 6");
 }
 
 #[test]
@@ -379,7 +379,7 @@ fn a_bad_section_names_its_game_and_field() {
     assert_eq!(edit(GameId::Farewell, 0, &[48]), in_game(GameId::Farewell, Field::Options(48)));
     assert_eq!(edit(GameId::Corners, 0, &[1]), in_game(GameId::Corners, Field::Options(1)));
     assert_eq!(edit(GameId::Kingdoms, 1, &[2]), in_game(GameId::Kingdoms, Field::Winnable(2)));
-    assert_eq!(edit(GameId::Kingdoms, 2, &[2]), in_game(GameId::Kingdoms, Field::HasGame(2)));
+    assert_eq!(edit(GameId::Kingdoms, 2, &[3]), in_game(GameId::Kingdoms, Field::HasGame(3)));
     assert_eq!(edit(GameId::Albert, 7, &[0xEE]), in_game(GameId::Albert, Field::GameOptions(0xEE)));
     let e = edit(GameId::Albert, 0, &[0xFF]).unwrap_err().to_string();
     assert_eq!(e, "the save is invalid: King Albert: options byte 0xFF is no option set");
@@ -394,17 +394,17 @@ fn a_bad_section_names_its_game_and_field() {
     let mut c = b.clone();
     let at = section_at(&c, GameId::Corners);
     let end = at + 3 + usize::from(u16::from_le_bytes([c[at + 1], c[at + 2]]));
-    // Corners' one row is the last 14 bytes; its row count the byte before.
-    assert_eq!(c[end - 15], 1);
-    c[end - 15] = 2;
-    c.splice(end..end, [0u8; 12].iter().copied().chain([0xFF, 0xFF]));
-    let len = u16::from_le_bytes([c[at + 1], c[at + 2]]) + 14;
+    // Corners' one row is the last 16 bytes; its row count the byte before.
+    assert_eq!(c[end - 17], 1);
+    c[end - 17] = 2;
+    c.splice(end..end, [0u8; 12].iter().copied().chain([0xFF, 0xFF, 0, 0]));
+    let len = u16::from_le_bytes([c[at + 1], c[at + 2]]) + 16;
     c[at + 1..at + 3].copy_from_slice(&len.to_le_bytes());
     assert_eq!(Save::decode(&reseal(c)), in_game(GameId::Corners, Field::Rows { count: 2, max: 1 }));
     let mut c = b.clone();
     let at = section_at(&c, GameId::Corners);
     let end = at + 3 + usize::from(u16::from_le_bytes([c[at + 1], c[at + 2]]));
-    c[end - 10] = 5; // won 5 of 1
+    c[end - 12] = 5; // won 5 of 1
     let e = Save::decode(&reseal(c));
     assert_eq!(e, in_game(GameId::Corners, Field::Stats(0)));
     assert_eq!(
@@ -447,13 +447,13 @@ fn a_move_that_does_not_replay_is_found_by_check_game() {
 fn the_longest_record_fits_one_copy_on_the_memory_card() {
     // Two copies share a block's data area (7,936 bytes): 3,968 each, less
     // the copy's 16 bytes of header and CRC.
-    assert_eq!(MAX_ENCODED, 3547);
+    assert_eq!(MAX_ENCODED, 3659);
     assert!(MAX_ENCODED <= farewell::memcard::RECORD_MAX, "{MAX_ENCODED}");
     // A save that long: every game with its longest game and every row.
     let mut s = Save::default();
     for id in GameId::ALL {
         let r = s.record_mut(id);
-        let mut g = SavedGame { seed: 1, options: r.options, count: 0, moves: [0; SAVED_MOVES] };
+        let mut g = SavedGame { seed: 1, options: r.options, count: 0, moves: [0; SAVED_MOVES], hinted: false };
         g.count = shape(id).moves as u16;
         r.game = Some(g);
         for row in 0..shape(id).rows {
@@ -466,7 +466,7 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
     for id in GameId::ALL {
         s.record_mut(id).game = None;
     }
-    assert_eq!(s.encoded_len(), 831);
+    assert_eq!(s.encoded_len(), 943);
 }
 
 #[test]
@@ -493,7 +493,10 @@ fn stats_record_games_per_options() {
     for (won, deals) in [(true, 12), (true, 8), (false, 30), (true, 10), (true, 11), (true, 15)] {
         assert!(s.record_game(o, won, deals));
     }
-    assert_eq!(*s.get(o).unwrap(), Tally { played: 6, won: 5, streak: 3, best_streak: 3, fewest_deals: Some(8) });
+    assert_eq!(
+        *s.get(o).unwrap(),
+        Tally { played: 6, won: 5, streak: 3, best_streak: 3, fewest_deals: Some(8), hinted: 0 }
+    );
     // Easy mode and other kings starts count separately.
     let easy = Options { easy: true, ..o };
     assert_eq!(*s.get(easy).unwrap(), Tally::default());
@@ -533,7 +536,7 @@ fn recorded_stats_survive_a_round_trip_and_only_rows_up_to_the_last_played_are_w
     let b = encode(&s);
     let at = section_at(&b, GameId::Farewell);
     assert_eq!(b[at + 3 + 3], 5, "five rows written");
-    assert_eq!(usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]])), 4 + 5 * 14);
+    assert_eq!(usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]])), 4 + 5 * 16);
     assert_eq!(Save::decode(&b), Ok(s));
 }
 
@@ -660,11 +663,11 @@ fn versions_1_to_4_load_into_the_new_value() {
         old.highlight = 0;
         old.winnable = 1;
         old.game = Some(g.clone());
-        old.tallies[9] = Tally { played: 5, won: 2, streak: 1, best_streak: 2, fewest_deals: Some(3) };
+        old.tallies[9] = Tally { played: 5, won: 2, streak: 1, best_streak: 2, fewest_deals: Some(3), hinted: 0 };
         old.last_game = 3;
         old.sound = [2, 10, 1];
         let a = line::<albert::Game>(7, albert::Options::default(), 30);
-        let win = Tally { played: 1, won: 1, streak: 1, best_streak: 1, fewest_deals: Some(90) };
+        let win = Tally { played: 1, won: 1, streak: 1, best_streak: 1, fewest_deals: Some(90), hinted: 0 };
         old.sections[1] = (2, a.options, 1, Some(a), [Tally::default(), Tally::default(), win, win, win, win]);
         old.sections[0].4[0] = win;
         let got = Save::decode(&old.bytes()).unwrap_or_else(|e| panic!("v{version}: {e}"));
@@ -725,13 +728,14 @@ fn version_4_records_with_impossible_contents_name_the_field() {
     check(&|o| o.sections[0].2 = 2, in_game(GameId::Corners, Field::Winnable(2)));
     check(
         &|o| {
-            let mut g = SavedGame { seed: 1, options: 8, count: 401, moves: [0; SAVED_MOVES] };
+            let mut g = SavedGame { seed: 1, options: 8, count: 401, moves: [0; SAVED_MOVES], hinted: false };
             g.count = 400;
             o.sections[1].3 = Some(g);
         },
         Ok({
             let mut s = Save::default();
-            s.record_mut(GameId::Albert).game = Some(SavedGame { seed: 1, options: 8, count: 400, moves: [0; 400] });
+            s.record_mut(GameId::Albert).game =
+                Some(SavedGame { seed: 1, options: 8, count: 400, moves: [0; 400], hinted: false });
             s
         }),
     );
@@ -922,7 +926,7 @@ proptest! {
     /// it, never panics.
     #[test]
     fn replay_of_arbitrary_moves_never_panics(seed in any::<u32>(), options in any::<u8>(), moves in proptest::collection::vec(0u16..300, 0..=SAVED_MOVES)) {
-        let mut g = SavedGame { seed, options, count: moves.len() as u16, moves: [0; SAVED_MOVES] };
+        let mut g = SavedGame { seed, options, count: moves.len() as u16, moves: [0; SAVED_MOVES], hinted: false };
         g.moves[..moves.len()].copy_from_slice(&moves);
         for id in GameId::ALL {
             match check_game(id, &g) {
@@ -954,4 +958,72 @@ proptest! {
         prop_assert_eq!(got.record(GameId::Farewell).game.unwrap().replay::<Game>(), Ok(g));
     }
 
+}
+
+/// A version 6 record written as version 5: no wins with hints in the
+/// statistics rows (14 bytes each, not 16), no "2" for a game with hints.
+fn as_v5(b: &[u8]) -> Vec<u8> {
+    let mut out = b[..15].to_vec();
+    out[4] = 5;
+    let mut at = 15;
+    for _ in 0..b[14] {
+        let (id, len) = (b[at], usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]])));
+        let body = &b[at + 3..at + 3 + len];
+        let mut head = 3;
+        if body[2] != 0 {
+            head += 7 + 2 * usize::from(u16::from_le_bytes([body[8], body[9]]));
+        }
+        let mut sec = body[..=head].to_vec();
+        for row in body[head + 1..].chunks(16) {
+            sec.extend_from_slice(&row[..14]);
+        }
+        out.push(id);
+        out.extend_from_slice(&(sec.len() as u16).to_le_bytes());
+        out.extend_from_slice(&sec);
+        at += 3 + len;
+    }
+    let body = (out.len() - 8) as u16;
+    out[6..8].copy_from_slice(&body.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    reseal(out)
+}
+
+#[test]
+fn version_5_records_load_with_no_wins_counted_as_with_hints() {
+    let mut s = sample();
+    for id in GameId::ALL {
+        s.record_mut(id).record_game(0, true, 9);
+    }
+    let v5 = as_v5(&encode(&s));
+    assert_eq!(v5[4], 5);
+    let got = Save::decode(&v5).unwrap();
+    assert_eq!(got, s, "version 5 keeps no hinted wins, and the sample has none");
+    // A game in progress marked as hinted (2) is version 6's only.
+    let mut h = s.clone();
+    h.record_mut(GameId::Kingdoms).game =
+        Some(SavedGame { seed: 9, options: 0, count: 0, moves: [0; SAVED_MOVES], hinted: true });
+    let b = encode(&h);
+    assert_eq!(Save::decode(&b), Ok(h.clone()), "version 6 keeps it");
+    let mut v5 = as_v5(&b);
+    let at = section_at(&v5, GameId::Kingdoms) + 3;
+    assert_eq!(v5[at + 2], 2);
+    v5 = reseal(v5);
+    assert_eq!(Save::decode(&v5), in_game(GameId::Kingdoms, Field::HasGame(2)));
+}
+
+#[test]
+fn wins_with_hints_are_counted_apart_and_kept() {
+    let mut s = Save::default();
+    let r = s.record_mut(GameId::Albert);
+    r.record_played(2, true, true, 80);
+    r.record_played(2, true, false, 90);
+    r.record_played(2, false, true, 0);
+    let t = r.tallies[2];
+    assert_eq!((t.played, t.won, t.hinted), (3, 2, 1), "a lost game with hints is a loss, not a hinted win");
+    assert_eq!(Save::decode(&encode(&s)), Ok(s.clone()));
+    // More wins with hints than wins is no true record.
+    let mut b = encode(&s);
+    let at = section_at(&b, GameId::Albert) + 3 + 3 + 1 + 2 * 16 + 14;
+    b[at..at + 2].copy_from_slice(&3u16.to_le_bytes());
+    assert_eq!(Save::decode(&reseal(b)), in_game(GameId::Albert, Field::Stats(2)));
 }

@@ -501,6 +501,7 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
         options: Game::options_code(o),
         count: 0,
         moves: [0; farewell::save::SAVED_MOVES],
+        hinted: false,
     };
     let mut log = String::new();
     let mut r =

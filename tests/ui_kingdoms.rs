@@ -42,7 +42,7 @@ impl Driver {
             moves[i] = position_of(&g, *m).unwrap();
             g.play(*m).unwrap();
         }
-        let saved = SavedGame { seed, options: 0, count: line.len() as u16, moves };
+        let saved = SavedGame { seed, options: 0, count: line.len() as u16, moves, hinted: false };
         let t = Table::<Game>::resume(&saved).unwrap();
         assert_eq!(t.game().position(), g.position());
         Driver { p: Play::on(t), input: Input::new(), log: String::new(), frame: 1 }

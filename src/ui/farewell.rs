@@ -1163,6 +1163,8 @@ impl PlayScreen for Play {
             options: Game::options_code(self.game.options()),
             count: self.codes.len() as u16,
             moves,
+            // The App knows whether a hint was shown in the deal.
+            hinted: false,
         })
     }
     fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {

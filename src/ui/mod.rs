@@ -156,6 +156,9 @@ pub struct App {
     playing: Option<GameScreen>,
     /// Its screen's hint count when [`App::take_hint_shown`] last looked.
     hints_taken: u32,
+    /// A hint was shown in the deal in play before it was saved and
+    /// resumed (its screen counts only the hints since).
+    hinted_before: bool,
     /// Every game's hint storage, kept from boot.
     hint_stores: HintStores,
     frame: u32,
@@ -233,6 +236,7 @@ impl App {
             screen: Screen::Title { sel: 0 },
             playing: None,
             hints_taken: 0,
+            hinted_before: false,
             hint_stores: HintStores::new(),
             frame: 0,
             idle: 0,
@@ -309,7 +313,14 @@ impl App {
     /// `code`, in its statistics.
     fn record_end(&mut self, code: u8, won: bool, score: u16) {
         let row = (catalogue::entry(self.game).stats_row)(code);
-        self.record_mut().record_game(row, won, score);
+        let hinted = self.hinted();
+        self.record_mut().record_played(row, won, hinted, score);
+    }
+
+    /// True when a hint has been shown in the deal in play (before a save
+    /// and resume too).
+    pub fn hinted(&self) -> bool {
+        self.hinted_before || self.hints().unwrap_or(0) > 0
     }
 
     /// The chosen game's statistics, by row.
@@ -384,7 +395,7 @@ impl App {
     pub fn snapshot(&self) -> crate::save::Save {
         let mut sections = self.records;
         if let Some(p) = self.playing.as_ref().filter(|_| !self.screen.outside_game()) {
-            sections[p.id() as usize].game = p.saved();
+            sections[p.id() as usize].game = p.saved().map(|g| crate::save::SavedGame { hinted: self.hinted(), ..g });
         }
         crate::save::Save {
             face: self.settings.face,
@@ -407,6 +418,7 @@ impl App {
         if dealt.is_some() {
             self.playing = dealt;
             self.hints_taken = 0;
+            self.hinted_before = false;
             self.record_mut().game = None;
             self.screen = Screen::Play;
             self.save_wanted = true;
@@ -419,7 +431,9 @@ impl App {
         let resumed = self.saved_game().and_then(|g| GameScreen::resume(self.game, &g, self.frame, log));
         match resumed {
             Some(p) => {
+                let hinted = self.saved_game().is_some_and(|g| g.hinted);
                 self.set_playing(Some(p));
+                self.hinted_before = hinted;
                 self.screen = Screen::Play;
                 self.recorded = false;
             }
@@ -802,6 +816,7 @@ impl App {
     fn set_playing(&mut self, p: Option<GameScreen>) {
         self.playing = p;
         self.hints_taken = 0;
+        self.hinted_before = false;
     }
 
     /// True once for each hint the chosen game's screen has shown since the

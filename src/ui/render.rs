@@ -187,6 +187,9 @@ fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     let t = stats::totals(app);
     let mut line: String<64> = String::new();
     let _ = write!(line, "Played {}  won {} ({}%)", t.played, t.won, stats::percent(&t));
+    if t.hinted > 0 {
+        let _ = write!(line, ", {} with hints", t.hinted);
+    }
     text_centred(list, skin, SCREEN_W / 2, 50, &line, palette::TEXT);
     line.clear();
     let _ = write!(line, "Streak {}  best streak {}", t.streak, t.best_streak);

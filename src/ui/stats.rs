@@ -44,6 +44,7 @@ pub fn totals(app: &App) -> Tally {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         },
+        hinted: t.hinted.saturating_add(r.tally.hinted),
     })
 }
 

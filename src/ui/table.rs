@@ -256,6 +256,8 @@ impl<G: Patience> Table<G> {
             options: G::options_code(self.game.options()),
             count: self.codes.len() as u16,
             moves,
+            // The App knows whether a hint was shown in the deal.
+            hinted: false,
         })
     }
 }

@@ -217,7 +217,8 @@ fn section(out: &mut String, game: GameId, r: &GameRecord) -> Result<(), String>
         Some(g) => {
             let bad = |f: Field| SaveError::Invalid(Invalid::Game(game, f)).to_string();
             let (moves, status) = replay_game(game, g).map_err(bad)?;
-            let _ = writeln!(out, "  game: deal {}, {}", g.seed, options_of(game, g.options));
+            let hinted = if g.hinted { ", hints shown" } else { "" };
+            let _ = writeln!(out, "  game: deal {}, {}{hinted}", g.seed, options_of(game, g.options));
             let _ = writeln!(out, "  moves ({}): {}", moves.len(), moves.join(" "));
             let _ = writeln!(out, "  status: {status}");
         }
@@ -236,8 +237,8 @@ fn section(out: &mut String, game: GameId, r: &GameRecord) -> Result<(), String>
         let fewest = t.fewest_deals.map_or("-".to_string(), |d| d.to_string());
         let _ = writeln!(
             out,
-            "    {name}: played {}, won {}, streak {}, best streak {}, {record} {fewest}",
-            t.played, t.won, t.streak, t.best_streak
+            "    {name}: played {}, won {} ({} with hints), streak {}, best streak {}, {record} {fewest}",
+            t.played, t.won, t.hinted, t.streak, t.best_streak
         );
     }
     Ok(())

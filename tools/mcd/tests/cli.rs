@@ -181,7 +181,7 @@ A Farewell to Kings (farewell):
   moves (2): {}
   status: playing
   stats:
-    grid 12x8, kings centre, easy off: played 2, won 1, streak 0, best streak 1, fewest deals 9
+    grid 12x8, kings centre, easy off: played 2, won 1 (0 with hints), streak 0, best streak 1, fewest deals 9
 The Edge: King's Corners (corners):
   options: none; winnable deals only off
   game: none
@@ -234,8 +234,8 @@ fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
         "The Edge: King's Corners (corners):\n  options: none; winnable deals only on\n",
         "King Albert (albert):\n  options: starting rank 2, automatic moves off; winnable deals only on\n  game: deal 7, starting rank 2, automatic moves off\n",
         &format!("  moves (3): {}\n  status: playing\n", moves.join(" ")),
-        "  stats:\n    twos up: played 2, won 1, streak 0, best streak 1, fewest moves 120\n",
-        "Four Kingdoms (kingdoms):\n  options: none; winnable deals only off\n  game: none\n  stats:\n    all deals: played 1, won 0, streak 0, best streak 0, fewest moves -\n",
+        "  stats:\n    twos up: played 2, won 1 (0 with hints), streak 0, best streak 1, fewest moves 120\n",
+        "Four Kingdoms (kingdoms):\n  options: none; winnable deals only off\n  game: none\n  stats:\n    all deals: played 1, won 0 (0 with hints), streak 0, best streak 0, fewest moves -\n",
     ] {
         assert!(out.contains(line), "{line:?} in\n{out}");
     }
@@ -319,7 +319,7 @@ fn a_version_4_record_with_a_wrong_game_id_or_last_game_says_which() {
 fn a_version_0_record_says_which_versions_are_read() {
     let mut b = encode(&Save::default());
     b[4] = 0;
-    assert_fails(&show_record("v0.mcd", &reseal(b)), "format version 0, this game reads versions 1 to 5");
+    assert_fails(&show_record("v0.mcd", &reseal(b)), "format version 0, this game reads versions 1 to 6");
 }
 
 /// Issue 24, item 3: nothing larger than a card image is read.
@@ -401,7 +401,7 @@ fn show_tells_which_copy_loaded() {
 #[test]
 fn a_save_from_a_newer_version_is_not_called_damaged() {
     let mut c = formatted();
-    let mut rec = b"AFTK\x06\x00\x01\x00z".to_vec();
+    let mut rec = b"AFTK\x07\x00\x01\x00z".to_vec();
     let crc = farewell::save::crc32(&rec);
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c).unwrap();
