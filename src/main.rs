@@ -203,6 +203,10 @@ mod game_loop {
         /// step at a time; logs the total CPU time and frames of each hint
         /// once it is shown. `t0` is when the update began.
         fn think(&mut self, clock: &Clock, start: Instant, t0: Instant, app: &mut App, tty: &mut Tty) {
+            // A hint the player asked for and has not seen: this frame
+            // counts towards its time (work done before the player asked,
+            // pondering, does not).
+            let asked = app.hint_asked();
             let mut busy = app.thinking();
             let think_until =
                 FRAME_US.saturating_sub(THINK_MARGIN_US + self.render_us).clamp(THINK_MIN_US, THINK_MAX_US);
@@ -238,7 +242,7 @@ mod game_loop {
             // deal is none, whatever the last one showed).
             if app.hints().is_some() {
                 let done = app.take_hint_shown();
-                if busy || done {
+                if asked || done {
                     self.hint_us = self.hint_us.saturating_add(think_us);
                     self.hint_frames += 1;
                 }
@@ -246,7 +250,7 @@ mod game_loop {
                     aftk_line!(tty, "HINT us={} frames={}", self.hint_us, self.hint_frames);
                 }
             }
-            if !busy {
+            if !app.hint_asked() {
                 self.hint_us = 0;
                 self.hint_frames = 0;
             }

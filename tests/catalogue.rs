@@ -177,9 +177,9 @@ fn a_hint_is_kept_for_its_position_and_another_press_cancels_the_thinking_in_eve
         assert!(d.play_hint(), "{e:?}");
         d.input.update(Buttons::SQUARE);
         d.app.update(&d.input, &mut d.log);
-        if d.app.thinking() {
+        if d.app.hint_asked() {
             d.press(Buttons::CIRCLE);
-            assert!(!d.app.thinking(), "{e:?}: O cancels the thinking");
+            assert!(!d.app.hint_asked(), "{e:?}: O cancels the hint asked for");
             let shown = d.app.hints();
             for _ in 0..50 {
                 d.app.think(1000);
@@ -191,6 +191,34 @@ fn a_hint_is_kept_for_its_position_and_another_press_cancels_the_thinking_in_eve
     }
     // A Farewell to Kings and King Albert think over several frames.
     assert!(cancelled >= 2, "only {cancelled} games were caught thinking");
+}
+
+#[test]
+fn every_game_works_out_its_hint_before_the_player_asks() {
+    for (i, e) in CATALOGUE.iter().enumerate() {
+        let mut d = D::new();
+        d.deal(i, 12);
+        assert!(d.play_hint(), "{e:?}");
+        // The move played, the next hint is worked out in the frames'
+        // spare time, with no Square pressed and nothing shown.
+        let shown = d.app.hints();
+        // (King's Corners' thinks within its update: already done.)
+        assert!(!d.app.hint_asked(), "{e:?}");
+        for _ in 0..10_000 {
+            if !d.app.thinking() {
+                break;
+            }
+            d.app.think(1000);
+            d.press(Buttons::empty());
+        }
+        assert!(!d.app.thinking(), "{e:?}: the pondering ends");
+        assert_eq!(d.app.hints(), shown, "{e:?}: nothing is shown before Square");
+        // Square shows it at once: no frame of thinking.
+        d.input.update(Buttons::SQUARE);
+        d.app.update(&d.input, &mut d.log);
+        assert_eq!(d.app.hints(), shown.map(|n| n + 1), "{e:?}: shown in the frame Square is pressed");
+        assert!(!d.app.hint_asked(), "{e:?}");
+    }
 }
 
 #[test]

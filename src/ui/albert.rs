@@ -146,6 +146,10 @@ pub struct Play {
     autos: Option<(u32, u8)>,
     /// The attract mode asked for a hint and has not played it yet.
     demo_asked: bool,
+    /// The work under way was started before the player asked (the App
+    /// ponders in the frames' spare time): its answer is kept, not shown,
+    /// until Square.
+    silent: bool,
     /// The hint's search proved the deal lost from the position asked about.
     lost: bool,
     /// The last hint shown, with the position it is for and why.
@@ -180,6 +184,7 @@ impl Play {
             line_board,
             autos: None,
             demo_asked: false,
+            silent: false,
             lost: false,
             last_resort: false,
             kept: None,
@@ -468,16 +473,52 @@ impl Play {
             self.show(Some(m), "a winning line", frame);
             return;
         }
-        self.line.clear();
-        if !self.thinking {
-            self.start = true;
-            self.lost = false;
-            self.last_resort = false;
-            self.fair = None;
-            self.reading = None;
-            self.thinking = true;
+        if self.thinking {
+            // Pondering already: its answer is shown when found.
+            self.silent = false;
+        } else {
+            self.line.clear();
+            self.start_work();
         }
         self.table.say(frame, format_args!("Thinking..."));
+    }
+
+    /// Starts a search of the position on the table.
+    fn start_work(&mut self) {
+        self.silent = false;
+        self.start = true;
+        self.lost = false;
+        self.last_resort = false;
+        self.fair = None;
+        self.reading = None;
+        self.thinking = true;
+    }
+
+    /// Starts working out the hint nobody asked for yet (the App calls it
+    /// while the game is in play): kept, and shown at once on Square.
+    pub fn ponder(&mut self) {
+        let board = *self.game().board();
+        let known = self.kept.is_some_and(|k| k.0 == board)
+            || (!self.line.is_empty() && self.line_board == board && self.reading.is_none());
+        if self.thinking || known || self.game().status().is_over() {
+            return;
+        }
+        self.line.clear();
+        self.start_work();
+        self.silent = true;
+    }
+
+    /// The hint worked out: shown, or (pondered) kept for Square.
+    fn found(&mut self, m: Option<Move>, why: &'static str, frame: u32) {
+        self.thinking = false;
+        if core::mem::take(&mut self.silent) {
+            if let Some(m) = m {
+                self.kept = Some((*self.game().board(), m, why));
+            }
+            return;
+        }
+        self.hints = self.hints.wrapping_add(1);
+        self.show(m, why, frame);
     }
 
     /// Searches up to `budget` more nodes of the hint being worked out in
@@ -502,11 +543,9 @@ impl Play {
             self.last_resort = m.is_none();
             let m = m.or_else(|| super::table::any_legal(self.table.game()));
             self.fair = None;
-            self.thinking = false;
-            self.hints = self.hints.wrapping_add(1);
             let why =
                 if self.lost { "the deal is lost from here, a good move" } else { "no win found in time, a good move" };
-            self.show(m, why, frame);
+            self.found(m, why, frame);
             return false;
         }
         if let Some(at) = self.reading.as_mut() {
@@ -519,9 +558,7 @@ impl Play {
             let Some(_) = done.or(self.line.is_full().then_some(true)) else { return true };
             self.reading = None;
             self.line_board = *self.game().board();
-            self.thinking = false;
-            self.hints = self.hints.wrapping_add(1);
-            self.show(self.line.first().copied(), "a winning line", frame);
+            self.found(self.line.first().copied(), "a winning line", frame);
             return false;
         }
         let Some(v) = self.search.step(store, budget.max(1)) else { return true };
@@ -838,7 +875,7 @@ fn hint_destination(p: &Play, skin: &impl Skin, list: &mut DrawList) {
 fn message_line(p: &Play, frame: u32, skin: &impl Skin, list: &mut DrawList) {
     if let Some(m) = p.table().message(frame) {
         super::paint::message_bar(list, skin, m);
-    } else if p.thinking {
+    } else if p.thinking && !p.silent {
         super::paint::message_bar(list, skin, "Thinking...");
     }
 }
@@ -910,8 +947,15 @@ impl PlayScreen for Play {
     fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, u64::from(budget) * NODES_PER_UNIT, frame, store)
     }
+    fn ponder(&mut self) {
+        Play::ponder(self)
+    }
+    fn asked(&self) -> bool {
+        self.thinking && !self.silent
+    }
     fn cancel_hint(&mut self) {
         self.thinking = false;
+        self.silent = false;
         self.start = false;
         self.fair = None;
         self.reading = None;

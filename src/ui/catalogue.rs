@@ -257,6 +257,16 @@ impl GameScreen {
         each!(self, p => PlayScreen::cancel_hint(p))
     }
 
+    /// Starts working out the hint before the player asks.
+    pub fn ponder(&mut self) {
+        each!(self, p => PlayScreen::ponder(p))
+    }
+
+    /// True while a hint the player asked for is not shown yet.
+    pub fn asked(&self) -> bool {
+        each!(self, p => PlayScreen::asked(p))
+    }
+
     /// The sound effects the game asked for since last taken.
     pub fn take_sounds(&mut self) -> Sounds {
         each!(self, p => PlayScreen::take_sounds(p))

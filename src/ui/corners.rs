@@ -10,6 +10,7 @@
 //!   `draw`); X does too right after a hint that says to draw.
 //! - Triangle: undo. Square: hint (the fair player's move). Start: pause.
 
+use super::hint::{Ask, HintState};
 use super::screen::{
     no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
     NO_OPTIONS,
@@ -37,6 +38,8 @@ pub struct Play {
     draw_hinted: bool,
     /// The hint being worked out (Square), a few groups a frame.
     thinker: Option<player::Thinker>,
+    /// Where the hint stands (worked out before the player asks, kept).
+    hint: HintState<Move>,
     /// Hints shown so far (the console times each one).
     hints: u32,
     /// Sound effects asked for since last taken.
@@ -65,6 +68,7 @@ impl Play {
             group: 0,
             draw_hinted: false,
             thinker: None,
+            hint: HintState::default(),
             hints: 0,
             sounds: Sounds::new(),
         }
@@ -121,14 +125,19 @@ impl Play {
         let Some(t) = self.thinker.as_mut() else { return false };
         let Some(m) = t.step(budget) else { return true };
         self.thinker = None;
-        self.show(m, frame);
+        if self.hint.found(m) {
+            self.show(m, frame);
+        }
         false
     }
 
     /// Takes back the last move.
     pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
         self.group = 0;
-        self.table.undo(frame, log);
+        if self.table.undo(frame, log) {
+            self.drop_work();
+            self.hint.forget();
+        }
     }
 
     /// The sound effects asked for since last taken; leaves none.
@@ -146,7 +155,10 @@ impl Play {
             Move::Clear(_) => Sfx::Book,
             Move::Draw => Sfx::Deal,
         };
-        self.table.play(m, sfx, frame, log);
+        if self.table.play(m, sfx, frame, log) {
+            self.drop_work();
+            self.hint.forget();
+        }
     }
 
     /// A press refused: its reason on screen, and the sound.
@@ -182,7 +194,7 @@ impl Play {
             self.draw_hinted = false;
             // Any other button drops a hint being worked out.
             if !pressed.contains(Buttons::SQUARE) {
-                self.thinker = None;
+                self.drop_work();
             }
         }
         if pressed.contains(Buttons::TRIANGLE) {
@@ -258,10 +270,29 @@ impl Play {
 
     /// Starts working out the fair player's move; [`think`](Self::think)
     /// finishes it over frames and shows it.
-    fn hint(&mut self, _frame: u32) {
-        if self.thinker.is_none() {
-            self.thinker = Some(player::Thinker::new(self.game(), player::Style::default()));
+    fn hint(&mut self, frame: u32) {
+        match self.hint.ask() {
+            Ask::Show(m) => self.show(m, frame),
+            Ask::Start => self.start_work(),
+            Ask::Wait => {}
         }
+    }
+
+    /// Starts working out the hint nobody asked for yet.
+    pub fn ponder(&mut self) {
+        if !self.game().status().is_over() && self.hint.ponder() {
+            self.start_work();
+        }
+    }
+
+    fn start_work(&mut self) {
+        self.thinker = Some(player::Thinker::new(self.game(), player::Style::default()));
+    }
+
+    /// Drops the work under way (a kept answer stays).
+    fn drop_work(&mut self) {
+        self.thinker = None;
+        self.hint.cancel();
     }
 
     /// Shows the fair player's move: the cursor on its cell (or the group
@@ -455,7 +486,13 @@ impl PlayScreen for Play {
         Play::think(self, budget, frame)
     }
     fn cancel_hint(&mut self) {
-        self.thinker = None;
+        self.drop_work();
+    }
+    fn ponder(&mut self) {
+        Play::ponder(self)
+    }
+    fn asked(&self) -> bool {
+        self.hint.asked()
     }
     fn take_sounds(&mut self) -> Sounds {
         Play::take_sounds(self)

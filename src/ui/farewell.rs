@@ -23,6 +23,7 @@ use crate::sound::{Sfx, Sounds};
 use core::fmt::Write;
 use heapless::{String, Vec};
 
+use super::hint::{Ask, HintState};
 use super::paint::{
     menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
     SAFE_TOP, SCREEN_H, SCREEN_W,
@@ -163,7 +164,7 @@ pub struct Play {
     /// The frame the hint being worked out began thinking in.
     think_from: Option<u32>,
     /// The move it found, until the demo takes it.
-    thought: Option<Option<Move>>,
+    hint: HintState<Move>,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
     sounds: Sounds,
     /// Each move's place in the legal-move list when it was played (the
@@ -197,7 +198,7 @@ impl Play {
             asked: None,
             asks: 0,
             think_from: None,
-            thought: None,
+            hint: HintState::default(),
             sounds: Sounds::new(),
             codes: Vec::new(),
             planned: None,
@@ -309,7 +310,7 @@ impl Play {
         // what this move has to say comes after.
         self.asked = None;
         self.think_from = None;
-        self.thought = None;
+        self.hint.forget();
         self.message_until = frame;
         let _ = log_move(m, &out, &self.game, log);
         // A new move finishes what the last one was still showing: a quick
@@ -358,22 +359,34 @@ impl Play {
     pub fn hint(&mut self, frame: u32) {
         // The answer for this position is kept until a move is played:
         // asking again shows it at once.
-        if let Some(m) = self.thought {
-            self.show(m, frame);
-            return;
+        match self.hint.ask() {
+            Ask::Show(m) => self.show(m, frame),
+            Ask::Start => self.ask(),
+            Ask::Wait => {}
         }
-        if self.asked.is_none() {
+    }
+
+    /// Starts working out the hint nobody asked for yet (it is kept, and
+    /// Square shows it at once).
+    pub fn ponder(&mut self) {
+        if !self.game.status().is_over() && self.hint.ponder() {
             self.ask();
         }
+    }
+
+    /// True while the player's hint is not shown yet.
+    pub fn asked(&self) -> bool {
+        self.hint.asked()
     }
 
     /// Stops working out the hint (the player acted meanwhile).
     pub fn cancel_hint(&mut self) {
         self.asked = None;
         self.think_from = None;
+        self.hint.cancel();
     }
 
-    /// A new hint asked for: its thinker is made by the first
+    /// New work on the hint: its thinker is made by the first
     /// [`think`](Self::think).
     fn ask(&mut self) {
         self.asks = self.asks.wrapping_add(1);
@@ -388,7 +401,7 @@ impl Play {
 
     /// True when a move has been worked out and not yet taken or played.
     pub fn thought_ready(&self) -> bool {
-        self.thought.is_some()
+        self.hint.kept().is_some()
     }
 
     /// Judges up to `budget` more placements of the move being worked out;
@@ -419,8 +432,9 @@ impl Play {
         *slot = None;
         self.asked = None;
         self.think_from = None;
-        self.thought = Some(m);
-        self.show(m, frame);
+        if self.hint.found(m) {
+            self.show(m, frame);
+        }
         false
     }
 
@@ -463,13 +477,17 @@ impl Play {
     /// player's next move, and once [`think`](Self::think) has found it
     /// (shown as a hint), returns it (`Some(None)`: no move left).
     pub fn plan(&mut self) -> Option<Option<Move>> {
-        if let Some(m) = self.thought.take() {
-            return Some(m);
+        match self.hint.ask() {
+            Ask::Show(m) => {
+                self.hint.forget();
+                Some(m)
+            }
+            Ask::Start => {
+                self.ask();
+                None
+            }
+            Ask::Wait => None,
         }
-        if self.asked.is_none() {
-            self.ask();
-        }
-        None
     }
 
     /// Plays a planned move (the demo, second half, a frame later: the
@@ -1209,6 +1227,12 @@ impl PlayScreen for Play {
     }
     fn cancel_hint(&mut self) {
         Play::cancel_hint(self)
+    }
+    fn ponder(&mut self) {
+        Play::ponder(self)
+    }
+    fn asked(&self) -> bool {
+        Play::asked(self)
     }
     fn take_sounds(&mut self) -> Sounds {
         Play::take_sounds(self)

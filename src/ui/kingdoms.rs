@@ -22,6 +22,7 @@
 //!
 //! A refused move says why, in the engine's words.
 
+use super::hint::{Ask, HintState};
 use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
 use super::screen::{
     no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
@@ -125,7 +126,8 @@ pub struct Play {
     /// the fair player on it (so that the update itself stays short).
     asked: bool,
     /// Its answer, until a move is played (`Some(None)`: nothing helps).
-    thought: Option<Option<Move>>,
+    /// Where the hint stands (worked out before the player asks, kept).
+    hint: HintState<Move>,
     hints: u32,
 }
 
@@ -146,7 +148,7 @@ impl Play {
             targets: 0,
             thinker: None,
             asked: false,
-            thought: None,
+            hint: HintState::default(),
             hints: 0,
         }
         .dealt()
@@ -201,7 +203,7 @@ impl Play {
 
     /// True when a move has been worked out and no move played since.
     pub fn thought_ready(&self) -> bool {
-        self.thought.is_some()
+        self.hint.kept().is_some()
     }
 
     /// Plays `m` through the table (logged; a refusal says why). Whatever
@@ -269,7 +271,7 @@ impl Play {
     fn forget(&mut self) {
         self.thinker = None;
         self.asked = false;
-        self.thought = None;
+        self.hint.forget();
     }
 
     /// Keeps a land cursor on a face-up card of its land.
@@ -452,13 +454,20 @@ impl Play {
     /// by [`think`](Self::think), over as many frames as it takes, and
     /// shown when found.
     pub fn hint(&mut self, frame: u32) {
-        if let Some(m) = self.thought {
-            self.show(m, frame);
-            return;
+        match self.hint.ask() {
+            Ask::Show(m) => self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame),
+            Ask::Start => {
+                self.asked = true;
+                self.table.say(frame, format_args!("Thinking..."));
+            }
+            Ask::Wait => self.table.say(frame, format_args!("Thinking...")),
         }
-        if !self.thinking() {
+    }
+
+    /// Starts working out the hint nobody asked for yet.
+    pub fn ponder(&mut self) {
+        if !self.game().status().is_over() && self.hint.ponder() {
             self.asked = true;
-            self.table.say(frame, format_args!("Thinking..."));
         }
     }
 
@@ -478,8 +487,9 @@ impl Play {
         self.thinker = None;
         // The demo deals again when nothing helps; the player's Square
         // still gets a move while one exists.
-        self.thought = Some(m);
-        self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame);
+        if self.hint.found(m) {
+            self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame);
+        }
         false
     }
 
@@ -521,15 +531,14 @@ impl Play {
         if let Some(end) = self.table.ended_at() {
             return frame.wrapping_sub(end) > 4 * 60;
         }
-        match self.thought {
-            Some(Some(m)) => !self.play(m, frame, log),
-            Some(None) => true,
-            None => {
-                if !self.thinking() {
-                    self.asked = true;
-                }
+        match self.hint.ask() {
+            Ask::Show(Some(m)) => !self.play(m, frame, log),
+            Ask::Show(None) => true,
+            Ask::Start => {
+                self.asked = true;
                 false
             }
+            Ask::Wait => false,
         }
     }
 }
@@ -891,9 +900,16 @@ impl PlayScreen for Play {
     fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget as usize, frame)
     }
+    fn ponder(&mut self) {
+        Play::ponder(self)
+    }
+    fn asked(&self) -> bool {
+        self.hint.asked()
+    }
     fn cancel_hint(&mut self) {
         self.thinker = None;
         self.asked = false;
+        self.hint.cancel();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
         Play::take_sounds(self)

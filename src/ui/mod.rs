@@ -23,6 +23,7 @@ pub mod albert;
 pub mod catalogue;
 pub mod corners;
 pub mod farewell;
+pub mod hint;
 pub mod kingdoms;
 pub mod motion;
 pub mod paint;
@@ -270,6 +271,12 @@ impl App {
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
         self.playing.as_ref().is_some_and(GameScreen::thinking)
+    }
+
+    /// True while the player has asked for a hint not shown yet (the
+    /// console times a hint from Square to its showing).
+    pub fn hint_asked(&self) -> bool {
+        self.playing.as_ref().is_some_and(GameScreen::asked)
     }
 
     /// The game in play, if any.
@@ -698,6 +705,11 @@ impl App {
         }
         let before = p.move_count();
         p.update(input, frame, log);
+        // Think before the player asks: the hint for the position on the
+        // table is worked out in the frames' spare time and kept.
+        if p.end() == End::Playing {
+            p.ponder();
+        }
         let (end, moves, score, code) = (p.end(), p.move_count(), p.score(), p.options_code());
         if moves != before {
             self.save_wanted = true;

@@ -109,6 +109,16 @@ pub trait PlayScreen {
     /// Stops working out a hint: the player pressed another button
     /// meanwhile, and a hint landing on what they did would undo it.
     fn cancel_hint(&mut self);
+    /// Starts working out the hint for the position on the table before
+    /// the player asks (the App calls it while the game is in play; the
+    /// work runs in [`PlayScreen::think`] and the answer is kept, shown at
+    /// once when Square comes). Nothing by default.
+    fn ponder(&mut self) {}
+    /// True while the player has asked for a hint that is not shown yet
+    /// (the console times each hint from Square to its showing).
+    fn asked(&self) -> bool {
+        self.thinking()
+    }
     /// The sound effects asked for since last taken; leaves none.
     fn take_sounds(&mut self) -> Sounds;
 
