@@ -204,8 +204,10 @@ fn every_game_works_out_its_hint_before_the_player_asks() {
         let shown = d.app.hints();
         // (King's Corners' thinks within its update: already done.)
         assert!(!d.app.hint_asked(), "{e:?}");
+        // (It starts once the cards have stopped moving.)
         for _ in 0..10_000 {
-            if !d.app.thinking() {
+            let frame = d.app.frame();
+            if !d.app.thinking() && !d.app.playing().unwrap().animating(frame) {
                 break;
             }
             d.app.think(1000);

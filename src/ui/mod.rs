@@ -706,8 +706,10 @@ impl App {
         let before = p.move_count();
         p.update(input, frame, log);
         // Think before the player asks: the hint for the position on the
-        // table is worked out in the frames' spare time and kept.
-        if p.end() == End::Playing {
+        // table is worked out in the frames' spare time and kept, once the
+        // cards have stopped moving (a deal's or a move's own frames stay
+        // light).
+        if p.end() == End::Playing && !p.animating(frame) {
             p.ponder();
         }
         let (end, moves, score, code) = (p.end(), p.move_count(), p.score(), p.options_code());
