@@ -48,6 +48,7 @@ use crate::save::{BufferTooSmall, Save, SaveError};
 use core::fmt::{self, Write};
 
 pub mod session;
+pub mod wire;
 
 /// Bytes on a card.
 pub const CARD_SIZE: usize = 128 * 1024;

@@ -929,6 +929,7 @@ proptest! {
 // ---------------------------------------------------------------- the session, on a model card
 
 use farewell::memcard::session::{IoError, Port, Session, Status};
+use std::task::Poll;
 
 /// Slot 1 with a model card: sectors, and the FLAG's "new" bit as a card
 /// keeps it (set on insertion, cleared by a completed write). Counts the
@@ -971,15 +972,25 @@ impl Model {
 }
 
 impl Port for Model {
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
+    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>> {
         self.ops += 1;
+        Poll::Ready(self.read_now(n, buf))
+    }
+
+    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>> {
+        self.ops += 1;
+        Poll::Ready(self.write_now(n, data, guard))
+    }
+}
+
+impl Model {
+    fn read_now(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
         let c = self.card.as_ref().ok_or(IoError::NoCard)?;
         buf.copy_from_slice(&c[usize::from(n) * FRAME..][..FRAME]);
         Ok(self.fresh)
     }
 
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
-        self.ops += 1;
+    fn write_now(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
         let c = self.card.as_mut().ok_or(IoError::NoCard)?;
         if guard && self.fresh {
             return Err(IoError::NewCard);

@@ -35,6 +35,7 @@ use super::{
 };
 use crate::save::Save;
 use core::fmt::Write;
+use core::task::Poll;
 
 /// Why a sector command failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,16 +51,22 @@ pub enum IoError {
 }
 
 /// Sector access to the card in the slot.
+///
+/// A port may take its time: [`Poll::Pending`] says the sector is on its
+/// way (the PS1's byte pump, [`super::wire::Driver`], moves it while the
+/// frame waits), and the session asks again with the same sector at its
+/// next step, which then gets the result. A port that answers at once
+/// (the host tests' model card) never says `Pending`.
 pub trait Port {
     /// Reads sector `n` (0..1024) into `buf`. `Ok(true)` when the card's
     /// FLAG says it is new (not written since it was inserted or powered
     /// up).
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError>;
+    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>>;
 
     /// Writes sector `n`. With `guard`, a card whose FLAG says new gets no
     /// sector number and no data: the command is abandoned and the answer
     /// is [`IoError::NewCard`].
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError>;
+    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>>;
 }
 
 /// Where saving stands: what the title tells the player.
@@ -375,7 +382,8 @@ impl Session {
     /// Reads the FLAG sector: a card new to us is acknowledged and read.
     fn check(&mut self, port: &mut impl Port, log: &mut impl Write) {
         let mut buf = [0u8; FRAME];
-        match port.read(ACK_SECTOR, &mut buf) {
+        let Poll::Ready(result) = port.read(ACK_SECTOR, &mut buf) else { return };
+        match result {
             Ok(fresh) => {
                 self.ack = buf;
                 if fresh || !self.synced {
@@ -396,7 +404,8 @@ impl Session {
     /// Writes the FLAG sector back: the card is ours to read.
     fn acknowledge(&mut self, port: &mut impl Port, log: &mut impl Write) {
         let ack = self.ack;
-        match port.write(ACK_SECTOR, &ack, false) {
+        let Poll::Ready(result) = port.write(ACK_SECTOR, &ack, false) else { return };
+        match result {
             Ok(()) => {
                 self.synced = true;
                 self.state = State::Dir(0);
@@ -411,7 +420,8 @@ impl Session {
     /// Reads directory frame `f`.
     fn read_dir_frame(&mut self, port: &mut impl Port, f: u8, log: &mut impl Write) {
         let mut buf = [0u8; FRAME];
-        match port.read(u16::from(f), &mut buf) {
+        let Poll::Ready(result) = port.read(u16::from(f), &mut buf) else { return };
+        match result {
             Ok(fresh) if fresh && self.synced => self.restart(log),
             Ok(_) => {
                 let at = usize::from(f) * FRAME;
@@ -432,7 +442,8 @@ impl Session {
         };
         let mut buf = [0u8; FRAME];
         let sector = u16::from(block) * FRAMES_PER_BLOCK as u16 + f as u16;
-        match port.read(sector, &mut buf) {
+        let Poll::Ready(result) = port.read(sector, &mut buf) else { return };
+        match result {
             Ok(fresh) if fresh && self.synced => self.restart(log),
             Ok(_) => self.reader.put(f, &buf),
             Err(e) => self.failed("CARD", e, log),
@@ -471,7 +482,8 @@ impl Session {
             self.state = State::Idle;
             return;
         };
-        match port.write(sector, frame, true) {
+        let Poll::Ready(result) = port.write(sector, frame, true) else { return };
+        match result {
             Ok(()) => {
                 let s = usize::from(sector);
                 if s < DIR_FRAMES {
@@ -508,7 +520,8 @@ impl Session {
             self.state = State::Idle;
             return;
         }
-        match port.write(u16::from(f), &format_frame(usize::from(f)), true) {
+        let Poll::Ready(result) = port.write(u16::from(f), &format_frame(usize::from(f)), true) else { return };
+        match result {
             Ok(()) => self.state = State::Formatting(f + 1),
             Err(IoError::NewCard) => {
                 // Swapped mid-format: the new card is read afresh and the
