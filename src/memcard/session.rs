@@ -255,6 +255,20 @@ impl Session {
         self.loaded.take()
     }
 
+    /// True when the next step begins with a sector command (and no
+    /// other work): a port that moves sectors in the background can start
+    /// it in the step that took the last one's result.
+    pub fn wants_sector(&self) -> bool {
+        match self.state {
+            State::Check | State::Ack => true,
+            State::Dir(f) => usize::from(f) < DIR_FRAMES,
+            State::File(_) => self.reader.next().is_some(),
+            State::Writing(i) => self.plan.get(usize::from(i)).is_some(),
+            State::Formatting(f) => usize::from(f) < FRAMES_PER_BLOCK,
+            _ => false,
+        }
+    }
+
     /// Where saving stands.
     pub fn status(&self) -> Status {
         self.status
