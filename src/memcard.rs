@@ -81,8 +81,14 @@ const ICON_STATIC: u8 = 0x11;
 // ---------------------------------------------------------------- frames
 
 /// XOR of bytes 0..0x7F: what byte 0x7F of a directory frame must hold.
+///
+/// Four bytes at a time (the directory's 16 frames are checked at every
+/// parse: byte by byte, that took over a millisecond on the PS1).
 pub fn checksum(frame: &[u8; FRAME]) -> u8 {
-    frame[..FRAME - 1].iter().fold(0, |x, b| x ^ b)
+    let (words, rest) = frame[..FRAME - 1].split_at((FRAME - 1) / 4 * 4);
+    let x = words.chunks_exact(4).fold(0u32, |x, w| x ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let [a, b, c, d] = x.to_le_bytes();
+    rest.iter().fold(a ^ b ^ c ^ d, |x, b| x ^ b)
 }
 
 fn with_checksum(mut frame: [u8; FRAME]) -> [u8; FRAME] {
@@ -209,6 +215,9 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// What an all-zero frame reads as (never used: every frame is read).
+    const EMPTY: Entry = Entry { state: 0, size: 0, next: 0, name: [0; 20], name_len: 0, checksum_ok: true };
+
     fn read(f: &[u8; FRAME]) -> Entry {
         let mut name = [0u8; 20];
         name.copy_from_slice(&f[0x0A..0x1E]);
@@ -275,12 +284,8 @@ impl Directory {
         if &header[..2] != b"MC" || checksum(header) != header[FRAME - 1] {
             return Err(CardError::Unformatted);
         }
-        let mut entries = [Entry::read(&[0; FRAME]); FILE_BLOCKS];
-        for (i, e) in entries.iter_mut().enumerate() {
-            if let Some(f) = frame_at(bytes, i + 1) {
-                *e = Entry::read(f);
-            }
-        }
+        // Every frame is there (frame FILE_BLOCKS was checked above).
+        let entries = core::array::from_fn(|i| frame_at(bytes, i + 1).map_or(Entry::EMPTY, Entry::read));
         Ok(Directory { entries })
     }
 

@@ -1863,3 +1863,11 @@ fn session_through_the_byte_pump_a_card_swapped_or_pulled_at_every_sector() {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn the_checksum_is_the_xor_of_the_first_127_bytes(bytes in proptest::collection::vec(any::<u8>(), FRAME)) {
+        let frame: [u8; FRAME] = bytes.try_into().unwrap();
+        prop_assert_eq!(farewell::memcard::checksum(&frame), xor(&frame));
+    }
+}

@@ -139,8 +139,8 @@ enum State {
     Check,
     /// Writes sector 63 back as read: the flag clears.
     Ack,
-    /// Reads directory frame n; at n = 16 (all read), looks at them (no
-    /// sector in that step).
+    /// Reads directory frame n; at n = 16 (all read), looks for our file
+    /// in them (no sector in that step).
     Dir(u8),
     /// Reads our file (block n) frame by frame; once all is in, checks
     /// slot A's copy (no sector in that step).
@@ -361,7 +361,7 @@ impl Session {
             }
             State::Check => self.check(port, log),
             State::Ack => self.acknowledge(port, log),
-            State::Dir(f) if usize::from(f) >= DIR_FRAMES => self.dir_read(log),
+            State::Dir(f) if usize::from(f) >= DIR_FRAMES => self.dir_read(),
             State::Dir(f) => self.read_dir_frame(port, f, log),
             State::File(block) => self.read_file_frame(port, block, log),
             State::CopyB(block) => {
@@ -551,22 +551,18 @@ impl Session {
     }
 
     /// The directory frames are in: parse them, then read our file.
-    fn dir_read(&mut self, log: &mut impl Write) {
-        match Directory::parse(&self.dir) {
-            Err(_) => {
-                self.file = None;
-                self.finish_mount(log);
+    /// (Deciding is a step of its own: a parse and the card's fingerprint
+    /// take about a millisecond each on the PS1.)
+    fn dir_read(&mut self) {
+        match Directory::parse(&self.dir).map(|dir| dir.find(FILE_NAME)) {
+            Ok(Some(f)) => {
+                self.reader = FileReader::new();
+                self.state = State::File(f.first_block);
             }
-            Ok(dir) => match dir.find(FILE_NAME) {
-                Some(f) => {
-                    self.reader = FileReader::new();
-                    self.state = State::File(f.first_block);
-                }
-                None => {
-                    self.file = None;
-                    self.finish_mount(log);
-                }
-            },
+            Err(_) | Ok(None) => {
+                self.file = None;
+                self.state = State::Mount;
+            }
         }
     }
 
