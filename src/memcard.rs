@@ -44,7 +44,7 @@
 //! Other files' blocks are never written: only a block that is ours or
 //! free by a valid directory entry, and only that block's directory frame.
 
-use crate::save::{BufferTooSmall, Save, SaveError};
+use crate::save::{BufferTooSmall, Save, SaveError, SaveView};
 use core::fmt::{self, Write};
 
 pub mod session;
@@ -1027,7 +1027,7 @@ pub fn plan_save(
     save: &Save,
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
-    plan_save_unsealed(dir, file, save, plan)?;
+    plan_save_unsealed(dir, file, &save.view(), plan)?;
     plan.seal();
     Ok(())
 }
@@ -1037,7 +1037,7 @@ pub fn plan_save(
 pub fn plan_save_unsealed(
     dir: &Directory,
     file: Option<&FileState>,
-    save: &Save,
+    save: &SaveView<'_>,
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
     let title = title_frame(save.record(crate::settings::GameId::Farewell).game.map(|g| g.seed));

@@ -1012,7 +1012,7 @@ fn run(s: &mut Session, m: &mut Model, save: &Save, limit: usize) -> usize {
     let mut log = String::new();
     for i in 0..limit {
         m.ops = 0;
-        s.step(m, || save.clone(), &mut log);
+        s.step(m, save, &mut log);
         assert!(m.ops <= 1, "step {i} made {} card commands", m.ops);
         if !s.busy() {
             return i;
@@ -1129,7 +1129,7 @@ fn session_a_card_swapped_mid_save_at_every_write() {
         let mut made = 0;
         m.writes.clear();
         while made < k && m.writes.len() < k {
-            s2.step(&mut m, || new.clone(), &mut log);
+            s2.step(&mut m, &new, &mut log);
             made = m.writes.len();
             if !s2.busy() {
                 break;
@@ -1163,7 +1163,7 @@ fn session_the_same_card_put_back_mid_save_goes_on() {
     s.request_save();
     let mut log = String::new();
     for _ in 0..4 {
-        s.step(&mut m, || new.clone(), &mut log);
+        s.step(&mut m, &new, &mut log);
     }
     let card = m.swap(None).unwrap();
     m.swap(Some(card));
@@ -1707,11 +1707,11 @@ fn run_frames(s: &mut Session, d: &mut Driver<Wire>, save: &Save, wait_us: u32, 
         if Wire::spin(d) {
             leftovers += 1;
         }
-        s.step(d, || save.clone(), &mut log);
+        s.step(d, save, &mut log);
         // As the console does: the next sector starts in the step that
         // took the last one's result.
         if !d.busy() && s.wants_sector() {
-            s.step(d, || save.clone(), &mut log);
+            s.step(d, save, &mut log);
         }
         let end = d.line().now + wait_us;
         while d.line().now < end && d.poll() {
@@ -1825,7 +1825,7 @@ fn session_through_the_byte_pump_a_card_swapped_or_pulled_at_every_sector() {
             let mut frames = 0;
             while d.line().card.as_ref().unwrap().writes.len() < k && frames < 400 {
                 Wire::spin(&mut d);
-                s.step(&mut d, || new.clone(), &mut log);
+                s.step(&mut d, &new, &mut log);
                 for _ in 0..300 {
                     d.line_mut().now += 10;
                     if !d.poll() || d.line().card.as_ref().unwrap().writes.len() >= k {

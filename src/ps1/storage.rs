@@ -67,11 +67,11 @@ impl Storage {
         if app.take_save_request() {
             self.session.request_save();
         }
-        self.session.step(&mut self.card, || app.snapshot(), log);
+        self.session.step(&mut self.card, &*app, log);
         // The step took the last sector's result: the next one starts now
         // (a few register writes), not a frame later.
         if !self.card.busy() && self.session.wants_sector() {
-            self.session.step(&mut self.card, || app.snapshot(), log);
+            self.session.step(&mut self.card, &*app, log);
         }
         let status = self.session.status();
         if status != self.shown {

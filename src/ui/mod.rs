@@ -395,6 +395,26 @@ impl App {
         save
     }
 
+    /// The save as it stands, borrowed (what the console's memory card
+    /// encodes: no copy of the 6 KB records, only of the record of the
+    /// game in play).
+    pub fn with_save_view<R>(&self, f: impl FnOnce(&crate::save::SaveView<'_>) -> R) -> R {
+        let playing = self.playing.as_ref().filter(|_| !self.screen.outside_game());
+        let current = playing
+            .map(|p| (p.id() as usize, crate::save::GameRecord { game: p.saved(), ..self.records[p.id() as usize] }));
+        let mut sections: [&crate::save::GameRecord; crate::save::GAMES] = core::array::from_fn(|i| &self.records[i]);
+        if let Some((i, r)) = current.as_ref() {
+            sections[*i] = r;
+        }
+        f(&crate::save::SaveView {
+            face: self.settings.face,
+            highlight: self.settings.highlight,
+            sound: self.volumes,
+            last_game: self.demo_return.unwrap_or(self.game),
+            sections,
+        })
+    }
+
     // ------------------------------------------------------------ deals
 
     /// Starts deal `seed` of the chosen game with its options, logging
@@ -888,4 +908,10 @@ pub fn digits_of(n: u32) -> [u8; 10] {
 pub fn number_of(d: &[u8; 10]) -> u32 {
     let n = d.iter().fold(0u64, |acc, &x| acc * 10 + u64::from(x % 10));
     n.min(u64::from(u32::MAX)) as u32
+}
+
+impl crate::save::SaveSource for App {
+    fn with_view<R>(&self, f: impl FnOnce(&crate::save::SaveView<'_>) -> R) -> R {
+        self.with_save_view(f)
+    }
 }
