@@ -1040,7 +1040,7 @@ pub fn plan_save_unsealed(
     save: &SaveView<'_>,
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
-    let title = title_frame(save.record(crate::settings::GameId::Farewell).game.map(|g| g.seed));
+    let title = title_frame(save.games[crate::settings::GameId::Farewell as usize].map(|g| g.seed));
     plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
 }
 
@@ -1070,17 +1070,20 @@ fn plan_with(
         }
         None => (dir.free_blocks().next().ok_or(PlanError::CardFull)?, true, Slot::A, 1, true, None),
     };
-    // Only the frames that may be written need clearing: the target slot
-    // and the other slot's header frame.
+    // Only the bytes that may be written need clearing: the other slot's
+    // header frame, and in the target slot what the record leaves of its
+    // frames (not the whole 4 KB slot: a fill of it took the PS1 0.4 ms).
     let base = target.first_frame() * FRAME;
-    plan.file[base..base + SLOT_SIZE].fill(0);
     let other = target.other().first_frame() * FRAME;
     plan.file[other..other + FRAME].fill(0);
     let len = fill(&mut plan.file[base + SLOT_HEAD..base + SLOT_HEAD + RECORD_MAX])?;
     if len > RECORD_MAX {
         return Err(PlanError::TooLarge(BufferTooSmall { needed: len }));
     }
+    let written = (SLOT_HEAD + len + 4).div_ceil(FRAME) * FRAME;
+    plan.file[base + SLOT_HEAD + len..base + written].fill(0);
     let head = &mut plan.file[base..base + SLOT_HEAD];
+    head.fill(0);
     head[..4].copy_from_slice(&SLOT_MAGIC);
     head[4] = target.code();
     head[6..8].copy_from_slice(&(len as u16).to_le_bytes());

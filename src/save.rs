@@ -807,8 +807,12 @@ pub struct SaveView<'a> {
     pub sound: Volumes,
     /// The game highlighted on the title at boot.
     pub last_game: GameId,
-    /// Every game's part, indexed by GameId code.
+    /// Every game's part, indexed by GameId code (its game in progress is
+    /// in `games`).
     pub sections: [&'a GameRecord; GAMES],
+    /// Every game's game in progress, indexed by GameId code (the game in
+    /// play's is made for the save, the others' are the records').
+    pub games: [Option<&'a SavedGame>; GAMES],
 }
 
 /// What a save can be taken from: a [`Save`], or the game as it stands.
@@ -832,6 +836,7 @@ impl Save {
             sound: self.sound,
             last_game: self.last_game,
             sections: core::array::from_fn(|i| &self.sections[i]),
+            games: core::array::from_fn(|i| self.sections[i].game.as_ref()),
         }
     }
 
@@ -869,7 +874,7 @@ impl SaveView<'_> {
     /// Bytes of a section after its id and length.
     fn section_len(&self, id: GameId, keep_game: bool) -> usize {
         let r = self.record(id);
-        let game = match &r.game {
+        let game = match self.games[id as usize] {
             Some(g) if keep_game => SAVED_GAME_FIXED + 2 * g.moves().len().min(shape(id).moves),
             _ => 0,
         };
@@ -909,7 +914,7 @@ impl SaveView<'_> {
             w.put(&[id as u8]);
             w.put(&(self.section_len(id, keep[id as usize]) as u16).to_le_bytes());
             w.put(&[r.options, u8::from(r.winnable)]);
-            match &r.game {
+            match self.games[id as usize] {
                 Some(g) if keep[id as usize] => {
                     let moves = &g.moves()[..g.moves().len().min(shape(id).moves)];
                     w.put(&[1]);

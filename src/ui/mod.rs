@@ -396,22 +396,23 @@ impl App {
     }
 
     /// The save as it stands, borrowed (what the console's memory card
-    /// encodes: no copy of the 6 KB records, only of the record of the
-    /// game in play).
+    /// encodes: no copy of the 6 KB records, only the game in play's
+    /// moves made for it), as [`App::snapshot`] would make it.
     pub fn with_save_view<R>(&self, f: impl FnOnce(&crate::save::SaveView<'_>) -> R) -> R {
         let playing = self.playing.as_ref().filter(|_| !self.screen.outside_game());
-        let current = playing
-            .map(|p| (p.id() as usize, crate::save::GameRecord { game: p.saved(), ..self.records[p.id() as usize] }));
-        let mut sections: [&crate::save::GameRecord; crate::save::GAMES] = core::array::from_fn(|i| &self.records[i]);
-        if let Some((i, r)) = current.as_ref() {
-            sections[*i] = r;
+        let current = playing.map(|p| (p.id() as usize, p.saved()));
+        let mut games: [Option<&crate::save::SavedGame>; crate::save::GAMES] =
+            core::array::from_fn(|i| self.records[i].game.as_ref());
+        if let Some((i, g)) = current.as_ref() {
+            games[*i] = g.as_ref();
         }
         f(&crate::save::SaveView {
             face: self.settings.face,
             highlight: self.settings.highlight,
             sound: self.volumes,
             last_game: self.demo_return.unwrap_or(self.game),
-            sections,
+            sections: core::array::from_fn(|i| &self.records[i]),
+            games,
         })
     }
 
