@@ -558,8 +558,8 @@ impl Session {
     }
 
     /// The directory frames are in: parse them, then read our file.
-    /// (Deciding is a step of its own: a parse and the card's fingerprint
-    /// take about a millisecond each on the PS1.)
+    /// (Deciding is a step of its own, [`State::Mount`]: the parse and the
+    /// card's fingerprint take over half a millisecond each on the PS1.)
     fn dir_read(&mut self) {
         let parsed = Directory::parse(&self.dir).ok();
         self.parsed = parsed;
