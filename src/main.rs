@@ -57,9 +57,12 @@ mod game_loop {
     /// A frame: one vblank period, NTSC (59.94 Hz) or PAL (50 Hz).
     const FRAME_US: u32 = if cfg!(feature = "pal") { 20_000 } else { 16_683 };
 
-    /// The memory card's share of a frame at most: a sector written (about
-    /// 6 ms measured in Mednafen: 128 bytes at the card's 250 kHz, and the
-    /// acknowledge handshake of each byte).
+    /// The waits a sector needs on the wire: 128 bytes and the command's
+    /// dozen at the card's 250 kHz, and the acknowledge handshake of each
+    /// byte (about 6 ms measured in Mednafen). The byte pump moves it while
+    /// the frame waits for the GPU and the vblank; a sector starts only in
+    /// a frame whose waits leave it that long, so that the next frame
+    /// rarely has any of it left to finish before polling the pad.
     const CARD_US: u32 = 6_500;
 
     /// The draw list, the packets and the GPU at most, with a margin: up to
@@ -90,7 +93,7 @@ mod game_loop {
             aftk_line!(tty, "SPU not answering: no sound");
         }
         let mut app = App::new();
-        let mut storage = crate::ps1::storage::Storage::boot(&clock, &mut app, &mut tty);
+        let mut storage = crate::ps1::storage::Storage::boot(&mut app, &mut tty);
         tty.flush();
         // Reading the card took several frames: start the frame meter on a
         // fresh vblank rather than count those as missed.
@@ -152,6 +155,10 @@ mod game_loop {
         ) {
             video.swap();
             let start = clock.now();
+            // The pad shares the port with the card: a sector the last
+            // frame's waits did not finish ends first (counted as card time).
+            storage.finish();
+            let finish_us = ticks_to_us(clock.ticks_since(start));
             let reply = pad::poll(clock, Slot::One);
             self.log_pad(reply, tty);
             self.input.update(reply.buttons());
@@ -161,26 +168,27 @@ mod game_loop {
             let sounds = app.take_sounds();
             spu.frame(sounds.pending(), app.music(), app.volumes, tty);
             self.think(clock, start, t0, app, tty);
-            let update_us = ticks_to_us(clock.ticks_since(start));
+            let update_us = ticks_to_us(clock.ticks_since(start)) - finish_us;
             // A card sector only in a frame with room for it after the
             // update (a move, or the fair player thinking, leaves none),
             // and beside the drawing's cost as measured lately, not a
-            // guess: a loss screen's shaded grid takes 10 ms to draw, and a
-            // sector beside it made the frame late (the card waits for a
-            // lighter screen).
+            // guess: a loss screen's shaded grid takes 10 ms to draw, and
+            // the sector would not be done by the vblank (the card waits
+            // for a lighter screen). The step only hands the session the
+            // last sector's result and starts the next.
             let t = clock.now();
-            if update_us + CARD_US + self.render_us.max(DRAW_US) <= FRAME_US {
-                storage.step(clock, app, tty);
+            if update_us + finish_us + CARD_US + self.render_us.max(DRAW_US) <= FRAME_US {
+                storage.step(app, tty);
             }
-            let card_us = ticks_to_us(clock.ticks_since(t));
-            let (draw_us, packets_us, gpu_us) = self.draw(clock, video, app, reply);
+            let card_us = finish_us + ticks_to_us(clock.ticks_since(t));
+            let (draw_us, packets_us, gpu_us) = self.draw(clock, video, app, reply, storage);
             // The event log gets what is left of the frame, less a margin;
             // what does not fit goes in the next frames.
             let t = clock.now();
             let elapsed = ticks_to_us(clock.ticks_since(start));
             let tty_bytes = tty.drain(clock, TTY_UNTIL_US.saturating_sub(elapsed));
             let tty_us = ticks_to_us(clock.ticks_since(t));
-            let missed = video.wait_vblank();
+            let missed = video.wait_vblank_with(|| storage.pump());
             let times = FrameTimes { update_us, card_us, draw_us, packets_us, tty_us, gpu_us, tty_bytes };
             self.report(times, missed, tty);
         }
@@ -259,7 +267,14 @@ mod game_loop {
         /// Draws the frame (with a word when no usable pad answers) and
         /// sends it to the GPU: the draw list's, the packets' and the GPU's
         /// times.
-        fn draw(&mut self, clock: &Clock, video: &mut Video, app: &App, reply: PadReply) -> (u32, u32, u32) {
+        fn draw(
+            &mut self,
+            clock: &Clock,
+            video: &mut Video,
+            app: &App,
+            reply: PadReply,
+            storage: &mut crate::ps1::storage::Storage,
+        ) -> (u32, u32, u32) {
             let skin = AtlasSkin;
             let t = clock.now();
             render::draw(app, self.input.held(), &skin, &mut self.list);
@@ -284,7 +299,7 @@ mod game_loop {
             let packets_us = ticks_to_us(clock.ticks_since(t));
             let t = clock.now();
             self.packets.send();
-            self.packets.wait();
+            self.packets.wait_with(|| storage.pump());
             video.draw_sync();
             let gpu_us = ticks_to_us(clock.ticks_since(t));
             self.render_us = self.render_us.saturating_sub(RENDER_DECAY_US).max(draw_us + packets_us + gpu_us);

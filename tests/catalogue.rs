@@ -120,6 +120,11 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
         assert!(d.app.take_save_request());
         let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];
         let n = d.app.snapshot().encode(&mut bytes).unwrap();
+        // The console encodes from the game's state as it stands: the same
+        // bytes as from a snapshot.
+        let mut direct = vec![0u8; farewell::save::MAX_ENCODED];
+        let m = d.app.with_save_view(|v| v.encode(&mut direct)).unwrap();
+        assert_eq!(bytes[..n], direct[..m], "{e:?}: encoded in place");
         let save = Save::decode(&bytes[..n]).unwrap();
         let mut next = D::new();
         next.app.load(save);
@@ -152,7 +157,9 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
         assert_eq!((t.played, t.won), (1, u32::from(end == End::Won)), "{e:?}");
         // Won by the hints, some of them before the save: a win with hints.
         assert_eq!(t.hinted, u16::from(end == End::Won), "{e:?}: a win with hints is counted apart");
-        assert!(next.app.snapshot().encode(&mut bytes).is_ok());
+        let n = next.app.snapshot().encode(&mut bytes).unwrap();
+        let m = next.app.with_save_view(|v| v.encode(&mut direct)).unwrap();
+        assert_eq!(bytes[..n], direct[..m], "{e:?}: encoded in place, game over");
         assert_eq!(next.app.resumable_summary(), None, "{e:?}: an ended game is not offered again");
     }
 }

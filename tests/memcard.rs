@@ -929,6 +929,7 @@ proptest! {
 // ---------------------------------------------------------------- the session, on a model card
 
 use farewell::memcard::session::{IoError, Port, Session, Status};
+use std::task::Poll;
 
 /// Slot 1 with a model card: sectors, and the FLAG's "new" bit as a card
 /// keeps it (set on insertion, cleared by a completed write). Counts the
@@ -971,15 +972,25 @@ impl Model {
 }
 
 impl Port for Model {
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
+    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>> {
         self.ops += 1;
+        Poll::Ready(self.read_now(n, buf))
+    }
+
+    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>> {
+        self.ops += 1;
+        Poll::Ready(self.write_now(n, data, guard))
+    }
+}
+
+impl Model {
+    fn read_now(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
         let c = self.card.as_ref().ok_or(IoError::NoCard)?;
         buf.copy_from_slice(&c[usize::from(n) * FRAME..][..FRAME]);
         Ok(self.fresh)
     }
 
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
-        self.ops += 1;
+    fn write_now(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
         let c = self.card.as_mut().ok_or(IoError::NoCard)?;
         if guard && self.fresh {
             return Err(IoError::NewCard);
@@ -1001,7 +1012,7 @@ fn run(s: &mut Session, m: &mut Model, save: &Save, limit: usize) -> usize {
     let mut log = String::new();
     for i in 0..limit {
         m.ops = 0;
-        s.step(m, || save.clone(), &mut log);
+        s.step(m, save, &mut log);
         assert!(m.ops <= 1, "step {i} made {} card commands", m.ops);
         if !s.busy() {
             return i;
@@ -1118,7 +1129,7 @@ fn session_a_card_swapped_mid_save_at_every_write() {
         let mut made = 0;
         m.writes.clear();
         while made < k && m.writes.len() < k {
-            s2.step(&mut m, || new.clone(), &mut log);
+            s2.step(&mut m, &new, &mut log);
             made = m.writes.len();
             if !s2.busy() {
                 break;
@@ -1152,7 +1163,7 @@ fn session_the_same_card_put_back_mid_save_goes_on() {
     s.request_save();
     let mut log = String::new();
     for _ in 0..4 {
-        s.step(&mut m, || new.clone(), &mut log);
+        s.step(&mut m, &new, &mut log);
     }
     let card = m.swap(None).unwrap();
     m.swap(Some(card));
@@ -1339,4 +1350,524 @@ fn session_a_card_whose_flag_never_clears_is_given_up_on() {
     // Only sector 63 was written, with the bytes it held.
     assert!(m.writes.iter().all(|&w| w == 63));
     assert_eq!(m.card(), &c[..]);
+}
+
+// The byte pump (memcard::wire): the sector commands on a model of the
+// port and of a card answering byte by byte, on a clock that moves only
+// when the test says (a pump that waited would never return).
+
+use farewell::memcard::wire::{Command, Driver, Line, Next, WireError, ACK_TIMEOUT_US, BYTE_TIMEOUT_US, FLAG_NEW};
+
+/// Microseconds a byte takes on the wire (8 bits at 250 kHz).
+const BYTE_US: u32 = 32;
+/// A card's /ACK after the byte.
+const ACK_US: u32 = 10;
+
+/// A card in the slot, byte by byte, as the protocol describes it.
+struct WireCard {
+    data: Card,
+    /// FLAG bit 3: set on insertion, cleared by a completed write.
+    fresh: bool,
+    /// Sectors written (the checksum byte in and good).
+    writes: Vec<u16>,
+    /// Sector numbers the card received (a guarded write sends none to a
+    /// new card).
+    addressed: Vec<u16>,
+    /// Flip a bit of the next read's data byte.
+    corrupt_next_read: bool,
+}
+
+impl WireCard {
+    fn new(data: Card) -> WireCard {
+        WireCard { data, fresh: true, writes: Vec::new(), addressed: Vec::new(), corrupt_next_read: false }
+    }
+}
+
+/// The port and its clock, with a card (or none) in the slot.
+struct Wire {
+    card: Option<WireCard>,
+    now: u32,
+    selected: bool,
+    /// Bytes received in this selection, and the command's bytes.
+    rx: Vec<u8>,
+    reply: u8,
+    rx_at: u32,
+    ack_at: Option<u32>,
+    taken: bool,
+    /// Pull the card out once this many bytes have been sent (all
+    /// selections counted).
+    pull_after_bytes: Option<usize>,
+    pulled: Option<WireCard>,
+    bytes: usize,
+    /// Largest number of bytes sent in one poll.
+    most_per_poll: usize,
+    this_poll: usize,
+}
+
+impl Wire {
+    fn with(card: Option<WireCard>) -> Wire {
+        Wire {
+            card,
+            now: 0,
+            selected: false,
+            rx: Vec::new(),
+            reply: 0xFF,
+            rx_at: 0,
+            ack_at: None,
+            taken: true,
+            pull_after_bytes: None,
+            pulled: None,
+            bytes: 0,
+            most_per_poll: 0,
+            this_poll: 0,
+        }
+    }
+
+    /// The card's answer to the byte just received (`self.rx` holds the
+    /// selection's bytes so far): the reply and whether it acknowledges.
+    fn answer(&mut self) -> (u8, bool) {
+        let rx = &self.rx;
+        let i = rx.len() - 1;
+        let Some(card) = self.card.as_mut() else { return (0xFF, false) };
+        if rx[0] != 0x81 {
+            return (0xFF, false);
+        }
+        let flag = if card.fresh { FLAG_NEW } else { 0 };
+        let cmd = rx.get(1).copied().unwrap_or(0);
+        let sector = |rx: &[u8]| u16::from_be_bytes([rx[4], rx[5]]);
+        match (i, cmd) {
+            (0, _) => (0xFF, true),
+            (1, b'R' | b'W') => (flag, true),
+            (1, _) => (flag, false),
+            (2, _) => (0x5A, true),
+            (3, _) => (0x5D, true),
+            (4, _) => (0x00, true),
+            (5, _) => {
+                card.addressed.push(sector(rx));
+                (rx[4], true)
+            }
+            (6, b'R') => (0x5C, true),
+            (7, b'R') => (0x5D, true),
+            (8, b'R') => (rx[4], true),
+            (9, b'R') => (rx[5], true),
+            (10..=137, b'R') => {
+                let at = usize::from(sector(rx)) * FRAME + i - 10;
+                let mut b = card.data[at];
+                if card.corrupt_next_read && i == 20 {
+                    b ^= 1;
+                    card.corrupt_next_read = false;
+                }
+                (b, true)
+            }
+            (138, b'R') => {
+                let at = usize::from(sector(rx)) * FRAME;
+                let sum = card.data[at..at + FRAME].iter().fold(rx[4] ^ rx[5], |a, b| a ^ b);
+                (sum, true)
+            }
+            (139, b'R') => (b'G', false),
+            (6..=133, b'W') => (rx[i - 1], true),
+            (134, b'W') => {
+                let data = &rx[6..134];
+                let sum = data.iter().fold(rx[4] ^ rx[5], |a, b| a ^ b);
+                if sum == rx[134] {
+                    let n = sector(rx);
+                    card.data[usize::from(n) * FRAME..][..FRAME].copy_from_slice(data);
+                    card.fresh = false;
+                    card.writes.push(n);
+                }
+                (rx[133], true)
+            }
+            (135, b'W') => (0x5C, true),
+            (136, b'W') => (0x5D, true),
+            (137, b'W') => (b'G', false),
+            _ => (0xFF, false),
+        }
+    }
+
+    /// Starts a new poll (for the bytes-per-poll count).
+    fn poll_begins(&mut self) {
+        self.this_poll = 0;
+    }
+}
+
+impl Line for Wire {
+    type Instant = u32;
+
+    fn now(&self) -> u32 {
+        self.now
+    }
+
+    fn us_since(&self, t: u32) -> u32 {
+        self.now - t
+    }
+
+    fn select(&mut self) {
+        assert!(!self.selected, "selected twice");
+        self.selected = true;
+        self.rx.clear();
+    }
+
+    fn send(&mut self, byte: u8) {
+        assert!(self.selected, "a byte sent with nothing selected");
+        assert!(self.taken, "a byte sent before the last one's reply was read");
+        if self.pull_after_bytes == Some(self.bytes) {
+            self.pulled = self.card.take();
+        }
+        self.bytes += 1;
+        self.this_poll += 1;
+        self.most_per_poll = self.most_per_poll.max(self.this_poll);
+        self.rx.push(byte);
+        let (reply, ack) = self.answer();
+        self.reply = reply;
+        self.rx_at = self.now + BYTE_US;
+        self.ack_at = ack.then_some(self.now + BYTE_US + ACK_US);
+        self.taken = false;
+    }
+
+    fn received(&mut self) -> Option<u8> {
+        assert!(!self.taken, "the data register read twice for one byte");
+        if self.now >= self.rx_at {
+            self.taken = true;
+            Some(self.reply)
+        } else {
+            None
+        }
+    }
+
+    fn acked(&mut self) -> bool {
+        self.ack_at.is_some_and(|t| self.now >= t)
+    }
+
+    fn deselect(&mut self) {
+        assert!(self.selected);
+        self.selected = false;
+        self.taken = true;
+    }
+}
+
+/// Polls `d` every `step` µs until it is idle; returns the µs it took.
+fn pump(d: &mut Driver<Wire>, step: u32) -> u32 {
+    let start = d.line().now;
+    for _ in 0..100_000 {
+        d.line_mut().poll_begins();
+        if !d.poll() {
+            return d.line().now - start;
+        }
+        d.line_mut().now += step;
+    }
+    panic!("the pump never finished");
+}
+
+fn wire_card() -> WireCard {
+    let mut c = formatted();
+    write(&mut c, &save_of(3, 8));
+    WireCard::new(c)
+}
+
+#[test]
+fn wire_commands_read_and_write_sectors_a_byte_per_poll() {
+    let mut d = Driver::new(Wire::with(Some(wire_card())));
+    let data: [u8; FRAME] = std::array::from_fn(|i| (i * 37 + 5) as u8);
+    // A write of sector 700, then a read of it: pending until done.
+    assert_eq!(d.write(700, &data, false), Poll::Pending);
+    let us = pump(&mut d, 5);
+    // 138 bytes of 32 µs with their /ACK: 6 ms or so, never a poll with
+    // more than one byte sent (the pump sends a byte only when the last
+    // one's reply is in).
+    assert!((138 * BYTE_US..138 * (BYTE_US + ACK_US + 10)).contains(&us), "{us} µs");
+    assert_eq!(d.line().most_per_poll, 1);
+    assert_eq!(d.write(700, &data, false), Poll::Ready(Ok(())));
+    let card = d.line().card.as_ref().unwrap();
+    assert_eq!(card.data[700 * FRAME..][..FRAME], data);
+    assert!(!card.fresh, "a completed write clears the new flag");
+    let mut buf = [0u8; FRAME];
+    assert_eq!(d.read(700, &mut buf), Poll::Pending);
+    pump(&mut d, 7);
+    assert_eq!(d.read(700, &mut buf), Poll::Ready(Ok(false)));
+    assert_eq!(buf, data);
+    assert!(!d.line().selected);
+}
+
+#[test]
+fn wire_a_late_poll_still_finds_the_reply_that_came_in_time() {
+    let mut d = Driver::new(Wire::with(Some(wire_card())));
+    let mut buf = [0u8; FRAME];
+    assert_eq!(d.read(3, &mut buf), Poll::Pending);
+    // The frame draws for 3 ms between polls, many times over: far past
+    // every timeout, but each reply came in time and is latched.
+    for _ in 0..400 {
+        d.line_mut().now += 3_000;
+        if !d.poll() {
+            break;
+        }
+    }
+    let want = d.line().card.as_ref().unwrap().data[3 * FRAME..][..FRAME].to_vec();
+    assert_eq!(d.read(3, &mut buf), Poll::Ready(Ok(true)));
+    assert_eq!(buf[..], want[..]);
+}
+
+#[test]
+fn wire_no_card_is_noticed_after_the_timeout_not_before() {
+    let mut d = Driver::new(Wire::with(None));
+    let mut buf = [0u8; FRAME];
+    assert_eq!(d.read(0, &mut buf), Poll::Pending);
+    let us = pump(&mut d, 1);
+    assert!(us > BYTE_TIMEOUT_US + ACK_TIMEOUT_US && us < 2 * (BYTE_TIMEOUT_US + ACK_TIMEOUT_US), "{us} µs");
+    assert_eq!(d.read(0, &mut buf), Poll::Ready(Err(IoError::NoCard)));
+}
+
+#[test]
+fn wire_a_card_pulled_at_every_byte_fails_the_sector() {
+    let data = [0xA5u8; FRAME];
+    for write in [false, true] {
+        let len = if write { 138 } else { 140 };
+        for k in 0..len {
+            let mut wire = Wire::with(Some(wire_card()));
+            wire.pull_after_bytes = Some(k);
+            let mut d = Driver::new(wire);
+            let mut buf = [0u8; FRAME];
+            let result = if write {
+                let _ = d.write(900, &data, false);
+                pump(&mut d, 4);
+                d.write(900, &data, false)
+            } else {
+                let _ = d.read(900, &mut buf);
+                pump(&mut d, 4);
+                d.read(900, &mut buf).map(|r| r.map(|_| ()))
+            };
+            let want = if k == 0 { IoError::NoCard } else { IoError::Failed };
+            assert_eq!(result, Poll::Ready(Err(want)), "write {write}, pulled after {k} bytes");
+            assert!(!d.line().selected);
+            // A pulled write lands only if its checksum was in.
+            let card = d.line().pulled.as_ref().unwrap();
+            assert_eq!(card.writes.len(), usize::from(write && k > 134), "pulled after {k} bytes");
+        }
+    }
+}
+
+#[test]
+fn wire_a_guarded_write_to_a_new_card_sends_no_sector_number() {
+    let mut d = Driver::new(Wire::with(Some(wire_card())));
+    let data = [1u8; FRAME];
+    assert_eq!(d.write(5, &data, true), Poll::Pending);
+    pump(&mut d, 5);
+    assert_eq!(d.write(5, &data, true), Poll::Ready(Err(IoError::NewCard)));
+    let card = d.line().card.as_ref().unwrap();
+    assert!(card.addressed.is_empty() && card.writes.is_empty());
+    // Unguarded, it goes through and clears the flag; then guarded ones do.
+    let _ = d.write(63, &[0; FRAME], false);
+    pump(&mut d, 5);
+    assert_eq!(d.write(63, &[0; FRAME], false), Poll::Ready(Ok(())));
+    let _ = d.write(5, &data, true);
+    pump(&mut d, 5);
+    assert_eq!(d.write(5, &data, true), Poll::Ready(Ok(())));
+}
+
+#[test]
+fn wire_a_bad_checksum_or_end_byte_fails_the_read() {
+    let mut d = Driver::new(Wire::with(Some(wire_card())));
+    d.line_mut().card.as_mut().unwrap().corrupt_next_read = true;
+    let mut buf = [0u8; FRAME];
+    let _ = d.read(1, &mut buf);
+    pump(&mut d, 5);
+    assert_eq!(d.read(1, &mut buf), Poll::Ready(Err(IoError::Failed)));
+    // The command alone: each wrong answer has its error.
+    let mut c = Command::read(1);
+    assert_eq!(c.reply(Some((0xFF, true))), Next::Send(b'R'));
+    assert_eq!(c.reply(Some((0, true))), Next::Send(0));
+    assert_eq!(c.reply(Some((0x5A, true))), Next::Send(0));
+    assert_eq!(c.reply(Some((0x5E, true))), Next::Done(Err(WireError::Protocol)));
+    let mut c = Command::read(0x0102);
+    let mut next = Next::Send(0x81);
+    for (i, b) in [0xFF, 0, 0x5A, 0x5D, 0, 0, 0x5C, 0x5D, 1, 2].into_iter().enumerate() {
+        assert!(matches!(next, Next::Send(_)), "byte {i}");
+        next = c.reply(Some((b, true)));
+    }
+    for _ in 0..FRAME {
+        next = c.reply(Some((0, true)));
+    }
+    assert_eq!(next, Next::Send(0));
+    assert_eq!(c.reply(Some((1 ^ 2, true))), Next::Send(0));
+    assert!(c.last());
+    assert_eq!(c.reply(Some((b'N', false))), Next::Done(Err(WireError::BadSector)));
+    // No /ACK mid-sector: the card went away.
+    let mut c = Command::write(7, &[0; FRAME], false);
+    c.reply(Some((0xFF, true)));
+    assert_eq!(c.reply(Some((0, false))), Next::Done(Err(WireError::Protocol)));
+}
+
+/// A session over the byte pump, frame by frame: a step, then the frame's
+/// waits (`wait_us` of polls every 10 µs), then a leftover sector finished
+/// before the next frame's pad poll. Returns the frames, and how many
+/// needed finishing.
+fn run_frames(s: &mut Session, d: &mut Driver<Wire>, save: &Save, wait_us: u32, limit: usize) -> (usize, usize) {
+    let mut log = String::new();
+    let mut leftovers = 0;
+    for frame in 0..limit {
+        if Wire::spin(d) {
+            leftovers += 1;
+        }
+        s.step(d, save, &mut log);
+        // As the console does: the next sector starts in the step that
+        // took the last one's result.
+        if !d.busy() && s.wants_sector() {
+            s.step(d, save, &mut log);
+        }
+        let end = d.line().now + wait_us;
+        while d.line().now < end && d.poll() {
+            d.line_mut().now += 10;
+        }
+        d.line_mut().now = end + 1000;
+        if !s.busy() && !d.busy() {
+            return (frame, leftovers);
+        }
+    }
+    panic!("still busy after {limit} frames: {log}");
+}
+
+impl Wire {
+    /// [`Driver::finish`] with the model's clock moving (the console's
+    /// moves by itself): returns whether a command was on the wire.
+    fn spin(d: &mut Driver<Wire>) -> bool {
+        let was = d.busy();
+        while d.poll() {
+            d.line_mut().now += 3;
+        }
+        was
+    }
+}
+
+#[test]
+fn session_saves_through_the_byte_pump_a_sector_a_frame() {
+    let a = {
+        let mut c = formatted();
+        write(&mut c, &save_of(1, 5));
+        c
+    };
+    let mut d = Driver::new(Wire::with(Some(WireCard::new(a))));
+    let mut s = Box::new(Session::new());
+    // At boot, each sector to its end at once (the console spins then).
+    let mut log = String::new();
+    s.boot(&mut Blocking(&mut d), &mut log);
+    assert_eq!(s.take_loaded(), Some(save_of(1, 5)));
+    let new = save_of(1, 30);
+    s.request_save();
+    // Waits of 8 ms a frame: every sector is done in its frame.
+    let (frames, leftovers) = run_frames(&mut s, &mut d, &new, 8_000, 400);
+    assert_eq!(leftovers, 0);
+    assert_eq!(s.status(), Status::Ready);
+    let card = &d.line().card.as_ref().unwrap().data;
+    assert_eq!(load(&card[..]).unwrap(), new);
+    let writes = d.line().card.as_ref().unwrap().writes.len();
+    assert!(frames > writes, "{frames} frames, {writes} writes");
+    // Waits of 2 ms: each sector spills into the next frame, which
+    // finishes it first; the save is made all the same.
+    let newer = save_of(1, 40);
+    s.request_save();
+    let (_, leftovers) = run_frames(&mut s, &mut d, &newer, 2_000, 400);
+    assert!(leftovers > 0);
+    let card = &d.line().card.as_ref().unwrap().data;
+    assert_eq!(load(&card[..]).unwrap(), newer);
+}
+
+/// The driver run to the end of each sector, moving the model's clock.
+struct Blocking<'a>(&'a mut Driver<Wire>);
+
+impl Port for Blocking<'_> {
+    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>> {
+        loop {
+            if let Poll::Ready(r) = self.0.read(n, buf) {
+                return Poll::Ready(r);
+            }
+            Wire::spin(self.0);
+        }
+    }
+
+    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>> {
+        loop {
+            if let Poll::Ready(r) = self.0.write(n, data, guard) {
+                return Poll::Ready(r);
+            }
+            Wire::spin(self.0);
+        }
+    }
+}
+
+#[test]
+fn session_through_the_byte_pump_a_card_swapped_or_pulled_at_every_sector() {
+    let mut a = formatted();
+    write(&mut a, &save_of(1, 5));
+    // The sectors a save makes once the card is known (sector 63 and the
+    // plan): count them on a run with no swap.
+    let prepared = || {
+        let mut d = Driver::new(Wire::with(Some(WireCard::new(a.clone()))));
+        let mut s = Box::new(Session::new());
+        s.boot(&mut Blocking(&mut d), &mut String::new());
+        s.request_save();
+        run_frames(&mut s, &mut d, &save_of(1, 6), 8_000, 400);
+        d.line_mut().card.as_mut().unwrap().writes.clear();
+        (s, d)
+    };
+    let new = save_of(1, 60);
+    let writes = {
+        let (mut s, mut d) = prepared();
+        s.request_save();
+        run_frames(&mut s, &mut d, &new, 8_000, 400);
+        d.line().card.as_ref().unwrap().writes.len()
+    };
+    for k in 0..=writes {
+        for pull in [false, true] {
+            let (mut s, mut d) = prepared();
+            s.request_save();
+            let mut log = String::new();
+            // Frames until k sectors are written, then the card goes: mid
+            // way through the next sector's bytes (a frame's waits cut short).
+            let mut frames = 0;
+            while d.line().card.as_ref().unwrap().writes.len() < k && frames < 400 {
+                Wire::spin(&mut d);
+                s.step(&mut d, &new, &mut log);
+                for _ in 0..300 {
+                    d.line_mut().now += 10;
+                    if !d.poll() || d.line().card.as_ref().unwrap().writes.len() >= k {
+                        break;
+                    }
+                }
+                frames += 1;
+            }
+            d.line_mut().now += 60 * 42;
+            d.poll();
+            let old = d.line_mut().card.take().unwrap();
+            let got = load(&old.data[..]).unwrap();
+            assert!(got == new || got == save_of(1, 6), "card A after {k} writes");
+            if pull {
+                // Nothing in the slot: the sector under way fails, the
+                // session says so (after the last, the save is made).
+                run_frames(&mut s, &mut d, &new, 8_000, 400);
+                let want = if k < writes { Status::NoCard } else { Status::Ready };
+                assert_eq!(s.status(), want, "pulled after {k} writes");
+                let mut back = old;
+                back.fresh = true;
+                d.line_mut().card = Some(back);
+            } else {
+                d.line_mut().card = Some(WireCard::new(card_of_others()));
+            }
+            s.request_save();
+            run_frames(&mut s, &mut d, &new, 8_000, 600);
+            assert_eq!(s.status(), Status::Ready, "after {k} writes, pulled {pull}: {log}");
+            let card = &d.line().card.as_ref().unwrap().data;
+            assert_eq!(load(&card[..]), Ok(new.clone()), "after {k} writes, pulled {pull}");
+            if !pull {
+                let others = card_of_others();
+                assert_eq!(card[BLOCK_SIZE..3 * BLOCK_SIZE], others[BLOCK_SIZE..3 * BLOCK_SIZE]);
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_checksum_is_the_xor_of_the_first_127_bytes(bytes in proptest::collection::vec(any::<u8>(), FRAME)) {
+        let frame: [u8; FRAME] = bytes.try_into().unwrap();
+        prop_assert_eq!(farewell::memcard::checksum(&frame), xor(&frame));
+    }
 }

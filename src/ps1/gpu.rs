@@ -137,7 +137,7 @@ impl Packets {
     }
 
     /// Sends the built list to the GPU and returns at once; the GPU draws
-    /// while the CPU goes on. Call [`Packets::wait`] before building again.
+    /// while the CPU goes on. Call [`Packets::wait_with`] before building again.
     pub fn send(&mut self) {
         if self.open.is_none() {
             return;
@@ -148,9 +148,14 @@ impl Packets {
         D2_CHCR.write(CHCR_LINKED_LIST_START);
     }
 
-    /// Waits for the DMA to finish and the GPU to take its last command.
-    pub fn wait(&self) {
-        while D2_CHCR.read() & CHCR_BUSY != 0 {}
-        while GPUSTAT.read() & (STAT_CMD_READY | STAT_DMA_READY) != (STAT_CMD_READY | STAT_DMA_READY) {}
+    /// Waits for the DMA to finish and the GPU to take its last command,
+    /// calling `idle` while it waits (the memory card's byte pump).
+    pub fn wait_with(&self, mut idle: impl FnMut()) {
+        while D2_CHCR.read() & CHCR_BUSY != 0 {
+            idle();
+        }
+        while GPUSTAT.read() & (STAT_CMD_READY | STAT_DMA_READY) != (STAT_CMD_READY | STAT_DMA_READY) {
+            idle();
+        }
     }
 }

@@ -6,6 +6,10 @@
 //! status register (bit 9) when "ACK interrupt" is enabled in the control
 //! register (no CPU interrupt is taken: I_MASK stays 0). No /ACK in time
 //! means the device is done, or absent.
+//!
+//! [`Transfer`] waits on each byte (the pad's few bytes a frame); [`Link`]
+//! only starts and looks, for the memory card's byte pump, which runs while
+//! the frame waits for the GPU and the vblank.
 
 use super::mmio::{Reg16, Reg8, IRQ_SIO0, I_STAT};
 use super::timer::{Clock, TICKS_PER_SECOND};
@@ -39,13 +43,7 @@ const MODE_8BIT: u16 = 0x000D;
 /// JOY_BAUD: 33.8688 MHz / 0x88 = 250 kHz, the pad's and card's clock.
 const BAUD_250KHZ: u16 = 0x0088;
 
-/// Microseconds to wait after selecting the device before the first byte.
-const SELECT_SETTLE_US: u32 = 20;
-/// Longest wait for a byte to come back: 8 bits at 250 kHz are 32 µs.
-const BYTE_TIMEOUT_US: u32 = 120;
-/// Longest wait for /ACK after a byte: pads answer within ~10 µs; memory
-/// cards and slow third-party pads within ~100.
-const ACK_TIMEOUT_US: u32 = 200;
+pub use farewell::memcard::wire::{ACK_TIMEOUT_US, BYTE_TIMEOUT_US, SELECT_SETTLE_US};
 
 /// Which slot.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -65,64 +63,116 @@ pub fn init() {
     JOY_CTRL.write(0);
 }
 
-/// One selection of a device: bytes go out and come back until `end`
-/// (or drop) deselects it.
+/// The JOY_CTRL value that selects `slot`'s device, /ACK latched.
+fn selected(slot: Slot) -> u16 {
+    let port_bit = if slot == Slot::Two { CTRL_PORT2 } else { 0 };
+    CTRL_TX_ENABLE | CTRL_SELECT | CTRL_ACK_IRQ_ENABLE | port_bit
+}
+
+/// The port one byte at a time, without waiting: what the memory card's
+/// byte pump (`farewell::memcard::wire`) steps.
+pub struct Link {
+    slot: Slot,
+    /// JOY_CTRL while the device is selected.
+    ctrl: u16,
+}
+
+impl Link {
+    /// The port, for the device in `slot` (not selected yet).
+    pub const fn new(slot: Slot) -> Self {
+        Link { slot, ctrl: 0 }
+    }
+
+    /// Selects the device (the caller waits [`SELECT_SETTLE_US`] before
+    /// the first byte).
+    pub fn select(&mut self) {
+        self.ctrl = selected(self.slot);
+        JOY_CTRL.write(self.ctrl | CTRL_ACK);
+    }
+
+    /// Clears the latched /ACK, then sends `byte`. (No draining of stale
+    /// bytes: every byte sent is read back once, and an extra read of the
+    /// data register advances PCSX-Reloaded's card state machine.)
+    pub fn send(&mut self, byte: u8) {
+        JOY_CTRL.write(self.ctrl | CTRL_ACK);
+        JOY_DATA.write(byte);
+    }
+
+    /// The byte back, once it is in. Some emulators (PCSX-Reloaded's memory
+    /// card) only latch the /ACK and leave RX ready clear for a few bytes;
+    /// the data register still holds the byte, so an /ACK alone also counts
+    /// as an answer. Reads the data register once when it answers.
+    pub fn received(&mut self) -> Option<u8> {
+        if JOY_STAT.read() & (STAT_RX_READY | STAT_ACK_LATCHED) != 0 {
+            Some(JOY_DATA.read())
+        } else {
+            None
+        }
+    }
+
+    /// The device pulsed /ACK since the last byte was sent.
+    pub fn acked(&mut self) -> bool {
+        JOY_STAT.read() & STAT_ACK_LATCHED != 0
+    }
+
+    /// Deselects the device and clears the port's latched bits and its
+    /// interrupt request (CPU interrupts are off; this keeps I_STAT tidy).
+    pub fn deselect(&mut self) {
+        JOY_CTRL.write(CTRL_ACK);
+        JOY_CTRL.write(0);
+        I_STAT.write(!IRQ_SIO0);
+    }
+}
+
+/// One selection of a device, waited on byte by byte (the pad: a few
+/// bytes a frame): bytes go out and come back until drop deselects it.
 pub struct Transfer<'a> {
     clock: &'a Clock,
-    ctrl: u16,
+    link: Link,
 }
 
 impl<'a> Transfer<'a> {
     /// Selects the device in `slot`.
     pub fn begin(clock: &'a Clock, slot: Slot) -> Self {
-        let port_bit = if slot == Slot::Two { CTRL_PORT2 } else { 0 };
-        let ctrl = CTRL_TX_ENABLE | CTRL_SELECT | CTRL_ACK_IRQ_ENABLE | port_bit;
-        JOY_CTRL.write(ctrl | CTRL_ACK);
+        let mut link = Link::new(slot);
+        link.select();
         clock.delay_us(SELECT_SETTLE_US);
-        Transfer { clock, ctrl }
+        Transfer { clock, link }
     }
 
     /// Sends a byte; returns the byte received and whether the device
     /// acknowledged it (wants to go on). `None` when nothing came back.
     pub fn exchange(&mut self, byte: u8) -> Option<(u8, bool)> {
-        // Clear the latched /ACK, then send. (No draining of stale bytes:
-        // every byte sent is read back below, and an extra read of the data
-        // register advances PCSX-Reloaded's card state machine.)
-        JOY_CTRL.write(self.ctrl | CTRL_ACK);
-        JOY_DATA.write(byte);
-        // The byte back arrives as this one goes out (RX ready). Some
-        // emulators (PCSX-Reloaded's memory card) only latch the /ACK and
-        // leave RX ready clear for a few bytes; the data register still
-        // holds the byte, so an /ACK alone also counts as an answer.
-        let rx = self.wait_for(STAT_RX_READY | STAT_ACK_LATCHED, BYTE_TIMEOUT_US);
-        if !rx {
-            return None;
-        }
-        let got = JOY_DATA.read();
-        Some((got, self.wait_for(STAT_ACK_LATCHED, ACK_TIMEOUT_US)))
-    }
-
-    /// Spins until one of the JOY_STAT `bits` is set, or the timeout passes.
-    fn wait_for(&self, bits: u16, timeout_us: u32) -> bool {
+        self.link.send(byte);
         let start = self.clock.now();
-        let limit = timeout_us * (TICKS_PER_SECOND / 1_000_000 + 1);
-        loop {
-            if JOY_STAT.read() & bits != 0 {
-                return true;
+        let got = loop {
+            if let Some(b) = self.link.received() {
+                break b;
             }
-            if self.clock.ticks_since(start) > limit {
-                return false;
+            if self.clock.ticks_since(start) > us_to_ticks(BYTE_TIMEOUT_US) {
+                return None;
+            }
+        };
+        let start = self.clock.now();
+        loop {
+            if self.link.acked() {
+                return Some((got, true));
+            }
+            if self.clock.ticks_since(start) > us_to_ticks(ACK_TIMEOUT_US) {
+                return Some((got, false));
             }
         }
     }
 }
 
+/// Microseconds as counter 2 ticks, rounded up.
+fn us_to_ticks(us: u32) -> u32 {
+    us * (TICKS_PER_SECOND / 1_000_000 + 1)
+}
+
 impl Drop for Transfer<'_> {
-    /// Deselects the device and clears the port's latched bits and its
-    /// interrupt request (CPU interrupts are off; this keeps I_STAT tidy).
+    /// Deselects the device.
     fn drop(&mut self) {
-        JOY_CTRL.write(CTRL_ACK);
-        JOY_CTRL.write(0);
-        I_STAT.write(!IRQ_SIO0);
+        self.link.deselect();
     }
 }

@@ -48,9 +48,18 @@ impl Video {
     /// many vblanks went by unseen since the last call (0 when the frame's
     /// work finished in time).
     pub fn wait_vblank(&mut self) -> u32 {
+        self.wait_vblank_with(|| {})
+    }
+
+    /// As [`Video::wait_vblank`], calling `idle` while it waits (the memory
+    /// card's byte pump: a few register reads, so the blank is still seen
+    /// within microseconds).
+    pub fn wait_vblank_with(&mut self, mut idle: impl FnMut()) -> u32 {
         let missed = u32::from(I_STAT.read() & IRQ_VBLANK != 0);
         I_STAT.write(!IRQ_VBLANK);
-        while I_STAT.read() & IRQ_VBLANK == 0 {}
+        while I_STAT.read() & IRQ_VBLANK == 0 {
+            idle();
+        }
         I_STAT.write(!IRQ_VBLANK);
         missed
     }
