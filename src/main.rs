@@ -24,12 +24,16 @@ mod game_loop {
     use farewell::ui::paint::{palette, text_centred};
     use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
-    use farewell::ui::App;
+    use farewell::ui::{App, Screen};
 
     /// How far into a frame (from its start) the fair player may go on
     /// thinking at most: drawing, the packets and the TTY take up to about
     /// 8 ms after it on a busy frame, and a frame is 16.7 ms (NTSC).
     const THINK_MAX_US: u32 = 6_500;
+
+    /// ... and when nobody waits for the answer (the hint worked out
+    /// before the player asks): the frame stays near 60% of a vblank.
+    const PONDER_MAX_US: u32 = 3_500;
 
     /// ... and at least, however long the drawing has been taking.
     const THINK_MIN_US: u32 = 2_000;
@@ -216,12 +220,15 @@ mod game_loop {
             // pondering, does not).
             let asked = app.hint_asked();
             let mut busy = app.thinking();
-            let think_until =
-                FRAME_US.saturating_sub(THINK_MARGIN_US + self.render_us).clamp(THINK_MIN_US, THINK_MAX_US);
+            let max = if asked || app.screen() == Screen::Demo { THINK_MAX_US } else { PONDER_MAX_US };
+            let think_until = FRAME_US.saturating_sub(THINK_MARGIN_US + self.render_us).clamp(THINK_MIN_US, max);
             // Where a frame's first step must end at the latest: what the
             // drawing leaves, with a wider margin (the estimate is of the
             // steps seen so far, not of this one).
-            let first_until = FRAME_US.saturating_sub(FIRST_MARGIN_US + self.render_us).max(THINK_MIN_US);
+            let mut first_until = FRAME_US.saturating_sub(FIRST_MARGIN_US + self.render_us).max(THINK_MIN_US);
+            if max == PONDER_MAX_US {
+                first_until = first_until.min(PONDER_MAX_US);
+            }
             // Start a step only when one as long as the longest lately
             // still ends in time: after another step, by `think_until`;
             // the frame's first, by `first_until` (a step can take
