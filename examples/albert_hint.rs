@@ -6,7 +6,7 @@
 //!
 //! `tools/host-cargo run --release --example albert_hint [first] [last] [start rank]`
 
-use farewell::games::albert::solver::{Search, Verdict};
+use farewell::games::albert::solver::{Frame, Search, Step, Storage, Verdict, Workspace, MAX_BRANCH};
 use farewell::games::albert::{Game, Options, StartRank};
 use farewell::games::{Patience, Status};
 use farewell::ui::albert::{HintStore, HINT_NODES};
@@ -16,15 +16,24 @@ fn main() {
     let first: u32 = args.get(1).map_or(1, |s| s.parse().unwrap());
     let last: u32 = args.get(2).map_or(20, |s| s.parse().unwrap());
     let start = StartRank::parse(args.get(3).map_or("none", |s| s)).unwrap();
+    // Optional: another node budget, and then a table of 2^22 slots
+    // (experiments beyond the console's limits).
+    let budget: u64 = args.get(4).map_or(HINT_NODES, |s| s.parse().unwrap());
+    let big = args.len() > 5;
+    let mut table = vec![0u128; if big { 1 << 22 } else { 0 }];
+    let mut frames = vec![Frame::default(); if big { 100_000 } else { 0 }];
+    let mut moves = vec![Step::default(); if big { 100_000 * MAX_BRANCH } else { 0 }];
+    let mut ws = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
     let mut store = Box::new(HintStore::new());
     let mut search = Search::idle();
     let (mut won, mut lost, mut unknown, mut total, mut worst) = (0, 0, 0, 0u64, 0u64);
     let t0 = std::time::Instant::now();
     for seed in first..=last {
         let g = Game::deal(seed, Options { start, auto: true });
-        search.restart(&mut *store, &g, HINT_NODES);
+        let store: &mut dyn Storage = if big { &mut ws } else { &mut *store };
+        search.restart(store, &g, budget);
         let v = loop {
-            if let Some(v) = search.step(&mut *store, 64) {
+            if let Some(v) = search.step(store, 64) {
                 break v;
             }
         };
@@ -36,7 +45,7 @@ fn main() {
                 won += 1;
                 let mut gg = g.clone();
                 let mut ok = true;
-                search.line(&*store, &g, &mut |m| ok &= gg.play(m).is_ok());
+                search.line(store, &g, &mut |m| ok &= gg.play(m).is_ok());
                 assert!(ok && gg.status() == Status::Won, "deal {seed}: the line does not win");
             }
             Verdict::NotWinnable => lost += 1,

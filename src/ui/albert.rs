@@ -52,7 +52,7 @@ pub const HINT_MOVES: usize = 8192;
 /// Nodes a hint may search: what the table holds (90 % of [`HINT_TABLE`]).
 /// On the console this is a few seconds of thinking (the caller decides how
 /// many nodes a frame has time for).
-pub const HINT_NODES: u64 = 7000;
+pub const HINT_NODES: u64 = 700;
 /// The hint's storage: about 190 KB.
 pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
 
