@@ -4,7 +4,7 @@
 //! budget ([`HINT_NODES`]); the verdict and the nodes it took. A won
 //! deal's line is replayed through the game to a win.
 //!
-//! `tools/host-cargo run --release --example albert_hint [first] [last] [start rank]`
+//! `tools/host-cargo run --release --example albert_hint [first] [last] [start rank] [budget] [big|table bits]`
 
 use farewell::games::albert::solver::{Frame, Search, Step, Storage, Verdict, Workspace, MAX_BRANCH};
 use farewell::games::albert::{Game, Options, StartRank};
@@ -20,7 +20,9 @@ fn main() {
     // (experiments beyond the console's limits).
     let budget: u64 = args.get(4).map_or(HINT_NODES, |s| s.parse().unwrap());
     let big = args.len() > 5;
-    let mut table = vec![0u128; if big { 1 << 22 } else { 0 }];
+    // `big` or a number of bits: the table's size (2^22 slots for `big`).
+    let bits: u32 = args.get(5).map_or(22, |s| s.parse().unwrap_or(22));
+    let mut table = vec![0u128; if big { 1 << bits } else { 0 }];
     let mut frames = vec![Frame::default(); if big { 100_000 } else { 0 }];
     let mut moves = vec![Step::default(); if big { 100_000 * MAX_BRANCH } else { 0 }];
     let mut ws = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };

@@ -35,6 +35,10 @@
 //!   can only be the one base that fits there. Whole stacks never move to an
 //!   empty stack (not a move). Foundation moves are tried first, moves to an
 //!   empty stack last.
+//! - **Passes** (a budget of [`BOUNDED_FROM`] nodes or more): at most 2,
+//!   then 5, then 12 moves in a row without a card going up, then no
+//!   bound. A win in any pass is a win; "not winnable" only comes from a
+//!   pass that cut no line, which is the exhaustive search.
 //! - **Budget**: nodes (moves tried); also running out of table, frames or
 //!   move buffer ends the search as unknown.
 //! - **Storage** is the caller's ([`Storage`]): vectors lent on the host
