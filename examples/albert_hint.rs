@@ -23,8 +23,11 @@ fn main() {
     // `big` or a number of bits: the table's size (2^22 slots for `big`).
     let bits: u32 = args.get(5).map_or(22, |s| s.parse().unwrap_or(22));
     let mut table = vec![0u128; if big { 1 << bits } else { 0 }];
-    let mut frames = vec![Frame::default(); if big { 100_000 } else { 0 }];
-    let mut moves = vec![Step::default(); if big { 100_000 * MAX_BRANCH } else { 0 }];
+    // Levels: a line of the unbounded pass can go very deep (moves to and
+    // fro between positions not yet seen).
+    let depth = if bits > 22 { 1 << 20 } else { 100_000 };
+    let mut frames = vec![Frame::default(); if big { depth } else { 0 }];
+    let mut moves = vec![Step::default(); if big { depth * if bits > 22 { 32 } else { MAX_BRANCH } } else { 0 }];
     let mut ws = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
     let mut store = Box::new(HintStore::new());
     let mut search = Search::idle();
