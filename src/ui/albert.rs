@@ -50,10 +50,11 @@ pub const HINT_DEPTH: usize = 1024;
 /// Moves the levels of the line can hold: about eight per level, which is
 /// a deep line's average (running out ends the search as unknown).
 pub const HINT_MOVES: usize = 8192;
-/// Nodes a hint may search: what the table holds (90 % of [`HINT_TABLE`]).
-/// On the console this is a few seconds of thinking (the caller decides how
-/// many nodes a frame has time for).
-pub const HINT_NODES: u64 = 7000;
+/// Nodes a hint may search (the table holds ten times as many). A node
+/// costs about 0.15 ms on the console: 700 nodes and then the fair player
+/// show the first hint of deals 1-20 within 20-52 frames in Mednafen
+/// (7,000 nodes took 265-350 frames; docs/rules/albert.md, "On the PS1").
+pub const HINT_NODES: u64 = 700;
 /// The hint's storage: about 190 KB.
 pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
 

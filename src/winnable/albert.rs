@@ -2,44 +2,44 @@
 // Up to 100 deals per option set, from deals 1 to 250, each proved winnable
 // by the solver with at most 2000000 nodes.
 // Per option code, what was tried (the deal's winning line replayed to a win):
-//   0: tried 177 (deals 1..177), proven winnable 100, proven lost 57, unknown 20, budget 2000000 nodes, 52312807 nodes, 79.1 s
-//   8: tried 177 (deals 1..177), proven winnable 100, proven lost 57, unknown 20, budget 2000000 nodes, 52312807 nodes, 80.5 s
-//   1: tried 187 (deals 1..187), proven winnable 100, proven lost 79, unknown 8, budget 2000000 nodes, 27927381 nodes, 27.6 s
-//   9: tried 187 (deals 1..187), proven winnable 100, proven lost 79, unknown 8, budget 2000000 nodes, 27927381 nodes, 24.7 s
-//   2: tried 170 (deals 1..170), proven winnable 100, proven lost 66, unknown 4, budget 2000000 nodes, 10554392 nodes, 10.7 s
-//   10: tried 170 (deals 1..170), proven winnable 100, proven lost 66, unknown 4, budget 2000000 nodes, 10554392 nodes, 9.5 s
-//   3: tried 124 (deals 1..124), proven winnable 100, proven lost 23, unknown 1, budget 2000000 nodes, 3117666 nodes, 2.9 s
-//   11: tried 124 (deals 1..124), proven winnable 100, proven lost 23, unknown 1, budget 2000000 nodes, 3117666 nodes, 2.6 s
-//   4: tried 106 (deals 1..106), proven winnable 100, proven lost 3, unknown 3, budget 2000000 nodes, 4001603 nodes, 3.4 s
-//   12: tried 106 (deals 1..106), proven winnable 100, proven lost 3, unknown 3, budget 2000000 nodes, 4001603 nodes, 2.8 s
-//   5: tried 100 (deals 1..100), proven winnable 100, proven lost 0, unknown 0, budget 2000000 nodes, 64719 nodes, 0.1 s
-//   13: tried 100 (deals 1..100), proven winnable 100, proven lost 0, unknown 0, budget 2000000 nodes, 64719 nodes, 0.1 s
+//   0: tried 147 (deals 1..147), proven winnable 100, proven lost 45, unknown 2, budget 2000000 nodes, 20409176 nodes, 9.2 s
+//   8: tried 147 (deals 1..147), proven winnable 100, proven lost 45, unknown 2, budget 2000000 nodes, 20409176 nodes, 14.9 s
+//   1: tried 177 (deals 1..177), proven winnable 100, proven lost 74, unknown 3, budget 2000000 nodes, 16699223 nodes, 10.7 s
+//   9: tried 177 (deals 1..177), proven winnable 100, proven lost 74, unknown 3, budget 2000000 nodes, 16699223 nodes, 19.9 s
+//   2: tried 165 (deals 1..165), proven winnable 100, proven lost 65, unknown 0, budget 2000000 nodes, 3983650 nodes, 2.6 s
+//   10: tried 165 (deals 1..165), proven winnable 100, proven lost 65, unknown 0, budget 2000000 nodes, 3983650 nodes, 5.0 s
+//   3: tried 123 (deals 1..123), proven winnable 100, proven lost 23, unknown 0, budget 2000000 nodes, 857176 nodes, 1.5 s
+//   11: tried 123 (deals 1..123), proven winnable 100, proven lost 23, unknown 0, budget 2000000 nodes, 857176 nodes, 0.7 s
+//   4: tried 103 (deals 1..103), proven winnable 100, proven lost 3, unknown 0, budget 2000000 nodes, 509585 nodes, 0.2 s
+//   12: tried 103 (deals 1..103), proven winnable 100, proven lost 3, unknown 0, budget 2000000 nodes, 509585 nodes, 0.2 s
+//   5: tried 100 (deals 1..100), proven winnable 100, proven lost 0, unknown 0, budget 2000000 nodes, 85449 nodes, 0.2 s
+//   13: tried 100 (deals 1..100), proven winnable 100, proven lost 0, unknown 0, budget 2000000 nodes, 85449 nodes, 0.2 s
 
 use super::Entry;
 
 const SET_0: &[u8] = &[
-    1, 5, 2, 2, 1, 1, 4, 1, 2, 1, 1, 1, 1, 2, 3, 2, 1, 1, 3, 1, 1, 1, 1, 1, 2, 6, 1, 1, 2, 3, 1, 1, 3, 1, 2, 1, 1, 1,
-    1, 1, 4, 2, 1, 2, 1, 1, 5, 2, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 1, 3, 1, 1, 1, 1, 3, 1, 4, 2, 1, 3, 3, 1, 1, 1,
-    1, 3, 1, 3, 1, 2, 1, 1, 1, 4, 1, 7, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 4,
+    1, 3, 2, 2, 2, 1, 1, 4, 1, 2, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 4, 2, 1, 1, 2, 3, 1, 1, 1, 2,
+    1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 2, 1, 2, 1, 1, 4, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 3, 1, 2, 1, 1, 1,
+    1, 1, 2, 1, 1, 4, 2, 1, 3, 1, 1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 2, 1, 1, 1,
 ];
 const SET_1: &[u8] = &[
-    3, 4, 3, 1, 5, 1, 1, 3, 1, 2, 1, 1, 3, 1, 5, 2, 1, 2, 3, 4, 2, 1, 2, 3, 3, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 5, 2, 1,
-    1, 5, 1, 2, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 3, 1, 1, 6, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 1, 2, 1, 1, 2, 1,
-    2, 3, 3, 1, 1, 4, 2, 3, 2, 1, 1, 3, 3, 4, 2, 1, 1, 2, 1, 1, 5, 1, 2, 1,
+    3, 4, 2, 1, 1, 5, 1, 1, 3, 1, 2, 1, 1, 3, 1, 5, 2, 1, 2, 2, 1, 4, 2, 1, 2, 3, 3, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
+    5, 2, 1, 1, 5, 1, 2, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 2, 3, 1, 1, 6, 1, 1, 2, 1, 1, 2, 2, 1, 1, 1, 2, 1, 2, 1,
+    1, 2, 1, 2, 2, 1, 3, 1, 1, 4, 1, 1, 3, 2, 1, 1, 3, 3, 4, 2, 1, 1, 2, 1,
 ];
 const SET_2: &[u8] = &[
-    2, 1, 2, 1, 2, 2, 1, 2, 2, 1, 2, 1, 2, 1, 1, 5, 1, 1, 1, 1, 1, 1, 2, 4, 1, 2, 1, 3, 3, 6, 3, 1, 1, 3, 2, 2, 1, 1,
-    3, 1, 1, 1, 2, 4, 1, 2, 5, 1, 1, 2, 1, 4, 2, 1, 1, 3, 2, 1, 4, 1, 1, 1, 1, 1, 2, 1, 1, 1, 3, 2, 1, 1, 1, 1, 1, 3,
-    1, 2, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 4, 1, 1, 1, 2, 1, 2, 1, 1,
+    2, 1, 2, 1, 2, 2, 1, 2, 2, 1, 2, 1, 2, 1, 1, 5, 1, 1, 1, 1, 1, 1, 2, 4, 1, 2, 1, 3, 3, 6, 3, 1, 1, 3, 2, 1, 1, 1,
+    1, 3, 1, 1, 1, 2, 2, 2, 1, 2, 5, 1, 1, 2, 1, 2, 2, 2, 1, 1, 3, 2, 1, 4, 1, 1, 1, 1, 1, 2, 1, 1, 1, 3, 2, 1, 1, 1,
+    1, 1, 2, 1, 1, 2, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 4, 1, 1, 1, 2,
 ];
 const SET_3: &[u8] = &[
     2, 1, 2, 5, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     3, 1, 1, 1, 3, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1,
-    2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 1,
+    2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 1, 1,
 ];
 const SET_4: &[u8] = &[
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 ];
 const SET_5: &[u8] = &[

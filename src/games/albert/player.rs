@@ -8,7 +8,6 @@
 //! look strictly better, so it never goes round in circles.
 
 use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
-use crate::cards::{Card, Rank, Suit};
 
 /// How good a board looks (higher is better). The weights follow the
 /// seed's tips: cards up, empty stacks early ("a game is probably not
@@ -18,19 +17,25 @@ use crate::cards::{Card, Rank, Suit};
 pub fn evaluate(b: &Board) -> i32 {
     let mut score = 1000 * b.foundation_total() as i32;
     score += 300 * i32::from(b.empty_stacks());
-    let mut buf = [Card::new(Rank::ACE, Suit::Spades); 52];
+    // Each stack walked from its top card down (no copy of the stack):
+    // `depth` cards lie on the card looked at.
     for s in 0..STACKS {
-        let cards = b.stack(s, &mut buf);
-        let n = cards.len();
-        for (i, &c) in cards.iter().enumerate() {
-            if i > 0 && !fits(c, cards[i - 1]) {
+        let mut at = b.top(s);
+        let mut depth = 0i32;
+        while let Some(c) = at {
+            let under = b.below(c);
+            if under.is_some_and(|u| !fits(c, u)) {
                 score -= 40;
             }
             // How soon the card's suit stack needs it (1: next).
             let need = i32::from(c.rank().number()) - i32::from(b.foundation_count(c.suit()));
-            let depth = (n - 1 - i) as i32;
             if need <= 3 {
                 score -= depth * (4 - need) * 15;
+            }
+            at = under;
+            depth += 1;
+            if depth > 52 {
+                break;
             }
         }
     }

@@ -35,6 +35,10 @@
 //!   can only be the one base that fits there. Whole stacks never move to an
 //!   empty stack (not a move). Foundation moves are tried first, moves to an
 //!   empty stack last.
+//! - **Passes** (a budget of [`BOUNDED_FROM`] nodes or more): at most 2,
+//!   then 5, then 12 moves in a row without a card going up, then no
+//!   bound. A win in any pass is a win; "not winnable" only comes from a
+//!   pass that cut no line, which is the exhaustive search.
 //! - **Budget**: nodes (moves tried); also running out of table, frames or
 //!   move buffer ends the search as unknown.
 //! - **Storage** is the caller's ([`Storage`]): vectors lent on the host
@@ -43,9 +47,9 @@
 //! - **Steps**: [`Solver::step`] searches a given number of nodes and
 //!   returns, so the console can spread a search over frames.
 
-use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
-use crate::cards::{Card, Suit};
-use crate::games::search::{self, mix, Effort};
+use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS, SUITS};
+use crate::cards::{Card, Rank, Suit};
+use crate::games::search::{self, Effort};
 use heapless::Vec;
 
 /// The answer: winnable ([`Solver::line`] gives the moves, from the
@@ -70,6 +74,9 @@ pub struct Frame {
     first: u32,
     count: u8,
     next: u8,
+    /// Moves without a card going up the line may still make below this
+    /// level (see [`State::limit`]).
+    slack: u8,
 }
 
 /// A move in the buffer: the plan (checked when generated) and its order.
@@ -159,10 +166,10 @@ const HEADER: u128 = 0xA1BE_57A3_u128 << 64;
 
 /// The 2-bit code of card `c` lying on `under` (`None`: a stack's bottom,
 /// or not on a stack at all).
-fn code_of(c: Card, under: Option<Card>) -> u128 {
+fn code_of(c: Card, under: Option<Card>) -> u32 {
     match under {
         None => 0,
-        Some(u) if fits(c, u) => 1 + u128::from(matches!(u.suit(), Suit::Diamonds | Suit::Clubs)),
+        Some(u) if fits(c, u) => 1 + u32::from(SUITS[usize::from(u.index()) % 52] >= 2),
         Some(_) => 3,
     }
 }
@@ -180,7 +187,7 @@ pub fn key(b: &Board) -> u128 {
         let mut guard = 0;
         while let Some(c) = at {
             let u = b.below(c);
-            k |= code_of(c, u) << (2 * u32::from(c.index()));
+            k |= u128::from(code_of(c, u)) << (2 * u32::from(c.index()));
             at = u;
             guard += 1;
             if guard > 52 {
@@ -199,28 +206,51 @@ pub fn key(b: &Board) -> u128 {
     k
 }
 
-/// What playing `p` changes in the key: the moved card's code (XOR) and its
-/// suit stack's height (added when `p` goes there). `applied` says whether
-/// `b` is the board after `p` (for taking it back) or before.
-fn key_change(b: &Board, p: Plan, applied: bool) -> (u128, u128) {
+/// The key after playing `p` (`applied` false: `b` is the board before
+/// `p`) or after taking it back (`applied` true: `b` is the board after
+/// `p`): the moved card's code changes (XOR) and, for a move to the suit
+/// stack, its suit stack's height. Worked on the key's four 32-bit words:
+/// shifting a `u128` by a variable amount is long on the console's CPU.
+fn key_after(k: u128, b: &Board, p: Plan, applied: bool) -> u128 {
     let c = p.card;
     let from = match p.from {
         From::Reserve(_) => 3,
         From::Stack(s, _) => code_of(c, if applied { b.top(usize::from(s)) } else { b.below(c) }),
     };
-    let (to, up) = match p.to {
-        None => (0, 1u128 << (104 + 4 * c.suit() as u32)),
-        Some(t) => (code_of(c, if applied { b.below(c) } else { b.top(usize::from(t)) }), 0),
-    };
-    ((from ^ to) << (2 * u32::from(c.index())), up)
+    let mut w = words(k);
+    let i = usize::from(c.index()) % 52;
+    match p.to {
+        None => {
+            let d = 1u32 << (8 + 4 * u32::from(SUITS[i]));
+            w[3] = if applied { w[3].wrapping_sub(d) } else { w[3].wrapping_add(d) };
+            w[i / 16] ^= from << ((i % 16) * 2);
+        }
+        Some(t) => {
+            let to = code_of(c, if applied { b.below(c) } else { b.top(usize::from(t)) });
+            w[i / 16] ^= (from ^ to) << ((i % 16) * 2);
+        }
+    }
+    u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64 | u128::from(w[3]) << 96
 }
 
-/// Table slot 1.. for a key (slot 0 is the header).
+/// A key's four 32-bit words, lowest first.
+fn words(k: u128) -> [u32; 4] {
+    [k as u32, (k >> 32) as u32, (k >> 64) as u32, (k >> 96) as u32]
+}
+
+/// Table slot 1.. for a key (slot 0 is the header): the key's words
+/// folded and mixed in 32 bits (murmur3's finaliser), then scaled to the
+/// table by a multiplication (no division: the console's CPU has no fast
+/// one, and no 64-bit multiply).
 fn slot_of(k: u128, len: usize) -> usize {
-    let x = mix((k as u64) ^ ((k >> 64) as u64).rotate_left(29));
-    // The high half, the best mixed, and a 32-bit remainder (a 64-bit one
-    // is a library call on the console's 32-bit CPU).
-    1 + ((x >> 32) as u32 as usize) % (len - 1)
+    let [a, b, c, d] = words(k);
+    let mut h = a ^ b.rotate_left(8) ^ c.rotate_left(16) ^ d.rotate_left(24);
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x85eb_ca6b);
+    h ^= h >> 13;
+    h = h.wrapping_mul(0xc2b2_ae35);
+    h ^= h >> 16;
+    1 + ((u64::from(h) * (len as u64 - 1)) >> 32) as usize
 }
 
 /// What the table said about a position.
@@ -269,6 +299,11 @@ struct State {
     effort: Effort,
     budget: u64,
     verdict: Option<Verdict>,
+    /// The bound of this pass: moves in a row without a card going up
+    /// (`UNBOUNDED`: none).
+    limit: u8,
+    /// A line was cut by the bound in this pass (so its end proves nothing).
+    cut: bool,
 }
 
 impl Default for Search {
@@ -291,6 +326,8 @@ impl Search {
                 effort: Effort { nodes: 0, transpositions: 0 },
                 budget: 0,
                 verdict: Some(Verdict::Unknown),
+                limit: UNBOUNDED,
+                cut: false,
             },
         }
     }
@@ -308,7 +345,7 @@ impl Search {
         st.effort = Effort::default();
         st.budget = budget;
         st.verdict = None;
-        st.stamp = next_stamp(table);
+        st.limit = if budget >= BOUNDED_FROM { PASSES[0] } else { UNBOUNDED };
         if table.len() < 2 || frames.is_empty() {
             st.verdict = Some(Verdict::Unknown);
             return;
@@ -320,14 +357,7 @@ impl Search {
             st.verdict = Some(Verdict::Winnable(()));
             return;
         }
-        if st.visit(table, st.key) != Seen::New {
-            st.verdict = Some(Verdict::Unknown);
-            return;
-        }
-        match st.generate(moves, 0) {
-            Some(n) => frames[0].count = n,
-            None => st.verdict = Some(Verdict::Unknown),
-        }
+        st.pass(table, frames, moves);
     }
 
     /// Nodes searched so far.
@@ -538,48 +568,126 @@ fn next_stamp(table: &mut [u128]) -> u128 {
     u128::from(g) << KEY_BITS
 }
 
+/// The classes of moves, best first (the order the search tries them):
+/// to a suit stack; a run that empties its stack; one that uncovers a card
+/// out of sequence; a reserve card onto a stack; a run from one card it
+/// fits to another; a run that uncovers an out-of-sequence card to an
+/// empty stack; a reserve card to an empty stack; a run from a card it fits
+/// to an empty stack.
+const FOUNDATION: u8 = 0;
+const EMPTIES: u8 = 1;
+const UNCOVERS: u8 = 2;
+const RESERVE_ON: u8 = 3;
+const TWIN: u8 = 4;
+const UNCOVERS_EMPTY: u8 = 5;
+const RESERVE_EMPTY: u8 = 6;
+const TWIN_EMPTY: u8 = 7;
+const CLASSES: u8 = 8;
+
+/// No stack (in [`State::generate`]'s table of top cards).
+const NO_STACK: u8 = 0xFF;
+/// No card (a king's parents).
+const NO_CARD: u8 = 0xFF;
+
+/// Each card's parents: the two cards one rank higher and of the other
+/// colour, which it can lie on (`NO_CARD` for a king), by index.
+const PARENTS: [[u8; 2]; 52] = {
+    let mut t = [[NO_CARD; 2]; 52];
+    let mut i = 0;
+    while i < 52 {
+        let (suit, rank) = (i / 13, i % 13);
+        if rank < 12 {
+            // Spades and clubs (0, 3) are black, hearts and diamonds red.
+            let (a, b) = if suit == 0 || suit == 3 { (1, 2) } else { (0, 3) };
+            t[i] = [(a * 13 + rank + 1) as u8, (b * 13 + rank + 1) as u8];
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The passes' bounds: moves in a row without a card going up.
+const PASSES: [u8; 4] = [2, 5, 12, UNBOUNDED];
+/// No bound.
+const UNBOUNDED: u8 = u8::MAX;
+/// The smallest budget searched in bounded passes: a shorter search is
+/// better off plain (on deals 1-200 with no cards up, 1,000 nodes answer 43
+/// deals plainly and 28 in passes; 50,000 nodes 112 and 119; 2,000,000
+/// nodes 177 and 194: the passes' repeats cost more than they find until
+/// the lines are long).
+pub const BOUNDED_FROM: u64 = 50_000;
+
 impl State {
+    /// Starts a pass from the root (depth 1, the board at the root after
+    /// its safe moves) with bound `self.limit`: a new generation of the
+    /// table.
+    fn pass(&mut self, table: &mut [u128], frames: &mut [Frame], moves: &mut [Step]) {
+        self.stamp = next_stamp(table);
+        self.used = 0;
+        self.cut = false;
+        frames[0].first = 0;
+        frames[0].next = 0;
+        frames[0].count = 0;
+        frames[0].slack = self.limit;
+        if self.visit(table, self.key) != Seen::New {
+            self.verdict = Some(Verdict::Unknown);
+            return;
+        }
+        match self.generate(moves, 0) {
+            Some(n) => frames[0].count = n,
+            None => self.verdict = Some(Verdict::Unknown),
+        }
+    }
+
     /// Plays `p` on the board, keeping the key.
     fn apply(&mut self, p: Plan) {
-        let (x, up) = key_change(&self.board, p, false);
+        self.key = key_after(self.key, &self.board, p, false);
         self.board.apply(p);
-        self.key = (self.key ^ x).wrapping_add(up);
     }
 
     /// Takes `p` back, keeping the key.
     fn unapply(&mut self, p: Plan) {
-        let (x, up) = key_change(&self.board, p, true);
+        self.key = key_after(self.key, &self.board, p, true);
         self.board.unapply(p);
-        self.key = (self.key ^ x).wrapping_sub(up);
     }
 
-    /// Plays the safe moves, records them; how many.
+    /// Plays the safe moves, records them; how many. Suit by suit: the
+    /// next card of a suit stack is safe when both suit stacks of the other
+    /// colour are at least one rank below it; it goes up when it is a
+    /// stack's top card or in the reserve. The cards that go up are the
+    /// same whatever the order (a card up only makes more cards safe), so
+    /// this needs no scan of every stack and reserve slot after each one.
     fn safe_moves(&mut self) -> u8 {
         let mut n = 0u8;
-        'again: loop {
-            for s in 0..STACKS {
-                if let Some(c) = self.board.top(s) {
-                    if self.board.safe_to_foundation(c) {
-                        let p = Plan { card: c, from: From::Stack(s as u8, 1), to: None };
-                        self.apply(p);
-                        let _ = self.autos.push(p);
-                        n += 1;
-                        continue 'again;
-                    }
+        loop {
+            let mut moved = false;
+            for suit in Suit::ALL {
+                let up = self.board.foundation_count(suit);
+                let Some(rank) = Rank::new(up + 1) else { continue };
+                let (a, b) = match suit {
+                    Suit::Spades | Suit::Clubs => (Suit::Hearts, Suit::Diamonds),
+                    Suit::Hearts | Suit::Diamonds => (Suit::Spades, Suit::Clubs),
+                };
+                if self.board.foundation_count(a) < up || self.board.foundation_count(b) < up {
+                    continue;
                 }
+                let c = Card::new(rank, suit);
+                let from = if let Some(s) = (0..STACKS).find(|&s| self.board.top(s) == Some(c)) {
+                    From::Stack(s as u8, 1)
+                } else if let Some(r) = (0..RESERVE).find(|&r| self.board.reserve(r) == Some(c)) {
+                    From::Reserve(r as u8)
+                } else {
+                    continue;
+                };
+                let p = Plan { card: c, from, to: None };
+                self.apply(p);
+                let _ = self.autos.push(p);
+                n += 1;
+                moved = true;
             }
-            for r in 0..RESERVE {
-                if let Some(c) = self.board.reserve(r) {
-                    if self.board.safe_to_foundation(c) {
-                        let p = Plan { card: c, from: From::Reserve(r as u8), to: None };
-                        self.apply(p);
-                        let _ = self.autos.push(p);
-                        n += 1;
-                        continue 'again;
-                    }
-                }
+            if !moved {
+                return n;
             }
-            return n;
         }
     }
 
@@ -623,65 +731,93 @@ impl State {
     /// Writes the moves of the current position into the buffer from
     /// `first`, best first. `None` when the buffer is too small.
     fn generate(&self, moves: &mut [Step], first: usize) -> Option<u8> {
-        let mut list: Vec<(i8, Plan), MAX_BRANCH> = Vec::new();
+        // The moves with their classes, in the order generated; then
+        // written out class by class (a counting sort: stable).
+        let mut list: Vec<(u8, Plan), MAX_BRANCH> = Vec::new();
+        let mut per_class = [0u8; CLASSES as usize];
         let b = &self.board;
-        let empty = b.empty_stacks();
-        let first_empty = (0..STACKS).find(|&t| b.top(t).is_none());
+        let mut empty = 0u8;
+        let mut first_empty = None;
+        // For each card, the stack it is the top card of (`NO_STACK`: none):
+        // the stacks a card can go onto are those of its two parents.
+        let mut stack_of = [NO_STACK; 52];
         let mut tops = [None; STACKS];
         for (t, slot) in tops.iter_mut().enumerate() {
             *slot = b.top(t);
+            match *slot {
+                Some(c) => stack_of[usize::from(c.index()) % 52] = t as u8,
+                None => {
+                    empty += 1;
+                    first_empty = first_empty.or(Some(t as u8));
+                }
+            }
         }
-        let mut add = |score: i8, p: Plan| {
+        // The stacks `c` fits on, lower first.
+        let onto = |c: Card| -> [u8; 2] {
+            let [p, q] = PARENTS[usize::from(c.index()) % 52];
+            let (a, b) = (stack_of[usize::from(p) % 52], stack_of[usize::from(q) % 52]);
+            if p == NO_CARD {
+                [NO_STACK; 2]
+            } else if a <= b {
+                [a, b]
+            } else {
+                [b, a]
+            }
+        };
+        let mut add = |class: u8, p: Plan| {
             // MAX_BRANCH bounds the moves (see its proof).
-            let _ = list.push((score, p));
+            if list.push((class, p)).is_ok() {
+                per_class[usize::from(class) % CLASSES as usize] += 1;
+            }
         };
         for r in 0..RESERVE {
             let Some(c) = b.reserve(r) else { continue };
             let from = From::Reserve(r as u8);
             if b.foundation_takes(c) {
-                add(100, Plan { card: c, from, to: None });
+                add(FOUNDATION, Plan { card: c, from, to: None });
             }
-            for (t, top) in tops.iter().enumerate() {
-                if top.is_some_and(|on| fits(c, on)) {
-                    add(10, Plan { card: c, from, to: Some(t as u8) });
+            for t in onto(c) {
+                if t != NO_STACK {
+                    add(RESERVE_ON, Plan { card: c, from, to: Some(t) });
                 }
             }
             if let Some(t) = first_empty {
-                add(-20, Plan { card: c, from, to: Some(t as u8) });
+                add(RESERVE_EMPTY, Plan { card: c, from, to: Some(t) });
             }
         }
-        for s in 0..STACKS {
-            let Some(top) = tops[s] else { continue };
+        for (s, &top) in tops.iter().enumerate() {
+            let Some(top) = top else { continue };
             if b.foundation_takes(top) {
-                add(100, Plan { card: top, from: From::Stack(s as u8, 1), to: None });
+                add(FOUNDATION, Plan { card: top, from: From::Stack(s as u8, 1), to: None });
             }
             let mut base = top;
             let mut n = 1u8;
-            loop {
+            // A run of n cards needs n - 1 empty stacks besides its
+            // destination: none longer can move.
+            while n <= empty + 1 {
                 let under = b.below(base);
                 let from = From::Stack(s as u8, n);
-                if empty + 1 >= n {
-                    for (t, on) in tops.iter().enumerate() {
-                        if t != s && on.is_some_and(|on| fits(base, on)) {
-                            // Emptying a stack is best; uncovering an
-                            // out-of-sequence card good; moving a run from
-                            // one fitting card to another least.
-                            let score = match under {
-                                None => 50,
-                                Some(u) if !fits(base, u) => 30,
-                                Some(_) => 0,
-                            };
-                            add(score, Plan { card: base, from, to: Some(t as u8) });
-                        }
+                let in_run = under.is_some_and(|u| fits(base, u));
+                for t in onto(base) {
+                    if t != NO_STACK && usize::from(t) != s {
+                        // Emptying a stack is best; uncovering an
+                        // out-of-sequence card good; moving a run from
+                        // one fitting card to another least.
+                        let class = match under {
+                            None => EMPTIES,
+                            Some(_) if !in_run => UNCOVERS,
+                            Some(_) => TWIN,
+                        };
+                        add(class, Plan { card: base, from, to: Some(t) });
                     }
                 }
-                if let (Some(t), Some(u)) = (first_empty, under) {
+                if let (Some(t), Some(_)) = (first_empty, under) {
                     if empty >= n {
-                        add(if fits(base, u) { -30 } else { -10 }, Plan { card: base, from, to: Some(t as u8) });
+                        add(if in_run { TWIN_EMPTY } else { UNCOVERS_EMPTY }, Plan { card: base, from, to: Some(t) });
                     }
                 }
                 match under {
-                    Some(u) if fits(base, u) && n < 13 => {
+                    Some(u) if in_run && n < 13 => {
                         base = u;
                         n += 1;
                     }
@@ -689,17 +825,17 @@ impl State {
                 }
             }
         }
-        // Best first; stable.
-        for i in 1..list.len() {
-            let mut j = i;
-            while j > 0 && list[j - 1].0 < list[j].0 {
-                list.swap(j - 1, j);
-                j -= 1;
-            }
-        }
         let out = moves.get_mut(first..first + list.len())?;
-        for (o, (_, p)) in out.iter_mut().zip(list.iter()) {
-            *o = *p;
+        let mut at = [0u8; CLASSES as usize];
+        let mut sum = 0u8;
+        for (a, &k) in at.iter_mut().zip(per_class.iter()) {
+            *a = sum;
+            sum += k;
+        }
+        for &(class, p) in list.iter() {
+            let i = &mut at[usize::from(class) % CLASSES as usize];
+            out[usize::from(*i)] = p;
+            *i += 1;
         }
         Some(list.len() as u8)
     }
@@ -719,6 +855,15 @@ impl State {
             if f.next == f.count {
                 // Every move from here searched: back up.
                 if d == 0 {
+                    if self.cut {
+                        let i = PASSES.iter().position(|&l| l == self.limit).unwrap_or(PASSES.len() - 1);
+                        self.limit = PASSES[(i + 1).min(PASSES.len() - 1)];
+                        self.pass(table, frames, moves);
+                        if self.verdict.is_some() {
+                            return self.verdict;
+                        }
+                        continue;
+                    }
                     self.verdict = Some(Verdict::NotWinnable);
                     return self.verdict;
                 }
@@ -730,12 +875,23 @@ impl State {
             frames[d].next += 1;
             let p = moves[f.first as usize + usize::from(f.next)];
             self.effort.nodes += 1;
+            let up = self.board.foundation_total();
             self.apply(p);
             let autos = self.safe_moves();
             debug_assert_eq!(self.key, key(&self.board), "the key kept move by move");
+            let slack = if self.board.foundation_total() > up || f.slack == UNBOUNDED {
+                self.limit
+            } else if f.slack == 0 {
+                self.cut = true;
+                self.undo_safe(autos);
+                self.unapply(p);
+                continue;
+            } else {
+                f.slack - 1
+            };
             if self.board.foundation_total() == 52 {
                 if let Some(fr) = frames.get_mut(self.depth) {
-                    *fr = Frame { plan: p, autos, first: 0, count: 0, next: 0 };
+                    *fr = Frame { plan: p, autos, first: 0, count: 0, next: 0, slack };
                     self.depth += 1;
                     self.verdict = Some(Verdict::Winnable(()));
                 } else {
@@ -765,7 +921,7 @@ impl State {
                 self.verdict = Some(Verdict::Unknown);
                 return self.verdict;
             };
-            frames[self.depth] = Frame { plan: p, autos, first: first as u32, count, next: 0 };
+            frames[self.depth] = Frame { plan: p, autos, first: first as u32, count, next: 0, slack };
             self.depth += 1;
         }
         None
