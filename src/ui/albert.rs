@@ -55,6 +55,11 @@ pub const HINT_MOVES: usize = 8192;
 /// show the first hint of deals 1-20 within 20-52 frames in Mednafen
 /// (7,000 nodes took 265-350 frames; docs/rules/albert.md, "On the PS1").
 pub const HINT_NODES: u64 = 700;
+/// Nodes the hint may search when worked out before the player asks (the
+/// App ponders in the frames' spare time): the table's worth, ten times an
+/// asked hint's. Asked meanwhile, the search goes on for at most
+/// [`HINT_NODES`] more.
+pub const PONDER_NODES: u64 = 7000;
 /// The hint's storage: about 190 KB.
 pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
 
@@ -475,7 +480,12 @@ impl Play {
             return;
         }
         if self.thinking {
-            // Pondering already: its answer is shown when found.
+            // Pondering already: its answer is shown when found, and the
+            // search goes on no longer than an asked one would (a search
+            // not started yet starts with an asked one's budget).
+            if !self.start {
+                self.search.cap(HINT_NODES);
+            }
             self.silent = false;
         } else {
             self.line.clear();
@@ -534,7 +544,8 @@ impl Play {
         let store = &mut store.0;
         if self.start {
             self.start = false;
-            self.search.restart(store, self.table.game(), HINT_NODES);
+            let budget = if self.silent { PONDER_NODES } else { HINT_NODES };
+            self.search.restart(store, self.table.game(), budget);
             return true;
         }
         if let Some(fair) = self.fair.as_mut() {

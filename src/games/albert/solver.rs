@@ -365,6 +365,14 @@ impl Search {
         self.state.effort.nodes
     }
 
+    /// Lets the search go on for at most `more` nodes from here (the
+    /// console's hint: a search started before the player asked, with a
+    /// larger budget, answers as soon as one asked for would).
+    pub fn cap(&mut self, more: u64) {
+        let st = &mut self.state;
+        st.budget = st.budget.min(st.effort.nodes.saturating_add(more));
+    }
+
     /// What the search has cost so far (a transposition is a position found
     /// in the table).
     pub fn effort(&self) -> Effort {
