@@ -287,15 +287,18 @@ pub struct Effort {
     pub samples: u16,
     /// The solver's node budget on each sample.
     pub nodes: u32,
+    /// Each sample solved once per candidate move, after it (true), or
+    /// once from the position, the first move of its winning line voting.
+    pub each: bool,
 }
 
 impl Effort {
     /// The rules of thumb alone (no sample).
-    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0 };
+    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0, each: false };
     /// The console's hint: what fits in about 60 frames of a PS1.
-    pub const CONSOLE: Effort = Effort { samples: 6, nodes: 60 };
+    pub const CONSOLE: Effort = Effort { samples: 6, nodes: 60, each: false };
     /// The host's strongest setting measured.
-    pub const STRONG: Effort = Effort { samples: 16, nodes: 4000 };
+    pub const STRONG: Effort = Effort { samples: 8, nodes: 1000, each: true };
 
     /// Table slots a sample's search uses: a power of two, at least twice
     /// its nodes (the table never fills).
@@ -329,6 +332,9 @@ pub struct Sampler {
     sampled: u16,
     votes: Vec<(Move, u16), MAX_VOTES>,
     decided: Option<Option<Move>>,
+    /// Solving each candidate: the sample, and the candidate next solved.
+    sample: Position,
+    candidate: u8,
 }
 
 impl Sampler {
@@ -336,8 +342,19 @@ impl Sampler {
     pub fn new(p: &Position, effort: Effort) -> Sampler {
         let plain = Thinker::new(p);
         let decided = plain.decided;
-        let seed = mix(solver::position_hash(&plain.view) ^ 0x5eed);
-        Sampler { plain, plain_move: None, effort, seed, sampled: 0, votes: Vec::new(), decided }
+        let view = plain.view;
+        let seed = mix(solver::position_hash(&view) ^ 0x5eed);
+        Sampler {
+            plain,
+            plain_move: None,
+            effort,
+            seed,
+            sampled: 0,
+            votes: Vec::new(),
+            decided,
+            sample: view,
+            candidate: 0,
+        }
     }
 
     /// One step of work: a few first moves weighed by the rules of thumb,
@@ -354,8 +371,47 @@ impl Sampler {
                 // Nothing but a draw (or nothing) is possible.
                 self.decided = self.plain_move;
             }
+            if self.plain_move.is_some() && self.effort.each {
+                for i in 0..self.plain.moves.len() {
+                    let m = self.plain.moves[i];
+                    if self.acceptable(m) {
+                        let _ = self.votes.push((m, 0));
+                    }
+                }
+                if self.plain.view.talon_len() > 0 {
+                    let _ = self.votes.push((Move::Draw, 0));
+                }
+                if self.votes.len() <= 1 {
+                    self.decided = self.plain_move;
+                }
+            }
             return None;
         };
+        if self.effort.each && self.sampled < self.effort.samples {
+            if self.candidate == 0 {
+                let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+                self.sample = deal_hidden(&self.plain.view, Some(&mut rng));
+            }
+            let i = usize::from(self.candidate);
+            let mut child = self.sample;
+            if child.apply(self.votes[i].0).is_ok() {
+                let slots = self.effort.table_slots().min(table.len());
+                let won = child.is_won()
+                    || matches!(
+                        solver::solve(&child, u64::from(self.effort.nodes), &mut table[..slots]).0,
+                        Verdict::Winnable(_)
+                    );
+                if won {
+                    self.votes[i].1 += 1;
+                }
+            }
+            self.candidate += 1;
+            if usize::from(self.candidate) >= self.votes.len() {
+                self.candidate = 0;
+                self.sampled += 1;
+            }
+            return None;
+        }
         if self.sampled < self.effort.samples {
             let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
             self.sampled += 1;
@@ -380,7 +436,7 @@ impl Sampler {
                 None => true,
                 Some((_, b)) => n > b || (n == b && Some(m) == plain),
             };
-            if better && self.acceptable(m) {
+            if better && n > 0 && self.acceptable(m) {
                 best = Some((m, n));
             }
         }

@@ -30,11 +30,17 @@ pub trait Cli: Patience {
     /// The fair player's move at a strength: `samples` deals of the hidden
     /// cards solved within `nodes` nodes each (games without a sampling
     /// player play [`fair_move`](Self::fair_move)).
-    fn fair_move_at(&self, _samples: u16, _nodes: u32, _scratch: &mut Self::Scratch) -> Option<Self::Move> {
+    fn fair_move_at(
+        &self,
+        _samples: u16,
+        _nodes: u32,
+        _each: bool,
+        _scratch: &mut Self::Scratch,
+    ) -> Option<Self::Move> {
         self.fair_move()
     }
     /// The strengths `--strength` names: (name, samples, nodes).
-    const STRENGTHS: &'static [(&'static str, u16, u32)] = &[];
+    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[];
 }
 
 /// A solver's answer and its cost.
@@ -251,7 +257,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
     let mut player = "fair".to_string();
-    let mut strength: Option<(u16, u32)> = None;
+    let mut strength: Option<(u16, u32, bool)> = None;
     let mut left = Vec::new();
     let mut it = rest.iter();
     while let Some(a) = it.next() {
@@ -285,7 +291,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
         if player == "fair" {
             for _ in 0..MAX_FAIR_MOVES {
                 let m = match strength {
-                    Some((samples, nodes)) => g.fair_move_at(samples, nodes, &mut scratch),
+                    Some((samples, nodes, each)) => g.fair_move_at(samples, nodes, each, &mut scratch),
                     None => g.fair_move(),
                 };
                 let Some(m) = m else { break };
@@ -309,8 +315,9 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let (lo, hi) = hostcli::wilson(won, games);
-    if let Some((samples, nodes)) = strength {
-        player = format!("{player} ({samples} samples x {nodes} nodes)");
+    if let Some((samples, nodes, each)) = strength {
+        let how = if each { " after each move" } else { "" };
+        player = format!("{player} ({samples} samples x {nodes} nodes{how})");
     }
     let mut out = format!(
         "player: {player}\ngame: {}{}\ngames: {games} (deals {first}..{})\nwon: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)\n",
@@ -339,17 +346,22 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
-/// A `--strength`: one of the game's names, or `SAMPLESxNODES`.
-fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32), String> {
-    if let Some((_, n, b)) = G::STRENGTHS.iter().find(|(name, _, _)| *name == s) {
-        return Ok((*n, *b));
+/// A `--strength`: one of the game's names, or `SAMPLESxNODES` (with `e`
+/// after it: each sample solved after each candidate move).
+fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32, bool), String> {
+    if let Some((_, n, b, e)) = G::STRENGTHS.iter().find(|(name, _, _, _)| *name == s) {
+        return Ok((*n, *b, *e));
     }
+    let (s, each) = match s.strip_suffix('e') {
+        Some(rest) => (rest, true),
+        None => (s, false),
+    };
     let bad = || {
         let names: Vec<&str> = G::STRENGTHS.iter().map(|x| x.0).collect();
-        format!("--strength: expected {} or SAMPLESxNODES, found {:?}", names.join(", "), short(s))
+        format!("--strength: expected {} or SAMPLESxNODES[e], found {:?}", names.join(", "), short(s))
     };
     let (n, b) = s.split_once('x').ok_or_else(bad)?;
-    Ok((n.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?))
+    Ok((n.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?, each))
 }
 
 /// `kings GAME winnable`: deal numbers the solver proves winnable, for the
