@@ -261,18 +261,16 @@ pub struct Effort {
     pub samples: u16,
     /// The solver's node budget on each sample.
     pub nodes: u32,
-    /// Each sample solved once per candidate move, after it (true), or
-    /// once from the position, the first move of its winning line voting.
-    pub each: bool,
 }
 
 impl Effort {
     /// The rules of thumb alone (no sample).
-    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0, each: false };
-    /// The console's hint: what fits in about 60 frames of a PS1.
-    pub const CONSOLE: Effort = Effort { samples: 6, nodes: 100, each: false };
+    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0 };
+    /// The console's hint: the rules of thumb alone. One sample's search
+    /// of a useful size does not fit in a thinking step (README).
+    pub const CONSOLE: Effort = Effort::PLAIN;
     /// The host's strongest setting measured.
-    pub const STRONG: Effort = Effort { samples: 16, nodes: 4000, each: false };
+    pub const STRONG: Effort = Effort { samples: 8, nodes: 1000 };
 
     /// Table slots a sample's search uses: a power of two, at least twice
     /// its nodes (the table never fills).

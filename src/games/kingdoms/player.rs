@@ -295,8 +295,9 @@ pub struct Effort {
 impl Effort {
     /// The rules of thumb alone (no sample).
     pub const PLAIN: Effort = Effort { samples: 0, nodes: 0, each: false };
-    /// The console's hint: what fits in about 60 frames of a PS1.
-    pub const CONSOLE: Effort = Effort { samples: 6, nodes: 60, each: false };
+    /// The console's hint: the rules of thumb alone. One sample's search
+    /// of a useful size does not fit in a thinking step (README).
+    pub const CONSOLE: Effort = Effort::PLAIN;
     /// The host's strongest setting measured.
     pub const STRONG: Effort = Effort { samples: 8, nodes: 1000, each: true };
 
