@@ -241,3 +241,27 @@ fn solver_key_tells_every_multiset_of_a_region_apart() {
     assert_eq!(keys.len(), 1001);
     assert!(keys.iter().all(|k| *k < 1024));
 }
+
+/// A small sampling effort for the tests.
+const SMALL: player::Effort = player::Effort { samples: 3, nodes: 200 };
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sampling_player_never_sees_the_deck_order(seed in any::<u32>(), picks in proptest::collection::vec(any::<u32>(), 0..80), shuffle in any::<u64>()) {
+        let g = played(seed, &picks);
+        let mut rng = Pcg32::new(shuffle as u32);
+        let mut table = vec![0u64; 512];
+        let m = player::sampled_move(&g, SMALL, &mut table);
+        match m {
+            Some(m) => prop_assert!(legal(&g).contains(&m), "{} not legal", m),
+            None => prop_assert!(g.status().is_over()),
+        }
+        for _ in 0..3 {
+            let other = reshuffled(&g, &mut rng);
+            prop_assert_eq!(player::sampled_move(&other, SMALL, &mut table), m);
+        }
+        prop_assert_eq!(player::sampled_move(&g, player::Effort::PLAIN, &mut table), player::best_move(&g, Style::default()));
+    }
+}

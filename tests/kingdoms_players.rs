@@ -193,3 +193,72 @@ fn fair_games_end_and_never_come_back_to_a_position() {
         }
     }
 }
+
+/// A small sampling effort for the tests (both ways of voting).
+const SMALL: [player::Effort; 2] =
+    [player::Effort { samples: 3, nodes: 150, each: true }, player::Effort { samples: 4, nodes: 300, each: false }];
+
+#[test]
+fn sampling_player_moves_do_not_change_when_the_hidden_cards_are_shuffled() {
+    let mut table = vec![0u64; 1024];
+    let mut checked = 0;
+    for seed in 1..8u32 {
+        for effort in SMALL {
+            let mut g = Game::new(seed);
+            for step in 0..150u32 {
+                let Some(m) = player::sampled_move(g.position(), effort, &mut table) else { break };
+                if step % 3 == 0 {
+                    let other = shuffle_hidden(g.position(), seed * 1000 + step);
+                    assert_eq!(player::sampled_move(&other, effort, &mut table), Some(m), "deal {seed}, step {step}");
+                    checked += 1;
+                }
+                g.play(m).unwrap_or_else(|e| panic!("deal {seed}: {m}: {e}"));
+                if g.status().is_over() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn sampling_player_in_steps_agrees_and_without_samples_is_the_plain_player() {
+    let mut table = vec![0u64; 1024];
+    for seed in 200..206u32 {
+        let mut g = Game::new(seed);
+        for _ in 0..120 {
+            let plain = player::best_move(g.position());
+            assert_eq!(player::sampled_move(g.position(), player::Effort::PLAIN, &mut table), plain);
+            let mut s = player::Sampler::new(g.position(), SMALL[0]);
+            let stepped = loop {
+                if let Some(m) = s.step(&mut table) {
+                    break m;
+                }
+            };
+            assert_eq!(stepped, player::sampled_move(g.position(), SMALL[0], &mut table));
+            let Some(m) = stepped else { break };
+            g.play(m).unwrap_or_else(|e| panic!("deal {seed}: {m}: {e}"));
+            if g.status().is_over() {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn sampling_player_wins_more_than_the_plain_player() {
+    // Deals 1-60: the plain player wins 3, the strong setting (8 samples of
+    // 1000 nodes after each move) 6; a floor against regressions.
+    let mut table = vec![0u64; 2048];
+    let mut won = 0;
+    for seed in 1..=60u32 {
+        let mut g = Game::new(seed);
+        for _ in 0..2000 {
+            let Some(m) = player::sampled_move(g.position(), player::Effort::STRONG, &mut table) else { break };
+            g.play(m).unwrap();
+        }
+        won += u32::from(g.status() == Status::Won);
+    }
+    assert!(won >= 5, "{won}");
+}

@@ -611,6 +611,25 @@ impl Game {
         self.matrix.iter().filter(|c| Card::from_index(**c).is_some_and(is_face)).count()
     }
 
+    /// This position with `deck` (top card first) as its deck and no
+    /// history: one way the cards not seen may lie, for a player's sample.
+    /// `deck` should hold the cards of the deck (in any order); the game is
+    /// then one the rules reach.
+    pub fn with_deck(&self, deck: &[Card]) -> Game {
+        let mut g = Game {
+            matrix: self.matrix,
+            next: self.next,
+            phase: self.phase,
+            deck: Vec::new(),
+            discard: self.discard.clone(),
+            records: Vec::new(),
+        };
+        for c in deck.iter().rev() {
+            let _ = g.deck.push(*c);
+        }
+        g
+    }
+
     /// The cards a player has seen go for good or sees now: the matrix, the
     /// drawn card and the discard, as a bit set over card indices. The deck
     /// holds the others.

@@ -30,7 +30,8 @@
 
 use super::game::{Foundations, Move, Position, DEALT_DOWN, LAND, LANDS};
 use super::solver;
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, Pcg32, Rank};
+use crate::games::search::{mix, Verdict};
 use heapless::Vec;
 
 /// Most moves in one position the player weighs: every face-up card
@@ -42,8 +43,11 @@ pub const MAX_CANDIDATES: usize = 256;
 /// face-down cards) sorted by card and dealt back, talon first (top down),
 /// then the face-down cards of `p1`..`p7` from the bottom.
 pub fn view(p: &Position) -> Position {
-    // The hidden cards as a set (bit i: card index i), read back in card
-    // order: sorted without a sort.
+    deal_hidden(p, None)
+}
+
+/// The hidden cards of `p` as a set (bit i: card index i).
+fn hidden_set(p: &Position) -> u64 {
     let mut hidden = 0u64;
     for c in p.talon() {
         hidden |= 1 << c.index();
@@ -54,14 +58,26 @@ pub fn view(p: &Position) -> Position {
             hidden |= 1 << c.index();
         }
     }
-    let mut next = core::iter::from_fn(|| {
-        if hidden == 0 {
-            return None;
-        }
+    hidden
+}
+
+/// `p` with its hidden cards dealt back: sorted (the [`view`]), or in the
+/// order of a shuffle by `rng` (a sample: one way the hidden cards may lie).
+fn deal_hidden(p: &Position, rng: Option<&mut Pcg32>) -> Position {
+    // Read back in card order: sorted without a sort.
+    let mut hidden = hidden_set(p);
+    let mut order: Vec<Card, 52> = Vec::new();
+    while hidden != 0 {
         let i = hidden.trailing_zeros() as u8;
         hidden &= hidden - 1;
-        Card::from_index(i)
-    });
+        if let Some(c) = Card::from_index(i) {
+            let _ = order.push(c);
+        }
+    }
+    if let Some(rng) = rng {
+        crate::cards::shuffle(&mut order, rng);
+    }
+    let mut next = order.iter().copied();
     let talon: Vec<Card, 24> = (0..p.talon_len()).filter_map(|_| next.next()).collect();
     let mut cards = [[Card::new(Rank::ACE, crate::cards::Suit::Spades); LAND]; LANDS];
     let mut lens = [0usize; LANDS];
@@ -260,4 +276,200 @@ impl Thinker {
 /// The fair player's move in `p`; `None` when nothing helps or nothing is legal.
 pub fn best_move(p: &Position) -> Option<Move> {
     Thinker::new(p).step(usize::MAX).flatten()
+}
+
+/// How hard the player thinks: how many samples of the hidden cards it
+/// solves, and the solver's node budget on each. No samples: its rules of
+/// thumb alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Effort {
+    /// Samples: deals of the hidden cards, each solved once.
+    pub samples: u16,
+    /// The solver's node budget on each sample.
+    pub nodes: u32,
+    /// Each sample solved once per candidate move, after it (true), or
+    /// once from the position, the first move of its winning line voting.
+    pub each: bool,
+}
+
+impl Effort {
+    /// The rules of thumb alone (no sample).
+    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0, each: false };
+    /// The console's hint: the rules of thumb alone. One sample's search
+    /// of a useful size does not fit in a thinking step (README).
+    pub const CONSOLE: Effort = Effort::PLAIN;
+    /// The host's strongest setting measured.
+    pub const STRONG: Effort = Effort { samples: 8, nodes: 1000, each: true };
+
+    /// Table slots a sample's search uses: a power of two, at least twice
+    /// its nodes (the table never fills).
+    pub const fn table_slots(self) -> usize {
+        let n = (self.nodes as usize).saturating_mul(2);
+        if n < 64 {
+            64
+        } else {
+            n.next_power_of_two()
+        }
+    }
+}
+
+/// Different first moves a sampling player keeps votes for.
+const MAX_VOTES: usize = 32;
+
+/// The sampling player: the rules of thumb ([`Thinker`]) first, then
+/// `effort.samples` deals of the hidden cards (shuffled from a seed that is
+/// the view's hash, so a position always gets the same samples), each
+/// solved with perfect information within `effort.nodes` nodes. The first
+/// move of each winning line found gets a vote; the move with most votes
+/// is played (ties go to the rules of thumb's move, then to the first one
+/// voted for); with no vote, the rules of thumb's move. Everything it reads
+/// is the view, so the hidden cards' real order never matters.
+#[derive(Clone, Debug)]
+pub struct Sampler {
+    plain: Thinker,
+    plain_move: Option<Option<Move>>,
+    effort: Effort,
+    seed: u64,
+    sampled: u16,
+    votes: Vec<(Move, u16), MAX_VOTES>,
+    decided: Option<Option<Move>>,
+    /// Solving each candidate: the sample, and the candidate next solved.
+    sample: Position,
+    candidate: u8,
+}
+
+impl Sampler {
+    /// Starts on the move in `p`.
+    pub fn new(p: &Position, effort: Effort) -> Sampler {
+        let plain = Thinker::new(p);
+        let decided = plain.decided;
+        let view = plain.view;
+        let seed = mix(solver::position_hash(&view) ^ 0x5eed);
+        Sampler {
+            plain,
+            plain_move: None,
+            effort,
+            seed,
+            sampled: 0,
+            votes: Vec::new(),
+            decided,
+            sample: view,
+            candidate: 0,
+        }
+    }
+
+    /// One step of work: a few first moves weighed by the rules of thumb,
+    /// or one sample solved (with `table`, at least
+    /// [`Effort::table_slots`] long for the best results). `None` while
+    /// work is left; then the move (`Some(None)`: nothing helps).
+    pub fn step(&mut self, table: &mut [u64]) -> Option<Option<Move>> {
+        if let Some(d) = self.decided {
+            return Some(d);
+        }
+        let Some(plain) = self.plain_move else {
+            self.plain_move = self.plain.step(4);
+            if self.plain_move.is_some() && self.plain.moves.is_empty() {
+                // Nothing but a draw (or nothing) is possible.
+                self.decided = self.plain_move;
+            }
+            if self.plain_move.is_some() && self.effort.each {
+                for i in 0..self.plain.moves.len() {
+                    let m = self.plain.moves[i];
+                    if self.acceptable(m) {
+                        let _ = self.votes.push((m, 0));
+                    }
+                }
+                if self.plain.view.talon_len() > 0 {
+                    let _ = self.votes.push((Move::Draw, 0));
+                }
+                if self.votes.len() <= 1 {
+                    self.decided = self.plain_move;
+                }
+            }
+            return None;
+        };
+        if self.effort.each && self.sampled < self.effort.samples {
+            if self.candidate == 0 {
+                let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+                self.sample = deal_hidden(&self.plain.view, Some(&mut rng));
+            }
+            let i = usize::from(self.candidate);
+            let mut child = self.sample;
+            if child.apply(self.votes[i].0).is_ok() {
+                let slots = self.effort.table_slots().min(table.len());
+                let won = child.is_won()
+                    || matches!(
+                        solver::solve(&child, u64::from(self.effort.nodes), &mut table[..slots]).0,
+                        Verdict::Winnable(_)
+                    );
+                if won {
+                    self.votes[i].1 += 1;
+                }
+            }
+            self.candidate += 1;
+            if usize::from(self.candidate) >= self.votes.len() {
+                self.candidate = 0;
+                self.sampled += 1;
+            }
+            return None;
+        }
+        if self.sampled < self.effort.samples {
+            let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+            self.sampled += 1;
+            let sample = deal_hidden(&self.plain.view, Some(&mut rng));
+            let slots = self.effort.table_slots().min(table.len());
+            let (v, _) = solver::solve(&sample, u64::from(self.effort.nodes), &mut table[..slots]);
+            if let Verdict::Winnable(line) = v {
+                if let Some(m) = line.first() {
+                    match self.votes.iter_mut().find(|(x, _)| x == m) {
+                        Some(e) => e.1 += 1,
+                        None => {
+                            let _ = self.votes.push((*m, 1));
+                        }
+                    }
+                }
+            }
+            return None;
+        }
+        let mut best: Option<(Move, u16)> = None;
+        for &(m, n) in self.votes.iter() {
+            let better = match best {
+                None => true,
+                Some((_, b)) => n > b || (n == b && Some(m) == plain),
+            };
+            if better && n > 0 && self.acceptable(m) {
+                best = Some((m, n));
+            }
+        }
+        let choice = best.map(|(m, _)| Some(m)).unwrap_or(plain);
+        self.decided = Some(choice);
+        Some(choice)
+    }
+
+    /// True when `m` is legal and may be played without the game going
+    /// round in circles: a move that cannot be taken back, or one that
+    /// makes the judgement strictly better (as the rules of thumb's plans).
+    fn acceptable(&self, m: Move) -> bool {
+        let mut v = self.plain.view;
+        match v.apply(m) {
+            Ok(u) => is_progress(&u) || judge(&v, None) > self.plain.base,
+            Err(_) => false,
+        }
+    }
+
+    /// Samples solved so far, and in all.
+    pub fn progress(&self) -> (u16, u16) {
+        (self.sampled, self.effort.samples)
+    }
+}
+
+/// The sampling player's move in `p` at `effort`, solving the samples with
+/// `table` (see [`Sampler`]).
+pub fn sampled_move(p: &Position, effort: Effort, table: &mut [u64]) -> Option<Move> {
+    let mut s = Sampler::new(p, effort);
+    loop {
+        if let Some(m) = s.step(table) {
+            return m;
+        }
+    }
 }

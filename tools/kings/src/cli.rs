@@ -27,6 +27,20 @@ pub trait Cli: Patience {
     /// The fair player's move (it sees only what a player sees), or `None`
     /// when it has none.
     fn fair_move(&self) -> Option<Self::Move>;
+    /// The fair player's move at a strength: `samples` deals of the hidden
+    /// cards solved within `nodes` nodes each (games without a sampling
+    /// player play [`fair_move`](Self::fair_move)).
+    fn fair_move_at(
+        &self,
+        _samples: u16,
+        _nodes: u32,
+        _each: bool,
+        _scratch: &mut Self::Scratch,
+    ) -> Option<Self::Move> {
+        self.fair_move()
+    }
+    /// The strengths `--strength` names: (name, samples, nodes).
+    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[];
 }
 
 /// A solver's answer and its cost.
@@ -243,10 +257,14 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
     let mut player = "fair".to_string();
+    let mut strength: Option<(u16, u32, bool)> = None;
     let mut left = Vec::new();
     let mut it = rest.iter();
     while let Some(a) = it.next() {
-        if a == "--player" {
+        if a == "--strength" {
+            let s = it.next().ok_or("--strength needs a name or SAMPLESxNODES")?.to_ascii_lowercase();
+            strength = Some(parse_strength::<G>(&s)?);
+        } else if a == "--player" {
             player = it.next().ok_or("--player needs fair or solver")?.to_ascii_lowercase();
         } else {
             left.push(a.clone());
@@ -272,7 +290,11 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
         let mut g = G::deal((first + i) as u32, o);
         if player == "fair" {
             for _ in 0..MAX_FAIR_MOVES {
-                let Some(m) = g.fair_move() else { break };
+                let m = match strength {
+                    Some((samples, nodes, each)) => g.fair_move_at(samples, nodes, each, &mut scratch),
+                    None => g.fair_move(),
+                };
+                let Some(m) = m else { break };
                 if g.play(m).is_err() {
                     return Err(format!("the fair player offered an illegal move {m} in deal {}", first + i));
                 }
@@ -293,6 +315,10 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let (lo, hi) = hostcli::wilson(won, games);
+    if let Some((samples, nodes, each)) = strength {
+        let how = if each { " after each move" } else { "" };
+        player = format!("{player} ({samples} samples x {nodes} nodes{how})");
+    }
     let mut out = format!(
         "player: {player}\ngame: {}{}\ngames: {games} (deals {first}..{})\nwon: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)\n",
         G::ID,
@@ -318,6 +344,24 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     }
     let _ = writeln!(out, "games per second: {:.1}", games as f64 / secs);
     Ok(out)
+}
+
+/// A `--strength`: one of the game's names, or `SAMPLESxNODES` (with `e`
+/// after it: each sample solved after each candidate move).
+fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32, bool), String> {
+    if let Some((_, n, b, e)) = G::STRENGTHS.iter().find(|(name, _, _, _)| *name == s) {
+        return Ok((*n, *b, *e));
+    }
+    let (s, each) = match s.strip_suffix('e') {
+        Some(rest) => (rest, true),
+        None => (s, false),
+    };
+    let bad = || {
+        let names: Vec<&str> = G::STRENGTHS.iter().map(|x| x.0).collect();
+        format!("--strength: expected {} or SAMPLESxNODES[e], found {:?}", names.join(", "), short(s))
+    };
+    let (n, b) = s.split_once('x').ok_or_else(bad)?;
+    Ok((n.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?, each))
 }
 
 /// `kings GAME winnable`: deal numbers the solver proves winnable, for the

@@ -40,4 +40,20 @@ impl Cli for Game {
     fn fair_move(&self) -> Option<farewell::games::corners::Move> {
         player::best_move(self, Style::default())
     }
+
+    fn fair_move_at(
+        &self,
+        samples: u16,
+        nodes: u32,
+        _each: bool,
+        scratch: &mut Vec<u64>,
+    ) -> Option<farewell::games::corners::Move> {
+        player::sampled_move(self, player::Effort { samples, nodes }, scratch)
+    }
+
+    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[
+        ("plain", 0, 0, false),
+        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, false),
+        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, false),
+    ];
 }

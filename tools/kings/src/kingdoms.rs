@@ -40,4 +40,14 @@ impl Cli for Game {
     fn fair_move(&self) -> Option<Move> {
         player::best_move(self.position())
     }
+
+    fn fair_move_at(&self, samples: u16, nodes: u32, each: bool, scratch: &mut Vec<u64>) -> Option<Move> {
+        player::sampled_move(self.position(), player::Effort { samples, nodes, each }, scratch)
+    }
+
+    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[
+        ("plain", 0, 0, false),
+        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, player::Effort::CONSOLE.each),
+        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, player::Effort::STRONG.each),
+    ];
 }
