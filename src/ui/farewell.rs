@@ -13,7 +13,6 @@
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
 
-use crate::games::farewell::notation::write_move;
 use crate::games::farewell::player::{Strength, Thinker};
 
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
@@ -342,10 +341,12 @@ impl Play {
             Ok(out) => {
                 self.held = None;
                 self.pick = 0;
-                if let Some(m) = out.undone {
-                    let mut text: String<16> = String::new();
-                    let _ = write_move(m, &mut text);
-                    self.say(frame, format_args!("Took back {text}"));
+                // In the table's words (paint::sentence): "Took back 8♠
+                // from row 1, column 10".
+                match out.undone {
+                    Some(Move::Place(card, cell)) => self.say(frame, format_args!("Took back {card} from {cell}")),
+                    Some(Move::Deal) => self.say(frame, format_args!("Took back the deal")),
+                    _ => {}
                 }
             }
             Err(why) => self.refuse(frame, format_args!("{why}")),

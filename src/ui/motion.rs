@@ -31,6 +31,9 @@ pub const SLIDE_FRAMES: u32 = 12;
 /// Frames between the starts of cards that begin to move together (an
 /// automatic move follows the move that caused it).
 pub const STAGGER: u32 = 6;
+/// Pixels a card may move in each direction and still go at once, out of
+/// turn: a pile's fan closing up or a waste shifting along.
+pub const NEAR: i16 = 16;
 /// Frames between the cards of a deal.
 pub const DEAL_STAGGER: u32 = 1;
 /// Frames between the kings leaving after a win.
@@ -157,11 +160,16 @@ impl Motion {
             if t.seen { (t.at != (x, y)).then(|| self.place(&t, frame)) } else { self.source.get().map(|(s, _)| s) };
         if let Some(from) = from {
             let spacing = self.source.get().filter(|_| !t.seen).map_or(STAGGER, |(_, s)| s);
+            // A short step (a fan closing up, a waste shifting) moves at
+            // once and keeps no other card waiting.
+            let near = (from.0 - x).abs() <= NEAR && (from.1 - y).abs() <= NEAR && t.seen;
             let start = match self.queue.get() {
-                Some(q) if before(frame, q) => q,
+                Some(q) if before(frame, q) && !near => q,
                 _ => frame,
             };
-            self.queue.set(Some(start.wrapping_add(spacing)));
+            if !near {
+                self.queue.set(Some(start.wrapping_add(spacing)));
+            }
             t.from = from;
             t.start = start;
             t.sliding = true;
@@ -350,6 +358,18 @@ mod tests {
         assert!(d.contains(&(0, 40)), "{d:?}");
         assert!(d.iter().any(|&(x, y)| y == 0 && x > 0 && x < 100), "{d:?}");
         assert_eq!(m.shown_at(b, 10 + STAGGER + SLIDE_FRAMES), Some((100, 40)));
+    }
+
+    #[test]
+    fn a_short_step_goes_at_once_out_of_turn() {
+        let m = Motion::new();
+        let (a, b, c) = (card(1, Suit::Spades), card(2, Suit::Spades), card(3, Suit::Spades));
+        draw(&m, 0, &[(a, 0, 0), (b, 100, 0), (c, 100, 10)]);
+        draw(&m, 10, &[(a, 200, 0), (b, 100, 10), (c, 100, 20)]);
+        // The long move goes first; the fan's short steps do not wait.
+        assert!(m.shown_at(b, 10 + SLIDE_FRAMES / 2).is_some_and(|p| p.1 > 0 && p.1 < 10));
+        assert!(m.shown_at(c, 10 + SLIDE_FRAMES / 2).is_some_and(|p| p.1 > 10 && p.1 < 20));
+        assert!(!m.busy(10 + SLIDE_FRAMES));
     }
 
     #[test]

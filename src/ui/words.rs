@@ -2,7 +2,8 @@
 //! collection's notation (`Qd`, `t3`, `r1c2`), which the host tools print
 //! and the log keeps; on screen every message goes through
 //! [`in_words`]: a card becomes its rank and suit symbol (`Q♦`, `10♣`),
-//! a place the name the table shows (`stack 3`, `row 1, column 2`).
+//! a place the name the table shows (`stack 3`, `row 1, column 2` for the
+//! grids' `r0c1`).
 
 use crate::cards::{Card, Rank, Suit};
 use core::fmt::{self, Write};
@@ -35,16 +36,21 @@ fn place(token: &str) -> Option<(char, u32, Option<u32>)> {
     let kind = chars.next()?;
     let rest = chars.as_str();
     let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-    if digits == 0 || rest.starts_with('0') {
+    if digits == 0 || (digits > 1 && rest.starts_with('0')) {
         return None;
     }
     let n: u32 = rest[..digits].parse().ok()?;
     let tail = &rest[digits..];
     if tail.is_empty() {
-        return Some((kind, n, None));
+        // Stacks, reserve slots and lands count from 1.
+        return (n > 0).then_some((kind, n, None));
     }
     let col = tail.strip_prefix('c')?;
-    if kind != 'r' || col.is_empty() || col.starts_with('0') || !col.bytes().all(|b| b.is_ascii_digit()) {
+    if kind != 'r'
+        || col.is_empty()
+        || (col.len() > 1 && col.starts_with('0'))
+        || !col.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     Some((kind, n, Some(col.parse().ok()?)))
@@ -63,7 +69,8 @@ fn token(t: &str, out: &mut impl Write) -> fmt::Result {
         Some(('t', n, None)) => write!(out, "stack {n}"),
         Some(('r', n, None)) => write!(out, "reserve {n}"),
         Some(('p', n, None)) => write!(out, "land {n}"),
-        Some(('r', r, Some(c))) => write!(out, "row {r}, column {c}"),
+        // The grids' notation counts from 0 (`r0c9`); the player from 1.
+        Some(('r', r, Some(c))) => write!(out, "row {}, column {}", r + 1, c + 1),
         _ => out.write_str(t),
     }
 }
@@ -109,8 +116,9 @@ mod tests {
     fn places_show_as_the_table_names_them() {
         assert_eq!(
             words("Qd goes only on a cell labelled Q, r1c2 has no label"),
-            "Q♦ goes only on a cell labelled Q, row 1, column 2 has no label"
+            "Q♦ goes only on a cell labelled Q, row 2, column 3 has no label"
         );
+        assert_eq!(words("Took back 8s from r0c9"), "Took back 8♠ from row 1, column 10");
         assert_eq!(words("8h is already on t3"), "8♥ is already on stack 3");
         assert_eq!(words("p2 ends in 8h"), "land 2 ends in 8♥");
         assert_eq!(words("r7 is empty"), "reserve 7 is empty");
