@@ -51,8 +51,10 @@ mod game_loop {
     const STEP_PRIOR_US: u32 = 5_000;
 
     /// How fast the estimate of a thinking step's time forgets a long one,
-    /// per frame that thinks.
-    const STEP_DECAY_US: u32 = 100;
+    /// per frame that thinks (with the hint worked out before the player
+    /// asks, nearly every frame thinks: at 100 us a frame, a rare 4 ms step
+    /// of Four Kingdoms was forgotten within a second and overran a frame).
+    const STEP_DECAY_US: u32 = 20;
 
     /// How fast the estimate of the drawing's time forgets a busy frame,
     /// per frame (3 ms a second).

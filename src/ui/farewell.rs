@@ -172,6 +172,9 @@ pub struct Play {
     /// The demo's next move, planned a frame before it is played (the
     /// search and the event log never share a frame).
     planned: Option<Move>,
+    /// `NEW` is logged and the opening position not yet (it follows the
+    /// frame after the deal).
+    opening_due: bool,
 }
 
 /// Placements the fair player judges per frame in host tests. On the
@@ -201,6 +204,7 @@ impl Play {
             sounds: Sounds::new(),
             codes: Vec::new(),
             planned: None,
+            opening_due: false,
         };
         p.sounds.push(Sfx::Deal);
         for (slot, c) in p.game.hand().iter().enumerate() {
@@ -281,6 +285,7 @@ impl Play {
 
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
+        self.log_opening_due(log);
         let code = if m == Move::Undo { None } else { position_of(&self.game, m) };
         let out = self.game.apply(m)?;
         if m == Move::Undo {
@@ -333,6 +338,13 @@ impl Play {
         }
         self.ended_at = if self.game.status().is_over() { Some(frame) } else { None };
         Ok(out)
+    }
+
+    /// Logs the opening (or resumed) position when it is still due.
+    fn log_opening_due(&mut self, log: &mut impl Write) {
+        if core::mem::take(&mut self.opening_due) {
+            let _ = crate::log::write_opening(&self.game, log);
+        }
     }
 
     /// Takes back the last move (Triangle, or Undo in a menu).
@@ -425,9 +437,13 @@ impl Play {
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
         // A hint that has thought for HINT_FRAMES frames winds down and
         // answers with the best move found so far.
-        let since = *self.think_from.get_or_insert(frame);
-        if frame.wrapping_sub(since) >= HINT_FRAMES {
-            t.hurry();
+        // Worked out before the player asks, it takes the time it needs
+        // (the full strength); once asked, the frames count from the press.
+        if self.hint.asked() {
+            let since = *self.think_from.get_or_insert(frame);
+            if frame.wrapping_sub(since) >= HINT_FRAMES {
+                t.hurry();
+            }
         }
         let Some(m) = t.step(budget) else { return true };
         *slot = None;
@@ -1111,8 +1127,11 @@ impl Play {
     pub fn deal(seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<Play> {
         let game = Game::new(seed, Game::options_from_code(code)?)?;
         let _ = crate::log::write_new::<Game>(seed, game.options(), log);
-        let _ = crate::log::write_opening(&game, log);
-        Some(Play::new(game, frame))
+        // The opening position is logged the next frame (log_opening): a
+        // 14x9 deal and its formatting in one frame made it late.
+        let mut p = Play::new(game, frame);
+        p.opening_due = true;
+        Some(p)
     }
 
     /// Continues a saved game (its moves replayed), logging `NEW` and its
@@ -1126,8 +1145,8 @@ impl Play {
             codes.push(code).ok()?;
         }
         let _ = crate::log::write_new::<Game>(game.seed(), game.options(), log);
-        let _ = crate::log::write_opening(&game, log);
         let mut p = Play::new(game, frame);
+        p.opening_due = true;
         p.codes = codes;
         Some(p)
     }
@@ -1157,6 +1176,9 @@ impl PlayScreen for Play {
     }
     fn ended_at(&self) -> Option<u32> {
         self.ended_at
+    }
+    fn log_opening(&mut self, log: &mut impl Write) {
+        self.log_opening_due(log)
     }
     fn settle(&mut self) {
         self.anims.clear();

@@ -160,6 +160,9 @@ pub struct App {
     /// A hint was shown in the deal in play before it was saved and
     /// resumed (its screen counts only the hints since).
     hinted_before: bool,
+    /// The frame a game was last dealt or resumed: it does no thinking (a
+    /// 14x9 deal and the first step of its thinking made a frame late).
+    dealt_at: Option<u32>,
     /// Every game's hint storage, kept from boot.
     hint_stores: HintStores,
     frame: u32,
@@ -238,6 +241,7 @@ impl App {
             playing: None,
             hints_taken: 0,
             hinted_before: false,
+            dealt_at: None,
             hint_stores: HintStores::new(),
             frame: 0,
             idle: 0,
@@ -265,6 +269,9 @@ impl App {
     pub fn think(&mut self, budget: usize) -> bool {
         let frame = self.frame;
         let budget = budget.min(u32::MAX as usize) as u32;
+        if self.dealt_at == Some(frame) {
+            return false;
+        }
         self.playing.as_mut().is_some_and(|p| p.thinking() && p.think(budget, frame, &mut self.hint_stores))
     }
 
@@ -452,6 +459,7 @@ impl App {
         let dealt = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log);
         if dealt.is_some() {
             self.playing = dealt;
+            self.dealt_at = Some(self.frame);
             self.hints_taken = 0;
             self.hinted_before = false;
             self.record_mut().game = None;
@@ -859,6 +867,7 @@ impl App {
         self.playing = p;
         self.hints_taken = 0;
         self.hinted_before = false;
+        self.dealt_at = Some(self.frame);
     }
 
     /// True once for each hint the chosen game's screen has shown since the

@@ -28,6 +28,7 @@
 //! | `perf MAX_MISSED` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED |
 //! | `absent TEXT...` | fails if any line so far starts with TEXT |
 //! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
+//! | `hints SECONDS TEXT...` | plays the game by its hints until a line starting with TEXT appears: Square, the hint on screen (`AFTK HINT`), then Cross |
 //!
 //! Every run writes DIR/tty.log. Exit status: 0 when the script passed, 1
 //! when a check failed, 2 on bad usage.
@@ -156,6 +157,28 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
                 if std::time::Instant::now() > deadline {
                     return Err(format!("no line starting {text:?} within {secs}s"));
                 }
+            }
+        }
+        Some("hints") => {
+            // Square, then Cross only once the hint is on screen: a Cross
+            // before it would act on the table by itself.
+            let secs = number(1)?;
+            let text = rest(2);
+            if text.is_empty() {
+                return Err("hints needs a text".into());
+            }
+            let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+            loop {
+                if session.log().iter().skip(session.cursor()).any(|l| l.starts_with(&text)) {
+                    return session.wait_line(&text, Duration::from_secs(1)).map(|_| ());
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err(format!("no line starting {text:?} within {secs}s of hints"));
+                }
+                tap(session, "square")?;
+                session.wait_line("AFTK HINT", Duration::from_secs(20))?;
+                tap(session, "cross")?;
+                session.idle(Duration::from_millis(100))?;
             }
         }
         Some("tap") => {
