@@ -72,9 +72,13 @@ pub struct HintSlot {
     thinker: HintThinker,
 }
 
-/// Frames a hint may think before it winds down and answers with the best
-/// move found so far: a second is 60 frames, and winding down takes a few.
-pub const HINT_FRAMES: u32 = 50;
+/// Units of work (placements judged) a hint may take before it winds down
+/// and answers with the best move found so far: the 12x8 hint's whole
+/// search (70 placements) fits; a 14x9 hand's hundred placements at a few
+/// milliseconds each are cut. Work, not frames: the answer must not depend
+/// on when Square was pressed (the hint is worked out before the player
+/// asks), nor on the emulator.
+pub const HINT_UNITS: usize = 70;
 
 /// Where the cursor is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,8 +164,6 @@ pub struct Play {
     asked: Option<u32>,
     /// The number of the last hint asked for.
     asks: u32,
-    /// The frame the hint being worked out began thinking in.
-    think_from: Option<u32>,
     /// The move it found, until the demo takes it.
     hint: HintState<Move>,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
@@ -199,7 +201,6 @@ impl Play {
             hints: 0,
             asked: None,
             asks: 0,
-            think_from: None,
             hint: HintState::default(),
             sounds: Sounds::new(),
             codes: Vec::new(),
@@ -313,7 +314,6 @@ impl Play {
         // any message on screen (the hint's own, once its move is played):
         // what this move has to say comes after.
         self.asked = None;
-        self.think_from = None;
         self.hint.forget();
         self.message_until = frame;
         let _ = log_move(m, &out, &self.game, log);
@@ -395,7 +395,6 @@ impl Play {
     /// Stops working out the hint (the player acted meanwhile).
     pub fn cancel_hint(&mut self) {
         self.asked = None;
-        self.think_from = None;
         self.hint.cancel();
     }
 
@@ -404,7 +403,6 @@ impl Play {
     fn ask(&mut self) {
         self.asks = self.asks.wrapping_add(1);
         self.asked = Some(self.asks);
-        self.think_from = None;
     }
 
     /// True while a hint or the demo's move is being worked out.
@@ -435,20 +433,16 @@ impl Play {
             return true;
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
-        // A hint that has thought for HINT_FRAMES frames winds down and
-        // answers with the best move found so far.
-        // Worked out before the player asks, it takes the time it needs
-        // (the full strength); once asked, the frames count from the press.
-        if self.hint.asked() {
-            let since = *self.think_from.get_or_insert(frame);
-            if frame.wrapping_sub(since) >= HINT_FRAMES {
-                t.hurry();
-            }
+        // A hint winds down after HINT_UNITS units of work and answers
+        // with the best move found so far: counted in work, not frames, so
+        // its answer is the same however the frames fell (worked out
+        // before Square or after it, in any emulator).
+        if t.progress().0 >= HINT_UNITS {
+            t.hurry();
         }
         let Some(m) = t.step(budget) else { return true };
         *slot = None;
         self.asked = None;
-        self.think_from = None;
         if self.hint.found(m) {
             self.show(m, frame);
         }
