@@ -291,3 +291,58 @@ impl<T, const N: usize> Beam<T, N> {
         self.kept.clear();
     }
 }
+
+/// Counts a vote for `m`, the first move of a winning line a sampling
+/// player found in one sample of the hidden cards (a move past the list's
+/// room gets none).
+pub fn vote<M: PartialEq + Copy, const N: usize>(votes: &mut Vec<(M, u16), N>, m: M) {
+    match votes.iter_mut().find(|(x, _)| *x == m) {
+        Some(e) => e.1 += 1,
+        None => {
+            let _ = votes.push((m, 1));
+        }
+    }
+}
+
+/// The move with the most votes among those `accept` allows, a tie going
+/// to `plain` (the rules of thumb's move), else to the first counted;
+/// `plain` when none is allowed.
+pub fn most_voted<M: PartialEq + Copy>(
+    votes: &[(M, u16)],
+    plain: Option<M>,
+    accept: impl Fn(M, u16) -> bool,
+) -> Option<M> {
+    let mut best: Option<(M, u16)> = None;
+    for &(m, n) in votes {
+        let better = match best {
+            None => true,
+            Some((_, b)) => n > b || (n == b && Some(m) == plain),
+        };
+        if better && accept(m, n) {
+            best = Some((m, n));
+        }
+    }
+    best.map(|(m, _)| m).or(plain)
+}
+
+#[cfg(test)]
+mod vote_tests {
+    use super::*;
+
+    #[test]
+    fn the_most_voted_move_wins_and_a_tie_goes_to_the_rules_of_thumb() {
+        let mut v: Vec<(u8, u16), 4> = Vec::new();
+        for m in [3, 5, 3, 7, 5] {
+            vote(&mut v, m);
+        }
+        assert_eq!(v.as_slice(), &[(3, 2), (5, 2), (7, 1)]);
+        assert_eq!(most_voted(&v, None, |_, _| true), Some(3), "a tie: the first counted");
+        assert_eq!(most_voted(&v, Some(5), |_, _| true), Some(5), "a tie: the rules of thumb's");
+        assert_eq!(most_voted(&v, Some(9), |m, _| m == 7), Some(7), "only what is allowed");
+        assert_eq!(most_voted(&v, Some(9), |_, _| false), Some(9), "nothing allowed: the rules of thumb");
+        for m in [1, 2, 4] {
+            vote(&mut v, m);
+        }
+        assert_eq!(v.len(), 4, "a move past the room gets no vote");
+    }
+}

@@ -421,27 +421,12 @@ impl Sampler {
             let (v, _) = solver::solve(&sample, u64::from(self.effort.nodes), &mut table[..slots]);
             if let Verdict::Winnable(line) = v {
                 if let Some(m) = line.first() {
-                    match self.votes.iter_mut().find(|(x, _)| x == m) {
-                        Some(e) => e.1 += 1,
-                        None => {
-                            let _ = self.votes.push((*m, 1));
-                        }
-                    }
+                    crate::games::search::vote(&mut self.votes, *m);
                 }
             }
             return None;
         }
-        let mut best: Option<(Move, u16)> = None;
-        for &(m, n) in self.votes.iter() {
-            let better = match best {
-                None => true,
-                Some((_, b)) => n > b || (n == b && Some(m) == plain),
-            };
-            if better && n > 0 && self.acceptable(m) {
-                best = Some((m, n));
-            }
-        }
-        let choice = best.map(|(m, _)| Some(m)).unwrap_or(plain);
+        let choice = crate::games::search::most_voted(&self.votes, plain, |m, n| n > 0 && self.acceptable(m));
         self.decided = Some(choice);
         Some(choice)
     }
