@@ -21,6 +21,8 @@ mod game_loop {
     use farewell::draw::DrawList;
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::{FrameMeter, FrameTimes};
+    use farewell::settings::GameId;
+    use farewell::ui::catalogue::entry;
     use farewell::ui::paint::{palette, text_centred};
     use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
@@ -46,9 +48,8 @@ mod game_loop {
     /// demo frame came within 0.1 ms of its vblank with 2 ms).
     const FIRST_MARGIN_US: u32 = 3_000;
 
-    /// A thinking step's time assumed before any is measured: about the
-    /// longest seen (a placement judged on the 14x9 grid).
-    const STEP_PRIOR_US: u32 = 5_000;
+    /// The games, each with its own estimate of a thinking step's time.
+    const GAMES: usize = GameId::ALL.len();
 
     /// How fast the estimate of a thinking step's time forgets a long one,
     /// per frame that thinks (with the hint worked out before the player
@@ -125,8 +126,11 @@ mod game_loop {
         /// of a frame to draw, the menus 4: the fair player thinks in what
         /// the drawing leaves.
         render_us: u32,
-        /// The longest thinking step lately (forgotten slowly).
-        step_us: u32,
+        /// The longest thinking step lately (forgotten slowly), each
+        /// game's own (a King Albert node takes a tenth of a 14x9 grid's
+        /// placement judged): at first, the longest its catalogue entry
+        /// names.
+        step_us: [u32; GAMES],
         /// The last frame had work but no room to start a step.
         starved: bool,
     }
@@ -142,7 +146,7 @@ mod game_loop {
                 hint_us: 0,
                 hint_frames: 0,
                 render_us: DRAW_US,
-                step_us: STEP_PRIOR_US,
+                step_us: GameId::ALL.map(|id| entry(id).think_step_us),
                 starved: false,
             }
         }
@@ -237,22 +241,24 @@ mod game_loop {
             // several milliseconds: a 14x9 grid judged, a solver's node).
             // A frame that could start none, after one that started none
             // either, runs one anyway, so that thinking never stalls.
+            let game = app.playing().map_or(0, |p| p.id() as usize).min(GAMES - 1);
+            let step_us = &mut self.step_us[game];
             let mut steps = 0u32;
             while busy {
                 let before = ticks_to_us(clock.ticks_since(start));
                 let until = if steps == 0 { first_until } else { think_until };
-                if before + self.step_us >= until && !(steps == 0 && self.starved) {
+                if before + *step_us >= until && !(steps == 0 && self.starved) {
                     break;
                 }
                 busy = app.think(1);
                 steps += 1;
-                self.step_us = self.step_us.max(ticks_to_us(clock.ticks_since(start)) - before);
+                *step_us = (*step_us).max(ticks_to_us(clock.ticks_since(start)) - before);
             }
             self.starved = busy && steps == 0;
             // Forgotten only while thinking: an idle minute must not make
             // the next hint's first steps overrun.
             if steps > 0 {
-                self.step_us = self.step_us.saturating_sub(STEP_DECAY_US);
+                *step_us = step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
             // A hint shown this frame: an event of the deal in play (a new
