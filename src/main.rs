@@ -64,6 +64,17 @@ mod game_loop {
     /// A frame: one vblank period, NTSC (59.94 Hz) or PAL (50 Hz).
     const FRAME_US: u32 = if cfg!(feature = "pal") { 20_000 } else { 16_683 };
 
+    /// What a frame should take at most: 60% of a vblank (10 ms NTSC,
+    /// 12 ms PAL), so that a console slower than the emulator in its GPU
+    /// or DMA still keeps every vblank. A frame over it is logged (`AFTK
+    /// SLOW`, with where its time went); the scripts hold each Mednafen
+    /// run to its own budget (`perf 0 US`).
+    const BUDGET_US: u32 = FRAME_US * 3 / 5;
+
+    /// Frames between two `AFTK SLOW` lines at least (the frame meter's
+    /// report has the longest of the rest).
+    const SLOW_EVERY: u32 = 30;
+
     /// The waits a sector needs on the wire: 128 bytes and the command's
     /// dozen at the card's 250 kHz, and the acknowledge handshake of each
     /// byte (about 6 ms measured in Mednafen). The byte pump moves it while
@@ -84,12 +95,16 @@ mod game_loop {
 
     #[no_mangle]
     fn main() {
+        // The boot so far (the unpacking), before the clock restarts the
+        // counter it was counted on.
+        let before_main = crate::ps1::timer::lines_before_main();
         crate::ps1::clear_bss();
         crate::ps1::disable_interrupts();
         let mut tty = Tty::new();
         aftk_line!(tty, "BOOT {}", farewell::VERSION);
 
         let clock = Clock::start();
+        let main_at = clock.now();
         let mut video = Video::new();
         // The card art and the font, packed at build time.
         crate::ps1::vram::upload_atlas();
@@ -106,6 +121,14 @@ mod game_loop {
         // fresh vblank rather than count those as missed.
         let _ = video.wait_vblank();
         let mut frame = Frame::new();
+        frame.run(&clock, &mut video, &mut spu, &mut app, &mut storage, &mut tty);
+        // The first frame drawn: how long the boot took, from the start of
+        // the unpacking (when the game was packed) and from `main`.
+        let in_main = ticks_to_us(clock.ticks_since(main_at));
+        match before_main.map(crate::ps1::timer::lines_to_us) {
+            Some(unpack) => aftk_line!(tty, "FIRST us={} main_us={}", unpack + in_main, in_main),
+            None => aftk_line!(tty, "FIRST main_us={}", in_main),
+        }
         loop {
             frame.run(&clock, &mut video, &mut spu, &mut app, &mut storage, &mut tty);
         }
@@ -133,6 +156,8 @@ mod game_loop {
         step_us: [u32; GAMES],
         /// The last frame had work but no room to start a step.
         starved: bool,
+        /// The frame of the last `AFTK SLOW` line.
+        slow_at: Option<u32>,
     }
 
     impl Frame {
@@ -148,6 +173,7 @@ mod game_loop {
                 render_us: DRAW_US,
                 step_us: GameId::ALL.map(|id| entry(id).think_step_us),
                 starved: false,
+                slow_at: None,
             }
         }
 
@@ -331,6 +357,23 @@ mod game_loop {
                     tty,
                     "LATE frame={} update={} card={} draw={} packets={} gpu={} tty={}",
                     n,
+                    t.update_us,
+                    t.card_us,
+                    t.draw_us,
+                    t.packets_us,
+                    t.gpu_us,
+                    t.tty_us
+                );
+            }
+            let n = self.meter.frames();
+            if times.total_us() > BUDGET_US && self.slow_at.is_none_or(|at| n.wrapping_sub(at) >= SLOW_EVERY) {
+                self.slow_at = Some(n);
+                let t = &times;
+                aftk_line!(
+                    tty,
+                    "SLOW frame={} us={} update={} card={} draw={} packets={} gpu={} tty={}",
+                    n,
+                    t.total_us(),
                     t.update_us,
                     t.card_us,
                     t.draw_us,

@@ -5,7 +5,6 @@
 use farewell::games::albert::player::{best_move, evaluate, Fair};
 use farewell::games::albert::solver::{Frame, Search, Solver, Step, Verdict, Workspace};
 use farewell::games::albert::{Board, From, Game, Move, Options, Plan};
-use farewell::games::Patience;
 
 const TABLE: usize = 8192;
 const DEPTH: usize = 160;
