@@ -9,12 +9,12 @@
 //! legal.
 
 use farewell::draw::{DrawList, MAX_ITEMS};
-use farewell::games::kingdoms::player::best_move;
+use farewell::games::kingdoms::player::{self, best_move, Effort};
 use farewell::games::kingdoms::{Card, Game, Move, Place, Position};
 use farewell::input::{Buttons, Input};
 use farewell::save::{SavedGame, SAVED_MOVES};
 use farewell::settings::FaceStyle;
-use farewell::ui::kingdoms::{self, Column, Play, Spot};
+use farewell::ui::kingdoms::{self, Column, HintStorage, Play, Spot};
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::{position_of, Table};
 
@@ -23,6 +23,7 @@ struct Driver {
     input: Input,
     log: String,
     frame: u32,
+    store: Box<HintStorage>,
 }
 
 impl Driver {
@@ -31,7 +32,7 @@ impl Driver {
         let mut p = Play::new(seed, &mut log);
         // The App logs the opening position the frame after the deal.
         farewell::ui::screen::PlayScreen::log_opening(&mut p, &mut log);
-        Driver { p, input: Input::new(), log, frame: 1 }
+        Driver { p, input: Input::new(), log, frame: 1, store: Box::default() }
     }
 
     /// Deal `seed` after `line`, rebuilt as a saved game is.
@@ -45,7 +46,7 @@ impl Driver {
         let saved = SavedGame { seed, options: 0, count: line.len() as u16, moves, hinted: false };
         let t = Table::<Game>::resume(&saved).unwrap();
         assert_eq!(t.game().position(), g.position());
-        Driver { p: Play::on(t), input: Input::new(), log: String::new(), frame: 1 }
+        Driver { p: Play::on(t), input: Input::new(), log: String::new(), frame: 1, store: Box::default() }
     }
 
     fn frame(&mut self, held: Buttons) {
@@ -85,11 +86,11 @@ impl Driver {
         panic!("the cursor never reached {to:?}: at {:?}", self.p.cursor());
     }
 
-    /// Runs the fair player over frames, a first move a frame; returns the
+    /// Runs the console's hint over frames, a unit a frame; returns the
     /// frames it took.
     fn think(&mut self) -> u32 {
         let mut frames = 0;
-        while self.p.think(1, self.frame) {
+        while self.p.think(1, self.frame, &mut self.store) {
             self.frame += 1;
             frames += 1;
             assert!(frames < 1000, "the hint never ends");
@@ -351,15 +352,17 @@ fn triangle_takes_moves_back_exactly() {
 }
 
 #[test]
-fn square_hints_the_fair_players_move_over_frames_and_cross_plays_it() {
+fn square_hints_the_consoles_sampling_players_move_over_frames_and_cross_plays_it() {
     let mut d = Driver::new(1);
     let mut spread = false;
     let mut kinds = [false; 4];
+    let mut table = vec![0u64; Effort::CONSOLE.table_slots()];
     for _ in 0..300 {
         if d.p.game().status().is_over() {
             break;
         }
-        let expected = best_move(d.pos());
+        // What `kings kingdoms stats --strength console` plays.
+        let expected = player::sampled_move(d.pos(), Effort::CONSOLE, &mut table);
         d.press(Buttons::SQUARE);
         assert!(d.p.thinking() || d.p.thought_ready());
         spread |= d.think() > 1;
@@ -380,9 +383,33 @@ fn square_hints_the_fair_players_move_over_frames_and_cross_plays_it() {
         let last = d.log.rfind("AFTK MOVE ").unwrap();
         assert!(d.log[last..].starts_with(&format!("AFTK MOVE {m}\n")), "{}", &d.log[last..]);
     }
-    assert!(spread, "some hint took more than one frame at one first move a frame");
+    assert!(spread, "some hint took more than one frame at a unit a frame");
     assert!(kinds[0] && kinds[1] && kinds[3], "draws, land moves and foundation moves were hinted: {kinds:?}");
     assert!(d.p.hints() > 10);
+}
+
+#[test]
+fn the_consoles_hint_samples_the_hidden_cards_and_sometimes_differs_from_the_rules_of_thumb() {
+    let mut table = vec![0u64; Effort::CONSOLE.table_slots()];
+    let (mut differ, mut positions) = (0, 0);
+    for seed in 1..=12 {
+        let mut d = Driver::new(seed);
+        for _ in 0..80 {
+            if d.p.game().status().is_over() {
+                break;
+            }
+            let console = player::sampled_move(d.pos(), Effort::CONSOLE, &mut table);
+            differ += usize::from(console != best_move(d.pos()));
+            positions += 1;
+            d.press(Buttons::SQUARE);
+            d.think();
+            let Some(m) = console else { break };
+            d.press(Buttons::CROSS);
+            let last = d.log.rfind("AFTK MOVE ").unwrap();
+            assert!(d.log[last..].starts_with(&format!("AFTK MOVE {m}\n")), "deal {seed}: {}", &d.log[last..]);
+        }
+    }
+    assert!(positions > 200 && differ > 0, "{differ} of {positions} positions hinted apart from the rules of thumb");
 }
 
 #[test]

@@ -121,6 +121,17 @@ impl<'a> SeenSet<'a> {
         SeenSet { slots, used: 0, zero: false }
     }
 
+    /// A set over `slots` as [`parts`](Self::parts) left it (a search
+    /// that lends its table back between steps keeps only the counts).
+    pub fn resume(slots: &'a mut [u64], (used, zero): (usize, bool)) -> Self {
+        SeenSet { slots, used, zero }
+    }
+
+    /// What [`resume`](Self::resume) needs besides the slots.
+    pub fn parts(&self) -> (usize, bool) {
+        (self.used, self.zero)
+    }
+
     /// Forgets every value.
     pub fn clear(&mut self) {
         self.slots.fill(0);

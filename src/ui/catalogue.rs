@@ -52,6 +52,7 @@ pub fn position(id: GameId) -> usize {
 pub struct HintStores {
     farewell: <farewell::Play as PlayScreen>::HintStore,
     albert: <albert::Play as PlayScreen>::HintStore,
+    kingdoms: <kingdoms::Play as PlayScreen>::HintStore,
 }
 
 impl HintStores {
@@ -248,7 +249,7 @@ impl GameScreen {
             GameScreen::Farewell(p) => PlayScreen::think(p, budget, frame, &mut stores.farewell),
             GameScreen::Corners(p) => PlayScreen::think(p, budget, frame, &mut ()),
             GameScreen::Albert(p) => PlayScreen::think(p, budget, frame, &mut stores.albert),
-            GameScreen::Kingdoms(p) => PlayScreen::think(p, budget, frame, &mut ()),
+            GameScreen::Kingdoms(p) => PlayScreen::think(p, budget, frame, &mut stores.kingdoms),
         }
     }
 

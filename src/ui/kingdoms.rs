@@ -32,7 +32,7 @@ use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::kingdoms::game::{Land, LANDS};
-use crate::games::kingdoms::player::Thinker;
+use crate::games::kingdoms::player::{Effort, Sampler};
 use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
@@ -106,6 +106,46 @@ fn rank_label(n: u8) -> &'static str {
     Rank::new(n).map_or("?", super::words::rank_label)
 }
 
+/// Nodes of a sample's search in one unit of [`Play::think`] (a node is a
+/// move played, its position hashed and its moves listed and ordered:
+/// about 1 ms on the console).
+pub const NODES_PER_UNIT: u64 = 1;
+
+/// The slots of the table the hint's samples are searched with.
+pub const HINT_TABLE: usize = Effort::CONSOLE.table_slots();
+
+/// Where the hint thinks, as the caller keeps it for every game of Four
+/// Kingdoms (the console's `App` owns one from boot, beside King Albert's):
+/// the sampling player, whose search holds about 20 KB, and its table. A
+/// game's screen stays small. It is lent to [`Play::think`].
+pub struct HintStorage {
+    sampler: Option<Sampler>,
+    table: [u64; HINT_TABLE],
+}
+
+impl HintStorage {
+    /// Empty storage.
+    pub fn new() -> Self {
+        let mut s = HintStorage { sampler: None, table: [0; HINT_TABLE] };
+        let mut sampler = Sampler::new(Game::new(0).position(), Effort::CONSOLE);
+        sampler.make_room(&mut s.table);
+        s.sampler = Some(sampler);
+        s
+    }
+}
+
+impl Default for HintStorage {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl core::fmt::Debug for HintStorage {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("HintStorage")
+    }
+}
+
 /// A game of Four Kingdoms in play.
 #[derive(Clone, Debug)]
 pub struct Play {
@@ -120,8 +160,9 @@ pub struct Play {
     /// every frame): bit `suit * 5 + column` for a suit row's place, bit
     /// `20 + land` for a land.
     targets: u32,
-    /// The fair player working out a hint or the demo's move.
-    thinker: Option<Thinker>,
+    /// The fair player (in the hint storage) is working out a hint or the
+    /// demo's move.
+    working: bool,
     /// A hint or the demo's move asked for: [`think`](Self::think) starts
     /// the fair player on it (so that the update itself stays short).
     asked: bool,
@@ -146,7 +187,7 @@ impl Play {
             left: Spot::Row { suit: 0, column: Column::Subjects },
             held: None,
             targets: 0,
-            thinker: None,
+            working: false,
             asked: false,
             hint: HintState::default(),
             hints: 0,
@@ -198,7 +239,7 @@ impl Play {
 
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
-        self.asked || self.thinker.is_some()
+        self.asked || self.working
     }
 
     /// True when a move has been worked out and no move played since.
@@ -269,7 +310,7 @@ impl Play {
     /// Forgets the move worked out (or being worked out) for the position
     /// before.
     fn forget(&mut self) {
-        self.thinker = None;
+        self.working = false;
         self.asked = false;
         self.hint.forget();
     }
@@ -471,20 +512,32 @@ impl Play {
         }
     }
 
-    /// Weighs up to `budget` more first moves of the hint or demo move being
-    /// worked out (the console calls it with what time each frame has left;
-    /// one first move weighs up to a few dozen replies); once found, shows
-    /// it. True while work is left.
-    pub fn think(&mut self, budget: usize, frame: u32) -> bool {
+    /// Works `budget` more units on the hint or demo move being worked out
+    /// in `store` (the console calls it with what time each frame has left):
+    /// the sampling player at the console's effort ([`Effort::CONSOLE`]),
+    /// a unit being a few first moves weighed or [`NODES_PER_UNIT`] nodes
+    /// of a sample's search. Once found, shows it. True while work is left.
+    pub fn think(&mut self, budget: usize, frame: u32, store: &mut HintStorage) -> bool {
         if self.asked {
             // Starting is a step of its own (the view, the safe moves).
             self.asked = false;
-            self.thinker = Some(Thinker::new(self.pos()));
+            self.working = true;
+            match store.sampler.as_mut() {
+                Some(s) => s.restart(self.pos(), Effort::CONSOLE),
+                None => store.sampler = Some(Sampler::new(self.pos(), Effort::CONSOLE)),
+            }
             return true;
         }
-        let Some(t) = self.thinker.as_mut() else { return false };
-        let Some(m) = t.step(budget) else { return true };
-        self.thinker = None;
+        if !self.working {
+            return false;
+        }
+        let Some(s) = store.sampler.as_mut() else {
+            self.working = false;
+            return false;
+        };
+        let nodes = NODES_PER_UNIT.saturating_mul(budget as u64);
+        let Some(m) = s.step_in(&mut store.table, nodes) else { return true };
+        self.working = false;
         // The demo deals again when nothing helps; the player's Square
         // still gets a move while one exists.
         if self.hint.found(m) {
@@ -879,7 +932,7 @@ pub const HELP: [&str; 13] = [
 ];
 
 impl PlayScreen for Play {
-    type HintStore = ();
+    type HintStore = HintStorage;
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
@@ -897,8 +950,8 @@ impl PlayScreen for Play {
     fn thinking(&self) -> bool {
         Play::thinking(self)
     }
-    fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
-        Play::think(self, budget as usize, frame)
+    fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
+        Play::think(self, budget as usize, frame, store)
     }
     fn ponder(&mut self) {
         Play::ponder(self)
@@ -907,7 +960,7 @@ impl PlayScreen for Play {
         self.hint.asked()
     }
     fn cancel_hint(&mut self) {
-        self.thinker = None;
+        self.working = false;
         self.asked = false;
         self.hint.cancel();
     }

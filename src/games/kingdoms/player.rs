@@ -29,7 +29,7 @@
 //! played) can happen only so many times. So no position comes back.
 
 use super::game::{Foundations, Move, Position, DEALT_DOWN, LAND, LANDS};
-use super::solver;
+use super::solver::{self, Search};
 use crate::cards::{Card, Pcg32, Rank};
 use crate::games::search::{mix, Verdict};
 use heapless::Vec;
@@ -338,9 +338,12 @@ pub struct Effort {
 impl Effort {
     /// The rules of thumb alone (no sample).
     pub const PLAIN: Effort = Effort { samples: 0, nodes: 0, each: false };
-    /// The console's hint: the rules of thumb alone. One sample's search
-    /// of a useful size does not fit in a thinking step (README).
-    pub const CONSOLE: Effort = Effort::PLAIN;
+    /// The console's hint: one sample searched within 100 nodes, a node a
+    /// thinking step ([`Sampler::step_in`]). A node costs the console about
+    /// 1.5 ms with what goes round it, and a frame of a hint asked for
+    /// thinks about 2.5 ms, so this is what 60 frames hold (README); it
+    /// wins about twice as many deals as the rules of thumb alone.
+    pub const CONSOLE: Effort = Effort { samples: 1, nodes: 100, each: false };
     /// The host's strongest setting measured.
     pub const STRONG: Effort = Effort { samples: 8, nodes: 1000, each: true };
 
@@ -379,6 +382,12 @@ pub struct Sampler {
     /// Solving each candidate: the sample, and the candidate next solved.
     sample: Position,
     candidate: u8,
+    /// The sample being searched (solved once, from the position), a few
+    /// nodes a step, while `searching`; kept for the next sample (a search
+    /// is about 20 KB: built again and moved, it took the console several
+    /// milliseconds).
+    search: Option<Search>,
+    searching: bool,
 }
 
 impl Sampler {
@@ -398,7 +407,32 @@ impl Sampler {
             decided,
             sample: view,
             candidate: 0,
+            search: None,
+            searching: false,
         }
+    }
+
+    /// Builds the storage of a sample's search now (the console does it at
+    /// boot, so that no thinking step builds and moves 20 KB).
+    pub fn make_room(&mut self, table: &mut [u64]) {
+        if self.search.is_none() {
+            self.search = Some(Search::new(&self.sample, 0, table));
+        }
+    }
+
+    /// Starts again on the move in `p` at `effort`, in place (keeping the
+    /// search's storage), as [`new`](Self::new) would.
+    pub fn restart(&mut self, p: &Position, effort: Effort) {
+        self.plain = Thinker::new(p);
+        self.plain_move = None;
+        self.effort = effort;
+        self.seed = mix(solver::position_hash(&self.plain.view) ^ 0x5eed);
+        self.sampled = 0;
+        self.votes.clear();
+        self.decided = self.plain.decided;
+        self.sample = self.plain.view;
+        self.candidate = 0;
+        self.searching = false;
     }
 
     /// One step of work: a few first moves weighed by the rules of thumb,
@@ -406,11 +440,22 @@ impl Sampler {
     /// [`Effort::table_slots`] long for the best results). `None` while
     /// work is left; then the move (`Some(None)`: nothing helps).
     pub fn step(&mut self, table: &mut [u64]) -> Option<Option<Move>> {
+        self.step_in(table, u64::MAX)
+    }
+
+    /// [`step`](Self::step), searching a sample solved from the position
+    /// at most `nodes` nodes a step (the console's frames): a step starts
+    /// a sample's search or goes on with it. The same move as `step`'s,
+    /// whatever `nodes` is. (A sample solved after each candidate, with
+    /// `effort.each`, is still solved whole in one step.)
+    pub fn step_in(&mut self, table: &mut [u64], nodes: u64) -> Option<Option<Move>> {
         if let Some(d) = self.decided {
             return Some(d);
         }
         let Some(plain) = self.plain_move else {
-            self.plain_move = self.plain.step(4);
+            // A unit at a time: each is a step of about a millisecond on
+            // the console (the same move whatever the slice).
+            self.plain_move = self.plain.step(1);
             if self.plain_move.is_some() && self.plain.moves.is_empty() {
                 // Nothing but a draw (or nothing) is possible.
                 self.decided = self.plain_move;
@@ -456,17 +501,27 @@ impl Sampler {
             }
             return None;
         }
-        if self.sampled < self.effort.samples {
-            let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+        let slots = self.effort.table_slots().min(table.len());
+        if let Some(search) = self.search.as_mut().filter(|_| self.searching) {
+            let Some(v) = search.step(&mut table[..slots], nodes) else { return None };
+            self.searching = false;
             self.sampled += 1;
-            let sample = deal_hidden(&self.plain.view, Some(&mut rng));
-            let slots = self.effort.table_slots().min(table.len());
-            let (v, _) = solver::solve(&sample, u64::from(self.effort.nodes), &mut table[..slots]);
             if let Verdict::Winnable(line) = v {
                 if let Some(m) = line.first() {
                     crate::games::search::vote(&mut self.votes, *m);
                 }
             }
+            return None;
+        }
+        if self.sampled < self.effort.samples {
+            let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+            let sample = deal_hidden(&self.plain.view, Some(&mut rng));
+            let budget = u64::from(self.effort.nodes);
+            match self.search.as_mut() {
+                Some(search) => search.restart(&sample, budget, &mut table[..slots]),
+                None => self.search = Some(Search::new(&sample, budget, &mut table[..slots])),
+            }
+            self.searching = true;
             return None;
         }
         let choice = crate::games::search::most_voted(&self.votes, plain, |m, n| n > 0 && self.acceptable(m));

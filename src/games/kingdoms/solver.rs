@@ -162,10 +162,15 @@ struct Frame {
     end: u16,
 }
 
-/// A search in progress, run a slice at a time with [`Solver::step`].
-pub struct Solver<'t> {
+/// A search in progress without its table: the caller lends the same
+/// table (at least [`Search::new`]'s) at every [`Search::step`], so that a
+/// search can be kept from frame to frame by a screen that holds no
+/// borrow (the console's hint).
+#[derive(Clone, Debug)]
+pub struct Search {
     pos: Position,
-    table: SeenSet<'t>,
+    /// The table's counts between steps ([`SeenSet::parts`]).
+    seen: (usize, bool),
     frames: Vec<Frame, MAX_DEPTH>,
     arena: Vec<Move, ARENA>,
     /// Nodes: the start and every position reached.
@@ -175,13 +180,13 @@ pub struct Solver<'t> {
     verdict: Option<Verdict>,
 }
 
-impl<'t> Solver<'t> {
+impl Search {
     /// Starts a search from `start` that gives up after `budget` nodes,
-    /// remembering positions in `table_slots`.
-    pub fn new(start: &Position, budget: u64, table_slots: &'t mut [u64]) -> Solver<'t> {
-        let mut s = Solver {
+    /// remembering positions in `table_slots` (cleared here).
+    pub fn new(start: &Position, budget: u64, table_slots: &mut [u64]) -> Search {
+        let mut s = Search {
             pos: *start,
-            table: SeenSet::new(table_slots),
+            seen: (0, false),
             frames: Vec::new(),
             arena: Vec::new(),
             effort: Effort { nodes: 1, transpositions: 0 },
@@ -189,13 +194,29 @@ impl<'t> Solver<'t> {
             cut: false,
             verdict: None,
         };
-        if start.is_won() {
-            s.verdict = Some(Verdict::Winnable(Vec::new()));
-        } else {
-            s.table.insert(position_hash(start));
-            s.open(None);
-        }
+        s.restart(start, budget, table_slots);
         s
+    }
+
+    /// Starts a new search in place, as [`new`](Self::new) would (the
+    /// console's hint reuses one: a search is about 20 KB, and moving one
+    /// about took several milliseconds there).
+    pub fn restart(&mut self, start: &Position, budget: u64, table_slots: &mut [u64]) {
+        let mut table = SeenSet::new(table_slots);
+        self.pos = *start;
+        self.frames.clear();
+        self.arena.clear();
+        self.effort = Effort { nodes: 1, transpositions: 0 };
+        self.budget = budget;
+        self.cut = false;
+        self.verdict = None;
+        if start.is_won() {
+            self.verdict = Some(Verdict::Winnable(Vec::new()));
+        } else {
+            table.insert(position_hash(start));
+            self.open(None);
+        }
+        self.seen = table.parts();
     }
 
     /// Nodes (positions) reached so far.
@@ -222,12 +243,15 @@ impl<'t> Solver<'t> {
         true
     }
 
-    /// Runs up to `nodes` more nodes. `None` while the search goes on; then
-    /// the verdict (asking again gives it again).
-    pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
+    /// Runs up to `nodes` more nodes with the table the search started
+    /// with. `None` while the search goes on; then the verdict (asking
+    /// again gives it again).
+    pub fn step(&mut self, table_slots: &mut [u64], nodes: u64) -> Option<Verdict> {
+        let mut table = SeenSet::resume(table_slots, self.seen);
         let stop = self.effort.nodes.saturating_add(nodes);
         while self.verdict.is_none() {
             if self.effort.spent(stop) {
+                self.seen = table.parts();
                 return None;
             }
             if self.effort.spent(self.budget) {
@@ -265,7 +289,7 @@ impl<'t> Solver<'t> {
                 }
                 break;
             }
-            if self.table.insert(position_hash(&self.pos)) == Insert::Already {
+            if table.insert(position_hash(&self.pos)) == Insert::Already {
                 self.effort.transpositions += 1;
                 self.pos.revert(u);
                 continue;
@@ -274,7 +298,40 @@ impl<'t> Solver<'t> {
                 self.pos.revert(u);
             }
         }
+        self.seen = table.parts();
         self.verdict.clone()
+    }
+}
+
+/// A search in progress with its table, run a slice at a time with
+/// [`Solver::step`].
+pub struct Solver<'t> {
+    search: Search,
+    table: &'t mut [u64],
+}
+
+impl<'t> Solver<'t> {
+    /// Starts a search from `start` that gives up after `budget` nodes,
+    /// remembering positions in `table_slots`.
+    pub fn new(start: &Position, budget: u64, table_slots: &'t mut [u64]) -> Solver<'t> {
+        let search = Search::new(start, budget, table_slots);
+        Solver { search, table: table_slots }
+    }
+
+    /// Nodes (positions) reached so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes()
+    }
+
+    /// What the search has cost so far.
+    pub fn effort(&self) -> Effort {
+        self.search.effort()
+    }
+
+    /// Runs up to `nodes` more nodes. `None` while the search goes on; then
+    /// the verdict (asking again gives it again).
+    pub fn step(&mut self, nodes: u64) -> Option<Verdict> {
+        self.search.step(self.table, nodes)
     }
 }
 
