@@ -203,7 +203,19 @@ impl fmt::Display for Card {
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        crate::out::Text::text(self, f)
+    }
+}
+
+impl crate::out::Text for Card {
+    fn text(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        out.put_str(self.name())
+    }
+}
+
+impl crate::out::Text for Rank {
+    fn text(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        crate::out::Text::text(&self.letter(), out)
     }
 }
 

@@ -1,0 +1,284 @@
+//! The collection's own text writer: the event log, the screen's text,
+//! refusals and hints, and every game's notation are written through it,
+//! never through `core::fmt` (whose formatting machinery, `write!` and
+//! `Display` cost about 20 KB of the console's code and milliseconds of a
+//! move's frame).
+//!
+//! - [`Out`] is where text goes: anything with `fmt::Write::write_str` is
+//!   one (a `heapless::String`, the console's TTY, a host `String`, a
+//!   `fmt::Formatter`), through `write_str` alone.
+//! - [`Text`] is what can be written: `str`, `char`, the integers, a card
+//!   ([`crate::cards::Card`]), a move, and the padded and hexadecimal
+//!   numbers of [`Pad`] and [`Hex`].
+//! - [`put!`](crate::put) writes a list of them: `put!(out, "AFTK NEW game=",
+//!   id, " seed=", seed, "\n")`.
+//!
+//! Host tools keep `core::fmt`: a type's `Display` is its [`Text`], through
+//! [`display_via_text!`](crate::display_via_text).
+
+use core::fmt;
+
+/// Where text goes. Every `fmt::Write` is one, through `write_str` only
+/// (none of `core::fmt`'s formatting comes with it).
+pub trait Out {
+    /// Writes `s`; an error when the text does not fit (a buffer full).
+    fn put_str(&mut self, s: &str) -> fmt::Result;
+}
+
+impl<W: fmt::Write + ?Sized> Out for W {
+    fn put_str(&mut self, s: &str) -> fmt::Result {
+        self.write_str(s)
+    }
+}
+
+/// Something that writes itself as text.
+pub trait Text {
+    /// Writes it to `out`.
+    fn text(&self, out: &mut dyn Out) -> fmt::Result;
+}
+
+/// Writes each of the arguments (each a [`Text`]) to the [`Out`] given
+/// first, stopping at the first error; evaluates to the `fmt::Result`.
+/// `put!(out, "AFTK MOVE ", m, "\n")`.
+#[macro_export]
+macro_rules! put {
+    ($out:expr $(, $x:expr)* $(,)?) => {{
+        let _o: &mut dyn $crate::out::Out = &mut *$out;
+        let _r: core::fmt::Result = Ok(());
+        $( let _r = match _r { Ok(()) => $crate::out::Text::text(&$x, _o), e => e }; )*
+        _r
+    }};
+}
+
+/// Implements `Display` (for the host tools and tests) through the types'
+/// [`Text`]: `display_via_text!(Move, Loss)`.
+#[macro_export]
+macro_rules! display_via_text {
+    ($($t:ty),* $(,)?) => {$(
+        impl core::fmt::Display for $t {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                $crate::out::Text::text(self, f)
+            }
+        }
+    )*};
+}
+
+impl Text for str {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        out.put_str(self)
+    }
+}
+
+impl<T: Text + ?Sized> Text for &T {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        (**self).text(out)
+    }
+}
+
+impl<T: Text + ?Sized> Text for &mut T {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        (**self).text(out)
+    }
+}
+
+impl Text for char {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        out.put_str(self.encode_utf8(&mut [0; 4]))
+    }
+}
+
+impl<const N: usize> Text for heapless::String<N> {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        out.put_str(self)
+    }
+}
+
+impl Text for bool {
+    /// `true` or `false`, as `Display` has them.
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        out.put_str(if *self { "true" } else { "false" })
+    }
+}
+
+/// The decimal digits of `n`, at the end of `buf`.
+fn digits(mut n: u32, buf: &mut [u8; 10]) -> &str {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    core::str::from_utf8(&buf[at..]).unwrap_or("")
+}
+
+/// Writes `n` in decimal.
+pub fn put_u32(n: u32, out: &mut dyn Out) -> fmt::Result {
+    out.put_str(digits(n, &mut [0; 10]))
+}
+
+/// Writes `n` in decimal, with `-` when negative.
+pub fn put_i32(n: i32, out: &mut dyn Out) -> fmt::Result {
+    if n < 0 {
+        out.put_str("-")?;
+    }
+    put_u32(n.unsigned_abs(), out)
+}
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl Text for $t {
+            fn text(&self, out: &mut dyn Out) -> fmt::Result {
+                put_u32(*self as u32, out)
+            }
+        }
+    )*};
+}
+// `usize` is 32 bits on the console; on the host, a count past `u32::MAX`
+// is written saturated (no count of the collection comes near).
+unsigned!(u8, u16, u32);
+
+impl Text for usize {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        put_u32(u32::try_from(*self).unwrap_or(u32::MAX), out)
+    }
+}
+
+macro_rules! signed {
+    ($($t:ty),*) => {$(
+        impl Text for $t {
+            fn text(&self, out: &mut dyn Out) -> fmt::Result {
+                put_i32(i32::from(*self), out)
+            }
+        }
+    )*};
+}
+signed!(i8, i16, i32);
+
+/// A number right-aligned in `width` characters, padded with `fill` on
+/// the left: `Pad(7, 2, b'0')` is `07` (as `{:02}`), `Pad(7, 3, b' ')` is
+/// `  7` (as `{:3}`). A number wider than `width` is written whole.
+#[derive(Clone, Copy, Debug)]
+pub struct Pad(pub u32, pub u8, pub u8);
+
+impl Text for Pad {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        let mut buf = [0; 10];
+        let d = digits(self.0, &mut buf);
+        let fill = [self.2; 1];
+        let fill = core::str::from_utf8(&fill).unwrap_or(" ");
+        for _ in d.len()..usize::from(self.1) {
+            out.put_str(fill)?;
+        }
+        out.put_str(d)
+    }
+}
+
+/// A byte as two hexadecimal digits, upper case (as `{:02X}`).
+#[derive(Clone, Copy, Debug)]
+pub struct Hex(pub u8);
+
+impl Text for Hex {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+        let pair = [DIGITS[usize::from(self.0 >> 4)], DIGITS[usize::from(self.0 & 15)]];
+        out.put_str(core::str::from_utf8(&pair).unwrap_or("??"))
+    }
+}
+
+/// Text written into a fixed buffer, cut at a character boundary when it
+/// does not fit (what the screen's lines and the log's words need): `N`
+/// bytes at most.
+pub fn to_string<const N: usize>(t: &dyn Text) -> heapless::String<N> {
+    let mut s = Cut(heapless::String::new());
+    let _ = t.text(&mut s);
+    s.0
+}
+
+/// A `heapless::String` that keeps what fits of a piece too long for it,
+/// up to a character boundary.
+struct Cut<const N: usize>(heapless::String<N>);
+
+impl<const N: usize> fmt::Write for Cut<N> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        for ch in s.chars() {
+            self.0.push(ch).map_err(|_| fmt::Error)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+    extern crate std;
+    use std::string::String;
+
+    fn text(t: &dyn Text) -> String {
+        let mut s = String::new();
+        t.text(&mut s).unwrap();
+        s
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal_as_display_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 4_294_967_295u32, 1_000_000_000, 123_456_789] {
+            assert_eq!(text(&n), std::format!("{n}"));
+        }
+        for n in [0, -1, 1, i32::MIN, i32::MAX, -10, 42] {
+            assert_eq!(text(&n), std::format!("{n}"));
+        }
+        assert_eq!(text(&u32::MAX), "4294967295");
+        assert_eq!(text(&i32::MIN), "-2147483648");
+        assert_eq!(text(&255u8), "255");
+        assert_eq!(text(&65_535u16), "65535");
+        assert_eq!(text(&-128i8), "-128");
+        assert_eq!(text(&-32_768i16), "-32768");
+        assert_eq!(text(&7usize), "7");
+    }
+
+    #[test]
+    fn padded_numbers_fill_on_the_left_and_never_cut() {
+        assert_eq!(text(&Pad(7, 2, b'0')), "07");
+        assert_eq!(text(&Pad(0, 3, b' ')), "  0");
+        assert_eq!(text(&Pad(123, 2, b'0')), "123");
+        assert_eq!(text(&Pad(5, 0, b'0')), "5");
+        assert_eq!(text(&Pad(u32::MAX, 12, b' ')), "  4294967295");
+        for n in [0u32, 5, 42, 999] {
+            assert_eq!(text(&Pad(n, 3, b'0')), std::format!("{n:03}"));
+        }
+    }
+
+    #[test]
+    fn bytes_in_hexadecimal_are_two_upper_case_digits() {
+        for b in [0u8, 9, 10, 0x5a, 0xff] {
+            assert_eq!(text(&Hex(b)), std::format!("{b:02X}"));
+        }
+    }
+
+    #[test]
+    fn cards_strings_and_chars_are_written_as_they_are() {
+        assert_eq!(text(&Card::parse("Qd").unwrap()), "Qd");
+        assert_eq!(text(&Card::parse("th").unwrap()), "Th");
+        assert_eq!(text(&"x y"), "x y");
+        assert_eq!(text(&'♦'), "♦");
+        assert_eq!(text(&true), "true");
+    }
+
+    #[test]
+    fn put_writes_its_arguments_in_order_and_stops_at_a_full_buffer() {
+        let mut s = String::new();
+        let card = Card::parse("9h").unwrap();
+        put!(&mut s, "AFTK NEW game=", "albert", " seed=", 0u32, " ", card, " ", -3i32, "\n").unwrap();
+        assert_eq!(s, "AFTK NEW game=albert seed=0 9h -3\n");
+        let mut small: heapless::String<4> = heapless::String::new();
+        assert!(put!(&mut small, "ab", "cde", "f").is_err());
+        assert_eq!(small, "ab");
+        let cut: heapless::String<5> = to_string(&"ab♦cd");
+        assert_eq!(cut, "ab♦");
+    }
+}
