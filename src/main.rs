@@ -86,7 +86,7 @@ mod game_loop {
         crate::ps1::clear_bss();
         crate::ps1::disable_interrupts();
         let mut tty = Tty::new();
-        aftk_line!(tty, "BOOT {}", farewell::VERSION);
+        aftk_line!(tty, "BOOT ", farewell::VERSION);
 
         let clock = Clock::start();
         let mut video = Video::new();
@@ -205,9 +205,9 @@ mod game_loop {
                 return;
             }
             match reply {
-                PadReply::Pad(held) => aftk_line!(tty, "PAD {}", Names(held)),
+                PadReply::Pad(held) => aftk_line!(tty, "PAD ", Names(held)),
                 PadReply::Absent => aftk_line!(tty, "PAD absent"),
-                PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x{:02x}", id),
+                PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x", farewell::out::Hex::lower(id)),
             }
             self.last_reply = Some(reply);
         }
@@ -264,7 +264,7 @@ mod game_loop {
                     self.hint_frames += 1;
                 }
                 if done {
-                    aftk_line!(tty, "HINT us={} frames={}", self.hint_us, self.hint_frames);
+                    aftk_line!(tty, "HINT us=", self.hint_us, " frames=", self.hint_frames);
                 }
             }
             if !app.hint_asked() {
@@ -323,18 +323,24 @@ mod game_loop {
                 let n = self.meter.frames();
                 aftk_line!(
                     tty,
-                    "LATE frame={} update={} card={} draw={} packets={} gpu={} tty={}",
+                    "LATE frame=",
                     n,
+                    " update=",
                     t.update_us,
+                    " card=",
                     t.card_us,
+                    " draw=",
                     t.draw_us,
+                    " packets=",
                     t.packets_us,
+                    " gpu=",
                     t.gpu_us,
+                    " tty=",
                     t.tty_us
                 );
             }
             if let Some(report) = self.meter.record(times, missed, tty.ns_per_byte()) {
-                aftk_line!(tty, "PERF {}", report);
+                aftk_line!(tty, "PERF ", report);
             }
         }
     }

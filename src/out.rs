@@ -31,6 +31,25 @@ impl<W: fmt::Write + ?Sized> Out for W {
     }
 }
 
+/// An [`Out`] as a trait object, for [`put!`](crate::put): a sink given by
+/// value (`put!(line, ...)`), by reference or as `&mut dyn Out` alike.
+pub trait AsOut {
+    /// Itself, as `&mut dyn Out`.
+    fn as_out(&mut self) -> &mut dyn Out;
+}
+
+impl<T: Out> AsOut for T {
+    fn as_out(&mut self) -> &mut dyn Out {
+        self
+    }
+}
+
+impl AsOut for dyn Out + '_ {
+    fn as_out(&mut self) -> &mut dyn Out {
+        self
+    }
+}
+
 /// Something that writes itself as text.
 pub trait Text {
     /// Writes it to `out`.
@@ -42,12 +61,20 @@ pub trait Text {
 /// `put!(out, "AFTK MOVE ", m, "\n")`.
 #[macro_export]
 macro_rules! put {
-    ($out:expr $(, $x:expr)* $(,)?) => {{
-        let _o: &mut dyn $crate::out::Out = &mut *$out;
-        let _r: core::fmt::Result = Ok(());
-        $( let _r = match _r { Ok(()) => $crate::out::Text::text(&$x, _o), e => e }; )*
-        _r
-    }};
+    ($out:expr $(, $x:expr)* $(,)?) => {
+        $crate::out::put_all({ use $crate::out::AsOut as _; $out.as_out() }, &[$(&$x),*])
+    };
+}
+
+/// Writes `pieces` in order, stopping at the first error: what
+/// [`put!`](crate::put) calls (one call a line, as `write!` made, rather
+/// than one a piece at every call site).
+#[inline(never)]
+pub fn put_all(out: &mut dyn Out, pieces: &[&dyn Text]) -> fmt::Result {
+    for p in pieces {
+        p.text(out)?;
+    }
+    Ok(())
 }
 
 /// Implements `Display` (for the host tools and tests) through the types'
@@ -100,27 +127,42 @@ impl Text for bool {
     }
 }
 
-/// The decimal digits of `n`, at the end of `buf`.
-fn digits(mut n: u32, buf: &mut [u8; 10]) -> &str {
+/// The decimal digits of `n` (`0` to `9` each), at the end of `buf`.
+fn digits(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
     let mut at = buf.len();
     loop {
         at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
+        buf[at] = (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    // Only ASCII digits were written.
-    core::str::from_utf8(&buf[at..]).unwrap_or("")
+    &buf[at..]
+}
+
+/// The sixteen digits, as text a digit at a time.
+const DIGITS: &str = "0123456789ABCDEFabcdef";
+
+/// Writes the digits `ds` (each 0 to 15; `lower` for `a`-`f`), one piece
+/// of up to 10 characters.
+fn put_digits(ds: &[u8], lower: bool, out: &mut dyn Out) -> fmt::Result {
+    let mut line = heapless::String::<10>::new();
+    for &d in ds {
+        let d = usize::from(d) + if lower && d > 9 { 6 } else { 0 };
+        let _ = line.push_str(DIGITS.get(d..d + 1).unwrap_or("?"));
+    }
+    out.put_str(&line)
 }
 
 /// Writes `n` in decimal.
+#[inline(never)]
 pub fn put_u32(n: u32, out: &mut dyn Out) -> fmt::Result {
-    out.put_str(digits(n, &mut [0; 10]))
+    put_digits(digits(n, &mut [0; 10]), false, out)
 }
 
 /// Writes `n` in decimal, with `-` when negative.
+#[inline(never)]
 pub fn put_i32(n: i32, out: &mut dyn Out) -> fmt::Result {
     if n < 0 {
         out.put_str("-")?;
@@ -159,7 +201,7 @@ macro_rules! signed {
 signed!(i8, i16, i32);
 
 /// A number right-aligned in `width` characters, padded with `fill` on
-/// the left: `Pad(7, 2, b'0')` is `07` (as `{:02}`), `Pad(7, 3, b' ')` is
+/// the left (`b'0'` zeros, anything else spaces): `Pad(7, 2, b'0')` is `07` (as `{:02}`), `Pad(7, 3, b' ')` is
 /// `  7` (as `{:3}`). A number wider than `width` is written whole.
 #[derive(Clone, Copy, Debug)]
 pub struct Pad(pub u32, pub u8, pub u8);
@@ -168,24 +210,34 @@ impl Text for Pad {
     fn text(&self, out: &mut dyn Out) -> fmt::Result {
         let mut buf = [0; 10];
         let d = digits(self.0, &mut buf);
-        let fill = [self.2; 1];
-        let fill = core::str::from_utf8(&fill).unwrap_or(" ");
+        let fill = if self.2 == b'0' { "0" } else { " " };
         for _ in d.len()..usize::from(self.1) {
             out.put_str(fill)?;
         }
-        out.put_str(d)
+        put_digits(d, false, out)
     }
 }
 
-/// A byte as two hexadecimal digits, upper case (as `{:02X}`).
+/// A byte as two hexadecimal digits, upper case (as `{:02X}`), or lower
+/// case with [`Hex::lower`] (as `{:02x}`).
 #[derive(Clone, Copy, Debug)]
-pub struct Hex(pub u8);
+pub struct Hex(pub u8, pub bool);
+
+impl Hex {
+    /// `b` in upper case digits (`5A`).
+    pub fn upper(b: u8) -> Hex {
+        Hex(b, false)
+    }
+
+    /// `b` in lower case digits (`5a`).
+    pub fn lower(b: u8) -> Hex {
+        Hex(b, true)
+    }
+}
 
 impl Text for Hex {
     fn text(&self, out: &mut dyn Out) -> fmt::Result {
-        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-        let pair = [DIGITS[usize::from(self.0 >> 4)], DIGITS[usize::from(self.0 & 15)]];
-        out.put_str(core::str::from_utf8(&pair).unwrap_or("??"))
+        put_digits(&[self.0 >> 4, self.0 & 15], self.1, out)
     }
 }
 
@@ -256,7 +308,8 @@ mod tests {
     #[test]
     fn bytes_in_hexadecimal_are_two_upper_case_digits() {
         for b in [0u8, 9, 10, 0x5a, 0xff] {
-            assert_eq!(text(&Hex(b)), std::format!("{b:02X}"));
+            assert_eq!(text(&Hex::upper(b)), std::format!("{b:02X}"));
+            assert_eq!(text(&Hex::lower(b)), std::format!("{b:02x}"));
         }
     }
 

@@ -9,6 +9,7 @@
 //! [`heapless::String`], cut (never overflowing) when a message is longer.
 
 use crate::cards::Card;
+use crate::out::Out as _;
 use core::fmt::{self, Write};
 use heapless::String;
 
@@ -24,6 +25,16 @@ impl Message {
     pub fn new(args: fmt::Arguments) -> Message {
         let mut m = Message::default();
         let _ = m.write_fmt(args);
+        m
+    }
+
+    /// The message from its pieces, written by the shared writer (the
+    /// screen's refusals and hints): cut at a character when too long.
+    pub fn of(pieces: &[&dyn crate::out::Text]) -> Message {
+        let mut m = Message::default();
+        for p in pieces {
+            let _ = p.text(&mut m);
+        }
         m
     }
 
@@ -44,9 +55,9 @@ impl Write for Message {
     }
 }
 
-impl fmt::Display for Message {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+impl crate::out::Text for Message {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        f.put_str(&self.0)
     }
 }
 
@@ -67,12 +78,12 @@ impl PositionError {
     }
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for PositionError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         if self.line > 0 {
-            write!(f, "line {}: {}", self.line, self.message)
+            put!(f, "line ", self.line, ": ", self.message)
         } else {
-            write!(f, "{}", self.message)
+            put!(f, self.message)
         }
     }
 }
@@ -96,9 +107,9 @@ impl MoveError {
     }
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+impl crate::out::Text for MoveError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        crate::out::Text::text(&self.0, f)
     }
 }
 
@@ -188,15 +199,15 @@ impl fmt::Debug for Short<'_> {
     }
 }
 
-impl fmt::Display for Short<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Short<'_> {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         let cut: &str = match self.0.char_indices().nth(24) {
             Some((i, _)) => &self.0[..i],
             None => self.0,
         };
-        f.write_str(cut)?;
+        f.put_str(cut)?;
         if cut.len() < self.0.len() {
-            f.write_str("…")?;
+            f.put_str("…")?;
         }
         Ok(())
     }
@@ -273,40 +284,46 @@ impl Census {
             return Ok(());
         }
         let mut m = Message::default();
-        let _ = write!(m, "{missing} card(s) missing:");
+        let _ = put!(m, missing, " card(s) missing:");
         for c in Card::all().filter(|c| self.line_of[usize::from(c.index())] == 0).take(8) {
-            let _ = write!(m, " {c}");
+            let _ = put!(m, " ", c);
         }
         if missing > 8 {
-            let _ = m.write_str(" ...");
+            let _ = m.put_str(" ...");
         }
         Err(PositionError { line: 0, message: m })
     }
 }
 
 /// Writes a list of cards after a key: `key: a b c`, or the bare `key:`.
-pub fn write_cards(out: &mut dyn Write, key: &str, cards: impl IntoIterator<Item = Card>) -> fmt::Result {
-    out.write_str(key)?;
-    out.write_char(':')?;
+pub fn write_cards(out: &mut dyn crate::out::Out, key: &str, cards: impl IntoIterator<Item = Card>) -> fmt::Result {
+    out.put_str(key)?;
+    put!(out, ':')?;
     for c in cards {
-        out.write_char(' ')?;
-        out.write_str(c.name())?;
+        put!(out, ' ')?;
+        out.put_str(c.name())?;
     }
-    out.write_char('\n')
+    put!(out, '\n')
 }
 
 /// Writes slots after a key: `key: a - c`, `-` for an empty slot.
-pub fn write_slots(out: &mut dyn Write, key: &str, slots: impl IntoIterator<Item = Option<Card>>) -> fmt::Result {
-    out.write_str(key)?;
-    out.write_char(':')?;
+pub fn write_slots(
+    out: &mut dyn crate::out::Out,
+    key: &str,
+    slots: impl IntoIterator<Item = Option<Card>>,
+) -> fmt::Result {
+    out.put_str(key)?;
+    put!(out, ':')?;
     for c in slots {
         match c {
             Some(c) => {
-                out.write_char(' ')?;
-                out.write_str(c.name())?
+                put!(out, ' ')?;
+                out.put_str(c.name())?
             }
-            None => out.write_str(" -")?,
+            None => out.put_str(" -")?,
         }
     }
-    out.write_char('\n')
+    put!(out, '\n')
 }
+
+crate::display_via_text!(Message, PositionError, MoveError, Short<'_>);

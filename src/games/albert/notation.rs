@@ -16,16 +16,16 @@ use super::game::{Board, Game, Move, Options, StartRank, RESERVE, STACKS};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::text::{self, Census, MoveError, PositionError, Short};
 use crate::position_error;
-use core::fmt::{self, Write};
+use core::fmt;
 
 /// The keys, in the order a printed position has them.
 pub const KEYS: [&str; 14] =
     ["game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "reserve", "foundations", "auto", "status"];
 
 /// Writes the position, every key in order, ending with `status:`.
-pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
+pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     let b = g.board();
-    out.write_str("game: albert\n")?;
+    out.put_str("game: albert\n")?;
     let mut buf = [Card::new(Rank::ACE, Suit::Spades); 52];
     for s in 0..STACKS {
         let key = KEYS[1 + s];
@@ -33,8 +33,8 @@ pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
     }
     text::write_slots(out, "reserve", (0..RESERVE).map(|r| b.reserve(r)))?;
     text::write_slots(out, "foundations", Suit::ALL.iter().map(|&s| b.foundation(s)))?;
-    writeln!(out, "auto: {}", if g.options().auto { "yes" } else { "no" })?;
-    writeln!(out, "status: {}", g.status())
+    put!(out, "auto: ", if g.options().auto { "yes" } else { "no" }, "\n")?;
+    put!(out, "status: ", g.status(), "\n")
 }
 
 /// Reads a move: `Qd>t3`, `5h>f`, either case. `undo` is not read here.

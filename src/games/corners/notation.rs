@@ -20,32 +20,32 @@ use super::game::{Cell, Game, Group, Move, Part, Parts, CELLS, MAX_GROUP};
 use crate::cards::Card;
 use crate::games::text::{self, Census, Keys, MoveError, PositionError, Short};
 use crate::position_error;
-use core::fmt::{self, Write};
+use core::fmt;
 
 /// The keys, in printing order.
 const KEYS: [&str; 6] = ["game", "next", "deck", "discard", "phase", "status"];
 
 /// Writes a position: `game:`, the four rows, then every key in the order
 /// of the rules page, ending with `status:` and a newline.
-pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
-    out.write_str("game: corners\n")?;
+pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
+    out.put_str("game: corners\n")?;
     for row in 0..4 {
         for col in 0..4 {
             if col > 0 {
-                out.write_char(' ')?;
+                put!(out, ' ')?;
             }
             match Cell::new(row, col).and_then(|c| g.card_at(c)) {
-                Some(c) => out.write_str(c.name())?,
-                None => out.write_char('.')?,
+                Some(c) => out.put_str(c.name())?,
+                None => put!(out, '.')?,
             }
         }
-        out.write_char('\n')?;
+        put!(out, '\n')?;
     }
     text::write_cards(out, "next", g.next())?;
     text::write_cards(out, "deck", g.deck())?;
     text::write_cards(out, "discard", g.discard().iter().copied())?;
-    writeln!(out, "phase: {}", g.phase().name())?;
-    writeln!(out, "status: {}", g.status())
+    put!(out, "phase: ", g.phase().name(), "\n")?;
+    put!(out, "status: ", g.status(), "\n")
 }
 
 /// Reads a cell, `r<row>c<col>` (either case), row and column 0 to 3

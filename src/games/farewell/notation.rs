@@ -16,81 +16,81 @@ use heapless::String;
 
 /// Writes a position: every key in the order of RULES.md, ending with the
 /// `status:` line.
-pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
+pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     let o = g.options();
-    writeln!(out, "grid: {}x{}", o.width, o.height)?;
+    put!(out, "grid: ", o.width, "x", o.height, "\n")?;
     for row in 0..o.height {
         for col in 0..o.width {
             if col > 0 {
-                out.write_char(' ')?;
+                put!(out, ' ')?;
             }
             match g.card_at(Cell::new(row, col)) {
-                Some(c) => out.write_str(c.name())?,
-                None => out.write_char('.')?,
+                Some(c) => out.put_str(c.name())?,
+                None => put!(out, '.')?,
             }
         }
-        out.write_char('\n')?;
+        put!(out, '\n')?;
     }
     // A custom start before its fourth king: the kings still to place.
     // Printed only then (the key is new to the notation and every other
     // position reads as before); the hand is empty until the fourth king.
     if g.kings_to_place().next().is_some() {
-        out.write_str("kings:")?;
+        out.put_str("kings:")?;
         for k in g.kings_to_place() {
-            write!(out, " {k}")?;
+            put!(out, " ", k)?;
         }
-        out.write_char('\n')?;
+        put!(out, '\n')?;
     }
-    out.write_str("hand:")?;
+    out.put_str("hand:")?;
     for slot in g.hand() {
         match slot {
             Some(c) => {
-                out.write_char(' ')?;
-                out.write_str(c.name())?
+                put!(out, ' ')?;
+                out.put_str(c.name())?
             }
-            None => out.write_str(" -")?,
+            None => out.put_str(" -")?,
         }
     }
-    out.write_str("\nstock:")?;
+    out.put_str("\nstock:")?;
     for c in g.stock() {
-        out.write_char(' ')?;
-        out.write_str(c.name())?;
+        put!(out, ' ')?;
+        out.put_str(c.name())?;
     }
-    out.write_str("\nremoved:")?;
+    out.put_str("\nremoved:")?;
     for b in g.removed() {
-        write!(out, " {}", b.rank)?;
+        put!(out, " ", b.rank)?;
     }
-    out.write_str("\norphans:")?;
+    out.put_str("\norphans:")?;
     for c in g.orphans() {
-        out.write_char(' ')?;
-        out.write_str(c.name())?;
+        put!(out, ' ')?;
+        out.put_str(c.name())?;
     }
-    writeln!(out, "\neasy: {}", if o.easy { "yes" } else { "no" })?;
+    put!(out, "\neasy: ", if o.easy { "yes" } else { "no" }, "\n")?;
     write_status(g.status(), out)?;
-    out.write_char('\n')
+    put!(out, '\n')
 }
 
 /// Writes `status: playing`, `status: won` or `status: lost: <reason>`.
-pub fn write_status(s: Status, out: &mut impl Write) -> fmt::Result {
+pub fn write_status(s: Status, out: &mut dyn crate::out::Out) -> fmt::Result {
     match s {
-        Status::PlacingKings => out.write_str("status: placing kings"),
-        Status::Playing => out.write_str("status: playing"),
-        Status::Won => out.write_str("status: won"),
-        Status::Lost(l) => write!(out, "status: lost: {}", l.describe()),
+        Status::PlacingKings => out.put_str("status: placing kings"),
+        Status::Playing => out.put_str("status: playing"),
+        Status::Won => out.put_str("status: won"),
+        Status::Lost(l) => put!(out, "status: lost: ", l.describe()),
     }
 }
 
 /// Writes a move: `9h@r2c4`, `deal` or `undo`.
-pub fn write_move(m: Move, out: &mut impl Write) -> fmt::Result {
+pub fn write_move(m: Move, out: &mut dyn crate::out::Out) -> fmt::Result {
     match m {
-        Move::Place(c, cell) => write!(out, "{c}@{cell}"),
-        Move::Deal => out.write_str("deal"),
-        Move::Undo => out.write_str("undo"),
+        Move::Place(c, cell) => put!(out, c, "@", cell),
+        Move::Deal => out.put_str("deal"),
+        Move::Undo => out.put_str("undo"),
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Move {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         write_move(*self, f)
     }
 }
@@ -120,12 +120,12 @@ pub struct ParseError {
     pub message: String<MESSAGE>,
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for ParseError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         if self.line == 0 {
-            write!(f, "{}", self.message)
+            put!(f, self.message)
         } else {
-            write!(f, "line {}: {}", self.line, self.message)
+            put!(f, "line ", self.line, ": ", self.message)
         }
     }
 }
@@ -446,3 +446,5 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
     }
     Ok(())
 }
+
+crate::display_via_text!(Move, ParseError);

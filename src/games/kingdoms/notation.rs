@@ -31,7 +31,7 @@ use super::game::{Foundations, Move, Pile, Position, DEALT_DOWN, LAND, LANDS, TA
 use crate::cards::{Card, Rank, Suit};
 use crate::games::text::{self, Census, Keys, MoveError, PositionError, Short};
 use crate::position_error;
-use core::fmt::{self, Write};
+use core::fmt;
 use heapless::Vec;
 
 /// The keys of a position, in printing order.
@@ -52,14 +52,14 @@ const ROWS: [(&str, Option<Pile>); 5] = [
     ("subjects", Some(Pile::Subjects)),
 ];
 
-impl fmt::Display for Move {
+impl crate::out::Text for Move {
     /// `draw`, `6h>p3`, `5h>g`, `5h>f`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Move::Draw => f.write_str("draw"),
-            Move::ToLand(c, l) => write!(f, "{c}>p{}", u16::from(l) + 1),
-            Move::ToGuest(c) => write!(f, "{c}>g"),
-            Move::ToFoundation(c) => write!(f, "{c}>f"),
+            Move::Draw => f.put_str("draw"),
+            Move::ToLand(c, l) => put!(f, c, ">p", u16::from(l) + 1),
+            Move::ToGuest(c) => put!(f, c, ">g"),
+            Move::ToFoundation(c) => put!(f, c, ">f"),
         }
     }
 }
@@ -88,22 +88,22 @@ pub fn parse_move(token: &str) -> Result<Move, MoveError> {
 }
 
 /// Writes the position, every key in order, ending with `status:`.
-pub fn write_position(p: &Position, out: &mut dyn Write) -> fmt::Result {
-    out.write_str("game: kingdoms\n")?;
+pub fn write_position(p: &Position, out: &mut dyn crate::out::Out) -> fmt::Result {
+    out.put_str("game: kingdoms\n")?;
     for l in 0..LANDS {
         let land = p.land(l);
-        write!(out, "p{}:", l + 1)?;
+        put!(out, "p", l + 1, ":")?;
         for (i, c) in land.cards().iter().enumerate() {
             if i < land.down() {
-                out.write_str(" (")?;
-                out.write_str(c.name())?;
-                out.write_char(')')?;
+                out.put_str(" (")?;
+                out.put_str(c.name())?;
+                put!(out, ')')?;
             } else {
-                out.write_char(' ')?;
-                out.write_str(c.name())?;
+                put!(out, ' ')?;
+                out.put_str(c.name())?;
             }
         }
-        out.write_char('\n')?;
+        put!(out, '\n')?;
     }
     text::write_cards(out, "talon", p.talon())?;
     text::write_cards(out, "waste", p.waste().iter().copied())?;
@@ -114,7 +114,7 @@ pub fn write_position(p: &Position, out: &mut dyn Write) -> fmt::Result {
         });
         text::write_slots(out, key, slots)?;
     }
-    writeln!(out, "status: {}", p.status())
+    put!(out, "status: ", p.status(), "\n")
 }
 
 /// A land as read: its cards bottom first, and how many are face down.
@@ -306,3 +306,5 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
         None => position_error!(0, "the position does not fit the table"),
     }
 }
+
+crate::display_via_text!(Move);
