@@ -35,7 +35,9 @@ pub fn write_new<G: Patience>(seed: u32, options: G::Options, out: &mut dyn Out)
 /// Writes `AFTK POS` and the position, each line prefixed `AFTK | `.
 pub fn write_pos<G: Patience>(g: &G, out: &mut dyn Out) -> fmt::Result {
     out.put_str("AFTK POS\n")?;
-    Prefixed::write(out, |p| g.write_position(p))
+    let mut p = Prefixed::new(out);
+    g.write_position(&mut p)?;
+    p.finish()
 }
 
 /// Writes a deal's opening (or resumed) position: `AFTK POS` and the
@@ -87,13 +89,10 @@ impl<'a> Prefixed<'a> {
         Prefixed { out, line }
     }
 
-    /// Writes `write` through the prefixing writer, then hands on a last
-    /// line that did not end with a newline.
-    fn write(out: &'a mut dyn Out, write: impl FnOnce(&mut Self) -> fmt::Result) -> fmt::Result {
-        let mut p = Prefixed::new(out);
-        write(&mut p)?;
-        if p.line.as_str() != PREFIX && !p.line.is_empty() {
-            p.out.put_str(&p.line)?;
+    /// Hands on a last line that did not end with a newline.
+    fn finish(self) -> fmt::Result {
+        if self.line.as_str() != PREFIX && !self.line.is_empty() {
+            self.out.put_str(&self.line)?;
         }
         Ok(())
     }
@@ -129,7 +128,9 @@ mod tests {
 
     fn prefixed(pieces: &[&str]) -> String {
         let mut out = String::new();
-        Prefixed::write(&mut out, |p| pieces.iter().try_for_each(|s| p.put_str(s))).unwrap();
+        let mut p = Prefixed::new(&mut out);
+        pieces.iter().try_for_each(|s| p.write_str(s)).unwrap();
+        p.finish().unwrap();
         out
     }
 
