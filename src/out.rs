@@ -241,6 +241,46 @@ impl Text for Hex {
     }
 }
 
+/// A string in double quotes, escaped as `Debug` escapes one: `\"`, `\\`,
+/// `\n`, `\r`, `\t`, `\0`, and other control characters as `\u{1b}`;
+/// everything else as it is (where `Debug` would also escape unprintable
+/// and combining characters outside ASCII).
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl Text for Quoted<'_> {
+    fn text(&self, out: &mut dyn Out) -> fmt::Result {
+        out.put_str("\"")?;
+        let mut plain = 0;
+        for (i, c) in self.0.char_indices() {
+            let esc = match c {
+                '"' => "\\\"",
+                '\\' => "\\\\",
+                '\n' => "\\n",
+                '\r' => "\\r",
+                '\t' => "\\t",
+                '\0' => "\\0",
+                c if c.is_control() => "",
+                _ => continue,
+            };
+            out.put_str(self.0.get(plain..i).unwrap_or(""))?;
+            plain = i + c.len_utf8();
+            if esc.is_empty() {
+                let code = u32::from(c);
+                let ds = [(code >> 12) as u8 & 15, (code >> 8) as u8 & 15, (code >> 4) as u8 & 15, code as u8 & 15];
+                let first = ds.iter().position(|&d| d != 0).unwrap_or(3);
+                out.put_str("\\u{")?;
+                put_digits(&ds[first..], true, out)?;
+                out.put_str("}")?;
+            } else {
+                out.put_str(esc)?;
+            }
+        }
+        out.put_str(self.0.get(plain..).unwrap_or(""))?;
+        out.put_str("\"")
+    }
+}
+
 /// Text written into a fixed buffer, cut at a character boundary when it
 /// does not fit (what the screen's lines and the log's words need): `N`
 /// bytes at most.
@@ -320,6 +360,9 @@ mod tests {
         assert_eq!(text(&"x y"), "x y");
         assert_eq!(text(&'♦'), "♦");
         assert_eq!(text(&true), "true");
+        for s in ["10s", "", "a\"b\\c", "tab\there\n", "\u{1b}[0m\u{7f}", "Q♦ é", "\0"] {
+            assert_eq!(text(&Quoted(s)), std::format!("{s:?}"));
+        }
     }
 
     #[test]

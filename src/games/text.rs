@@ -21,13 +21,6 @@ pub const MESSAGE: usize = 120;
 pub struct Message(String<MESSAGE>);
 
 impl Message {
-    /// The message from format arguments.
-    pub fn new(args: fmt::Arguments) -> Message {
-        let mut m = Message::default();
-        let _ = m.write_fmt(args);
-        m
-    }
-
     /// The message from its pieces, written by the shared writer (the
     /// screen's refusals and hints): cut at a character when too long.
     pub fn of(pieces: &[&dyn crate::out::Text]) -> Message {
@@ -73,8 +66,8 @@ pub struct PositionError {
 
 impl PositionError {
     /// An error at `line` (0: the whole position).
-    pub fn at(line: usize, args: fmt::Arguments) -> PositionError {
-        PositionError { line, message: Message::new(args) }
+    pub fn at(line: usize, pieces: &[&dyn crate::out::Text]) -> PositionError {
+        PositionError { line, message: Message::of(pieces) }
     }
 }
 
@@ -88,11 +81,12 @@ impl crate::out::Text for PositionError {
     }
 }
 
-/// `Err(PositionError)` at a line, formatted like `format!`.
+/// `Err(PositionError)` at a line, its message the pieces (each a
+/// [`crate::out::Text`]) one after the other: `position_error!(n, "game: ", Quote(v), " is not corners")`.
 #[macro_export]
 macro_rules! position_error {
-    ($line:expr, $($arg:tt)*) => {
-        Err($crate::games::text::PositionError::at($line, format_args!($($arg)*)))
+    ($line:expr $(, $x:expr)* $(,)?) => {
+        Err($crate::games::text::PositionError::at($line, &[$(&$x),*]))
     };
 }
 
@@ -101,9 +95,9 @@ macro_rules! position_error {
 pub struct MoveError(pub Message);
 
 impl MoveError {
-    /// The error, formatted like `format!`.
-    pub fn new(args: fmt::Arguments) -> MoveError {
-        MoveError(Message::new(args))
+    /// The error, its message the pieces one after the other.
+    pub fn new(pieces: &[&dyn crate::out::Text]) -> MoveError {
+        MoveError(Message::of(pieces))
     }
 }
 
@@ -165,11 +159,11 @@ impl<'k> Keys<'k> {
     /// an error naming the line for an unknown or repeated key.
     pub fn take(&mut self, key: &str, line: usize) -> Result<usize, PositionError> {
         let Some(i) = self.names.iter().position(|n| n.eq_ignore_ascii_case(key)) else {
-            return position_error!(line, "unknown key {:?}", Short(key));
+            return position_error!(line, "unknown key ", Quote(key));
         };
         let bit = 1u64 << (i % 64);
         if self.seen & bit != 0 {
-            return position_error!(line, "{} given twice", self.names[i]);
+            return position_error!(line, self.names[i], " given twice");
         }
         self.seen |= bit;
         Ok(i)
@@ -187,13 +181,23 @@ pub struct Short<'a>(pub &'a str);
 
 impl fmt::Debug for Short<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::out::Text::text(&Quote(self.0), f)
+    }
+}
+
+/// A token as [`Short`] cuts it, in quotes with `"` and `\\` escaped (as
+/// `Debug` quotes a string), `…` after the quotes when cut: `"10s"`.
+pub struct Quote<'a>(pub &'a str);
+
+impl crate::out::Text for Quote<'_> {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         let cut: &str = match self.0.char_indices().nth(24) {
             Some((i, _)) => &self.0[..i],
             None => self.0,
         };
-        write!(f, "{cut:?}")?;
+        crate::out::Quoted(cut).text(f)?;
         if cut.len() < self.0.len() {
-            f.write_str("…")?;
+            f.put_str("…")?;
         }
         Ok(())
     }
@@ -215,7 +219,7 @@ impl crate::out::Text for Short<'_> {
 
 /// A card token (`9h`, `TS`; `10s` is not a card).
 pub fn card(token: &str, line: usize) -> Result<Card, PositionError> {
-    Card::parse(token).map_or_else(|| position_error!(line, "{:?} is not a card", Short(token)), Ok)
+    Card::parse(token).map_or_else(|| position_error!(line, Quote(token), " is not a card"), Ok)
 }
 
 /// A card token, or `-` for an empty slot.
@@ -244,7 +248,7 @@ pub fn yes_no(token: &str, line: usize) -> Result<bool, PositionError> {
     } else if token.eq_ignore_ascii_case("no") {
         Ok(false)
     } else {
-        position_error!(line, "expected yes or no, found {:?}", Short(token))
+        position_error!(line, "expected yes or no, found ", Quote(token))
     }
 }
 
@@ -271,7 +275,7 @@ impl Census {
     pub fn add(&mut self, card: Card, line: usize) -> Result<(), PositionError> {
         let slot = &mut self.line_of[usize::from(card.index())];
         if *slot != 0 {
-            return position_error!(line, "{card} appears twice (also on line {})", *slot);
+            return position_error!(line, card, " appears twice (also on line ", (*slot), ")");
         }
         *slot = line.max(1);
         Ok(())

@@ -11,7 +11,7 @@ use super::game::{Game, Layout, Move, Status, HAND};
 use super::grid::{Cell, MAX_H, MAX_W, MIN_H, MIN_W};
 use crate::cards::{Card, Rank};
 use crate::games::text;
-use core::fmt::{self, Write};
+use core::fmt;
 use heapless::String;
 
 /// Writes a position: every key in the order of RULES.md, ending with the
@@ -130,10 +130,10 @@ impl crate::out::Text for ParseError {
     }
 }
 
-fn error(line: usize, args: fmt::Arguments<'_>) -> ParseError {
+fn error(line: usize, pieces: &[&dyn crate::out::Text]) -> ParseError {
     let mut message = String::new();
     // A message longer than MESSAGE is cut short, never a failure.
-    let _ = message.write_fmt(args);
+    let _ = crate::out::put_all(&mut message, pieces);
     ParseError { line, message }
 }
 
@@ -154,7 +154,7 @@ impl Seen {
     fn note(&mut self, c: Card, line: usize) -> Result<(), ParseError> {
         let first = self.line[usize::from(c.index())];
         if first != 0 {
-            return Err(error(line, format_args!("{c} appears twice (first on line {first})")));
+            return Err(error(line, &[&c, &" appears twice (first on line ", &first, &")"]));
         }
         self.line[usize::from(c.index())] = line;
         Ok(())
@@ -162,8 +162,9 @@ impl Seen {
 }
 
 fn card_token(tok: &str, line: usize) -> Result<Card, ParseError> {
-    Card::parse(tok)
-        .ok_or_else(|| error(line, format_args!("{:?} is not a card (rank A23456789TJQK, then suit shdc)", quote(tok))))
+    Card::parse(tok).ok_or_else(|| {
+        error(line, &[&crate::out::Quoted(quote(tok)), &" is not a card (rank A23456789TJQK, then suit shdc)"])
+    })
 }
 
 /// The keys, in the order a printed position gives them.
@@ -196,14 +197,14 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 let mut col = 0u8;
                 for tok in t.split(' ') {
                     if col >= w {
-                        return Err(error(line, format_args!("row {} has more than {w} cells", rows_read)));
+                        return Err(error(line, &[&"row ", &rows_read, &" has more than ", &w, &" cells"]));
                     }
                     if tok == "." {
                         col += 1;
                         continue;
                     }
                     if tok.is_empty() {
-                        return Err(error(line, format_args!("cells must be separated by single spaces")));
+                        return Err(error(line, &[&"cells must be separated by single spaces"]));
                     }
                     let c = card_token(tok, line)?;
                     seen.note(c, line)?;
@@ -211,36 +212,39 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     col += 1;
                 }
                 if col != w {
-                    return Err(error(line, format_args!("row {} has {col} cells, the grid is {w} wide", rows_read)));
+                    return Err(error(
+                        line,
+                        &[&"row ", &rows_read, &" has ", &col, &" cells, the grid is ", &w, &" wide"],
+                    ));
                 }
                 row_lines[usize::from(rows_read)] = line;
                 rows_read += 1;
                 continue;
             }
             if rows_read < h {
-                return Err(error(line, format_args!("the grid has {rows_read} rows, {h} expected")));
+                return Err(error(line, &[&"the grid has ", &rows_read, &" rows, ", &h, &" expected"]));
             }
         }
         let Some((key, value)) = t.split_once(':') else {
-            return Err(error(line, format_args!("expected `key: value`, found {:?}", quote(t))));
+            return Err(error(line, &[&"expected `key: value`, found ", &crate::out::Quoted(quote(t))]));
         };
         let key = key.trim();
         let value = value.trim();
         let Some(index) = KEYS.iter().position(|k| *k == key) else {
-            return Err(error(line, format_args!("unknown key {:?}", quote(key))));
+            return Err(error(line, &[&"unknown key ", &crate::out::Quoted(quote(key))]));
         };
         if key_lines[index] != 0 {
-            return Err(error(line, format_args!("{key}: given twice")));
+            return Err(error(line, &[&key, &": given twice"]));
         }
         key_lines[index] = line;
         match key {
             "grid" => {
                 let parsed = value.split_once(['x', 'X']).and_then(|(w, h)| Some((small_number(w)?, small_number(h)?)));
                 let Some((w, h)) = parsed else {
-                    return Err(error(line, format_args!("grid: expected WxH, found {:?}", quote(value))));
+                    return Err(error(line, &[&"grid: expected WxH, found ", &crate::out::Quoted(quote(value))]));
                 };
                 if !(MIN_W..=MAX_W).contains(&w) || !(MIN_H..=MAX_H).contains(&h) {
-                    return Err(error(line, format_args!("grid {w}x{h} is outside 6x4 to 14x9")));
+                    return Err(error(line, &[&"grid ", &w, &"x", &h, &" is outside 6x4 to 14x9"]));
                 }
                 layout.options.width = w;
                 layout.options.height = h;
@@ -250,13 +254,13 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 let toks: heapless::Vec<&str, 5> =
                     match value.split_whitespace().try_fold(heapless::Vec::new(), |mut v, t| v.push(t).map(|_| v)) {
                         Ok(v) => v,
-                        Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
+                        Err(_) => return Err(error(line, &[&"hand: more than ", &HAND, &" slots"])),
                     };
                 // A bare `hand:` means what a missing one does: an empty hand.
                 if toks.len() != HAND && !toks.is_empty() {
                     return Err(error(
                         line,
-                        format_args!("hand: {} slots listed, {HAND} expected (`-` for an empty one)", toks.len()),
+                        &[&"hand: ", &(toks.len()), &" slots listed, ", &HAND, &" expected (`-` for an empty one)"],
                     ));
                 }
                 for (slot, tok) in toks.iter().enumerate() {
@@ -273,7 +277,7 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     if !c.is_king() {
                         return Err(error(
                             line,
-                            format_args!("kings: {c} is not a king (kings: lists the kings still to place)"),
+                            &[&"kings: ", &c, &" is not a king (kings: lists the kings still to place)"],
                         ));
                     }
                     seen.note(c, line)?;
@@ -293,13 +297,18 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     let mut chars = tok.chars();
                     let rank = match (chars.next().and_then(Rank::from_letter), chars.next()) {
                         (Some(r), None) => r,
-                        _ => return Err(error(line, format_args!("removed: {:?} is not a rank", quote(tok)))),
+                        _ => {
+                            return Err(error(
+                                line,
+                                &[&"removed: ", &crate::out::Quoted(quote(tok)), &" is not a rank"],
+                            ))
+                        }
                     };
                     if rank == Rank::KING {
-                        return Err(error(line, format_args!("removed: kings never form a book")));
+                        return Err(error(line, &[&"removed: kings never form a book"]));
                     }
                     if layout.removed.contains(&rank) {
-                        return Err(error(line, format_args!("removed: {rank} listed twice")));
+                        return Err(error(line, &[&"removed: ", &rank, &" listed twice"]));
                     }
                     for c in crate::cards::Suit::ALL.map(|s| Card::new(rank, s)) {
                         seen.note(c, line)?;
@@ -313,31 +322,36 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     "" => false,
                     "yes" => true,
                     "no" => false,
-                    _ => return Err(error(line, format_args!("easy: expected yes or no, found {:?}", quote(value)))),
+                    _ => {
+                        return Err(error(
+                            line,
+                            &[&"easy: expected yes or no, found ", &crate::out::Quoted(quote(value))],
+                        ))
+                    }
                 });
             }
             _ => {} // status: ignored on input
         }
     }
     let Some((_, h)) = grid else {
-        return Err(error(0, format_args!("no grid: line")));
+        return Err(error(0, &[&"no grid: line"]));
     };
     if rows_read < h {
-        return Err(error(0, format_args!("the grid has {rows_read} rows, {h} expected")));
+        return Err(error(0, &[&"the grid has ", &rows_read, &" rows, ", &h, &" expected"]));
     }
     layout.options.easy = easy.unwrap_or(false);
     if !layout.options.easy {
         for (i, r) in layout.removed.iter().enumerate() {
             if r.number() as usize != i + 1 {
                 let line = key_lines[4];
-                return Err(error(line, format_args!("removed: books go in rank order (A 2 3 ...) unless easy: yes")));
+                return Err(error(line, &[&"removed: books go in rank order (A 2 3 ...) unless easy: yes"]));
             }
         }
     }
     let missing = seen.line.iter().filter(|l| **l == 0).count();
     if let Some(i) = seen.line.iter().position(|l| *l == 0) {
         let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, crate::cards::Suit::Spades));
-        return Err(error(0, format_args!("{missing} card(s) missing, first {first}: a position holds all 52 cards")));
+        return Err(error(0, &[&missing, &" card(s) missing, first ", &first, &": a position holds all 52 cards"]));
     }
     let g = Game::from_layout(&layout);
     check_reachable(&g, &layout, &Lines { cards: &seen.line, rows: &row_lines, keys: &key_lines })?;
@@ -376,24 +390,25 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
         if let Some(&(c, cell)) = layout.grid.iter().find(|(c, _)| !c.is_king()) {
             return Err(error(
                 lines.card(c),
-                format_args!(
-                    "{c} at {cell}, but kings wait to be placed: only kings are on the grid before the opening deal"
-                ),
+                &[
+                    &c,
+                    &" at ",
+                    &cell,
+                    &", but kings wait to be placed: only kings are on the grid before the opening deal",
+                ],
             ));
         }
         if let Some(c) = layout.hand.iter().flatten().next() {
             return Err(error(
                 lines.card(*c),
-                format_args!(
-                    "{c} in the hand, but kings wait to be placed: the opening deal comes with the fourth king"
-                ),
+                &[&c, &" in the hand, but kings wait to be placed: the opening deal comes with the fourth king"],
             ));
         }
         if let Some(c) = layout.orphans.first() {
-            return Err(error(lines.card(*c), format_args!("{c} waits as an orphan, but kings wait to be placed")));
+            return Err(error(lines.card(*c), &[&c, &" waits as an orphan, but kings wait to be placed"]));
         }
         if !layout.removed.is_empty() {
-            return Err(error(lines.key("removed"), format_args!("removed: a book, but kings wait to be placed")));
+            return Err(error(lines.key("removed"), &[&"removed: a book, but kings wait to be placed"]));
         }
         return Ok(());
     }
@@ -402,13 +417,13 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
             let place = if layout.stock.contains(c) { "the stock" } else { "the hand" };
             return Err(error(
                 lines.card(*c),
-                format_args!("{c} in {place}: kings start on the grid (or in kings: before a custom start's deal)"),
+                &[&c, &" in ", &place, &": kings start on the grid (or in kings: before a custom start's deal)"],
             ));
         }
     }
     if layout.removed.is_empty() {
         if let Some(c) = layout.orphans.first() {
-            return Err(error(lines.card(*c), format_args!("{c} waits as an orphan, but no book has been removed")));
+            return Err(error(lines.card(*c), &[&c, &" waits as an orphan, but no book has been removed"]));
         }
     }
     let o = g.options();
@@ -424,12 +439,15 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
             if !c.is_king() && above.is_none() && left.is_none() && right.is_none() && below.is_none() {
                 return Err(error(
                     line,
-                    format_args!("{c} at {cell} has no neighbour (a card is placed next to one; orphans are lifted)"),
+                    &[&c, &" at ", &cell, &" has no neighbour (a card is placed next to one; orphans are lifted)"],
                 ));
             }
             for (n, side) in [(right, "to its right"), (below, "below it")] {
                 if let Some(n) = n.filter(|n| !c.matches(*n)) {
-                    return Err(error(line, format_args!("{c} at {cell} matches neither suit nor rank of {n} {side}")));
+                    return Err(error(
+                        line,
+                        &[&c, &" at ", &cell, &" matches neither suit nor rank of ", &n, &" ", &side],
+                    ));
                 }
             }
         }
@@ -437,11 +455,14 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
     if let Some((rank, cell)) = g.book_due() {
         return Err(error(
             lines.rows[usize::from(cell.row)],
-            format_args!(
-                "the {} book at {cell} is complete and due: it would have been removed{}",
-                rank.name(),
-                if o.easy { "" } else { " (next in rank order)" }
-            ),
+            &[
+                &"the ",
+                &(rank.name()),
+                &" book at ",
+                &cell,
+                &" is complete and due: it would have been removed",
+                &(if o.easy { "" } else { " (next in rank order)" }),
+            ],
         ));
     }
     Ok(())

@@ -17,7 +17,7 @@
 use super::game::{Game, Illegal, KingStart, Loss, Move, Options, Status as OwnStatus};
 use super::grid::{MAX_H, MAX_W, MIN_H, MIN_W};
 use super::notation;
-use crate::games::text::{MoveError, PositionError, Short};
+use crate::games::text::{MoveError, PositionError, Quote};
 use crate::games::{Patience, Status};
 use core::fmt;
 
@@ -134,9 +134,7 @@ impl Patience for Game {
 
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
         match notation::parse_move(token) {
-            Some(Move::Undo) | None => {
-                Err(MoveError::new(format_args!("{:?} is not a move (like 9h@r2c4 or deal)", Short(token))))
-            }
+            Some(Move::Undo) | None => Err(MoveError::new(&[&Quote(token), &" is not a move (like 9h@r2c4 or deal)"])),
             Some(m) => Ok(m),
         }
     }
@@ -151,7 +149,7 @@ impl Patience for Game {
     }
 
     fn parse_position(text: &str) -> Result<Self, PositionError> {
-        notation::parse_position(text).map_err(|e| PositionError::at(e.line, format_args!("{}", e.message)))
+        notation::parse_position(text).map_err(|e| PositionError::at(e.line, &[&e.message]))
     }
 }
 
