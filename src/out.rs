@@ -1,8 +1,7 @@
 //! The collection's own text writer: the event log, the screen's text,
 //! refusals and hints, and every game's notation are written through it,
-//! never through `core::fmt` (whose formatting machinery, `write!` and
-//! `Display` cost about 20 KB of the console's code and milliseconds of a
-//! move's frame).
+//! never through `core::fmt` (its formatting machinery and the `write!`
+//! calls were about 10 KB of the console's code).
 //!
 //! - [`Out`] is where text goes: anything with `fmt::Write::write_str` is
 //!   one (a `heapless::String`, the console's TTY, a host `String`, a

@@ -186,7 +186,7 @@ const NAMES: [&str; 52] = [
 ];
 
 impl Card {
-    /// Its two-letter name (`9h`, `Ts`): what `Display` writes. The event
+    /// Its two-letter name (`9h`, `Ts`): what its `Text` writes. The event
     /// log writes a position after every move, up to 126 cards, so card
     /// names come from a table rather than being formatted: a `write!`
     /// per card cost milliseconds a position on the PS1.

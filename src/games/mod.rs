@@ -32,7 +32,7 @@ pub enum Status<L> {
     Playing,
     /// Won.
     Won,
-    /// Lost, with the reason (its `Display` is the words after `lost: `).
+    /// Lost, with the reason (its [`Text`] is the words after `lost: `).
     Lost(L),
 }
 
@@ -71,7 +71,8 @@ pub trait Patience: Clone + Sized {
     const ID: &'static str;
     /// The deal options (`()` for a game without any).
     type Options: Copy + Default + PartialEq + fmt::Debug;
-    /// A move. Its `Display` is the canonical notation (`Qd>t3`, `draw`).
+    /// A move. Its [`Text`] (and `Display`) is the canonical notation
+    /// (`Qd>t3`, `draw`).
     type Move: Copy + PartialEq + fmt::Debug + fmt::Display + Text;
     /// Why a move was refused, in words for the player.
     type Illegal: fmt::Display + Text;

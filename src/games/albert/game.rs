@@ -87,7 +87,7 @@ impl Default for Options {
     }
 }
 
-/// A move. `Display` writes it as the notation does: `Qd>t3`, `5h>f`.
+/// A move. Its `Text` writes it as the notation does: `Qd>t3`, `5h>f`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// This card (a reserve card, a stack's top card, or the base of an
@@ -132,7 +132,7 @@ impl crate::out::Text for Loss {
 /// Where a game stands.
 pub type Status = super::super::Status<Loss>;
 
-/// Why a move was refused, in the player's words (`Display`).
+/// Why a move was refused, in the player's words (its `Text`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Illegal {
     /// The game is over: only undo is accepted.
