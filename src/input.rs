@@ -92,14 +92,14 @@ impl Buttons {
         for (button, name) in NAMES {
             if self.contains(button) {
                 if !first {
-                    put!(out, '+')?;
+                    out.put_str("+")?;
                 }
                 out.put_str(name)?;
                 first = false;
             }
         }
         if first {
-            put!(out, '-')?;
+            out.put_str("-")?;
         }
         Ok(())
     }

@@ -140,8 +140,8 @@ fn digits(mut n: u32, buf: &mut [u8; 10]) -> &[u8] {
     &buf[at..]
 }
 
-/// The sixteen digits, as text a digit at a time.
-const DIGITS: &str = "0123456789ABCDEFabcdef";
+/// The sixteen digits, then `a` to `f`.
+const DIGITS: &[u8; 22] = b"0123456789ABCDEFabcdef";
 
 /// Writes the digits `ds` (each 0 to 15; `lower` for `a`-`f`), one piece
 /// of up to 10 characters.
@@ -149,7 +149,7 @@ fn put_digits(ds: &[u8], lower: bool, out: &mut dyn Out) -> fmt::Result {
     let mut line = heapless::String::<10>::new();
     for &d in ds {
         let d = usize::from(d) + if lower && d > 9 { 6 } else { 0 };
-        let _ = line.push_str(DIGITS.get(d..d + 1).unwrap_or("?"));
+        let _ = line.push(char::from(DIGITS.get(d).copied().unwrap_or(b'?')));
     }
     out.put_str(&line)
 }

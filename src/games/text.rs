@@ -302,12 +302,12 @@ impl Census {
 /// Writes a list of cards after a key: `key: a b c`, or the bare `key:`.
 pub fn write_cards(out: &mut dyn crate::out::Out, key: &str, cards: impl IntoIterator<Item = Card>) -> fmt::Result {
     out.put_str(key)?;
-    put!(out, ':')?;
+    out.put_str(":")?;
     for c in cards {
-        put!(out, ' ')?;
+        out.put_str(" ")?;
         out.put_str(c.name())?;
     }
-    put!(out, '\n')
+    out.put_str("\n")
 }
 
 /// Writes slots after a key: `key: a - c`, `-` for an empty slot.
@@ -317,17 +317,17 @@ pub fn write_slots(
     slots: impl IntoIterator<Item = Option<Card>>,
 ) -> fmt::Result {
     out.put_str(key)?;
-    put!(out, ':')?;
+    out.put_str(":")?;
     for c in slots {
         match c {
             Some(c) => {
-                put!(out, ' ')?;
+                out.put_str(" ")?;
                 out.put_str(c.name())?
             }
             None => out.put_str(" -")?,
         }
     }
-    put!(out, '\n')
+    out.put_str("\n")
 }
 
 crate::display_via_text!(Message, PositionError, MoveError, Short<'_>);

@@ -32,14 +32,14 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     for row in 0..4 {
         for col in 0..4 {
             if col > 0 {
-                put!(out, ' ')?;
+                out.put_str(" ")?;
             }
             match Cell::new(row, col).and_then(|c| g.card_at(c)) {
                 Some(c) => out.put_str(c.name())?,
-                None => put!(out, '.')?,
+                None => out.put_str(".")?,
             }
         }
-        put!(out, '\n')?;
+        out.put_str("\n")?;
     }
     text::write_cards(out, "next", g.next())?;
     text::write_cards(out, "deck", g.deck())?;

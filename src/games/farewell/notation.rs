@@ -22,14 +22,14 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     for row in 0..o.height {
         for col in 0..o.width {
             if col > 0 {
-                put!(out, ' ')?;
+                out.put_str(" ")?;
             }
             match g.card_at(Cell::new(row, col)) {
                 Some(c) => out.put_str(c.name())?,
-                None => put!(out, '.')?,
+                None => out.put_str(".")?,
             }
         }
-        put!(out, '\n')?;
+        out.put_str("\n")?;
     }
     // A custom start before its fourth king: the kings still to place.
     // Printed only then (the key is new to the notation and every other
@@ -39,13 +39,13 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
         for k in g.kings_to_place() {
             put!(out, " ", k)?;
         }
-        put!(out, '\n')?;
+        out.put_str("\n")?;
     }
     out.put_str("hand:")?;
     for slot in g.hand() {
         match slot {
             Some(c) => {
-                put!(out, ' ')?;
+                out.put_str(" ")?;
                 out.put_str(c.name())?
             }
             None => out.put_str(" -")?,
@@ -53,7 +53,7 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     }
     out.put_str("\nstock:")?;
     for c in g.stock() {
-        put!(out, ' ')?;
+        out.put_str(" ")?;
         out.put_str(c.name())?;
     }
     out.put_str("\nremoved:")?;
@@ -62,12 +62,12 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     }
     out.put_str("\norphans:")?;
     for c in g.orphans() {
-        put!(out, ' ')?;
+        out.put_str(" ")?;
         out.put_str(c.name())?;
     }
     put!(out, "\neasy: ", if o.easy { "yes" } else { "no" }, "\n")?;
     write_status(g.status(), out)?;
-    put!(out, '\n')
+    out.put_str("\n")
 }
 
 /// Writes `status: playing`, `status: won` or `status: lost: <reason>`.

@@ -97,13 +97,13 @@ pub fn write_position(p: &Position, out: &mut dyn crate::out::Out) -> fmt::Resul
             if i < land.down() {
                 out.put_str(" (")?;
                 out.put_str(c.name())?;
-                put!(out, ')')?;
+                out.put_str(")")?;
             } else {
-                put!(out, ' ')?;
+                out.put_str(" ")?;
                 out.put_str(c.name())?;
             }
         }
-        put!(out, '\n')?;
+        out.put_str("\n")?;
     }
     text::write_cards(out, "talon", p.talon())?;
     text::write_cards(out, "waste", p.waste().iter().copied())?;
