@@ -21,6 +21,8 @@ mod game_loop {
     use farewell::draw::DrawList;
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::{FrameMeter, FrameTimes};
+    use farewell::settings::GameId;
+    use farewell::ui::catalogue::entry;
     use farewell::ui::paint::{palette, text_centred};
     use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
@@ -46,9 +48,8 @@ mod game_loop {
     /// demo frame came within 0.1 ms of its vblank with 2 ms).
     const FIRST_MARGIN_US: u32 = 3_000;
 
-    /// A thinking step's time assumed before any is measured: about the
-    /// longest seen (a placement judged on the 14x9 grid).
-    const STEP_PRIOR_US: u32 = 5_000;
+    /// The games, each with its own estimate of a thinking step's time.
+    const GAMES: usize = GameId::ALL.len();
 
     /// How fast the estimate of a thinking step's time forgets a long one,
     /// per frame that thinks (with the hint worked out before the player
@@ -62,6 +63,17 @@ mod game_loop {
 
     /// A frame: one vblank period, NTSC (59.94 Hz) or PAL (50 Hz).
     const FRAME_US: u32 = if cfg!(feature = "pal") { 20_000 } else { 16_683 };
+
+    /// What a frame should take at most: 60% of a vblank (10 ms NTSC,
+    /// 12 ms PAL), so that a console slower than the emulator in its GPU
+    /// or DMA still keeps every vblank. A frame over it is logged (`AFTK
+    /// SLOW`, with where its time went); the scripts hold each Mednafen
+    /// run to its own budget (`perf 0 US`).
+    const BUDGET_US: u32 = FRAME_US * 3 / 5;
+
+    /// Frames between two `AFTK SLOW` lines at least (the frame meter's
+    /// report has the longest of the rest).
+    const SLOW_EVERY: u32 = 30;
 
     /// The waits a sector needs on the wire: 128 bytes and the command's
     /// dozen at the card's 250 kHz, and the acknowledge handshake of each
@@ -83,12 +95,16 @@ mod game_loop {
 
     #[no_mangle]
     fn main() {
+        // The boot so far (the unpacking), before the clock restarts the
+        // counter it was counted on.
+        let before_main = crate::ps1::timer::lines_before_main();
         crate::ps1::clear_bss();
         crate::ps1::disable_interrupts();
         let mut tty = Tty::new();
         aftk_line!(tty, "BOOT ", farewell::VERSION);
 
         let clock = Clock::start();
+        let main_at = clock.now();
         let mut video = Video::new();
         // The card art and the font, packed at build time.
         crate::ps1::vram::upload_atlas();
@@ -105,6 +121,14 @@ mod game_loop {
         // fresh vblank rather than count those as missed.
         let _ = video.wait_vblank();
         let mut frame = Frame::new();
+        frame.run(&clock, &mut video, &mut spu, &mut app, &mut storage, &mut tty);
+        // The first frame drawn: how long the boot took, from the start of
+        // the unpacking (when the game was packed) and from `main`.
+        let in_main = ticks_to_us(clock.ticks_since(main_at));
+        match before_main.map(crate::ps1::timer::lines_to_us) {
+            Some(unpack) => aftk_line!(tty, "FIRST us=", unpack + in_main, " main_us=", in_main),
+            None => aftk_line!(tty, "FIRST main_us=", in_main),
+        }
         loop {
             frame.run(&clock, &mut video, &mut spu, &mut app, &mut storage, &mut tty);
         }
@@ -125,10 +149,15 @@ mod game_loop {
         /// of a frame to draw, the menus 4: the fair player thinks in what
         /// the drawing leaves.
         render_us: u32,
-        /// The longest thinking step lately (forgotten slowly).
-        step_us: u32,
+        /// The longest thinking step lately (forgotten slowly), each
+        /// game's own (a King Albert node takes a tenth of a 14x9 grid's
+        /// placement judged): at first, the longest its catalogue entry
+        /// names.
+        step_us: [u32; GAMES],
         /// The last frame had work but no room to start a step.
         starved: bool,
+        /// The frame of the last `AFTK SLOW` line.
+        slow_at: Option<u32>,
     }
 
     impl Frame {
@@ -142,8 +171,9 @@ mod game_loop {
                 hint_us: 0,
                 hint_frames: 0,
                 render_us: DRAW_US,
-                step_us: STEP_PRIOR_US,
+                step_us: GameId::ALL.map(|id| entry(id).think_step_us),
                 starved: false,
+                slow_at: None,
             }
         }
 
@@ -237,22 +267,24 @@ mod game_loop {
             // several milliseconds: a 14x9 grid judged, a solver's node).
             // A frame that could start none, after one that started none
             // either, runs one anyway, so that thinking never stalls.
+            let game = app.playing().map_or(0, |p| p.id() as usize).min(GAMES - 1);
+            let step_us = &mut self.step_us[game];
             let mut steps = 0u32;
             while busy {
                 let before = ticks_to_us(clock.ticks_since(start));
                 let until = if steps == 0 { first_until } else { think_until };
-                if before + self.step_us >= until && !(steps == 0 && self.starved) {
+                if before + *step_us >= until && !(steps == 0 && self.starved) {
                     break;
                 }
                 busy = app.think(1);
                 steps += 1;
-                self.step_us = self.step_us.max(ticks_to_us(clock.ticks_since(start)) - before);
+                *step_us = (*step_us).max(ticks_to_us(clock.ticks_since(start)) - before);
             }
             self.starved = busy && steps == 0;
             // Forgotten only while thinking: an idle minute must not make
             // the next hint's first steps overrun.
             if steps > 0 {
-                self.step_us = self.step_us.saturating_sub(STEP_DECAY_US);
+                *step_us = step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
             // A hint shown this frame: an event of the deal in play (a new
@@ -325,6 +357,30 @@ mod game_loop {
                     tty,
                     "LATE frame=",
                     n,
+                    " update=",
+                    t.update_us,
+                    " card=",
+                    t.card_us,
+                    " draw=",
+                    t.draw_us,
+                    " packets=",
+                    t.packets_us,
+                    " gpu=",
+                    t.gpu_us,
+                    " tty=",
+                    t.tty_us
+                );
+            }
+            let n = self.meter.frames();
+            if times.total_us() > BUDGET_US && self.slow_at.is_none_or(|at| n.wrapping_sub(at) >= SLOW_EVERY) {
+                self.slow_at = Some(n);
+                let t = &times;
+                aftk_line!(
+                    tty,
+                    "SLOW frame=",
+                    n,
+                    " us=",
+                    t.total_us(),
                     " update=",
                     t.update_us,
                     " card=",

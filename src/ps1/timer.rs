@@ -73,6 +73,21 @@ fn elapsed_ticks(a: Instant, b: Instant) -> u32 {
     fine + (wraps << 16)
 }
 
+/// Scanlines counter 1 has counted since the unpacker started it (it
+/// counts horizontal blanks from the start of the unpacking, and runs on
+/// until the game's [`Clock`] restarts it): read first thing in `main`, it
+/// is how long the boot took before the game began. `None` when counter 1
+/// counts something else (the game was started unpacked, or by another
+/// loader).
+pub fn lines_before_main() -> Option<u32> {
+    (COUNTER1_MODE.read() & MODE_HBLANK != 0).then(|| u32::from(COUNTER1_VALUE.read()))
+}
+
+/// Microseconds in `lines` scanlines (63.6 µs each NTSC, 64 PAL).
+pub fn lines_to_us(lines: u32) -> u32 {
+    ticks_to_us(lines.saturating_mul(TICKS_PER_LINE))
+}
+
 /// Converts counter 2 ticks to microseconds.
 pub fn ticks_to_us(ticks: u32) -> u32 {
     // 1e6 / 4_233_600 = 625 / 2646, in u64 so no interval overflows.

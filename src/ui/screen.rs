@@ -227,6 +227,12 @@ pub struct Entry {
     pub stats_rows: usize,
     /// A statistics row's label.
     pub stats_label: StatsLabel,
+    /// The longest step of its hint's thinking (one unit of
+    /// [`PlayScreen::think`]) measured on the console (Mednafen), in
+    /// microseconds: what the frame loop assumes of its steps until it
+    /// has timed some (a step starts only when one that long still fits
+    /// the frame).
+    pub think_step_us: u32,
 }
 
 impl Entry {

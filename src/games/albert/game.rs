@@ -623,7 +623,7 @@ impl Board {
     /// Takes the card at `at` to its suit stack (an automatic move found
     /// by [`Board::auto_due`]): the top card of stack `at` (0..9) or the
     /// card of reserve slot `at - STACKS` (9..16).
-    pub(crate) fn auto_to_foundation(&mut self, at: usize) {
+    pub fn auto_to_foundation(&mut self, at: usize) {
         if at >= STACKS {
             if let Some(slot) = self.reserve.get_mut(at - STACKS) {
                 if let Some(c) = card(*slot) {

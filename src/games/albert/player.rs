@@ -83,14 +83,34 @@ pub fn best_move(g: &Game) -> Option<Move> {
 /// offers them in [`Board::each_legal`]'s order, the rest unweighed).
 pub const FAIR_MOVES: usize = 128;
 
-/// [`best_move`] worked out a first move at a time (each weighs every
-/// reply to it: about 2 ms on the console), so the console can spread it
-/// over frames.
+/// Replies weighed in one [`Fair::step`] at most (each is a board copied,
+/// played and judged: about 0.1-0.2 ms on the console), so that a step
+/// stays near a millisecond there whatever the position.
+pub const REPLIES_PER_STEP: usize = 6;
+
+/// [`best_move`] worked out a few boards at a time, so the console can
+/// spread it over frames in steps of bounded length (a first move's
+/// replies all weighed at once took up to 6.4 ms, and a step that long
+/// leaves room for no other in a frame).
 pub struct Fair {
     moves: heapless::Vec<Move, FAIR_MOVES>,
     next: usize,
     now: i32,
     best: Option<(i32, i32, Move)>,
+    /// The first move being weighed: the board it leads to, how good that
+    /// looks, the best reply's board so far, and the replies left.
+    weighing: Option<Weighing>,
+}
+
+/// A first move whose replies are being weighed.
+struct Weighing {
+    first: Move,
+    plan: Plan,
+    board: Board,
+    one: i32,
+    two: i32,
+    replies: heapless::Vec<Move, FAIR_MOVES>,
+    next: usize,
 }
 
 impl Fair {
@@ -100,34 +120,45 @@ impl Fair {
         g.for_each_legal(&mut |m| {
             let _ = moves.push(m);
         });
-        Fair { moves, next: 0, now: evaluate(g.board()), best: None }
+        Fair { moves, next: 0, now: evaluate(g.board()), best: None, weighing: None }
     }
 
-    /// Weighs the next first move of `g` (the game it started on):
-    /// `None` while moves are left, then the answer.
+    /// Weighs a little more of `g` (the game it started on): a first move
+    /// played, or up to [`REPLIES_PER_STEP`] of its replies; `None` while
+    /// work is left, then the answer.
     pub fn step(&mut self, g: &Game) -> Option<Option<Move>> {
+        let auto = g.options().auto;
+        if let Some(w) = self.weighing.as_mut() {
+            let end = (w.next + REPLIES_PER_STEP).min(w.replies.len());
+            for &m2 in &w.replies[w.next..end] {
+                if let Ok(p2) = w.board.check(m2) {
+                    if !reverses(p2, Some(w.plan)) {
+                        w.two = w.two.max(evaluate(&after(&w.board, p2, auto)));
+                    }
+                }
+            }
+            w.next = end;
+            if end == w.replies.len() {
+                let (two, one, m) = (w.two, w.one, w.first);
+                self.weighing = None;
+                if two > self.now && self.best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
+                    self.best = Some((two, one, m));
+                }
+            }
+            return None;
+        }
         let Some(&m) = self.moves.get(self.next) else { return Some(self.best.map(|(_, _, m)| m)) };
         self.next += 1;
         let b = g.board();
-        let auto = g.options().auto;
         let Ok(p) = b.check(m) else { return None };
         if reverses(p, g.last_move()) {
             return None;
         }
-        let next = after(b, p, auto);
-        let one = evaluate(&next);
-        let mut two = one;
-        next.each_legal(&mut |m2| {
-            if let Ok(p2) = next.check(m2) {
-                if !reverses(p2, Some(p)) {
-                    two = two.max(evaluate(&after(&next, p2, auto)));
-                }
-            }
-            true
-        });
-        if two > self.now && self.best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
-            self.best = Some((two, one, m));
-        }
+        let board = after(b, p, auto);
+        let one = evaluate(&board);
+        let mut replies = heapless::Vec::new();
+        board.each_legal(&mut |m2| replies.push(m2).is_ok());
+        self.weighing = Some(Weighing { first: m, plan: p, board, one, two: one, replies, next: 0 });
         None
     }
 }

@@ -164,38 +164,21 @@ fn is_progress(u: &super::game::Undo) -> bool {
     u.turned || matches!(u.mv, Move::Draw | Move::ToFoundation(_)) || u.from == super::game::From::Waste
 }
 
-/// A plan's value for first move `m` in view `v` (changed and restored);
-/// `None` when the move may not start a plan: illegal, or a move that can
-/// be taken back which does not make the position strictly better than
-/// `base` (so the player never goes round in circles).
-fn plan_value(v: &mut Position, m: Move, base: i32) -> Option<i32> {
-    let u = v.apply(m).ok()?;
-    let first = judge(v, if u.turned { land_of(u.from) } else { None });
-    if !is_progress(&u) && first <= base {
-        v.revert(u);
-        return None;
-    }
-    let best = if u.turned {
-        first
-    } else {
-        let mut best = first;
-        let mut seconds: Vec<Move, MAX_CANDIDATES> = Vec::new();
-        v.for_each_legal(&mut |m2| {
-            if m2 != Move::Draw {
-                let _ = seconds.push(m2);
-            }
-        });
-        for m2 in seconds {
-            if let Ok(u2) = v.apply(m2) {
-                let j = judge(v, if u2.turned { land_of(u2.from) } else { None });
-                best = best.max(j);
-                v.revert(u2);
-            }
-        }
-        best
-    };
-    v.revert(u);
-    Some(best)
+/// Second moves judged in one [`Thinker::step`] unit at most (each is a
+/// move played, judged and taken back on the view), so that a unit stays
+/// near a millisecond on the console: a first move with all its seconds at
+/// once took up to 4 ms there.
+pub const SECONDS_PER_UNIT: usize = 12;
+
+/// A first move being weighed: played on the view, its seconds judged a
+/// few at a time.
+#[derive(Clone, Debug)]
+struct Weighing {
+    first: Move,
+    undo: super::game::Undo,
+    best: i32,
+    seconds: Vec<Move, MAX_CANDIDATES>,
+    next: usize,
 }
 
 fn land_of(f: super::game::From) -> Option<usize> {
@@ -205,9 +188,15 @@ fn land_of(f: super::game::From) -> Option<usize> {
     }
 }
 
-/// The fair player's move worked out a few first moves at a time, so that
-/// on the console the work spreads over frames. It holds its own copy (the
-/// view) of the position: start a new one when the game changes.
+/// The fair player's move worked out a little at a time, so that on the
+/// console the work spreads over frames. It holds its own copy (the view)
+/// of the position: start a new one when the game changes.
+///
+/// A first move's plan value: `None` when the move may not start a plan
+/// (illegal, or a move that can be taken back which does not make the
+/// position strictly better than the base, so the player never goes round
+/// in circles); the judgement after it when it turns a card up; otherwise
+/// the best judgement after it or after any second move but a draw.
 #[derive(Clone, Debug)]
 pub struct Thinker {
     view: Position,
@@ -215,6 +204,7 @@ pub struct Thinker {
     next: usize,
     base: i32,
     best: Option<(i32, Move)>,
+    weighing: Option<Weighing>,
     /// Decided without weighing (game over, or a safe move).
     decided: Option<Option<Move>>,
 }
@@ -236,26 +226,26 @@ impl Thinker {
         });
         let decided = if p.is_won() { Some(None) } else { safe.map(Some) };
         let base = judge(&view, None);
-        Thinker { view, moves, next: 0, base, best: None, decided }
+        Thinker { view, moves, next: 0, base, best: None, weighing: None, decided }
     }
 
-    /// Weighs up to `budget` more first moves. `None` while some are left;
-    /// then the move (`Some(None)`: nothing helps).
+    /// Works `budget` more units: a unit starts the next first move, or
+    /// judges up to [`SECONDS_PER_UNIT`] of its second moves. `None` while
+    /// work is left; then the move (`Some(None)`: nothing helps).
     pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
         if let Some(d) = self.decided {
             return Some(d);
         }
-        let end = self.moves.len().min(self.next.saturating_add(budget));
-        while self.next < end {
-            let m = self.moves[self.next];
-            self.next += 1;
-            if let Some(v) = plan_value(&mut self.view, m, self.base) {
-                if self.best.is_none_or(|(b, _)| v > b) {
-                    self.best = Some((v, m));
-                }
+        for _ in 0..budget {
+            if self.weighing.is_some() {
+                self.judge_seconds();
+            } else if self.next < self.moves.len() {
+                self.start_first();
+            } else {
+                break;
             }
         }
-        if self.next < self.moves.len() {
+        if self.weighing.is_some() || self.next < self.moves.len() {
             return None;
         }
         let choice = match self.best {
@@ -265,6 +255,59 @@ impl Thinker {
         };
         self.decided = Some(choice);
         Some(choice)
+    }
+
+    /// Plays the next first move on the view and judges it; a plan that
+    /// needs no second moves is valued at once.
+    fn start_first(&mut self) {
+        let m = self.moves[self.next];
+        self.next += 1;
+        let Ok(u) = self.view.apply(m) else { return };
+        let first = judge(&self.view, if u.turned { land_of(u.from) } else { None });
+        if !is_progress(&u) && first <= self.base {
+            self.view.revert(u);
+            return;
+        }
+        if u.turned {
+            self.view.revert(u);
+            self.value(first, m);
+            return;
+        }
+        let mut seconds: Vec<Move, MAX_CANDIDATES> = Vec::new();
+        self.view.for_each_legal(&mut |m2| {
+            if m2 != Move::Draw {
+                let _ = seconds.push(m2);
+            }
+        });
+        self.weighing = Some(Weighing { first: m, undo: u, best: first, seconds, next: 0 });
+    }
+
+    /// Judges the next few second moves of the first move being weighed;
+    /// after its last, takes the first move back and values it.
+    fn judge_seconds(&mut self) {
+        let Some(w) = self.weighing.as_mut() else { return };
+        let end = w.seconds.len().min(w.next + SECONDS_PER_UNIT);
+        for &m2 in &w.seconds[w.next..end] {
+            if let Ok(u2) = self.view.apply(m2) {
+                let j = judge(&self.view, if u2.turned { land_of(u2.from) } else { None });
+                w.best = w.best.max(j);
+                self.view.revert(u2);
+            }
+        }
+        w.next = end;
+        if end == w.seconds.len() {
+            let (undo, best, first) = (w.undo, w.best, w.first);
+            self.weighing = None;
+            self.view.revert(undo);
+            self.value(best, first);
+        }
+    }
+
+    /// A first move's plan value: kept when better than the best so far.
+    fn value(&mut self, v: i32, m: Move) {
+        if self.best.is_none_or(|(b, _)| v > b) {
+            self.best = Some((v, m));
+        }
     }
 
     /// First moves weighed so far, and in all.

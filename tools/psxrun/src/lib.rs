@@ -299,7 +299,10 @@ fn stop_xvfb(mut x: Child) {
 /// Starts Xvfb on the first free display from :100.
 fn start_xvfb() -> Result<(Child, String), String> {
     let xvfb = find_program("Xvfb", &[]).ok_or("Xvfb not found (Debian package xvfb)")?;
-    for n in 100..400 {
+    // Test runs side by side start their searches apart
+    // (PSXRUN_FIRST_DISPLAY), so that two never race for one display.
+    let first = std::env::var("PSXRUN_FIRST_DISPLAY").ok().and_then(|v| v.parse::<u32>().ok()).unwrap_or(100);
+    for n in first..first + 300 {
         if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
             continue;
         }
@@ -326,7 +329,7 @@ fn start_xvfb() -> Result<(Child, String), String> {
         let _ = child.kill();
         let _ = child.wait();
     }
-    Err("no free X display between :100 and :399".into())
+    Err(format!("no free X display between :{first} and :{}", first + 299))
 }
 
 impl Session {
@@ -431,6 +434,11 @@ impl Session {
     /// Index of the first line no wait has consumed yet.
     pub fn cursor(&self) -> usize {
         self.cursor
+    }
+
+    /// Which emulator runs the game.
+    pub fn kind(&self) -> Emulator {
+        self.kind
     }
 
     /// Every TTY line so far.

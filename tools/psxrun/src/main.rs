@@ -25,7 +25,7 @@
 //! | `press BUTTON[+BUTTON] [MS]` | hold for MS (default 100) milliseconds, release, wait 100 ms |
 //! | `sleep MS` | let time pass |
 //! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
-//! | `perf MAX_MISSED` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED |
+//! | `perf MAX_MISSED [MAX_US]` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED, or (Mednafen only) if any frame so far took more than MAX_US (the `max_us=` of every `AFTK PERF` line, the `us=` of every `AFTK SLOW` line) |
 //! | `absent TEXT...` | fails if any line so far starts with TEXT |
 //! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
 //! | `hints SECONDS TEXT...` | plays the game by its hints until a line starting with TEXT appears: Square, the hint on screen (`AFTK HINT`), then Cross |
@@ -126,6 +126,14 @@ fn tap(session: &mut Session, button: &str) -> Result<(), String> {
 }
 
 /// Runs one script line against the session.
+/// The number after `key` in a log line (`missed=` in `AFTK PERF ...`).
+fn field(line: &str, key: &str) -> Result<u64, String> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(key))
+        .and_then(|v| v.parse::<u64>().ok())
+        .ok_or_else(|| format!("no {key} in {line:?}"))
+}
+
 fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let rest = |from: usize| words.get(from..).map(|w| w.join(" ")).unwrap_or_default();
@@ -227,14 +235,28 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
         Some("perf") => {
             let max = number(1)?;
             let line = session.wait_line("AFTK PERF ", Duration::from_secs(60))?;
-            let missed = line
-                .split_whitespace()
-                .find_map(|w| w.strip_prefix("missed="))
-                .and_then(|v| v.parse::<u64>().ok())
-                .ok_or_else(|| format!("no missed= in {line:?}"))?;
+            let missed = field(&line, "missed=")?;
             println!("psxrun: {line}");
             if missed > max {
                 return Err(format!("{missed} vblanks missed (at most {max} allowed): {line}"));
+            }
+            // The frame budget (Mednafen only: PCSX-Reloaded has no
+            // console timing): every frame so far, as the frame meter's
+            // reports and the game's SLOW lines give them.
+            if words.len() > 2 && session.kind() == Emulator::Mednafen {
+                let budget = number(2)?;
+                for l in session.log() {
+                    let worst = if l.starts_with("AFTK PERF ") {
+                        field(l, "max_us=")?
+                    } else if l.starts_with("AFTK SLOW ") {
+                        field(l, "us=")?
+                    } else {
+                        continue;
+                    };
+                    if worst > budget {
+                        return Err(format!("a frame took {worst} us (at most {budget} allowed): {l}"));
+                    }
+                }
             }
             Ok(())
         }

@@ -1,0 +1,136 @@
+//! King Albert's search as the console runs it: a step at a time, in a
+//! table reused by search after search (a generation each), and the fair
+//! player's move weighed a few boards a step.
+
+use farewell::games::albert::player::{best_move, evaluate, Fair};
+use farewell::games::albert::solver::{Frame, Search, Solver, Step, Verdict, Workspace};
+use farewell::games::albert::{Board, From, Game, Move, Options, Plan};
+
+const TABLE: usize = 8192;
+const DEPTH: usize = 160;
+const MOVES: usize = 4096;
+
+fn verdict_alone(g: &Game, budget: u64) -> Verdict {
+    let mut table = vec![0u128; TABLE];
+    let mut frames = vec![Frame::default(); DEPTH];
+    let mut moves = vec![Step::default(); MOVES];
+    let ws = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
+    Solver::new(g, ws, budget).run()
+}
+
+#[test]
+fn a_search_in_a_reused_table_steps_through_its_clearing_and_past_255_generations_with_the_same_verdicts() {
+    // A dirty table (no header: every entry garbage) must be cleared before
+    // the first search, a slice per step; and after 255 searches again.
+    let mut table = vec![u128::MAX; TABLE];
+    let mut frames = vec![Frame::default(); DEPTH];
+    let mut moves = vec![Step::default(); MOVES];
+    let mut store = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
+    let mut search = Search::idle();
+    let mut clearing_steps = 0;
+    for seed in 1..=300u32 {
+        let g = Game::new(seed, Options::default());
+        search.restart(&mut store, &g, 300);
+        let mut steps = 0;
+        let v = loop {
+            steps += 1;
+            if let Some(v) = search.step(&mut store, 1) {
+                break v;
+            }
+        };
+        // A step that searched no node: a slice of the table cleared.
+        if steps > search.nodes() as usize + 1 {
+            clearing_steps += 1;
+        }
+        assert_eq!(v, verdict_alone(&g, 300), "deal {seed}");
+    }
+    // Cleared at the first search and at the 256th.
+    assert_eq!(clearing_steps, 2);
+}
+
+/// `p` played on `b` with the automatic moves (the fair player's look
+/// ahead, written here from the rules, not taken from the player).
+fn after(b: &Board, p: Plan, auto: bool) -> Board {
+    let mut t = *b;
+    t.apply(p);
+    while auto && t.auto_due().is_some() {
+        let at = t.auto_due().unwrap();
+        t.auto_to_foundation(at);
+    }
+    t
+}
+
+/// The same cards straight back where they came from.
+fn reverses(p: Plan, last: Option<Plan>) -> bool {
+    match (last, p.from) {
+        (Some(l), From::Stack(s, _)) => {
+            l.card == p.card && l.to == Some(s) && matches!(l.from, From::Stack(f, _) if Some(f) == p.to)
+        }
+        _ => false,
+    }
+}
+
+/// The fair player's rule in one go: the first move of the two-move line
+/// to the best-looking board, if that board looks strictly better than
+/// now (ties: the first move, then the better board after it alone).
+fn weighed_at_once(g: &Game) -> Option<Move> {
+    let b = g.board();
+    let auto = g.options().auto;
+    let now = evaluate(b);
+    let mut best: Option<(i32, i32, Move)> = None;
+    let mut firsts = Vec::new();
+    g.for_each_legal(&mut |m| firsts.push(m));
+    for m in firsts {
+        let Ok(p) = b.check(m) else { continue };
+        if reverses(p, g.last_move()) {
+            continue;
+        }
+        let next = after(b, p, auto);
+        let one = evaluate(&next);
+        let mut two = one;
+        next.each_legal(&mut |m2| {
+            if let Ok(p2) = next.check(m2) {
+                if !reverses(p2, Some(p)) {
+                    two = two.max(evaluate(&after(&next, p2, auto)));
+                }
+            }
+            true
+        });
+        if two > now && best.is_none_or(|(t, o, _)| (two, one) > (t, o)) {
+            best = Some((two, one, m));
+        }
+    }
+    best.map(|(_, _, m)| m)
+}
+
+#[test]
+fn the_fair_player_weighed_a_few_boards_a_step_plays_the_move_weighed_at_once() {
+    let mut compared = 0;
+    let mut reply_steps = 0;
+    for seed in 1..=60u32 {
+        let mut g = Game::new(seed, Options::default());
+        for _ in 0..40 {
+            let mut firsts = 0;
+            g.for_each_legal(&mut |_| firsts += 1);
+            let mut steps = 0;
+            let mut fair = Fair::new(&g);
+            let stepped = loop {
+                steps += 1;
+                if let Some(m) = fair.step(&g) {
+                    break m;
+                }
+            };
+            assert!(steps > firsts, "a step per first move at least, then the answer");
+            reply_steps += steps - firsts - 1;
+            assert_eq!(stepped, weighed_at_once(&g), "deal {seed}");
+            assert_eq!(stepped, best_move(&g), "deal {seed}");
+            compared += 1;
+            let Some(m) = stepped else { break };
+            if farewell::games::Patience::play(&mut g, m).is_err() || g.status().is_over() {
+                break;
+            }
+        }
+    }
+    assert!(compared > 200, "{compared} positions compared");
+    assert!(reply_steps > compared, "replies weighed in steps of their own");
+}
