@@ -280,28 +280,6 @@ impl Text for Quoted<'_> {
     }
 }
 
-/// Text written into a fixed buffer, cut at a character boundary when it
-/// does not fit (what the screen's lines and the log's words need): `N`
-/// bytes at most.
-pub fn to_string<const N: usize>(t: &dyn Text) -> heapless::String<N> {
-    let mut s = Cut(heapless::String::new());
-    let _ = t.text(&mut s);
-    s.0
-}
-
-/// A `heapless::String` that keeps what fits of a piece too long for it,
-/// up to a character boundary.
-struct Cut<const N: usize>(heapless::String<N>);
-
-impl<const N: usize> fmt::Write for Cut<N> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        for ch in s.chars() {
-            self.0.push(ch).map_err(|_| fmt::Error)?;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,7 +351,5 @@ mod tests {
         let mut small: heapless::String<4> = heapless::String::new();
         assert!(put!(&mut small, "ab", "cde", "f").is_err());
         assert_eq!(small, "ab");
-        let cut: heapless::String<5> = to_string(&"ab♦cd");
-        assert_eq!(cut, "ab♦");
     }
 }
