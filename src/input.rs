@@ -87,19 +87,19 @@ impl Buttons {
 
     /// Writes the set as the event log does: names joined by `+` in bit
     /// order, or `-` for the empty set.
-    pub fn write_names(self, out: &mut impl fmt::Write) -> fmt::Result {
+    pub fn write_names(self, out: &mut dyn crate::out::Out) -> fmt::Result {
         let mut first = true;
         for (button, name) in NAMES {
             if self.contains(button) {
                 if !first {
-                    out.write_char('+')?;
+                    out.put_str("+")?;
                 }
-                out.write_str(name)?;
+                out.put_str(name)?;
                 first = false;
             }
         }
         if first {
-            out.write_char('-')?;
+            out.put_str("-")?;
         }
         Ok(())
     }
@@ -108,8 +108,8 @@ impl Buttons {
 /// The event-log form of a button set (see [`Buttons::write_names`]).
 pub struct Names(pub Buttons);
 
-impl fmt::Display for Names {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Names {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         self.0.write_names(f)
     }
 }
@@ -239,3 +239,5 @@ impl Input {
         self.repeated
     }
 }
+
+crate::display_via_text!(Names);

@@ -22,6 +22,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[macro_use]
+pub mod out;
 pub mod atlas;
 pub mod cards;
 pub mod draw;

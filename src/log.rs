@@ -6,6 +6,7 @@
 //! place and under test.
 
 use crate::games::{Patience, Status};
+use crate::out::{Out, Text};
 use core::fmt::{self, Write};
 
 /// Something a move did besides itself, logged on a line of its own
@@ -15,52 +16,54 @@ pub struct Note<'a> {
     /// The line's word after `AFTK`.
     pub tag: &'static str,
     /// What it names.
-    pub what: &'a dyn fmt::Display,
+    pub what: &'a dyn Text,
 }
 
 /// Writes `AFTK NEW game=<id> seed=<n>`, then ` ` and the options in the
 /// game's words when it has any ([`Patience::write_options`]:
 /// `grid=12x8 kings=centre easy=no`, `start=none auto=yes`).
-pub fn write_new<G: Patience>(seed: u32, options: G::Options, out: &mut impl Write) -> fmt::Result {
-    write!(out, "AFTK NEW game={} seed={seed}", G::ID)?;
+pub fn write_new<G: Patience>(seed: u32, options: G::Options, out: &mut dyn Out) -> fmt::Result {
+    put!(out, "AFTK NEW game=", G::ID, " seed=", seed)?;
     let mut words: heapless::String<64> = heapless::String::new();
     let _ = G::write_options(options, &mut words);
     if !words.is_empty() {
-        write!(out, " {words}")?;
+        put!(out, " ", words)?;
     }
-    out.write_char('\n')
+    out.put_str("\n")
 }
 
 /// Writes `AFTK POS` and the position, each line prefixed `AFTK | `.
-pub fn write_pos<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
-    out.write_str("AFTK POS\n")?;
-    Prefixed::write(out, |p| g.write_position(p))
+pub fn write_pos<G: Patience>(g: &G, out: &mut dyn Out) -> fmt::Result {
+    out.put_str("AFTK POS\n")?;
+    let mut p = Prefixed::new(out);
+    g.write_position(&mut p)?;
+    p.finish()
 }
 
 /// Writes a deal's opening (or resumed) position: `AFTK POS` and the
 /// position, then `AFTK END` when the game is already over (a deal with no
 /// legal move from the start), as after a move.
-pub fn write_opening<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
+pub fn write_opening<G: Patience>(g: &G, out: &mut dyn Out) -> fmt::Result {
     write_pos(g, out)?;
     write_end(g, out)
 }
 
 /// Writes a move (`AFTK MOVE`, its notes, the position after it, and
 /// `AFTK END` when the game is over).
-pub fn write_move<G: Patience>(m: &dyn fmt::Display, notes: &[Note], g: &G, out: &mut impl Write) -> fmt::Result {
-    writeln!(out, "AFTK MOVE {m}")?;
+pub fn write_move<G: Patience>(m: &dyn Text, notes: &[Note], g: &G, out: &mut dyn Out) -> fmt::Result {
+    put!(out, "AFTK MOVE ", m, "\n")?;
     for n in notes {
-        writeln!(out, "AFTK {} {}", n.tag, n.what)?;
+        put!(out, "AFTK ", n.tag, " ", n.what, "\n")?;
     }
     write_pos(g, out)?;
     write_end(g, out)
 }
 
 /// Writes `AFTK END won` or `AFTK END lost: <reason>` when the game is over.
-pub fn write_end<G: Patience>(g: &G, out: &mut impl Write) -> fmt::Result {
+pub fn write_end<G: Patience>(g: &G, out: &mut dyn Out) -> fmt::Result {
     match g.status() {
-        Status::Won => out.write_str("AFTK END won\n"),
-        Status::Lost(l) => writeln!(out, "AFTK END lost: {l}"),
+        Status::Won => out.put_str("AFTK END won\n"),
+        Status::Lost(l) => put!(out, "AFTK END lost: ", l, "\n"),
         Status::Playing => Ok(()),
     }
 }
@@ -72,44 +75,41 @@ const PREFIX: &str = "AFTK | ";
 /// whole: a position is written as hundreds of pieces of one or two
 /// letters, and on the PS1 each piece handed down the log's writers cost
 /// several microseconds (a 14x9 position took milliseconds of a frame).
-struct Prefixed<'a, W: Write> {
-    out: &'a mut W,
+struct Prefixed<'a> {
+    out: &'a mut dyn Out,
     /// The line so far, from its prefix; empty when a line too long for it
     /// has been handed on in part.
     line: heapless::String<128>,
 }
 
-impl<'a, W: Write> Prefixed<'a, W> {
-    fn new(out: &'a mut W) -> Self {
+impl<'a> Prefixed<'a> {
+    fn new(out: &'a mut dyn Out) -> Self {
         let mut line = heapless::String::new();
         let _ = line.push_str(PREFIX);
         Prefixed { out, line }
     }
 
-    /// Writes `write` through the prefixing writer, then hands on a last
-    /// line that did not end with a newline.
-    fn write(out: &'a mut W, write: impl FnOnce(&mut Self) -> fmt::Result) -> fmt::Result {
-        let mut p = Prefixed::new(out);
-        write(&mut p)?;
-        if p.line.as_str() != PREFIX && !p.line.is_empty() {
-            p.out.write_str(&p.line)?;
+    /// Hands on a last line that did not end with a newline.
+    fn finish(self) -> fmt::Result {
+        if self.line.as_str() != PREFIX && !self.line.is_empty() {
+            self.out.put_str(&self.line)?;
         }
         Ok(())
     }
 }
 
-impl<W: Write> Write for Prefixed<'_, W> {
+impl Write for Prefixed<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         for piece in s.split_inclusive('\n') {
             if self.line.push_str(piece).is_err() {
                 // Longer than the buffer: what is gathered, then the piece.
-                self.out.write_str(&self.line)?;
-                self.out.write_str(piece)?;
+                self.out.put_str(&self.line)?;
+                self.out.put_str(piece)?;
                 self.line.clear();
             }
             if piece.ends_with('\n') {
                 if !self.line.is_empty() {
-                    self.out.write_str(&self.line)?;
+                    self.out.put_str(&self.line)?;
                 }
                 self.line.clear();
                 let _ = self.line.push_str(PREFIX);
@@ -128,7 +128,9 @@ mod tests {
 
     fn prefixed(pieces: &[&str]) -> String {
         let mut out = String::new();
-        Prefixed::write(&mut out, |p| pieces.iter().try_for_each(|s| p.write_str(s))).unwrap();
+        let mut p = Prefixed::new(&mut out);
+        pieces.iter().try_for_each(|s| p.write_str(s)).unwrap();
+        p.finish().unwrap();
         out
     }
 

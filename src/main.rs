@@ -101,7 +101,7 @@ mod game_loop {
         crate::ps1::clear_bss();
         crate::ps1::disable_interrupts();
         let mut tty = Tty::new();
-        aftk_line!(tty, "BOOT {}", farewell::VERSION);
+        aftk_line!(tty, "BOOT ", farewell::VERSION);
 
         let clock = Clock::start();
         let main_at = clock.now();
@@ -126,8 +126,8 @@ mod game_loop {
         // the unpacking (when the game was packed) and from `main`.
         let in_main = ticks_to_us(clock.ticks_since(main_at));
         match before_main.map(crate::ps1::timer::lines_to_us) {
-            Some(unpack) => aftk_line!(tty, "FIRST us={} main_us={}", unpack + in_main, in_main),
-            None => aftk_line!(tty, "FIRST main_us={}", in_main),
+            Some(unpack) => aftk_line!(tty, "FIRST us=", unpack + in_main, " main_us=", in_main),
+            None => aftk_line!(tty, "FIRST main_us=", in_main),
         }
         loop {
             frame.run(&clock, &mut video, &mut spu, &mut app, &mut storage, &mut tty);
@@ -235,9 +235,9 @@ mod game_loop {
                 return;
             }
             match reply {
-                PadReply::Pad(held) => aftk_line!(tty, "PAD {}", Names(held)),
+                PadReply::Pad(held) => aftk_line!(tty, "PAD ", Names(held)),
                 PadReply::Absent => aftk_line!(tty, "PAD absent"),
-                PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x{:02x}", id),
+                PadReply::Unsupported(id) => aftk_line!(tty, "PAD unsupported 0x", farewell::out::Hex::lower(id)),
             }
             self.last_reply = Some(reply);
         }
@@ -296,7 +296,7 @@ mod game_loop {
                     self.hint_frames += 1;
                 }
                 if done {
-                    aftk_line!(tty, "HINT us={} frames={}", self.hint_us, self.hint_frames);
+                    aftk_line!(tty, "HINT us=", self.hint_us, " frames=", self.hint_frames);
                 }
             }
             if !app.hint_asked() {
@@ -355,13 +355,19 @@ mod game_loop {
                 let n = self.meter.frames();
                 aftk_line!(
                     tty,
-                    "LATE frame={} update={} card={} draw={} packets={} gpu={} tty={}",
+                    "LATE frame=",
                     n,
+                    " update=",
                     t.update_us,
+                    " card=",
                     t.card_us,
+                    " draw=",
                     t.draw_us,
+                    " packets=",
                     t.packets_us,
+                    " gpu=",
                     t.gpu_us,
+                    " tty=",
                     t.tty_us
                 );
             }
@@ -371,19 +377,26 @@ mod game_loop {
                 let t = &times;
                 aftk_line!(
                     tty,
-                    "SLOW frame={} us={} update={} card={} draw={} packets={} gpu={} tty={}",
+                    "SLOW frame=",
                     n,
+                    " us=",
                     t.total_us(),
+                    " update=",
                     t.update_us,
+                    " card=",
                     t.card_us,
+                    " draw=",
                     t.draw_us,
+                    " packets=",
                     t.packets_us,
+                    " gpu=",
                     t.gpu_us,
+                    " tty=",
                     t.tty_us
                 );
             }
             if let Some(report) = self.meter.record(times, missed, tty.ns_per_byte()) {
-                aftk_line!(tty, "PERF {}", report);
+                aftk_line!(tty, "PERF ", report);
             }
         }
     }

@@ -45,7 +45,7 @@
 //! free by a valid directory entry, and only that block's directory frame.
 
 use crate::save::{BufferTooSmall, Save, SaveError, SaveView};
-use core::fmt::{self, Write};
+use core::fmt;
 
 pub mod session;
 pub mod wire;
@@ -130,11 +130,11 @@ pub enum CardError {
     Unformatted,
 }
 
-impl fmt::Display for CardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for CardError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            CardError::WrongSize(n) => write!(f, "a card image is {CARD_SIZE} bytes, this is {n}"),
-            CardError::Unformatted => f.write_str("the memory card is not formatted"),
+            CardError::WrongSize(n) => put!(f, "a card image is ", CARD_SIZE, " bytes, this is ", n),
+            CardError::Unformatted => f.put_str("the memory card is not formatted"),
         }
     }
 }
@@ -153,13 +153,13 @@ pub enum LoadError {
     Newer(u16),
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for LoadError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            LoadError::Card(e) => e.fmt(f),
-            LoadError::NoSave => f.write_str("no save of A Farewell to Kings on the card"),
-            LoadError::Save(e) => e.fmt(f),
-            LoadError::Newer(v) => write!(f, "the save was made by a newer version of the game (save format {v})"),
+            LoadError::Card(e) => e.text(f),
+            LoadError::NoSave => f.put_str("no save of A Farewell to Kings on the card"),
+            LoadError::Save(e) => e.text(f),
+            LoadError::Newer(v) => put!(f, "the save was made by a newer version of the game (save format ", v, ")"),
         }
     }
 }
@@ -184,15 +184,17 @@ pub enum PlanError {
     Stale,
 }
 
-impl fmt::Display for PlanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for PlanError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            PlanError::CardFull => f.write_str("the memory card is full (one free block needed)"),
-            PlanError::TooLarge(e) => write!(f, "the save needs {} bytes, a slot holds {RECORD_MAX}", e.needed),
-            PlanError::DamagedCard => f.write_str("the memory card's directory is damaged"),
-            PlanError::NewerSave(v) => write!(f, "the save was made by a newer version of the game (save format {v})"),
-            PlanError::DamagedSave => f.write_str("the save on the memory card is damaged"),
-            PlanError::Stale => f.write_str("the memory card changed since it was read"),
+            PlanError::CardFull => f.put_str("the memory card is full (one free block needed)"),
+            PlanError::TooLarge(e) => put!(f, "the save needs ", e.needed, " bytes, a slot holds ", RECORD_MAX),
+            PlanError::DamagedCard => f.put_str("the memory card's directory is damaged"),
+            PlanError::NewerSave(v) => {
+                put!(f, "the save was made by a newer version of the game (save format ", v, ")")
+            }
+            PlanError::DamagedSave => f.put_str("the save on the memory card is damaged"),
+            PlanError::Stale => f.put_str("the memory card changed since it was read"),
         }
     }
 }
@@ -460,7 +462,7 @@ fn ascii_of(code: u16) -> Option<u8> {
 /// Writes a title frame's Shift-JIS title (64 bytes at 4, NUL-terminated)
 /// as ASCII: full-width letters, digits and punctuation become their ASCII
 /// forms, plain ASCII stays, anything else (kanji, kana) becomes `?`.
-pub fn write_title(title_frame: &[u8; FRAME], out: &mut impl Write) -> fmt::Result {
+pub fn write_title(title_frame: &[u8; FRAME], out: &mut dyn crate::out::Out) -> fmt::Result {
     let t = &title_frame[4..0x44];
     let mut i = 0;
     while i < t.len() && t[i] != 0 {
@@ -468,10 +470,10 @@ pub fn write_title(title_frame: &[u8; FRAME], out: &mut impl Write) -> fmt::Resu
         // Shift-JIS lead bytes: 0x81..=0x9F and 0xE0..=0xFC.
         if (0x81..=0x9F).contains(&b) || (0xE0..=0xFC).contains(&b) {
             let code = u16::from_be_bytes([b, t.get(i + 1).copied().unwrap_or(0)]);
-            out.write_char(ascii_of(code).map_or('?', char::from))?;
+            put!(out, ascii_of(code).map_or('?', char::from))?;
             i += 2;
         } else {
-            out.write_char(if (0x20..0x7F).contains(&b) { char::from(b) } else { '?' })?;
+            put!(out, if (0x20..0x7F).contains(&b) { char::from(b) } else { '?' })?;
             i += 1;
         }
     }
@@ -498,7 +500,7 @@ pub fn title_frame(deal: Option<u32>) -> [u8; FRAME] {
     // 19 + 12 characters at most: always fits.
     let _ = ascii.push_str("A Farewell to Kings");
     if let Some(n) = deal {
-        let _ = write!(ascii, " #{n}");
+        let _ = put!(ascii, " #", n);
     }
     for (i, c) in ascii.bytes().enumerate().take(32) {
         f[4 + 2 * i..6 + 2 * i].copy_from_slice(&full_width(c));
@@ -1117,3 +1119,5 @@ fn plan_with(
         Some(FileState { block, contents: Contents::Good { slot: target, generation }, title: *title, crc: 0 });
     Ok(())
 }
+
+crate::display_via_text!(CardError, LoadError, PlanError);

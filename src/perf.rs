@@ -19,8 +19,6 @@
 //! for the GPU to finish. `tty_bytes` is what the TTY sent in the window,
 //! `tty_ns_per_byte` the BIOS's measured cost of a byte (0 before any).
 
-use core::fmt;
-
 /// Frames per report: ten seconds at 60 Hz.
 pub const WINDOW: u32 = 600;
 
@@ -59,9 +57,9 @@ pub struct Phase {
     pub max_us: u32,
 }
 
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.avg_us, self.max_us)
+impl crate::out::Text for Phase {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        put!(f, self.avg_us, "/", self.max_us)
     }
 }
 
@@ -94,22 +92,33 @@ pub struct PerfReport {
     pub tty_ns_per_byte: u32,
 }
 
-impl fmt::Display for PerfReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
+impl crate::out::Text for PerfReport {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        put!(
             f,
-            "frames={} avg_us={} max_us={} missed={} update={} card={} draw={} packets={} tty={} gpu={} tty_bytes={} tty_ns_per_byte={}",
+            "frames=",
             self.frames,
+            " avg_us=",
             self.avg_us,
+            " max_us=",
             self.max_us,
+            " missed=",
             self.missed,
+            " update=",
             self.update,
+            " card=",
             self.card,
+            " draw=",
             self.draw,
+            " packets=",
             self.packets,
+            " tty=",
             self.tty,
+            " gpu=",
             self.gpu,
+            " tty_bytes=",
             self.tty_bytes,
+            " tty_ns_per_byte=",
             self.tty_ns_per_byte
         )
     }
@@ -218,6 +227,8 @@ impl FrameMeter {
         self.missed
     }
 }
+
+crate::display_via_text!(Phase, PerfReport);
 
 #[cfg(test)]
 mod tests {

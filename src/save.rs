@@ -96,7 +96,6 @@ use crate::games::farewell::{self, Card, Cell, KingStart, Move, Options};
 use crate::games::{albert, corners, kingdoms, Patience};
 use crate::settings::{FaceStyle, GameId, GRID_SIZES};
 use crate::sound::{Volumes, MAX_VOLUME};
-use core::fmt;
 
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
@@ -309,58 +308,70 @@ pub enum Field {
     Stats(u8),
 }
 
-impl fmt::Display for SaveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for SaveError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            SaveError::BadMagic => f.write_str("not a save of A Farewell to Kings"),
-            SaveError::Truncated => f.write_str("the save is cut short"),
-            SaveError::BadCrc => f.write_str("the save is damaged (bad CRC)"),
+            SaveError::BadMagic => f.put_str("not a save of A Farewell to Kings"),
+            SaveError::Truncated => f.put_str("the save is cut short"),
+            SaveError::BadCrc => f.put_str("the save is damaged (bad CRC)"),
             SaveError::UnknownVersion(v) => {
-                write!(f, "the save is format version {v}, this game reads versions 1 to {VERSION}")
+                put!(f, "the save is format version ", v, ", this game reads versions 1 to ", VERSION)
             }
-            SaveError::Invalid(i) => write!(f, "the save is invalid: {i}"),
+            SaveError::Invalid(i) => put!(f, "the save is invalid: ", i),
         }
     }
 }
 
-impl fmt::Display for Invalid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Invalid {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Invalid::Length => f.write_str("its length does not match its contents"),
-            Invalid::Faces(b) => write!(f, "card faces byte {b} (0 standard or 1 four-colour)"),
-            Invalid::Highlight(b) => write!(f, "legal-cell highlight byte {b} (0 or 1)"),
-            Invalid::EffectsVolume(b) => write!(f, "effects volume {b} (at most {MAX_VOLUME})"),
-            Invalid::MusicVolume(b) => write!(f, "music volume {b} (at most {MAX_VOLUME})"),
-            Invalid::Muted(b) => write!(f, "muted byte {b} (0 or 1)"),
-            Invalid::LastGame(b) => write!(f, "last game {b} (0 to {})", GAMES - 1),
-            Invalid::SectionCount(n) => write!(f, "{n} game sections (this version has 3)"),
+            Invalid::Length => f.put_str("its length does not match its contents"),
+            Invalid::Faces(b) => put!(f, "card faces byte ", b, " (0 standard or 1 four-colour)"),
+            Invalid::Highlight(b) => put!(f, "legal-cell highlight byte ", b, " (0 or 1)"),
+            Invalid::EffectsVolume(b) => put!(f, "effects volume ", b, " (at most ", MAX_VOLUME, ")"),
+            Invalid::MusicVolume(b) => put!(f, "music volume ", b, " (at most ", MAX_VOLUME, ")"),
+            Invalid::Muted(b) => put!(f, "muted byte ", b, " (0 or 1)"),
+            Invalid::LastGame(b) => put!(f, "last game ", b, " (0 to ", GAMES - 1, ")"),
+            Invalid::SectionCount(n) => put!(f, n, " game sections (this version has 3)"),
             Invalid::SectionId { at, id } => {
                 let want = OTHER_GAMES.get(usize::from(at).wrapping_sub(1)).map_or(0, |g| *g as u8);
-                write!(f, "section {at} has game id {id} (expected {want})")
+                put!(f, "section ", at, " has game id ", id, " (expected ", want, ")")
             }
-            Invalid::TwoSections(g) => write!(f, "{} has two sections", g.name()),
-            Invalid::Game(g, field) => write!(f, "{}: {field}", g.name()),
+            Invalid::TwoSections(g) => put!(f, g.name(), " has two sections"),
+            Invalid::Game(g, field) => put!(f, g.name(), ": ", field),
         }
     }
 }
 
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Bytes as a list, `[12, 8, 0, 1]` (as `Debug` writes them).
+struct Bytes([u8; 4]);
+
+impl crate::out::Text for Bytes {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        let [a, b, c, d] = self.0;
+        put!(f, "[", a, ", ", b, ", ", c, ", ", d, "]")
+    }
+}
+
+impl crate::out::Text for Field {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Field::Length => f.write_str("its section's length does not match its contents"),
-            Field::Options(b) => write!(f, "options byte 0x{b:02X} is no option set"),
-            Field::OptionBytes(b) => write!(f, "options {b:?} (width, height, kings, easy) are out of range"),
-            Field::Winnable(b) => write!(f, "winnable-only byte {b} (0 or 1)"),
-            Field::HasGame(b) => write!(f, "game-in-progress byte {b} (0, 1 or, from version 6, 2)"),
-            Field::GameOptions(b) => write!(f, "the game in progress has options byte 0x{b:02X}, no option set"),
-            Field::GameOptionBytes(b) => {
-                write!(f, "the game in progress has options {b:?} (width, height, kings, easy), out of range")
+            Field::Length => f.put_str("its section's length does not match its contents"),
+            Field::Options(b) => put!(f, "options byte 0x", crate::out::Hex::upper(b), " is no option set"),
+            Field::OptionBytes(b) => put!(f, "options ", Bytes(b), " (width, height, kings, easy) are out of range"),
+            Field::Winnable(b) => put!(f, "winnable-only byte ", b, " (0 or 1)"),
+            Field::HasGame(b) => put!(f, "game-in-progress byte ", b, " (0, 1 or, from version 6, 2)"),
+            Field::GameOptions(b) => {
+                put!(f, "the game in progress has options byte 0x", crate::out::Hex::upper(b), ", no option set")
             }
-            Field::TooManyMoves { count, max } => write!(f, "{count} moves (at most {max})"),
-            Field::MoveCode(i) => write!(f, "move {} is not a move", u32::from(i) + 1),
-            Field::Illegal(i) => write!(f, "move {} is illegal on replay", u32::from(i) + 1),
-            Field::Rows { count, max } => write!(f, "{count} statistics rows (at most {max})"),
-            Field::Stats(i) => write!(f, "statistics entry {i} contradicts itself"),
+            Field::GameOptionBytes(b) => {
+                put!(f, "the game in progress has options ", Bytes(b), " (width, height, kings, easy), out of range")
+            }
+            Field::TooManyMoves { count, max } => put!(f, count, " moves (at most ", max, ")"),
+            Field::MoveCode(i) => put!(f, "move ", u32::from(i) + 1, " is not a move"),
+            Field::Illegal(i) => put!(f, "move ", u32::from(i) + 1, " is illegal on replay"),
+            Field::Rows { count, max } => put!(f, count, " statistics rows (at most ", max, ")"),
+            Field::Stats(i) => put!(f, "statistics entry ", i, " contradicts itself"),
         }
     }
 }
@@ -1255,3 +1266,5 @@ mod legacy {
         }
     }
 }
+
+crate::display_via_text!(SaveError, Invalid, Field);

@@ -186,7 +186,7 @@ const NAMES: [&str; 52] = [
 ];
 
 impl Card {
-    /// Its two-letter name (`9h`, `Ts`): what `Display` writes. The event
+    /// Its two-letter name (`9h`, `Ts`): what its `Text` writes. The event
     /// log writes a position after every move, up to 126 cards, so card
     /// names come from a table rather than being formatted: a `write!`
     /// per card cost milliseconds a position on the PS1.
@@ -203,7 +203,19 @@ impl fmt::Display for Card {
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        crate::out::Text::text(self, f)
+    }
+}
+
+impl crate::out::Text for Card {
+    fn text(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        out.put_str(self.name())
+    }
+}
+
+impl crate::out::Text for Rank {
+    fn text(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        crate::out::Text::text(&self.letter(), out)
     }
 }
 

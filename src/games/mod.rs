@@ -22,6 +22,7 @@ pub mod kingdoms;
 pub mod search;
 pub mod text;
 
+use crate::out::{Out, Text};
 use core::fmt;
 
 /// Where a game stands.
@@ -31,7 +32,7 @@ pub enum Status<L> {
     Playing,
     /// Won.
     Won,
-    /// Lost, with the reason (its `Display` is the words after `lost: `).
+    /// Lost, with the reason (its [`Text`] is the words after `lost: `).
     Lost(L),
 }
 
@@ -42,15 +43,21 @@ impl<L> Status<L> {
     }
 }
 
-impl<L: fmt::Display> fmt::Display for Status<L> {
+impl<L: Text> Text for Status<L> {
     /// `playing`, `won` or `lost: <reason>`, as a printed position's
     /// `status:` line has it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn text(&self, f: &mut dyn Out) -> fmt::Result {
         match self {
-            Status::Playing => f.write_str("playing"),
-            Status::Won => f.write_str("won"),
-            Status::Lost(l) => write!(f, "lost: {l}"),
+            Status::Playing => f.put_str("playing"),
+            Status::Won => f.put_str("won"),
+            Status::Lost(l) => put!(f, "lost: ", l),
         }
+    }
+}
+
+impl<L: Text> fmt::Display for Status<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.text(f)
     }
 }
 
@@ -64,12 +71,13 @@ pub trait Patience: Clone + Sized {
     const ID: &'static str;
     /// The deal options (`()` for a game without any).
     type Options: Copy + Default + PartialEq + fmt::Debug;
-    /// A move. Its `Display` is the canonical notation (`Qd>t3`, `draw`).
-    type Move: Copy + PartialEq + fmt::Debug + fmt::Display;
+    /// A move. Its [`Text`] (and `Display`) is the canonical notation
+    /// (`Qd>t3`, `draw`).
+    type Move: Copy + PartialEq + fmt::Debug + fmt::Display + Text;
     /// Why a move was refused, in words for the player.
-    type Illegal: fmt::Display;
+    type Illegal: fmt::Display + Text;
     /// Why a game was lost, in words (`no legal move`).
-    type Loss: Copy + PartialEq + fmt::Debug + fmt::Display;
+    type Loss: Copy + PartialEq + fmt::Debug + fmt::Display + Text;
 
     /// The options as one byte, for the save (0 for a game without any).
     fn options_code(options: Self::Options) -> u8;
@@ -97,11 +105,11 @@ pub trait Patience: Clone + Sized {
     fn parse_move(&self, token: &str) -> Result<Self::Move, text::MoveError>;
     /// Writes the position, every key in the rules page's order, ending with
     /// the `status:` line and a newline.
-    fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result;
+    fn write_position(&self, out: &mut dyn Out) -> fmt::Result;
     /// Writes the options as the event log's `AFTK NEW` line gives them, in
     /// `key=value` words (`start=none auto=yes`); nothing for a game
     /// without options.
-    fn write_options(_options: Self::Options, _out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_options(_options: Self::Options, _out: &mut dyn Out) -> fmt::Result {
         Ok(())
     }
     /// Reads a position; rejects anything malformed, any card missing or

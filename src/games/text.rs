@@ -9,6 +9,7 @@
 //! [`heapless::String`], cut (never overflowing) when a message is longer.
 
 use crate::cards::Card;
+use crate::out::Out as _;
 use core::fmt::{self, Write};
 use heapless::String;
 
@@ -20,10 +21,13 @@ pub const MESSAGE: usize = 120;
 pub struct Message(String<MESSAGE>);
 
 impl Message {
-    /// The message from format arguments.
-    pub fn new(args: fmt::Arguments) -> Message {
+    /// The message from its pieces, written by the shared writer (the
+    /// screen's refusals and hints): cut at a character when too long.
+    pub fn of(pieces: &[&dyn crate::out::Text]) -> Message {
         let mut m = Message::default();
-        let _ = m.write_fmt(args);
+        for p in pieces {
+            let _ = p.text(&mut m);
+        }
         m
     }
 
@@ -44,9 +48,9 @@ impl Write for Message {
     }
 }
 
-impl fmt::Display for Message {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+impl crate::out::Text for Message {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        f.put_str(&self.0)
     }
 }
 
@@ -62,26 +66,27 @@ pub struct PositionError {
 
 impl PositionError {
     /// An error at `line` (0: the whole position).
-    pub fn at(line: usize, args: fmt::Arguments) -> PositionError {
-        PositionError { line, message: Message::new(args) }
+    pub fn at(line: usize, pieces: &[&dyn crate::out::Text]) -> PositionError {
+        PositionError { line, message: Message::of(pieces) }
     }
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for PositionError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         if self.line > 0 {
-            write!(f, "line {}: {}", self.line, self.message)
+            put!(f, "line ", self.line, ": ", self.message)
         } else {
-            write!(f, "{}", self.message)
+            put!(f, self.message)
         }
     }
 }
 
-/// `Err(PositionError)` at a line, formatted like `format!`.
+/// `Err(PositionError)` at a line, its message the pieces (each a
+/// [`crate::out::Text`]) one after the other: `position_error!(n, "game: ", Quote(v), " is not corners")`.
 #[macro_export]
 macro_rules! position_error {
-    ($line:expr, $($arg:tt)*) => {
-        Err($crate::games::text::PositionError::at($line, format_args!($($arg)*)))
+    ($line:expr $(, $x:expr)* $(,)?) => {
+        Err($crate::games::text::PositionError::at($line, &[$(&$x),*]))
     };
 }
 
@@ -90,15 +95,15 @@ macro_rules! position_error {
 pub struct MoveError(pub Message);
 
 impl MoveError {
-    /// The error, formatted like `format!`.
-    pub fn new(args: fmt::Arguments) -> MoveError {
-        MoveError(Message::new(args))
+    /// The error, its message the pieces one after the other.
+    pub fn new(pieces: &[&dyn crate::out::Text]) -> MoveError {
+        MoveError(Message::of(pieces))
     }
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+impl crate::out::Text for MoveError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        crate::out::Text::text(&self.0, f)
     }
 }
 
@@ -154,11 +159,11 @@ impl<'k> Keys<'k> {
     /// an error naming the line for an unknown or repeated key.
     pub fn take(&mut self, key: &str, line: usize) -> Result<usize, PositionError> {
         let Some(i) = self.names.iter().position(|n| n.eq_ignore_ascii_case(key)) else {
-            return position_error!(line, "unknown key {:?}", Short(key));
+            return position_error!(line, "unknown key ", Quote(key));
         };
         let bit = 1u64 << (i % 64);
         if self.seen & bit != 0 {
-            return position_error!(line, "{} given twice", self.names[i]);
+            return position_error!(line, self.names[i], " given twice");
         }
         self.seen |= bit;
         Ok(i)
@@ -176,27 +181,37 @@ pub struct Short<'a>(pub &'a str);
 
 impl fmt::Debug for Short<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::out::Text::text(&Quote(self.0), f)
+    }
+}
+
+/// A token as [`Short`] cuts it, in quotes with `"` and `\\` escaped (as
+/// `Debug` quotes a string), `…` after the quotes when cut: `"10s"`.
+pub struct Quote<'a>(pub &'a str);
+
+impl crate::out::Text for Quote<'_> {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         let cut: &str = match self.0.char_indices().nth(24) {
             Some((i, _)) => &self.0[..i],
             None => self.0,
         };
-        write!(f, "{cut:?}")?;
+        crate::out::Quoted(cut).text(f)?;
         if cut.len() < self.0.len() {
-            f.write_str("…")?;
+            f.put_str("…")?;
         }
         Ok(())
     }
 }
 
-impl fmt::Display for Short<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Short<'_> {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         let cut: &str = match self.0.char_indices().nth(24) {
             Some((i, _)) => &self.0[..i],
             None => self.0,
         };
-        f.write_str(cut)?;
+        f.put_str(cut)?;
         if cut.len() < self.0.len() {
-            f.write_str("…")?;
+            f.put_str("…")?;
         }
         Ok(())
     }
@@ -204,7 +219,7 @@ impl fmt::Display for Short<'_> {
 
 /// A card token (`9h`, `TS`; `10s` is not a card).
 pub fn card(token: &str, line: usize) -> Result<Card, PositionError> {
-    Card::parse(token).map_or_else(|| position_error!(line, "{:?} is not a card", Short(token)), Ok)
+    Card::parse(token).map_or_else(|| position_error!(line, Quote(token), " is not a card"), Ok)
 }
 
 /// A card token, or `-` for an empty slot.
@@ -233,7 +248,7 @@ pub fn yes_no(token: &str, line: usize) -> Result<bool, PositionError> {
     } else if token.eq_ignore_ascii_case("no") {
         Ok(false)
     } else {
-        position_error!(line, "expected yes or no, found {:?}", Short(token))
+        position_error!(line, "expected yes or no, found ", Quote(token))
     }
 }
 
@@ -260,7 +275,7 @@ impl Census {
     pub fn add(&mut self, card: Card, line: usize) -> Result<(), PositionError> {
         let slot = &mut self.line_of[usize::from(card.index())];
         if *slot != 0 {
-            return position_error!(line, "{card} appears twice (also on line {})", *slot);
+            return position_error!(line, card, " appears twice (also on line ", (*slot), ")");
         }
         *slot = line.max(1);
         Ok(())
@@ -273,40 +288,46 @@ impl Census {
             return Ok(());
         }
         let mut m = Message::default();
-        let _ = write!(m, "{missing} card(s) missing:");
+        let _ = put!(m, missing, " card(s) missing:");
         for c in Card::all().filter(|c| self.line_of[usize::from(c.index())] == 0).take(8) {
-            let _ = write!(m, " {c}");
+            let _ = put!(m, " ", c);
         }
         if missing > 8 {
-            let _ = m.write_str(" ...");
+            let _ = m.put_str(" ...");
         }
         Err(PositionError { line: 0, message: m })
     }
 }
 
 /// Writes a list of cards after a key: `key: a b c`, or the bare `key:`.
-pub fn write_cards(out: &mut dyn Write, key: &str, cards: impl IntoIterator<Item = Card>) -> fmt::Result {
-    out.write_str(key)?;
-    out.write_char(':')?;
+pub fn write_cards(out: &mut dyn crate::out::Out, key: &str, cards: impl IntoIterator<Item = Card>) -> fmt::Result {
+    out.put_str(key)?;
+    out.put_str(":")?;
     for c in cards {
-        out.write_char(' ')?;
-        out.write_str(c.name())?;
+        out.put_str(" ")?;
+        out.put_str(c.name())?;
     }
-    out.write_char('\n')
+    out.put_str("\n")
 }
 
 /// Writes slots after a key: `key: a - c`, `-` for an empty slot.
-pub fn write_slots(out: &mut dyn Write, key: &str, slots: impl IntoIterator<Item = Option<Card>>) -> fmt::Result {
-    out.write_str(key)?;
-    out.write_char(':')?;
+pub fn write_slots(
+    out: &mut dyn crate::out::Out,
+    key: &str,
+    slots: impl IntoIterator<Item = Option<Card>>,
+) -> fmt::Result {
+    out.put_str(key)?;
+    out.put_str(":")?;
     for c in slots {
         match c {
             Some(c) => {
-                out.write_char(' ')?;
-                out.write_str(c.name())?
+                out.put_str(" ")?;
+                out.put_str(c.name())?
             }
-            None => out.write_str(" -")?,
+            None => out.put_str(" -")?,
         }
     }
-    out.write_char('\n')
+    out.put_str("\n")
 }
+
+crate::display_via_text!(Message, PositionError, MoveError, Short<'_>);

@@ -34,7 +34,6 @@ use super::{
     LoadError, PlanError, Slot, StoredCopy, WritePlan, FILE_NAME, FRAME, FRAMES_PER_BLOCK,
 };
 use crate::save::{Save, SaveSource};
-use core::fmt::Write;
 use core::task::Poll;
 
 /// Why a sector command failed.
@@ -48,6 +47,17 @@ pub enum IoError {
     /// A guarded write found the card new since our last write: nothing was
     /// sent after the FLAG byte, nothing was written.
     NewCard,
+}
+
+impl IoError {
+    /// Its name in the event log (`AFTK CARD-READ NoCard`): the variant's.
+    pub fn name(self) -> &'static str {
+        match self {
+            IoError::NoCard => "NoCard",
+            IoError::Failed => "Failed",
+            IoError::NewCard => "NewCard",
+        }
+    }
 }
 
 /// Sector access to the card in the slot.
@@ -237,7 +247,7 @@ impl Session {
     /// the first frame). Then [`Session::take_loaded`] has the save, and
     /// [`Session::status`] says what to tell the player. Nothing is
     /// written.
-    pub fn boot(&mut self, port: &mut impl Port, log: &mut impl Write) {
+    pub fn boot(&mut self, port: &mut impl Port, log: &mut dyn crate::out::Out) {
         self.booting = true;
         self.state = State::Dir(0);
         // 16 directory frames, a step to look at them, at most 64 frames
@@ -330,11 +340,11 @@ impl Session {
     /// The card said "new" while being read after its flag was cleared:
     /// swapped again, read it again; but a card whose flag does not clear
     /// would have the session read it forever: after a few tries, stop.
-    fn restart(&mut self, log: &mut impl Write) {
+    fn restart(&mut self, log: &mut dyn crate::out::Out) {
         self.synced = false;
         self.restarts += 1;
         if self.restarts > 3 {
-            let _ = writeln!(log, "AFTK CARD flag stays new");
+            let _ = put!(log, "AFTK CARD flag stays new\n");
             self.restarts = 0;
             self.save_wanted = false;
             self.stop(Status::Failed);
@@ -351,7 +361,7 @@ impl Session {
 
     /// One step: at most one sector read or written. `source` is the
     /// state to save, encoded as it stands in the step that plans a save.
-    pub fn step(&mut self, port: &mut impl Port, source: &impl SaveSource, log: &mut impl Write) {
+    pub fn step(&mut self, port: &mut impl Port, source: &impl SaveSource, log: &mut dyn crate::out::Out) {
         match self.state {
             State::Off | State::Idle => {
                 if self.save_wanted || self.format_wanted.is_some() {
@@ -396,14 +406,14 @@ impl Session {
 
     /// A read or write that failed: logged, and the card left alone until
     /// it answers again.
-    fn failed(&mut self, what: &str, e: IoError, log: &mut impl Write) {
-        let _ = writeln!(log, "AFTK {what} {e:?}");
+    fn failed(&mut self, what: &str, e: IoError, log: &mut dyn crate::out::Out) {
+        let _ = put!(log, "AFTK ", what, " ", e.name(), "\n");
         self.synced = false;
         self.stop(io_status(e));
     }
 
     /// Reads the FLAG sector: a card new to us is acknowledged and read.
-    fn check(&mut self, port: &mut impl Port, log: &mut impl Write) {
+    fn check(&mut self, port: &mut impl Port, log: &mut dyn crate::out::Out) {
         self.parsed = None;
         let mut buf = [0u8; FRAME];
         let Poll::Ready(result) = port.read(ACK_SECTOR, &mut buf) else { return };
@@ -426,7 +436,7 @@ impl Session {
     }
 
     /// Writes the FLAG sector back: the card is ours to read.
-    fn acknowledge(&mut self, port: &mut impl Port, log: &mut impl Write) {
+    fn acknowledge(&mut self, port: &mut impl Port, log: &mut dyn crate::out::Out) {
         let ack = self.ack;
         let Poll::Ready(result) = port.write(ACK_SECTOR, &ack, false) else { return };
         match result {
@@ -442,7 +452,7 @@ impl Session {
     }
 
     /// Reads directory frame `f`.
-    fn read_dir_frame(&mut self, port: &mut impl Port, f: u8, log: &mut impl Write) {
+    fn read_dir_frame(&mut self, port: &mut impl Port, f: u8, log: &mut dyn crate::out::Out) {
         let mut buf = [0u8; FRAME];
         let Poll::Ready(result) = port.read(u16::from(f), &mut buf) else { return };
         match result {
@@ -458,7 +468,7 @@ impl Session {
 
     /// Reads the next frame of our file in `block`; once all are in,
     /// checks copy A (one CRC a step: up to 4 KiB each, about 5 ms).
-    fn read_file_frame(&mut self, port: &mut impl Port, block: u8, log: &mut impl Write) {
+    fn read_file_frame(&mut self, port: &mut impl Port, block: u8, log: &mut dyn crate::out::Out) {
         let Some(f) = self.reader.next() else {
             self.found[0] = copy_in(self.reader.block(), Slot::A);
             self.state = State::CopyB(block);
@@ -476,7 +486,7 @@ impl Session {
 
     /// Encodes the save from `source` and plans its sectors, on the
     /// directory parsed in the step before.
-    fn encode(&mut self, source: &impl SaveSource, log: &mut impl Write) {
+    fn encode(&mut self, source: &impl SaveSource, log: &mut dyn crate::out::Out) {
         let Some(dir) = self.parsed.take() else {
             self.state = State::Idle;
             return;
@@ -486,7 +496,7 @@ impl Session {
         match planned {
             Ok(()) => self.state = State::Seal,
             Err(e) => {
-                let _ = writeln!(log, "AFTK SAVE failed: {e}");
+                let _ = put!(log, "AFTK SAVE failed: ", e, "\n");
                 self.stop(plan_status(e));
             }
         }
@@ -494,9 +504,9 @@ impl Session {
 
     /// Writes sector `i` of the planned save; after the last, the save is
     /// the card's.
-    fn write_save_sector(&mut self, port: &mut impl Port, i: u8, log: &mut impl Write) {
+    fn write_save_sector(&mut self, port: &mut impl Port, i: u8, log: &mut dyn crate::out::Out) {
         let Some((sector, frame)) = self.plan.get(usize::from(i)) else {
-            let _ = writeln!(log, "AFTK SAVE ok block={}", self.plan.block());
+            let _ = put!(log, "AFTK SAVE ok block=", self.plan.block(), "\n");
             self.file = self.plan.after();
             self.known = Some(self.fingerprint());
             self.status = Status::Ready;
@@ -515,7 +525,7 @@ impl Session {
             Err(IoError::NewCard) => {
                 // Another card (or the same one put back): read it again,
                 // then plan again.
-                let _ = writeln!(log, "AFTK CARD new card");
+                let _ = put!(log, "AFTK CARD new card\n");
                 self.save_wanted = true;
                 self.synced = false;
                 self.state = State::Check;
@@ -529,9 +539,9 @@ impl Session {
 
     /// Writes frame `f` of a freshly formatted card; after the last, the
     /// card is ready and empty.
-    fn write_format_sector(&mut self, port: &mut impl Port, f: u8, log: &mut impl Write) {
+    fn write_format_sector(&mut self, port: &mut impl Port, f: u8, log: &mut dyn crate::out::Out) {
         if usize::from(f) >= FRAMES_PER_BLOCK {
-            let _ = writeln!(log, "AFTK CARD formatted");
+            let _ = put!(log, "AFTK CARD formatted\n");
             for n in 0..DIR_FRAMES {
                 self.dir[n * FRAME..(n + 1) * FRAME].copy_from_slice(&format_frame(n));
             }
@@ -547,7 +557,7 @@ impl Session {
             Err(IoError::NewCard) => {
                 // Swapped mid-format: the new card is read afresh and the
                 // confirmation (for the old one) dropped.
-                let _ = writeln!(log, "AFTK CARD new card");
+                let _ = put!(log, "AFTK CARD new card\n");
                 self.format_wanted = None;
                 self.synced = false;
                 self.known = None;
@@ -580,7 +590,7 @@ impl Session {
     /// wrote: same block, slot, generation and CRC) is not decoded again
     /// after boot: a decode of a version 1-4 record replays A Farewell to
     /// Kings' moves, several ms.
-    fn file_read(&mut self, block: u8, log: &mut impl Write) {
+    fn file_read(&mut self, block: u8, log: &mut dyn crate::out::Out) {
         let known = self.file.filter(|f| f.block == block && !self.booting);
         let copies = newest_first(self.found[0], self.found[1]);
         let (state, result) = load_copies(self.reader.block(), block, copies, |c, record| {
@@ -597,19 +607,19 @@ impl Session {
         match result {
             Ok(save) => {
                 if self.booting {
-                    let _ = writeln!(log, "AFTK CARD save loaded");
+                    let _ = put!(log, "AFTK CARD save loaded\n");
                     self.loaded = save;
                 }
             }
             Err(e) => {
-                let _ = writeln!(log, "AFTK CARD save not loaded: {e}");
+                let _ = put!(log, "AFTK CARD save not loaded: ", e, "\n");
             }
         }
         self.state = State::Mount;
     }
 
     /// The card is read: decide what saving can do with it.
-    fn finish_mount(&mut self, log: &mut impl Write) {
+    fn finish_mount(&mut self, log: &mut dyn crate::out::Out) {
         let now = self.fingerprint();
         let same = self.known == Some(now) || self.known_if_saved == Some(now);
         self.known_if_saved = None;
@@ -637,22 +647,24 @@ impl Session {
         };
         // The lines the emulator scripts wait for (tests/emu/card).
         let _ = match (status, self.file.is_some()) {
-            (Status::Unformatted, _) => writeln!(log, "AFTK CARD unformatted"),
-            (Status::Ready, false) => writeln!(log, "AFTK CARD no save"),
-            (Status::Ready, true) => writeln!(log, "AFTK CARD save ready"),
-            (Status::Full, _) => writeln!(log, "AFTK CARD full"),
-            (Status::DamagedCard, _) => writeln!(log, "AFTK CARD damaged directory"),
-            (Status::DamagedSave, _) => writeln!(log, "AFTK CARD damaged save"),
-            (Status::NewerSave(v), _) => writeln!(log, "AFTK CARD newer save: format {v}"),
-            (Status::OtherSave, _) => writeln!(log, "AFTK CARD other save"),
-            (s, _) => writeln!(log, "AFTK CARD {s:?}"),
+            (Status::Unformatted, _) => put!(log, "AFTK CARD unformatted\n"),
+            (Status::Ready, false) => put!(log, "AFTK CARD no save\n"),
+            (Status::Ready, true) => put!(log, "AFTK CARD save ready\n"),
+            (Status::Full, _) => put!(log, "AFTK CARD full\n"),
+            (Status::DamagedCard, _) => put!(log, "AFTK CARD damaged directory\n"),
+            (Status::DamagedSave, _) => put!(log, "AFTK CARD damaged save\n"),
+            (Status::NewerSave(v), _) => put!(log, "AFTK CARD newer save: format ", v, "\n"),
+            (Status::OtherSave, _) => put!(log, "AFTK CARD other save\n"),
+            (Status::NoCard, _) => put!(log, "AFTK CARD NoCard\n"),
+            (Status::Failed, _) => put!(log, "AFTK CARD Failed\n"),
+            (Status::TooLarge, _) => put!(log, "AFTK CARD TooLarge\n"),
         };
         self.status = status;
         self.after_mount(log);
     }
 
     /// The card as known now: start what is wanted of it, or wait.
-    fn after_mount(&mut self, log: &mut impl Write) {
+    fn after_mount(&mut self, log: &mut dyn crate::out::Out) {
         let _ = log;
         if self.booting {
             self.state = if self.status == Status::Ready { State::Idle } else { State::Off };

@@ -27,7 +27,7 @@
 //! (handed out by [`Allocator`]): effects never take the music's voices.
 
 use super::mmio::{Reg16, Reg32};
-use core::fmt::Write;
+use farewell::put;
 use farewell::sound::{
     Allocator, Cue, Note, Sequencer, Sfx, Song, SongVoice, Volumes, EFFECT_VOICE, JINGLE_VOICE, MUSIC_VOICE, SPU_DATA,
     SPU_DATA_AT,
@@ -197,26 +197,45 @@ impl Spu {
     /// when it changes), the songs stepped, the volumes applied (`AFTK
     /// VOLUME ...` when they change). F counts the frames since boot, for
     /// the listening test to find the moment in a recording.
-    pub fn frame(&mut self, sounds: &[Sfx], music: Option<&'static Song>, volumes: Volumes, log: &mut impl Write) {
+    pub fn frame(
+        &mut self,
+        sounds: &[Sfx],
+        music: Option<&'static Song>,
+        volumes: Volumes,
+        log: &mut dyn farewell::out::Out,
+    ) {
         self.frame = self.frame.wrapping_add(1);
         if volumes != self.volumes {
             let v = volumes;
             let muted = if v.muted { "yes" } else { "no" };
-            let _ =
-                writeln!(log, "AFTK VOLUME effects={} music={} muted={muted} frame={}", v.effects, v.music, self.frame);
+            let _ = put!(
+                log,
+                "AFTK VOLUME effects=",
+                v.effects,
+                " music=",
+                v.music,
+                " muted=",
+                muted,
+                " frame=",
+                self.frame,
+                "\n"
+            );
             self.volumes = volumes;
             self.main_volume();
             self.song_volumes();
         }
         for &sfx in sounds {
             let heard = volumes.effects_on();
-            let _ = writeln!(
+            let _ = put!(
                 log,
-                "AFTK SFX {}{} frame={} frames={}",
+                "AFTK SFX ",
                 sfx.name(),
                 if heard { "" } else { " muted" },
+                " frame=",
                 self.frame,
-                sfx.frames()
+                " frames=",
+                sfx.frames(),
+                "\n"
             );
             if heard {
                 self.play(sfx);
@@ -225,7 +244,7 @@ impl Spu {
         let playing = self.music.song().map(|s| s.name);
         let mut step_music = true;
         if music.map(|s| s.name) != playing {
-            let _ = writeln!(log, "AFTK MUSIC {} frame={}", music.map_or("none", |s| s.name), self.frame);
+            let _ = put!(log, "AFTK MUSIC ", music.map_or("none", |s| s.name), " frame=", self.frame, "\n");
             self.release(MUSIC_VOICE, self.music.song());
             match music {
                 Some(song) => self.music.play(song),

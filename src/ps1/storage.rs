@@ -12,7 +12,6 @@
 //! a card swapped in is read again before anything is written to it.
 
 use super::card::Sio0;
-use core::fmt::Write;
 use farewell::memcard::session::{Session, Status};
 use farewell::memcard::wire::Driver;
 use farewell::ui::App;
@@ -29,7 +28,7 @@ pub struct Storage {
 impl Storage {
     /// Reads the card at boot and gives the app what it holds. Takes a few
     /// hundred milliseconds (before the first frame).
-    pub fn boot(app: &mut App, log: &mut impl Write) -> Storage {
+    pub fn boot(app: &mut App, log: &mut dyn farewell::out::Out) -> Storage {
         let mut st = Storage { session: Session::new(), card: Sio0::driver(), shown: Status::Ready };
         // Before the frames start: each sector to its end at once.
         st.card.set_blocking(true);
@@ -57,7 +56,7 @@ impl Storage {
     /// format, replace) and steps the session: the sector the last step
     /// started is done (its result goes to the session) and the next one
     /// starts, to be moved by [`Storage::pump`] while the frame waits.
-    pub fn step(&mut self, app: &mut App, log: &mut impl Write) {
+    pub fn step(&mut self, app: &mut App, log: &mut dyn farewell::out::Out) {
         if app.take_format_request() {
             self.session.confirm_format();
         }

@@ -168,14 +168,12 @@ impl fmt::Write for Tty {
     }
 }
 
-/// Writes one `AFTK ...` line to the TTY: `aftk_line!(tty, "PAD {}", x)`.
+/// Writes one `AFTK ...` line to the TTY, its pieces through the shared
+/// writer ([`farewell::put!`]): `aftk_line!(tty, "PAD ", x)`.
 /// The line is buffered; the frame loop drains the buffer.
 #[macro_export]
 macro_rules! aftk_line {
-    ($tty:expr, $($args:tt)*) => {{
-        use core::fmt::Write as _;
-        let _ = $tty.write_str("AFTK ");
-        let _ = $tty.write_fmt(format_args!($($args)*));
-        let _ = $tty.write_str("\n");
+    ($tty:expr, $($x:expr),+ $(,)?) => {{
+        let _ = farewell::put!($tty, "AFTK ", $($x),+, "\n");
     }};
 }

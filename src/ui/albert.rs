@@ -37,7 +37,6 @@ use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
-use core::fmt::Write;
 use heapless::{String, Vec};
 
 use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W};
@@ -84,7 +83,7 @@ impl Default for HintStorage {
 
 impl core::fmt::Debug for HintStorage {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "HintStorage({} bytes)", core::mem::size_of::<HintStore>())
+        put!(f, "HintStorage(", core::mem::size_of::<HintStore>(), " bytes)")
     }
 }
 /// Moves of a winning line kept for the next hints (a won game's line is
@@ -167,7 +166,7 @@ pub struct Play {
 
 impl Play {
     /// Deals `seed` with `options`, logging it.
-    pub fn new(seed: u32, options: Options, log: &mut impl Write) -> Play {
+    pub fn new(seed: u32, options: Options, log: &mut dyn crate::out::Out) -> Play {
         Play::on(Table::new(seed, options, log))
     }
 
@@ -266,7 +265,7 @@ impl Play {
     }
 
     /// Takes back the last move (with its automatic moves).
-    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         self.held = None;
         self.hinted = None;
         self.thinking = false;
@@ -279,7 +278,7 @@ impl Play {
 
     /// Plays `m` (a hint, the demo, a test's setting up), naming the cards
     /// that went up by themselves. True when played.
-    pub fn play_move(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
+    pub fn play_move(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         let on_line =
             self.reading.is_none() && self.line.first() == Some(&m) && *self.game().board() == self.line_board;
         let sfx = match m {
@@ -301,12 +300,13 @@ impl Play {
             let mut msg: String<64> = String::new();
             let mut suits = 0u8;
             for (c, _) in self.game().last_autos() {
-                let _ = write!(msg, "{}{c}", if msg.is_empty() { "Up by itself: " } else { " " });
+                let lead = if msg.is_empty() { "Up by itself: " } else { " " };
+                let _ = put!(msg, lead, c);
                 suits |= 1 << c.suit() as u8;
             }
             if suits != 0 {
                 self.autos = Some((frame, suits));
-                self.table.say(frame, format_args!("{msg}"));
+                self.table.say(frame, &[&msg]);
             }
             self.fix_cursor();
         }
@@ -322,7 +322,7 @@ impl Play {
     }
 
     /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         let r = input.repeated();
         let pressed = input.pressed();
         if !(r & Buttons::DPAD).is_empty() {
@@ -407,7 +407,7 @@ impl Play {
         }
     }
 
-    fn cross(&mut self, frame: u32, log: &mut impl Write) {
+    fn cross(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         if self.game().status().is_over() {
             return;
         }
@@ -424,15 +424,15 @@ impl Play {
                 self.play_move(Move::Foundation(h.card), frame, log);
             }
             Spot::Reserve(r) if h.from == Spot::Reserve(r) => self.held = None,
-            Spot::Reserve(_) => self.table.say(frame, format_args!("Cards never go back to the reserve")),
+            Spot::Reserve(_) => self.table.say(frame, &[&"Cards never go back to the reserve"]),
         }
     }
 
     fn pick_up(&mut self, frame: u32) {
         let card = self.card_at_cursor();
         match (self.cursor, card) {
-            (Spot::Suit(_), _) => self.table.say(frame, format_args!("Cards on the suit stacks stay there")),
-            (_, None) => self.table.say(frame, format_args!("Nothing here to pick up")),
+            (Spot::Suit(_), _) => self.table.say(frame, &[&"Cards on the suit stacks stay there"]),
+            (_, None) => self.table.say(frame, &[&"Nothing here to pick up"]),
             (from, Some(card)) => {
                 let count = if matches!(from, Spot::Stack(_)) { self.depth } else { 1 };
                 self.held = Some(Held { card, from, count });
@@ -444,7 +444,7 @@ impl Play {
 
     /// R1: the card in hand, or else the one under the cursor, to its suit
     /// stack.
-    fn send_up(&mut self, frame: u32, log: &mut impl Write) {
+    fn send_up(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         if self.game().status().is_over() {
             return;
         }
@@ -457,7 +457,7 @@ impl Play {
             Some(c) => {
                 self.play_move(Move::Foundation(c), frame, log);
             }
-            None => self.table.say(frame, format_args!("Point at a card to send it up")),
+            None => self.table.say(frame, &[&"Point at a card to send it up"]),
         }
     }
 
@@ -491,7 +491,7 @@ impl Play {
             self.line.clear();
             self.start_work();
         }
-        self.table.say(frame, format_args!("Thinking..."));
+        self.table.say(frame, &[&"Thinking..."]);
     }
 
     /// Starts a search of the position on the table.
@@ -597,7 +597,7 @@ impl Play {
     /// Points the cursor at the hint's card and says what it does.
     fn show(&mut self, m: Option<Move>, why: &'static str, frame: u32) {
         let Some(m) = m else {
-            self.table.say(frame, format_args!("No move helps now: undo (/\\) or try any"));
+            self.table.say(frame, &[&"No move helps now: undo (/\\) or try any"]);
             return;
         };
         // Kept for this position: asking again shows it at once.
@@ -611,11 +611,11 @@ impl Play {
             Move::Stack(c, t) => {
                 let onto = self.game().board().top(usize::from(t));
                 match onto {
-                    Some(on) => self.table.say(frame, format_args!("Hint ({why}): {c} onto {on}, X plays it")),
-                    None => self.table.say(frame, format_args!("Hint ({why}): {c} to an empty stack, X plays it")),
+                    Some(on) => self.table.say(frame, &[&"Hint (", &why, &"): ", &c, &" onto ", &on, &", X plays it"]),
+                    None => self.table.say(frame, &[&"Hint (", &why, &"): ", &c, &" to an empty stack, X plays it"]),
                 }
             }
-            Move::Foundation(c) => self.table.say(frame, format_args!("Hint ({why}): {c} up, X plays it")),
+            Move::Foundation(c) => self.table.say(frame, &[&"Hint (", &why, &"): ", &c, &" up, X plays it"]),
         }
     }
 
@@ -647,7 +647,7 @@ impl Play {
     /// fair player's move when it finds none in time), then plays the
     /// hint on a later call. True when the deal has ended (shown for four
     /// seconds), or nothing is left to play: time for another.
-    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+    pub fn demo_step(&mut self, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         if let Some(end) = self.table.ended_at() {
             return frame.wrapping_sub(end) > 4 * 60;
         }
@@ -794,10 +794,10 @@ fn heading(p: &Play, skin: &impl Skin, list: &mut DrawList) {
     let b = g.board();
     let home: u32 = Suit::ALL.into_iter().filter_map(|s| b.foundation(s)).map(|c| u32::from(c.rank().number())).sum();
     let mut head: String<48> = String::new();
-    let _ = write!(head, "Deal #{}", p.table().seed());
+    let _ = put!(head, "Deal #", p.table().seed());
     text(list, skin, SAFE_LEFT + 2, HEAD_Y, &head, palette::DIM);
     head.clear();
-    let _ = write!(head, "Moves {}   Home {}/52", crate::games::Patience::move_count(g), home);
+    let _ = put!(head, "Moves ", crate::games::Patience::move_count(g), "   Home ", home, "/52");
     let w = skin.text_width(&head);
     text(list, skin, SAFE_RIGHT - 2 - w, HEAD_Y, &head, palette::TEXT);
 }
@@ -941,13 +941,13 @@ impl PlayScreen for Play {
     type HintStore = HintStorage;
     table_screen!();
 
-    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         Play::update(self, input, frame, log)
     }
-    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         Play::undo(self, frame, log)
     }
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {
@@ -995,11 +995,11 @@ const OPTION_ROWS: [OptionRow; 7] = [
 /// The starting ranks in words, as the Options screen shows them.
 const STARTS: [&str; 6] = ["none", "aces up", "twos up", "threes up", "fours up", "fives up"];
 
-fn option_value(code: u8, row: u8, out: &mut dyn Write) -> core::fmt::Result {
+fn option_value(code: u8, row: u8, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let o = <Game as crate::games::Patience>::options_from_code(code).unwrap_or_default();
     match row {
-        0 => write!(out, "< {} >", STARTS[usize::from(o.start.count()).min(5)]),
-        _ => write!(out, "< {} >", if o.auto { "on" } else { "off" }),
+        0 => put!(out, "< ", STARTS[usize::from(o.start.count()).min(5)], " >"),
+        _ => put!(out, "< ", if o.auto { "on" } else { "off" }, " >"),
     }
 }
 
@@ -1023,9 +1023,9 @@ fn stats_row(code: u8) -> usize {
     usize::from(code & 7).min(5)
 }
 
-fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
+fn stats_label(row: usize, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let labels = ["No start", "Aces up", "Twos up", "Threes up", "Fours up", "Fives up"];
-    out.write_str(labels.get(row).copied().unwrap_or("?"))
+    out.put_str(labels.get(row).copied().unwrap_or("?"))
 }
 
 /// King Albert in the catalogue.

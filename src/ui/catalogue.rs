@@ -15,7 +15,7 @@ use crate::draw::DrawList;
 use crate::input::Input;
 use crate::settings::GameId;
 use crate::sound::Sounds;
-use core::fmt::{self, Write};
+use core::fmt;
 
 use super::paint::Skin;
 
@@ -76,7 +76,7 @@ pub enum GameScreen {
 
 impl fmt::Debug for GameScreen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "GameScreen({} deal {}, {} moves)", self.id().id(), self.seed(), self.move_count())
+        put!(f, "GameScreen(", self.id().id(), " deal ", self.seed(), ", ", self.move_count(), " moves)")
     }
 }
 
@@ -95,7 +95,7 @@ macro_rules! each {
 impl GameScreen {
     /// Deals `seed` of `game` with the options of `code`, logging it;
     /// `None` for a code that names no options.
-    pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<GameScreen> {
+    pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<GameScreen> {
         Some(match game {
             GameId::Farewell => GameScreen::Farewell(farewell::Play::deal(seed, code, frame, log)?),
             GameId::Corners => GameScreen::Corners(corners::Play::on(Table::deal(seed, code, log)?)),
@@ -110,7 +110,7 @@ impl GameScreen {
         game: GameId,
         saved: &crate::save::SavedGame,
         frame: u32,
-        log: &mut impl Write,
+        log: &mut dyn crate::out::Out,
     ) -> Option<GameScreen> {
         Some(match game {
             GameId::Farewell => GameScreen::Farewell(farewell::Play::resume(saved, frame, log)?),
@@ -198,17 +198,17 @@ impl GameScreen {
     }
 
     /// Logs the opening position when it is still due.
-    pub fn log_opening(&mut self, log: &mut impl Write) {
+    pub fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
         each!(self, p => PlayScreen::log_opening(p, log))
     }
 
     /// A frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         each!(self, p => PlayScreen::update(p, input, frame, log))
     }
 
     /// Takes back the last move.
-    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         each!(self, p => PlayScreen::undo(p, frame, log))
     }
 
@@ -228,7 +228,7 @@ impl GameScreen {
     }
 
     /// One frame of the attract mode; true when it is time for another deal.
-    pub fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+    pub fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         each!(self, p => PlayScreen::demo_frame(p, frame, paced, log))
     }
 

@@ -22,7 +22,6 @@ use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::{Sfx, Sounds};
-use core::fmt::Write;
 use heapless::String;
 
 use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_TOP};
@@ -56,7 +55,7 @@ pub const THINK_PER_FRAME: u32 = 24;
 
 impl Play {
     /// Deals `seed`, logging it.
-    pub fn new(seed: u32, log: &mut impl Write) -> Play {
+    pub fn new(seed: u32, log: &mut dyn crate::out::Out) -> Play {
         Play::on(Table::new(seed, (), log))
     }
 
@@ -132,7 +131,7 @@ impl Play {
     }
 
     /// Takes back the last move.
-    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         self.group = 0;
         if self.table.undo(frame, log) {
             self.drop_work();
@@ -149,7 +148,7 @@ impl Play {
 
     /// Plays a move on the table, with its sound: a card placed, a group
     /// removed, a card drawn, the end; or the refusal.
-    fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) {
+    fn play(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) {
         let sfx = match m {
             Move::Place(..) => Sfx::PutDown,
             Move::Clear(_) => Sfx::Book,
@@ -162,13 +161,13 @@ impl Play {
     }
 
     /// A press refused: its reason on screen, and the sound.
-    fn refuse(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
+    fn refuse(&mut self, frame: u32, args: &[&dyn crate::out::Text]) {
         self.sounds.push(Sfx::Refused);
         self.table.say(frame, args);
     }
 
     /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         let r = input.repeated();
         let (row, col) = (self.cursor.row(), self.cursor.col());
         let (row, col) = if r.contains(Buttons::UP) {
@@ -212,7 +211,7 @@ impl Play {
         self.think(THINK_PER_FRAME, frame);
     }
 
-    fn cross(&mut self, frame: u32, log: &mut impl Write) {
+    fn cross(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         let g = self.game();
         if g.status().is_over() {
             return;
@@ -226,11 +225,11 @@ impl Play {
             Phase::Match | Phase::MatchMore => {
                 let bit = 1u16 << self.cursor.index();
                 let Some(card) = g.card_at(self.cursor) else {
-                    self.refuse(frame, format_args!("An empty cell: choose number cards"));
+                    self.refuse(frame, &[&"An empty cell: choose number cards"]);
                     return;
                 };
                 if value(card).is_none() {
-                    self.refuse(frame, format_args!("{card} is a face card: it stays"));
+                    self.refuse(frame, &[&card, &" is a face card: it stays"]);
                     return;
                 }
                 self.group ^= bit;
@@ -242,7 +241,7 @@ impl Play {
                         self.play(Move::Clear(group), frame, log);
                     }
                 } else if sum > 10 {
-                    self.refuse(frame, format_args!("{sum} is over 10: O empties the group"));
+                    self.refuse(frame, &[&sum, &" is over 10: O empties the group"]);
                 } else {
                     self.table.clear_message();
                 }
@@ -252,7 +251,7 @@ impl Play {
 
     /// One move of the attract mode: the fair player's. True when the deal
     /// has ended and shown its end for four seconds (time for another).
-    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+    pub fn demo_step(&mut self, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         if let Some(end) = self.table.ended_at() {
             return frame.wrapping_sub(end) > 4 * 60;
         }
@@ -302,7 +301,7 @@ impl Play {
         match m {
             Some(Move::Place(card, cell)) => {
                 self.cursor = cell;
-                self.table.say(frame, format_args!("Hint: {card} here (X)"));
+                self.table.say(frame, &[&"Hint: ", &card, &" here (X)"]);
             }
             Some(Move::Clear(group)) => {
                 self.group = 0;
@@ -314,14 +313,14 @@ impl Play {
                 }
                 // The last card is left for the player's X to complete.
                 self.group &= !(1 << self.cursor.index());
-                self.table.say(frame, format_args!("Hint: X completes the group"));
+                self.table.say(frame, &[&"Hint: X completes the group"]);
             }
             Some(Move::Draw) => {
                 self.group = 0;
                 self.draw_hinted = true;
-                self.table.say(frame, format_args!("Hint: draw the next card (L1 or X)"));
+                self.table.say(frame, &[&"Hint: draw the next card (L1 or X)"]);
             }
-            None => self.table.say(frame, format_args!("No move left")),
+            None => self.table.say(frame, &[&"No move left"]),
         }
     }
 }
@@ -419,13 +418,13 @@ fn panel(p: &Play, face: FaceStyle, covered: bool, skin: &impl Skin, list: &mut 
     }
     text(list, skin, x, SAFE_TOP + 1, "Drawn", palette::DIM);
     let mut line: String<32> = String::new();
-    let _ = write!(line, "Deck {}", g.deck_len());
+    let _ = put!(line, "Deck ", g.deck_len());
     text(list, skin, x, 72, &line, palette::TEXT);
     line.clear();
-    let _ = write!(line, "Discard {}", g.discard().len());
+    let _ = put!(line, "Discard ", g.discard().len());
     text(list, skin, x, 86, &line, palette::TEXT);
     line.clear();
-    let _ = write!(line, "Faces {}/12", g.faces_placed());
+    let _ = put!(line, "Faces ", g.faces_placed(), "/12");
     text(list, skin, x, 100, &line, palette::TEXT);
     let (head, a, b): (&str, &str, &str) = match (g.status().is_over(), g.phase()) {
         (true, _) => ("", "", ""),
@@ -436,7 +435,7 @@ fn panel(p: &Play, face: FaceStyle, covered: bool, skin: &impl Skin, list: &mut 
     text(list, skin, x, 118, head, palette::SELECTED);
     if !matches!(g.phase(), Phase::Place) && !g.status().is_over() {
         line.clear();
-        let _ = write!(line, "Sum {}", p.group_sum());
+        let _ = put!(line, "Sum ", p.group_sum());
         text(list, skin, x, 130, &line, if p.group_sum() > 10 { palette::CURSOR } else { palette::TEXT });
     }
     // Above the message bar's place.
@@ -467,13 +466,13 @@ impl PlayScreen for Play {
     type HintStore = ();
     table_screen!();
 
-    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         Play::update(self, input, frame, log)
     }
-    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         Play::undo(self, frame, log)
     }
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {

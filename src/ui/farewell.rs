@@ -19,7 +19,6 @@ use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBo
 use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::sound::{Sfx, Sounds};
-use core::fmt::Write;
 use heapless::{String, Vec};
 
 use super::hint::{Ask, HintState};
@@ -261,14 +260,18 @@ impl Play {
     }
 
     /// A move or a press refused: its reason on screen, and the sound.
-    fn refuse(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
+    fn refuse(&mut self, frame: u32, args: &[&dyn crate::out::Text]) {
         self.sounds.push(Sfx::Refused);
         self.say(frame, args);
     }
 
-    fn say(&mut self, frame: u32, args: core::fmt::Arguments<'_>) {
+    fn say(&mut self, frame: u32, pieces: &[&dyn crate::out::Text]) {
         self.message.clear();
-        let _ = self.message.write_fmt(args);
+        for p in pieces {
+            if p.text(&mut self.message).is_err() {
+                break;
+            }
+        }
         self.message_until = frame.wrapping_add(MESSAGE_FRAMES);
     }
 
@@ -285,7 +288,7 @@ impl Play {
     }
 
     /// Applies a move, logs it and queues its animations.
-    fn apply(&mut self, m: Move, frame: u32, log: &mut impl Write) -> Result<Outcome, Illegal> {
+    fn apply(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> Result<Outcome, Illegal> {
         self.log_opening_due(log);
         let code = if m == Move::Undo { None } else { position_of(&self.game, m) };
         let out = self.game.apply(m)?;
@@ -341,14 +344,14 @@ impl Play {
     }
 
     /// Logs the opening (or resumed) position when it is still due.
-    fn log_opening_due(&mut self, log: &mut impl Write) {
+    fn log_opening_due(&mut self, log: &mut dyn crate::out::Out) {
         if core::mem::take(&mut self.opening_due) {
             let _ = crate::log::write_opening(&self.game, log);
         }
     }
 
     /// Takes back the last move (Triangle, or Undo in a menu).
-    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         match self.apply(Move::Undo, frame, log) {
             Ok(out) => {
                 self.held = None;
@@ -356,12 +359,12 @@ impl Play {
                 // In the table's words (paint::sentence): "Took back 8♠
                 // from row 1, column 10".
                 match out.undone {
-                    Some(Move::Place(card, cell)) => self.say(frame, format_args!("Took back {card} from {cell}")),
-                    Some(Move::Deal) => self.say(frame, format_args!("Took back the deal")),
+                    Some(Move::Place(card, cell)) => self.say(frame, &[&"Took back ", &card, &" from ", &cell]),
+                    Some(Move::Deal) => self.say(frame, &[&"Took back the deal"]),
                     _ => {}
                 }
             }
-            Err(why) => self.refuse(frame, format_args!("{why}")),
+            Err(why) => self.refuse(frame, &[&why]),
         }
     }
 
@@ -470,7 +473,7 @@ impl Play {
                 }
                 self.grid_cursor = cell;
                 self.focus = Focus::Grid(cell);
-                self.say(frame, format_args!("Hint: {card} to {cell} (X to place)"));
+                self.say(frame, &[&"Hint: ", &card, &" to ", &cell, &" (X to place)"]);
             }
             Some(_) => {
                 // Playable with the button it names: a held card goes back
@@ -478,9 +481,9 @@ impl Play {
                 // the cursor leaves the hand, where X would pick one up.
                 self.held = None;
                 self.focus = Focus::Grid(self.grid_cursor);
-                self.say(frame, format_args!("Hint: deal a new hand (X)"));
+                self.say(frame, &[&"Hint: deal a new hand (X)"]);
             }
-            None => self.say(frame, format_args!("No move left")),
+            None => self.say(frame, &[&"No move left"]),
         }
     }
 
@@ -503,14 +506,14 @@ impl Play {
 
     /// Plays a planned move (the demo, second half, a frame later: the
     /// search and the event log never share a frame).
-    pub fn play_move(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
+    pub fn play_move(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         self.held = None;
         self.message_until = frame;
         self.apply(m, frame, log).is_ok()
     }
 
     /// Advances one frame.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         self.tick(frame);
         let pressed = input.pressed();
         let focus = self.focus;
@@ -544,7 +547,7 @@ impl Play {
         }
         if pressed.contains(Buttons::CIRCLE) {
             if forced {
-                self.refuse(frame, format_args!("This card must be placed first"));
+                self.refuse(frame, &[&"This card must be placed first"]);
             } else {
                 // The card goes back to its slot; the cursor stays where it
                 // is, so that X next deals (on the grid) rather than picking
@@ -650,7 +653,7 @@ impl Play {
         }
     }
 
-    fn cross(&mut self, frame: u32, log: &mut impl Write) {
+    fn cross(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         match self.focus {
             Focus::Hand(slot) => {
                 let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
@@ -660,7 +663,7 @@ impl Play {
                         self.sounds.push(Sfx::PickUp);
                         self.aim();
                     }
-                    Some(_) => self.refuse(frame, format_args!("Place the held card first")),
+                    Some(_) => self.refuse(frame, &[&"Place the held card first"]),
                     None => self.try_deal(frame, log),
                 }
             }
@@ -671,32 +674,32 @@ impl Play {
                         self.pick = 0;
                         if !out.books.is_empty() {
                             let n = out.books.len();
-                            self.say(frame, format_args!("{} book{} removed", n, if n == 1 { "" } else { "s" }));
+                            self.say(frame, &[&n, &" book", &(if n == 1 { "" } else { "s" }), &" removed"]);
                         }
                         if !out.orphans.is_empty() {
                             self.aim();
                             let n = out.orphans.len();
                             self.say(
                                 frame,
-                                format_args!("{n} orphan{}: place before anything else", if n == 1 { "" } else { "s" }),
+                                &[&n, &" orphan", &(if n == 1 { "" } else { "s" }), &": place before anything else"],
                             );
                         }
                     }
-                    Err(why) => self.refuse(frame, format_args!("{why}")),
+                    Err(why) => self.refuse(frame, &[&why]),
                 },
                 // Nothing held, on a card: X has nothing to place there
                 // (dealing is X on an empty cell, or in the hand).
                 None if self.game.card_at(cell).is_some() && self.game.check_deal().is_err() => {
-                    self.refuse(frame, format_args!("Pick a card from your hand first (right of the grid)"))
+                    self.refuse(frame, &[&"Pick a card from your hand first (right of the grid)"])
                 }
                 None => self.try_deal(frame, log),
             },
         }
     }
 
-    fn try_deal(&mut self, frame: u32, log: &mut impl Write) {
+    fn try_deal(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         if let Err(why) = self.apply(Move::Deal, frame, log) {
-            self.refuse(frame, format_args!("{why}"));
+            self.refuse(frame, &[&why]);
         }
     }
 }
@@ -782,7 +785,7 @@ fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     let mut head: String<64> = String::new();
     match g.status() {
         Status::Won => {
-            let _ = write!(head, "Farewell, kings! Deal #{} in {} moves", g.seed(), g.move_count());
+            let _ = put!(head, "Farewell, kings! Deal #", g.seed(), " in ", g.move_count(), " moves");
             let since = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
             if since < WIN_SHOWS {
                 return; // let the kings leave first
@@ -985,7 +988,7 @@ impl Board<'_> {
             skin.back(list, sx, sy, lay.size);
         }
         let mut n: String<8> = String::new();
-        let _ = write!(n, "{}", g.stock_len());
+        let _ = put!(n, g.stock_len());
         if words {
             text(list, skin, sx + lay.card.0 + 2, sy + lay.card.1 / 2 - skin.line_height() / 2, &n, palette::TEXT);
         }
@@ -1098,11 +1101,11 @@ impl Board<'_> {
         if let Some(m) = p.message(self.view.frame) {
             let _ = line.push_str(m);
         } else if let Some(o) = g.orphans().first() {
-            let _ = write!(line, "Orphan {o}: place it first (L2/R2: another)");
+            let _ = put!(line, "Orphan ", o, ": place it first (L2/R2: another)");
             let _ = o;
         } else if g.status() == Status::PlacingKings {
             if let Some(k) = held {
-                let _ = write!(line, "Custom start: place {k}");
+                let _ = put!(line, "Custom start: place ", k);
             }
         } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
             let _ = line.push_str("Press X to deal a new hand");
@@ -1118,7 +1121,7 @@ impl Play {
     /// Deals `seed` with the options of `code` (see
     /// [`crate::games::farewell::patience::code`]), logging `NEW` and the
     /// opening position; `None` for a code that names no options.
-    pub fn deal(seed: u32, code: u8, frame: u32, log: &mut impl Write) -> Option<Play> {
+    pub fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
         let game = Game::new(seed, Game::options_from_code(code)?)?;
         let _ = crate::log::write_new::<Game>(seed, game.options(), log);
         // The opening position is logged the next frame (log_opening): a
@@ -1130,7 +1133,7 @@ impl Play {
 
     /// Continues a saved game (its moves replayed), logging `NEW` and its
     /// position; `None` when the save does not replay.
-    pub fn resume(saved: &SavedGame, frame: u32, log: &mut impl Write) -> Option<Play> {
+    pub fn resume(saved: &SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
         let mut game = Game::new(saved.seed, Game::options_from_code(saved.options)?)?;
         let mut codes = Vec::new();
         for &code in saved.moves.get(..usize::from(saved.count))? {
@@ -1162,16 +1165,16 @@ impl PlayScreen for Play {
             Status::Playing | Status::PlacingKings => End::Playing,
         }
     }
-    fn write_loss(&self, out: &mut dyn Write) -> core::fmt::Result {
+    fn write_loss(&self, out: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self.game.status() {
-            Status::Lost(l) => out.write_str(l.describe()),
+            Status::Lost(l) => out.put_str(l.describe()),
             _ => Ok(()),
         }
     }
     fn ended_at(&self) -> Option<u32> {
         self.ended_at
     }
-    fn log_opening(&mut self, log: &mut impl Write) {
+    fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
         self.log_opening_due(log)
     }
     fn settle(&mut self) {
@@ -1202,10 +1205,10 @@ impl PlayScreen for Play {
             hinted: false,
         })
     }
-    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         Play::update(self, input, frame, log)
     }
-    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         Play::undo(self, frame, log)
     }
     fn tick(&mut self, frame: u32) {
@@ -1213,7 +1216,7 @@ impl PlayScreen for Play {
     }
     /// The fair player's moves, each worked out over frames (shown as a
     /// hint) and played a frame later.
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         self.tick(frame);
         if let Some(m) = self.planned.take() {
             return !self.play_move(m, frame, log);
@@ -1298,12 +1301,12 @@ fn options_of(code: u8) -> Options {
     Game::options_from_code(code).unwrap_or_default()
 }
 
-fn option_value(code: u8, row: u8, out: &mut dyn Write) -> core::fmt::Result {
+fn option_value(code: u8, row: u8, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let o = options_of(code);
     match row {
-        0 => write!(out, "< {}x{} >", o.width, o.height),
-        1 => write!(out, "< {} >", o.kings.name()),
-        _ => write!(out, "< {} >", if o.easy { "yes" } else { "no" }),
+        0 => put!(out, "< ", o.width, "x", o.height, " >"),
+        1 => put!(out, "< ", o.kings.name(), " >"),
+        _ => put!(out, "< ", if o.easy { "yes" } else { "no" }, " >"),
     }
 }
 
@@ -1326,9 +1329,9 @@ fn stats_row(code: u8) -> usize {
     usize::from(code)
 }
 
-fn stats_label(row: usize, out: &mut dyn Write) -> core::fmt::Result {
+fn stats_label(row: usize, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let o = options_of(row as u8);
-    write!(out, "{}x{} {}{}", o.width, o.height, o.kings.name(), if o.easy { " easy" } else { "" })
+    put!(out, o.width, "x", o.height, " ", o.kings.name(), if o.easy { " easy" } else { "" })
 }
 
 /// A Farewell to Kings in the catalogue.
@@ -1361,14 +1364,14 @@ fn demo_options(code: u8) -> u8 {
 }
 
 /// The Resume screen names the grid size.
-fn resume_words(code: u8, out: &mut dyn Write) -> core::fmt::Result {
+fn resume_words(code: u8, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let o = options_of(code);
-    write!(out, "{}x{}, ", o.width, o.height)
+    put!(out, o.width, "x", o.height, ", ")
 }
 
 /// Logs a move with what it did besides: each book removed (`AFTK BOOK 3`)
 /// and each orphan lifted (`AFTK ORPHAN 7h`).
-fn log_move(m: Move, out: &Outcome, g: &Game, log: &mut impl Write) -> core::fmt::Result {
+fn log_move(m: Move, out: &Outcome, g: &Game, log: &mut dyn crate::out::Out) -> core::fmt::Result {
     let ranks: Vec<crate::cards::Rank, 12> = out.books.iter().map(|b| b.rank).collect();
     let mut notes: Vec<crate::log::Note, 48> = Vec::new();
     for r in &ranks {

@@ -37,7 +37,6 @@ use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
-use core::fmt::Write;
 use heapless::String;
 
 /// A place of a suit row, left to right.
@@ -174,7 +173,7 @@ pub struct Play {
 
 impl Play {
     /// Deals `seed`, logging it.
-    pub fn new(seed: u32, log: &mut impl Write) -> Play {
+    pub fn new(seed: u32, log: &mut dyn crate::out::Out) -> Play {
         Play::on(Table::new(seed, (), log))
     }
 
@@ -249,7 +248,7 @@ impl Play {
 
     /// Plays `m` through the table (logged; a refusal says why). Whatever
     /// was held, hinted or being worked out belonged to the position before.
-    fn play(&mut self, m: Move, frame: u32, log: &mut impl Write) -> bool {
+    fn play(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         let sfx = match m {
             Move::Draw => Sfx::Deal,
             Move::ToFoundation(_) => Sfx::Foundation,
@@ -269,7 +268,7 @@ impl Play {
     }
 
     /// Takes back the last move (Triangle, or Undo in a menu).
-    pub fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         self.hold(None);
         self.forget();
         self.table.undo(frame, log);
@@ -324,7 +323,7 @@ impl Play {
     }
 
     /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         let before = self.cursor;
         self.steer(input.repeated());
         if self.cursor != before {
@@ -410,7 +409,7 @@ impl Play {
         }
     }
 
-    fn pick_up(&mut self, frame: u32, log: &mut impl Write) {
+    fn pick_up(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         if let Some(c) = self.card_under_cursor() {
             self.hold(Some(c));
             self.table.push_sound(Sfx::PickUp);
@@ -421,29 +420,32 @@ impl Play {
             Spot::Talon => {
                 self.play(Move::Draw, frame, log);
             }
-            Spot::Waste => self.table.say(frame, format_args!("The waste is empty: L1 draws from the talon")),
+            Spot::Waste => self.table.say(frame, &[&"The waste is empty: L1 draws from the talon"]),
             Spot::Land { land, .. } => {
-                self.table.say(frame, format_args!("p{} is empty: it takes any card or run", land + 1))
+                self.table.say(frame, &[&"p", &(land + 1), &" is empty: it takes any card or run"])
             }
             Spot::Row { suit, column: Column::Guest } => {
                 let s = Suit::ALL[usize::from(suit) & 3];
                 if self.pos().guest_open(s) {
-                    self.table.say(frame, format_args!("The {} guest chamber is empty", s.name()));
+                    self.table.say(frame, &[&"The ", &(s.name()), &" guest chamber is empty"]);
                 } else {
                     self.table.say(
                         frame,
-                        format_args!(
-                            "The {n} guest chamber opens once the king and queen of {n} are in the castle",
-                            n = s.name()
-                        ),
+                        &[
+                            &"The ",
+                            &(s.name()),
+                            &" guest chamber opens once the king and queen of ",
+                            &(s.name()),
+                            &" are in the castle",
+                        ],
                     );
                 }
             }
-            Spot::Row { .. } => self.table.say(frame, format_args!("Cards never leave the foundations")),
+            Spot::Row { .. } => self.table.say(frame, &[&"Cards never leave the foundations"]),
         }
     }
 
-    fn put_down(&mut self, card: Card, frame: u32, log: &mut impl Write) {
+    fn put_down(&mut self, card: Card, frame: u32, log: &mut dyn crate::out::Out) {
         let place = self.pos().locate(card);
         let m = match self.cursor {
             Spot::Land { land, .. } => {
@@ -457,7 +459,7 @@ impl Play {
                 let s = Suit::ALL[usize::from(suit) & 3];
                 if s != card.suit() {
                     let what = if column == Column::Guest { "guest chamber" } else { "foundations" };
-                    self.table.say(frame, format_args!("The {} {what} take only {}", s.name(), s.name()));
+                    self.table.say(frame, &[&"The ", &(s.name()), &" ", &what, &" take only ", &(s.name())]);
                     return;
                 }
                 if column != Column::Guest {
@@ -474,7 +476,7 @@ impl Play {
                     self.hold(None);
                     return;
                 }
-                self.table.say(frame, format_args!("Nothing is played on the talon or the waste (O puts it back)"));
+                self.table.say(frame, &[&"Nothing is played on the talon or the waste (O puts it back)"]);
                 return;
             }
         };
@@ -482,12 +484,12 @@ impl Play {
     }
 
     /// R1: the held card, or the one under the cursor, to its foundation.
-    fn home(&mut self, frame: u32, log: &mut impl Write) {
+    fn home(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         match self.held.or_else(|| self.card_under_cursor()) {
             Some(c) => {
                 self.play(Move::ToFoundation(c), frame, log);
             }
-            None => self.table.say(frame, format_args!("R1 sends the card under the cursor to its foundation")),
+            None => self.table.say(frame, &[&"R1 sends the card under the cursor to its foundation"]),
         }
     }
 
@@ -499,9 +501,9 @@ impl Play {
             Ask::Show(m) => self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame),
             Ask::Start => {
                 self.asked = true;
-                self.table.say(frame, format_args!("Thinking..."));
+                self.table.say(frame, &[&"Thinking..."]);
             }
-            Ask::Wait => self.table.say(frame, format_args!("Thinking...")),
+            Ask::Wait => self.table.say(frame, &[&"Thinking..."]),
         }
     }
 
@@ -555,24 +557,24 @@ impl Play {
             Some(Move::Draw) => {
                 self.hold(None);
                 self.cursor = Spot::Talon;
-                self.table.say(frame, format_args!("Hint: draw from the talon (X or L1)"));
+                self.table.say(frame, &[&"Hint: draw from the talon (X or L1)"]);
             }
             Some(Move::ToLand(c, land)) => {
                 self.hold(Some(c));
                 self.cursor = Spot::Land { land, depth: 0 };
-                self.table.say(frame, format_args!("Hint: {} onto p{} (X)", Face(c), land + 1));
+                self.table.say(frame, &[&"Hint: ", &(Face(c)), &" onto p", &(land + 1), &" (X)"]);
             }
             Some(Move::ToGuest(c)) => {
                 self.hold(Some(c));
                 self.cursor = row(c, Column::Guest);
-                self.table.say(frame, format_args!("Hint: {} to the guest chamber (X)", Face(c)));
+                self.table.say(frame, &[&"Hint: ", &(Face(c)), &" to the guest chamber (X)"]);
             }
             Some(Move::ToFoundation(c)) => {
                 self.hold(Some(c));
                 self.cursor = row(c, Column::of(c));
-                self.table.say(frame, format_args!("Hint: {} to its foundation (X or R1)", Face(c)));
+                self.table.say(frame, &[&"Hint: ", &(Face(c)), &" to its foundation (X or R1)"]);
             }
-            None => self.table.say(frame, format_args!("No move helps now (/\\ undo)")),
+            None => self.table.say(frame, &[&"No move helps now (/\\ undo)"]),
         }
     }
 
@@ -580,7 +582,7 @@ impl Play {
     /// fair player's next move (worked out by [`think`](Self::think) and
     /// shown as a hint), then plays it on the next call. True when the deal
     /// has ended (shown for four seconds) or nothing helps: time for another.
-    pub fn demo_step(&mut self, frame: u32, log: &mut impl Write) -> bool {
+    pub fn demo_step(&mut self, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         if let Some(end) = self.table.ended_at() {
             return frame.wrapping_sub(end) > 4 * 60;
         }
@@ -800,18 +802,17 @@ impl Tableau<'_> {
         let mut line: String<16> = String::new();
         let mut n: String<8> = String::new();
         count(&mut n, pos.on_foundations());
-        let _ = write!(line, "Home {n}/52");
+        let _ = put!(line, "Home ", n, "/52");
         self.text(list, skin, info_x, ty, &line, palette::TEXT);
         line.clear();
         n.clear();
         count(&mut n, pos.talon_len());
-        let _ =
-            if pos.talon_len() == 0 { line.push_str("No redeal") } else { write!(line, "Talon {n}").map_err(|_| ()) };
+        let _ = if pos.talon_len() == 0 { line.push_str("No redeal") } else { put!(line, "Talon ", n).map_err(|_| ()) };
         self.text(list, skin, info_x, ty + lh + 1, &line, palette::DIM);
         line.clear();
         n.clear();
         count(&mut n, pos.waste().len());
-        let _ = write!(line, "Waste {n}");
+        let _ = put!(line, "Waste ", n);
         self.text(list, skin, info_x, ty + 2 * (lh + 1), &line, palette::DIM);
     }
 
@@ -935,13 +936,13 @@ impl PlayScreen for Play {
     type HintStore = HintStorage;
     table_screen!();
 
-    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write) {
+    fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         Play::update(self, input, frame, log)
     }
-    fn undo(&mut self, frame: u32, log: &mut impl Write) {
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         Play::undo(self, frame, log)
     }
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool {
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {

@@ -39,7 +39,6 @@ use crate::save::{GameRecord, SavedGame};
 use crate::sound::{Sfx, Song, Sounds, Volumes};
 pub use catalogue::GAMES;
 use catalogue::{GameScreen, HintStores, CATALOGUE, DEMO_ORDER};
-use core::fmt::Write;
 use screen::OptionRow;
 use screen::{End, LOST_MENU, WON_MENU};
 
@@ -452,7 +451,7 @@ impl App {
 
     /// Starts deal `seed` of the chosen game with its options, logging
     /// `NEW` and the opening position.
-    pub fn start_deal(&mut self, seed: u32, log: &mut impl Write) {
+    pub fn start_deal(&mut self, seed: u32, log: &mut dyn crate::out::Out) {
         self.abandon();
         // Moved once, straight into place: a game screen is up to 10 KB,
         // and each copy of it costs the console's frame.
@@ -470,7 +469,7 @@ impl App {
     }
 
     /// Continues the saved game: logs `NEW` and its position as resumed.
-    fn resume(&mut self, log: &mut impl Write) {
+    fn resume(&mut self, log: &mut dyn crate::out::Out) {
         let resumed = self.saved_game().and_then(|g| GameScreen::resume(self.game, &g, self.frame, log));
         match resumed {
             Some(p) => {
@@ -512,7 +511,7 @@ impl App {
     }
 
     /// Advances one frame with this input; writes event-log lines to `log`.
-    pub fn update(&mut self, input: &Input, log: &mut impl Write) {
+    pub fn update(&mut self, input: &Input, log: &mut dyn crate::out::Out) {
         if let Some(p) = self.playing.as_mut() {
             p.log_opening(log);
         }
@@ -538,7 +537,7 @@ impl App {
     }
 
     /// One frame of the screen showing.
-    fn update_screen(&mut self, input: &Input, log: &mut impl Write) {
+    fn update_screen(&mut self, input: &Input, log: &mut dyn crate::out::Out) {
         self.frame = self.frame.wrapping_add(1);
         let pressed = input.pressed();
         self.idle = if pressed.is_empty() { self.idle.saturating_add(1) } else { 0 };
@@ -569,7 +568,7 @@ impl App {
         }
     }
 
-    fn on_resume(&mut self, pressed: Buttons, log: &mut impl Write) {
+    fn on_resume(&mut self, pressed: Buttons, log: &mut dyn crate::out::Out) {
         if pressed.intersects(Buttons::CROSS | Buttons::START) {
             self.resume(log);
         } else if pressed.contains(Buttons::CIRCLE) {
@@ -597,7 +596,7 @@ impl App {
         }
     }
 
-    fn on_demo(&mut self, pressed: Buttons, log: &mut impl Write) {
+    fn on_demo(&mut self, pressed: Buttons, log: &mut dyn crate::out::Out) {
         if !pressed.is_empty() {
             self.set_playing(None);
             self.game = self.demo_return.take().unwrap_or(self.game);
@@ -610,7 +609,7 @@ impl App {
         }
     }
 
-    fn on_title(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+    fn on_title(&mut self, sel: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         let sel = step(sel, CATALOGUE.len(), input);
         self.screen = Screen::Title { sel };
@@ -631,7 +630,7 @@ impl App {
         }
     }
 
-    fn on_game_menu(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+    fn on_game_menu(&mut self, sel: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         let sel = step(sel, GAME_MENU.len(), input);
         self.screen = Screen::GameMenu { sel };
@@ -678,7 +677,7 @@ impl App {
         }
     }
 
-    fn on_deal_number(&mut self, mut digits: [u8; 10], mut pos: u8, input: &Input, log: &mut impl Write) {
+    fn on_deal_number(&mut self, mut digits: [u8; 10], mut pos: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let (pressed, r) = (input.pressed(), input.repeated());
         pos = (pos as i8 + left_right(input)).clamp(0, 9) as u8;
         let d = &mut digits[usize::from(pos)];
@@ -716,7 +715,7 @@ impl App {
         }
     }
 
-    fn on_play(&mut self, input: &Input, log: &mut impl Write) {
+    fn on_play(&mut self, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         if pressed.contains(Buttons::START) {
             self.screen = Screen::Pause { sel: 0 };
@@ -763,7 +762,7 @@ impl App {
         }
     }
 
-    fn on_pause(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+    fn on_pause(&mut self, sel: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         let sel = step(sel, PAUSE_MENU.len(), input);
         self.screen = Screen::Pause { sel };
@@ -784,7 +783,7 @@ impl App {
         }
     }
 
-    fn on_over(&mut self, sel: u8, input: &Input, log: &mut impl Write) {
+    fn on_over(&mut self, sel: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         let won = self.won();
         let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
@@ -837,14 +836,14 @@ impl App {
     /// The demo's next deal: the games take turns, deal by deal, in
     /// [`DEMO_ORDER`], with the options the player chose where the demo
     /// can play them ([`catalogue::Entry::demo_options`]).
-    fn start_demo_deal(&mut self, log: &mut impl Write) {
+    fn start_demo_deal(&mut self, log: &mut dyn crate::out::Out) {
         self.set_playing(None);
         self.game = DEMO_ORDER[usize::from(self.demo_deals) % DEMO_ORDER.len()];
         self.demo_deals = self.demo_deals.wrapping_add(1);
         let code = (catalogue::entry(self.game).demo_options)(self.options_code());
         let seed = self.new_seed();
         // The log tells the demo's deals (whose hints no Square asked for).
-        let _ = log.write_str("AFTK DEMO\n");
+        let _ = log.put_str("AFTK DEMO\n");
         self.set_playing(GameScreen::deal(self.game, seed, code, self.frame, log));
         self.screen = Screen::Demo;
         // The demo changes nothing the card keeps: it writes nothing.
@@ -884,7 +883,7 @@ impl App {
     }
 
     /// Takes back the chosen game's last move.
-    fn undo(&mut self, log: &mut impl Write) {
+    fn undo(&mut self, log: &mut dyn crate::out::Out) {
         let frame = self.frame;
         if let Some(p) = self.playing.as_mut() {
             p.undo(frame, log);

@@ -17,7 +17,6 @@ use super::{stats, App, FaceStyle, Screen, GAME_MENU, PAUSE_MENU};
 use crate::cards::{Card, Rank};
 use crate::draw::{DrawList, NO_TINT};
 use crate::input::Buttons;
-use core::fmt::Write;
 use heapless::String;
 
 /// Draws the whole frame.
@@ -49,7 +48,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         Screen::Pause { sel } => {
             table(app, held_buttons, skin, list);
             let mut head: String<32> = String::new();
-            let _ = write!(head, "Deal #{}", app.seed());
+            let _ = put!(head, "Deal #", app.seed());
             menu(list, skin, &head, &PAUSE_MENU, sel);
         }
         Screen::Over { sel } => {
@@ -92,11 +91,11 @@ fn resume(app: &App, list: &mut DrawList, skin: &impl Skin) {
     text_centred(list, skin, SCREEN_W / 2, 90, e.name(), palette::DIM);
     if let Some((seed, moves, code)) = app.resumable_summary() {
         let mut t: String<40> = String::new();
-        let _ = write!(t, "Resume deal #{seed}?");
+        let _ = put!(t, "Resume deal #", seed, "?");
         text_centred(list, skin, SCREEN_W / 2, 106, &t, palette::TEXT);
         t.clear();
         let _ = (e.resume_words)(code, &mut t);
-        let _ = write!(t, "{moves} moves made");
+        let _ = put!(t, moves, " moves made");
         text_centred(list, skin, SCREEN_W / 2, 121, &t, palette::DIM);
     }
     text_centred(list, skin, SCREEN_W / 2, 143, "X resume   O title", palette::SELECTED);
@@ -127,10 +126,10 @@ fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
     list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
     let mut head: String<64> = String::new();
     let name = catalogue::entry(app.game).name();
-    let _ = write!(head, "DEMO: {name} - press any button");
+    let _ = put!(head, "DEMO: ", name, " - press any button");
     if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
         head.clear();
-        let _ = write!(head, "DEMO: {name}");
+        let _ = put!(head, "DEMO: ", name);
     }
     text_centred(list, skin, SCREEN_W / 2, SAFE_TOP, &head, palette::SELECTED);
 }
@@ -186,13 +185,13 @@ fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     text_centred(list, skin, SCREEN_W / 2, 34, catalogue::entry(app.game).name(), palette::DIM);
     let t = stats::totals(app);
     let mut line: String<64> = String::new();
-    let _ = write!(line, "Played {}  won {} ({}%)", t.played, t.won, stats::percent(&t));
+    let _ = put!(line, "Played ", t.played, "  won ", t.won, " (", stats::percent(&t), "%)");
     if t.hinted > 0 {
-        let _ = write!(line, ", {} with hints", t.hinted);
+        let _ = put!(line, ", ", t.hinted, " with hints");
     }
     text_centred(list, skin, SCREEN_W / 2, 50, &line, palette::TEXT);
     line.clear();
-    let _ = write!(line, "Streak {}  best streak {}", t.streak, t.best_streak);
+    let _ = put!(line, "Streak ", t.streak, "  best streak ", t.best_streak);
     text_centred(list, skin, SCREEN_W / 2, 63, &line, palette::TEXT);
     let y0 = 84;
     text(list, skin, 32, y0, "Options", palette::DIM);
@@ -209,7 +208,7 @@ fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
         let r = &row.tally;
         for (col, n) in [r.played, r.won, stats::percent(r), u32::from(r.best_streak)].into_iter().enumerate() {
             line.clear();
-            let _ = write!(line, "{n}");
+            let _ = put!(line, n);
             text(list, skin, COLS[col].0, y, &line, palette::TEXT);
         }
     }
@@ -242,16 +241,16 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
         let mut v: String<24> = String::new();
         let _ = match *row {
             OptionRow::Own(n) => (e.option_value)(code, n, &mut v),
-            OptionRow::Effects => write!(v, "< {} >", app.volumes.effects),
-            OptionRow::Music => write!(v, "< {} >", app.volumes.music),
+            OptionRow::Effects => put!(v, "< ", app.volumes.effects, " >"),
+            OptionRow::Music => put!(v, "< ", app.volumes.music, " >"),
             OptionRow::Faces => {
-                write!(v, "< {} >", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" })
+                put!(v, "< ", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }, " >")
             }
-            OptionRow::Highlight => write!(v, "< {} >", if s.highlight { "on" } else { "off" }),
+            OptionRow::Highlight => put!(v, "< ", if s.highlight { "on" } else { "off" }, " >"),
             OptionRow::Winnable => match app.winnable_only() {
-                (false, _) => write!(v, "< no >"),
-                (true, 0) => write!(v, "< yes: none proven >"),
-                (true, n) => write!(v, "< yes: {n} deals >"),
+                (false, _) => put!(v, "< no >"),
+                (true, 0) => put!(v, "< yes: none proven >"),
+                (true, n) => put!(v, "< yes: ", n, " deals >"),
             },
             OptionRow::Back => Ok(()),
         };

@@ -8,10 +8,11 @@ use super::paint::{menu, menu_with, message_bar, palette, Skin};
 use crate::cards::Suit;
 use crate::draw::DrawList;
 use crate::input::{Buttons, Input};
+use crate::out::Out as _;
 use crate::settings::FaceStyle;
 use crate::settings::GameId;
 use crate::sound::Sounds;
-use core::fmt::{self, Write};
+use core::fmt;
 use heapless::String;
 
 /// Where a game stands, as the App's menus see it.
@@ -64,7 +65,7 @@ pub trait PlayScreen {
     /// Where the game stands.
     fn end(&self) -> End;
     /// Writes the reason of a loss (nothing while playing or after a win).
-    fn write_loss(&self, out: &mut dyn Write) -> fmt::Result;
+    fn write_loss(&self, out: &mut dyn crate::out::Out) -> fmt::Result;
     /// The frame the game ended on.
     fn ended_at(&self) -> Option<u32>;
     /// The game as the save keeps it (`None` once ended).
@@ -80,11 +81,11 @@ pub trait PlayScreen {
     /// Logs the position a deal opened with, when it is still due (a
     /// screen may leave it to the frame after its deal's; nothing by
     /// default).
-    fn log_opening(&mut self, _log: &mut impl Write) {}
+    fn log_opening(&mut self, _log: &mut dyn crate::out::Out) {}
     /// A frame of play with this input (the App handles Start and Select).
-    fn update(&mut self, input: &Input, frame: u32, log: &mut impl Write);
+    fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out);
     /// Takes back the last move (the pause and loss menus' Undo).
-    fn undo(&mut self, frame: u32, log: &mut impl Write);
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out);
     /// A frame passing while a menu covers the table (animations finish).
     fn tick(&mut self, _frame: u32) {}
     /// Finishes the running animations now: the player pressed a button
@@ -96,7 +97,7 @@ pub trait PlayScreen {
     }
     /// One frame of the attract mode; `paced` is true on the frames a
     /// move is due. True when it is time for another deal.
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut impl Write) -> bool;
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool;
 
     /// Hints shown so far (the console logs the time each one took).
     fn hints(&self) -> u32;
@@ -137,12 +138,12 @@ pub trait PlayScreen {
                 if view.frame.wrapping_sub(self.ended_at().unwrap_or(view.frame)) < WIN_SHOWS {
                     return; // let the win show first
                 }
-                let _ = write!(head, "Won! Deal #{} in {} moves", self.seed(), self.move_count());
+                let _ = put!(head, "Won! Deal #", self.seed(), " in ", self.move_count(), " moves");
                 menu_with(list, skin, &[(&head, palette::SELECTED), (self.won_title(), palette::DIM)], &WON_MENU, sel);
             }
             End::Lost => {
                 menu(list, skin, "No move left", &LOST_MENU, sel);
-                let _ = head.write_str("Lost: ");
+                let _ = head.put_str("Lost: ");
                 let _ = self.write_loss(&mut head);
                 message_bar(list, skin, &head);
             }
@@ -187,11 +188,11 @@ impl OptionRow {
 }
 
 /// Writes the value of a game's own option `row` for the option code.
-pub type OptionValue = fn(code: u8, row: u8, out: &mut dyn Write) -> fmt::Result;
+pub type OptionValue = fn(code: u8, row: u8, out: &mut dyn crate::out::Out) -> fmt::Result;
 /// The option code after option `row` moved by `dir` (-1, 1).
 pub type OptionChange = fn(code: u8, row: u8, dir: i8) -> u8;
 /// Writes the label of statistics row `row`.
-pub type StatsLabel = fn(row: usize, out: &mut dyn Write) -> fmt::Result;
+pub type StatsLabel = fn(row: usize, out: &mut dyn crate::out::Out) -> fmt::Result;
 
 /// What the collection knows of a game.
 #[derive(Clone, Copy)]
@@ -216,7 +217,7 @@ pub struct Entry {
     pub default_options: u8,
     /// Writes what the Resume screen says of a saved game's options before
     /// its moves (`12x8, `), nothing for most games.
-    pub resume_words: fn(code: u8, out: &mut dyn Write) -> fmt::Result,
+    pub resume_words: fn(code: u8, out: &mut dyn crate::out::Out) -> fmt::Result,
     /// The options the attract mode plays for the player's option code
     /// (the code itself where the fair player can play it).
     pub demo_options: fn(code: u8) -> u8,
@@ -243,7 +244,7 @@ impl Entry {
 
 impl fmt::Debug for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.put_str(self.name())
     }
 }
 
@@ -252,7 +253,7 @@ pub const NO_OPTIONS: [OptionRow; 5] =
     [OptionRow::Faces, OptionRow::Winnable, OptionRow::Effects, OptionRow::Music, OptionRow::Back];
 
 /// [`Entry::option_value`] of a game without deal options.
-pub fn no_option_value(_: u8, _: u8, _: &mut dyn Write) -> fmt::Result {
+pub fn no_option_value(_: u8, _: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
     Ok(())
 }
 
@@ -267,8 +268,8 @@ pub fn one_stats_row(_: u8) -> usize {
 }
 
 /// [`Entry::stats_label`] of a game that keeps one statistics row.
-pub fn one_stats_label(_: usize, out: &mut dyn Write) -> fmt::Result {
-    out.write_str("All deals")
+pub fn one_stats_label(_: usize, out: &mut dyn crate::out::Out) -> fmt::Result {
+    out.put_str("All deals")
 }
 
 /// [`Entry::demo_options`] of a game whose every option set the demo plays.
@@ -277,6 +278,6 @@ pub fn same_options(code: u8) -> u8 {
 }
 
 /// [`Entry::resume_words`] of a game whose Resume screen names no options.
-pub fn no_words(_: u8, _: &mut dyn Write) -> fmt::Result {
+pub fn no_words(_: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
     Ok(())
 }

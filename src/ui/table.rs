@@ -11,9 +11,10 @@ use super::motion::Motion;
 use super::screen::End;
 use crate::games::text::Message;
 use crate::games::{Patience, Status};
+use crate::out::Text;
 use crate::save::{SavedGame, SAVED_MOVES};
 use crate::sound::{Sfx, Sounds};
-use core::fmt::{self, Write};
+use core::fmt;
 use heapless::Vec;
 
 /// Frames a message stays up.
@@ -44,7 +45,7 @@ pub struct Table<G: Patience> {
 impl<G: Patience> Table<G> {
     /// Deals `seed`, logging `NEW`; the opening position follows in the
     /// next frame ([`Table::log_opening`]).
-    pub fn new(seed: u32, options: G::Options, log: &mut impl Write) -> Self {
+    pub fn new(seed: u32, options: G::Options, log: &mut dyn crate::out::Out) -> Self {
         let game = G::deal(seed, options);
         let _ = crate::log::write_new::<G>(seed, options, log);
         Table {
@@ -106,19 +107,19 @@ impl<G: Patience> Table<G> {
 
     /// Deals `seed` with the options of `code`, logging it; `None` for a
     /// code that names no options of the game.
-    pub fn deal(seed: u32, code: u8, log: &mut impl Write) -> Option<Self> {
+    pub fn deal(seed: u32, code: u8, log: &mut dyn crate::out::Out) -> Option<Self> {
         Some(Table::new(seed, G::options_from_code(code)?, log))
     }
 
     /// [`Table::resume`], logged as resumed (`NEW` and the position).
-    pub fn resumed(saved: &SavedGame, log: &mut impl Write) -> Option<Self> {
+    pub fn resumed(saved: &SavedGame, log: &mut dyn crate::out::Out) -> Option<Self> {
         let mut t = Table::resume(saved)?;
         t.log_resumed(log);
         Some(t)
     }
 
     /// Logs `NEW` and the position of a resumed game.
-    pub fn log_resumed(&mut self, log: &mut impl Write) {
+    pub fn log_resumed(&mut self, log: &mut dyn crate::out::Out) {
         let _ = crate::log::write_new::<G>(self.seed, self.game.options(), log);
         self.opening_due = true;
     }
@@ -127,7 +128,7 @@ impl<G: Patience> Table<G> {
     /// after the deal, whose own work (the deal, the music changing) left
     /// no room for formatting a whole position (2 ms on the console), and
     /// before any move.
-    pub fn log_opening(&mut self, log: &mut impl Write) {
+    pub fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
         if core::mem::take(&mut self.opening_due) {
             let _ = crate::log::write_opening(&self.game, log);
         }
@@ -147,7 +148,7 @@ impl<G: Patience> Table<G> {
     /// what the move does: a card put down, sent up, drawn), or the win's
     /// or the loss's; on a refusal, shows why, sounds it and changes
     /// nothing. True when it was played.
-    pub fn play(&mut self, m: G::Move, sfx: Sfx, frame: u32, log: &mut impl Write) -> bool {
+    pub fn play(&mut self, m: G::Move, sfx: Sfx, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         self.log_opening(log);
         let code = position_of(&self.game, m);
         match self.game.play(m) {
@@ -173,7 +174,7 @@ impl<G: Patience> Table<G> {
                 true
             }
             Err(why) => {
-                self.say(frame, format_args!("{why}"));
+                self.say(frame, &[&why]);
                 self.sounds.push(Sfx::Refused);
                 false
             }
@@ -181,10 +182,10 @@ impl<G: Patience> Table<G> {
     }
 
     /// Takes back the last move, logging `undo`; says so when there is none.
-    pub fn undo(&mut self, frame: u32, log: &mut impl Write) -> bool {
+    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         self.log_opening(log);
         if !self.game.undo() {
-            self.say(frame, format_args!("Nothing to undo"));
+            self.say(frame, &[&"Nothing to undo"]);
             self.sounds.push(Sfx::Refused);
             return false;
         }
@@ -217,8 +218,8 @@ impl<G: Patience> Table<G> {
     }
 
     /// Shows a message for [`MESSAGE_FRAMES`].
-    pub fn say(&mut self, frame: u32, args: fmt::Arguments) {
-        self.message = Message::new(args);
+    pub fn say(&mut self, frame: u32, pieces: &[&dyn Text]) {
+        self.message = Message::of(pieces);
         self.message_at = Some(frame);
     }
 
@@ -288,9 +289,9 @@ impl<G: Patience> Table<G> {
     }
 
     /// Writes the reason of a loss (nothing while playing or after a win).
-    pub fn write_loss(&self, out: &mut dyn Write) -> fmt::Result {
+    pub fn write_loss(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
         match self.game.status() {
-            Status::Lost(l) => write!(out, "{l}"),
+            Status::Lost(l) => put!(out, l),
             _ => Ok(()),
         }
     }
@@ -310,7 +311,7 @@ macro_rules! table_screen {
         fn end(&self) -> super::screen::End {
             self.table.end()
         }
-        fn write_loss(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        fn write_loss(&self, out: &mut dyn crate::out::Out) -> core::fmt::Result {
             self.table.write_loss(out)
         }
         fn ended_at(&self) -> Option<u32> {
@@ -322,7 +323,7 @@ macro_rules! table_screen {
         fn options_code(&self) -> u8 {
             self.table.options_code()
         }
-        fn log_opening(&mut self, log: &mut impl core::fmt::Write) {
+        fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
             self.table.log_opening(log)
         }
         fn settle(&mut self) {

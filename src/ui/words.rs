@@ -6,16 +6,16 @@
 //! grids' `r0c1`).
 
 use crate::cards::{Card, Rank, Suit};
-use core::fmt::{self, Write};
+use core::fmt::{self};
 
 /// A card as the table shows it: `10♥`.
 #[derive(Clone, Copy, Debug)]
 pub struct Face(pub Card);
 
-impl fmt::Display for Face {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(rank_label(self.0.rank()))?;
-        f.write_char(symbol(self.0.suit()))
+impl crate::out::Text for Face {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        f.put_str(rank_label(self.0.rank()))?;
+        put!(f, symbol(self.0.suit()))
     }
 }
 
@@ -57,26 +57,26 @@ fn place(token: &str) -> Option<(char, u32, Option<u32>)> {
 }
 
 /// Writes one token of a message in words.
-fn token(t: &str, out: &mut impl Write) -> fmt::Result {
+fn token(t: &str, out: &mut dyn crate::out::Out) -> fmt::Result {
     let b = t.as_bytes();
     // A card: an upper-case rank or a digit, then a lower-case suit.
     if b.len() == 2 && (b[0].is_ascii_uppercase() || b[0].is_ascii_digit()) && b[1].is_ascii_lowercase() {
         if let Some(c) = Card::parse(t) {
-            return write!(out, "{}", Face(c));
+            return put!(out, Face(c));
         }
     }
     match place(t) {
-        Some(('t', n, None)) => write!(out, "stack {n}"),
-        Some(('r', n, None)) => write!(out, "reserve {n}"),
-        Some(('p', n, None)) => write!(out, "land {n}"),
+        Some(('t', n, None)) => put!(out, "stack ", n),
+        Some(('r', n, None)) => put!(out, "reserve ", n),
+        Some(('p', n, None)) => put!(out, "land ", n),
         // The grids' notation counts from 0 (`r0c9`); the player from 1.
-        Some(('r', r, Some(c))) => write!(out, "row {}, column {}", r + 1, c + 1),
-        _ => out.write_str(t),
+        Some(('r', r, Some(c))) => put!(out, "row ", r + 1, ", column ", c + 1),
+        _ => out.put_str(t),
     }
 }
 
 /// Writes `msg` in the player's words (see the module's notes).
-pub fn in_words(msg: &str, out: &mut impl Write) -> fmt::Result {
+pub fn in_words(msg: &str, out: &mut dyn crate::out::Out) -> fmt::Result {
     let mut rest = msg;
     while !rest.is_empty() {
         let word = rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
@@ -86,11 +86,13 @@ pub fn in_words(msg: &str, out: &mut impl Write) -> fmt::Result {
             continue;
         }
         let gap = rest.find(|c: char| c.is_ascii_alphanumeric()).unwrap_or(rest.len());
-        out.write_str(&rest[..gap])?;
+        out.put_str(&rest[..gap])?;
         rest = &rest[gap..];
     }
     Ok(())
 }
+
+crate::display_via_text!(Face);
 
 #[cfg(test)]
 mod tests {

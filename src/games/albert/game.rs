@@ -12,7 +12,6 @@
 //! [`MAX_UNDO`]).
 
 use crate::cards::{shuffled_deck, Card, Colour, Rank, Suit};
-use core::fmt;
 use heapless::Deque;
 
 /// Building stacks.
@@ -88,7 +87,7 @@ impl Default for Options {
     }
 }
 
-/// A move. `Display` writes it as the notation does: `Qd>t3`, `5h>f`.
+/// A move. Its `Text` writes it as the notation does: `Qd>t3`, `5h>f`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// This card (a reserve card, a stack's top card, or the base of an
@@ -108,11 +107,11 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Move {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Move::Stack(c, t) => write!(f, "{c}>t{}", u32::from(t) + 1),
-            Move::Foundation(c) => write!(f, "{c}>f"),
+            Move::Stack(c, t) => put!(f, c, ">t", u32::from(t) + 1),
+            Move::Foundation(c) => put!(f, c, ">f"),
         }
     }
 }
@@ -124,16 +123,16 @@ pub enum Loss {
     NoMove,
 }
 
-impl fmt::Display for Loss {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("no legal move")
+impl crate::out::Text for Loss {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        f.put_str("no legal move")
     }
 }
 
 /// Where a game stands.
 pub type Status = super::super::Status<Loss>;
 
-/// Why a move was refused, in the player's words (`Display`).
+/// Why a move was refused, in the player's words (its `Text`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Illegal {
     /// The game is over: only undo is accepted.
@@ -163,33 +162,40 @@ pub enum Illegal {
     WholeStack(u8),
 }
 
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Illegal {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Illegal::GameOver => f.write_str("the game is over (only undo is accepted)"),
-            Illegal::OnFoundation(c) => write!(f, "{c} is already on its suit stack"),
-            Illegal::Covered(c, by) => write!(f, "{c} is covered by {by}"),
-            Illegal::NotARun(c, by) => write!(f, "{c} cannot move: {by} above it is out of sequence"),
-            Illegal::SameStack(c, t) => write!(f, "{c} is already on t{}", u32::from(t) + 1),
+            Illegal::GameOver => f.put_str("the game is over (only undo is accepted)"),
+            Illegal::OnFoundation(c) => put!(f, c, " is already on its suit stack"),
+            Illegal::Covered(c, by) => put!(f, c, " is covered by ", by),
+            Illegal::NotARun(c, by) => put!(f, c, " cannot move: ", by, " above it is out of sequence"),
+            Illegal::SameStack(c, t) => put!(f, c, " is already on t", u32::from(t) + 1),
             Illegal::NoFit(c, on) => match Rank::new(on.rank().number().wrapping_sub(1)) {
                 Some(r) => {
                     let colour = if on.colour() == Colour::Black { "red" } else { "black" };
-                    write!(f, "{c} does not fit on {on}: only a {colour} {} does", r.name())
+                    put!(f, c, " does not fit on ", on, ": only a ", colour, " ", r.name(), " does")
                 }
-                None => write!(f, "{c} does not fit on {on}: nothing goes on an ace"),
+                None => put!(f, c, " does not fit on ", on, ": nothing goes on an ace"),
             },
-            Illegal::FoundationNeeds(c) => write!(f, "the {} suit stack needs {c} first", c.suit().name()),
+            Illegal::FoundationNeeds(c) => put!(f, "the ", c.suit().name(), " suit stack needs ", c, " first"),
             Illegal::RunTooLong { n, empty } => {
                 let need = n - 1;
-                write!(
+                put!(
                     f,
-                    "a run of {n} needs {need} empty stack{} besides its destination; {} {empty}",
+                    "a run of ",
+                    n,
+                    " needs ",
+                    need,
+                    " empty stack",
                     if need == 1 { "" } else { "s" },
-                    if empty == 1 { "there is" } else { "there are" }
+                    " besides its destination; ",
+                    if empty == 1 { "there is" } else { "there are" },
+                    " ",
+                    empty
                 )
             }
             Illegal::WholeStack(s) => {
-                write!(f, "moving all of t{} onto an empty stack changes nothing", u32::from(s) + 1)
+                put!(f, "moving all of t", u32::from(s) + 1, " onto an empty stack changes nothing")
             }
         }
     }
@@ -938,3 +944,5 @@ impl Game {
         });
     }
 }
+
+crate::display_via_text!(Move, Loss, Illegal);

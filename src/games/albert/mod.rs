@@ -79,12 +79,12 @@ impl Patience for Game {
         notation::parse_move(token)
     }
 
-    fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
         notation::write_position(self, out)
     }
 
-    fn write_options(o: Options, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "start={} auto={}", o.start.name(), if o.auto { "yes" } else { "no" })
+    fn write_options(o: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
+        put!(out, "start=", o.start.name(), " auto=", if o.auto { "yes" } else { "no" })
     }
 
     fn parse_position(text: &str) -> Result<Self, PositionError> {

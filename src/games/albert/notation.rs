@@ -14,18 +14,18 @@
 
 use super::game::{Board, Game, Move, Options, StartRank, RESERVE, STACKS};
 use crate::cards::{Card, Rank, Suit};
-use crate::games::text::{self, Census, MoveError, PositionError, Short};
+use crate::games::text::{self, Census, MoveError, PositionError, Quote};
 use crate::position_error;
-use core::fmt::{self, Write};
+use core::fmt;
 
 /// The keys, in the order a printed position has them.
 pub const KEYS: [&str; 14] =
     ["game", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "reserve", "foundations", "auto", "status"];
 
 /// Writes the position, every key in order, ending with `status:`.
-pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
+pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     let b = g.board();
-    out.write_str("game: albert\n")?;
+    out.put_str("game: albert\n")?;
     let mut buf = [Card::new(Rank::ACE, Suit::Spades); 52];
     for s in 0..STACKS {
         let key = KEYS[1 + s];
@@ -33,16 +33,16 @@ pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
     }
     text::write_slots(out, "reserve", (0..RESERVE).map(|r| b.reserve(r)))?;
     text::write_slots(out, "foundations", Suit::ALL.iter().map(|&s| b.foundation(s)))?;
-    writeln!(out, "auto: {}", if g.options().auto { "yes" } else { "no" })?;
-    writeln!(out, "status: {}", g.status())
+    put!(out, "auto: ", if g.options().auto { "yes" } else { "no" }, "\n")?;
+    put!(out, "status: ", g.status(), "\n")
 }
 
 /// Reads a move: `Qd>t3`, `5h>f`, either case. `undo` is not read here.
 pub fn parse_move(token: &str) -> Result<Move, MoveError> {
-    let bad = || MoveError::new(format_args!("{:?} is not a move (like Qd>t3 or 5h>f)", Short(token)));
+    let bad = || MoveError::new(&[&Quote(token), &" is not a move (like Qd>t3 or 5h>f)"]);
     let Some((c, to)) = token.split_once('>') else { return Err(bad()) };
     let Some(c) = Card::parse(c) else {
-        return Err(MoveError::new(format_args!("{:?} is not a card", Short(c))));
+        return Err(MoveError::new(&[&Quote(c), &" is not a card"]));
     };
     if to.eq_ignore_ascii_case("f") {
         return Ok(Move::Foundation(c));
@@ -51,7 +51,7 @@ pub fn parse_move(token: &str) -> Result<Move, MoveError> {
     if b.len() == 2 && b[0].eq_ignore_ascii_case(&b't') && (b'1'..=b'9').contains(&b[1]) {
         return Ok(Move::Stack(c, b[1] - b'1'));
     }
-    Err(MoveError::new(format_args!("{:?} is not a destination (t1 to t9, or f)", Short(to))))
+    Err(MoveError::new(&[&Quote(to), &" is not a destination (t1 to t9, or f)"]))
 }
 
 /// Reads a position. Rejects anything malformed, a card missing or given
@@ -82,13 +82,13 @@ fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
     for line in text::lines(input) {
         let n = line.number;
         let Some((key, value)) = text::key_value(line.text) else {
-            return position_error!(n, "expected `key: value`, found {:?}", Short(line.text));
+            return position_error!(n, "expected `key: value`, found ", Quote(line.text));
         };
         let k = keys.take(key, n)?;
         match KEYS[k] {
             "game" => {
                 if !value.eq_ignore_ascii_case("albert") {
-                    return position_error!(n, "this is a King Albert position (game: albert), not {:?}", Short(value));
+                    return position_error!(n, "this is a King Albert position (game: albert), not ", Quote(value));
                 }
                 game_seen = true;
             }
@@ -97,7 +97,7 @@ fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
                 let mut slots = 0usize;
                 for tok in text::tokens(value) {
                     if slots == RESERVE {
-                        return position_error!(n, "reserve: more than {RESERVE} slots");
+                        return position_error!(n, "reserve: more than ", RESERVE, " slots");
                     }
                     if let Some(c) = text::card_or_dash(tok, n)? {
                         census.add(c, n)?;
@@ -108,7 +108,11 @@ fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
                 if slots != 0 && slots != RESERVE {
                     return position_error!(
                         n,
-                        "reserve: {slots} slots listed, {RESERVE} expected (`-` for an empty one)"
+                        "reserve: ",
+                        slots,
+                        " slots listed, ",
+                        RESERVE,
+                        " expected (`-` for an empty one)"
                     );
                 }
             }
@@ -122,8 +126,11 @@ fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
                         if c.suit() != suit {
                             return position_error!(
                                 n,
-                                "foundations: {c} is in the {} place (spades, hearts, diamonds, clubs)",
-                                suit.name()
+                                "foundations: ",
+                                c,
+                                " is in the ",
+                                suit.name(),
+                                " place (spades, hearts, diamonds, clubs)"
                             );
                         }
                         for r in 1..=c.rank().number() {
@@ -138,7 +145,9 @@ fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
                 if slots != 0 && slots != 4 {
                     return position_error!(
                         n,
-                        "foundations: {slots} suit stacks listed, 4 expected (`-` for an empty one)"
+                        "foundations: ",
+                        slots,
+                        " suit stacks listed, 4 expected (`-` for an empty one)"
                     );
                 }
             }
@@ -171,14 +180,18 @@ fn parse(input: &str, reachable: bool) -> Result<Game, PositionError> {
             return if at < STACKS {
                 position_error!(
                     stack_line[at],
-                    "{c} on t{} would already have gone to its suit stack (auto: yes)",
-                    at + 1
+                    c,
+                    " on t",
+                    (at + 1),
+                    " would already have gone to its suit stack (auto: yes)"
                 )
             } else {
                 position_error!(
                     reserve_line,
-                    "{c} in r{} would already have gone to its suit stack (auto: yes)",
-                    at - STACKS + 1
+                    c,
+                    " in r",
+                    (at - STACKS + 1),
+                    " would already have gone to its suit stack (auto: yes)"
                 )
             };
         }
@@ -195,11 +208,19 @@ fn reachable_stacks(board: &Board, stack_line: &[usize; STACKS]) -> Result<(), P
         if below > s {
             return position_error!(
                 stack_line[s],
-                "t{}: {below} cards lie below the ordered run at its top; no game puts more than {s} there (t{} was dealt {} card{})",
-                s + 1,
-                s + 1,
-                s + 1,
-                if s == 0 { "" } else { "s" }
+                "t",
+                (s + 1),
+                ": ",
+                below,
+                " cards lie below the ordered run at its top; no game puts more than ",
+                s,
+                " there (t",
+                (s + 1),
+                " was dealt ",
+                (s + 1),
+                " card",
+                (if s == 0 { "" } else { "s" }),
+                ")"
             );
         }
     }

@@ -8,7 +8,6 @@
 //! leaves a four-byte [`Record`] of what it changed).
 
 use crate::cards::{shuffled_deck, Card, Rank};
-use core::fmt;
 use heapless::Vec;
 
 /// Cells of the matrix: 4 rows of 4.
@@ -85,9 +84,9 @@ impl Cell {
     }
 }
 
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row(), self.col())
+impl crate::out::Text for Cell {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        put!(f, "r", self.row(), "c", self.col())
     }
 }
 
@@ -210,11 +209,11 @@ pub enum Loss {
     NoGroup,
 }
 
-impl fmt::Display for Loss {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Loss {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            Loss::NoCell(c) => write!(f, "no cell for {c}"),
-            Loss::NoGroup => f.write_str("no group adds up to 10"),
+            Loss::NoCell(c) => put!(f, "no cell for ", c),
+            Loss::NoGroup => f.put_str("no group adds up to 10"),
         }
     }
 }
@@ -267,21 +266,21 @@ pub enum Move {
     Draw,
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Move {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            Move::Place(c, cell) => write!(f, "{c}@{cell}"),
+            Move::Place(c, cell) => put!(f, c, "@", cell),
             Move::Clear(g) => {
-                f.write_str("clear:")?;
+                f.put_str("clear:")?;
                 for (i, c) in g.cards().iter().enumerate() {
                     if i > 0 {
-                        f.write_str("+")?;
+                        f.put_str("+")?;
                     }
-                    write!(f, "{c}")?;
+                    put!(f, c)?;
                 }
                 Ok(())
             }
-            Move::Draw => f.write_str("draw"),
+            Move::Draw => f.put_str("draw"),
         }
     }
 }
@@ -315,29 +314,33 @@ pub enum Illegal {
     DeckEmpty,
 }
 
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Illegal {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Illegal::GameOver => f.write_str("the game is over (only undo is accepted)"),
-            Illegal::Matching => f.write_str("the matrix is full: remove a group adding up to 10"),
-            Illegal::NotDrawn(c, d) => write!(f, "{c} is not the drawn card ({d} is)"),
-            Illegal::Taken(cell, c) => write!(f, "{cell} already holds {c}"),
+            Illegal::GameOver => f.put_str("the game is over (only undo is accepted)"),
+            Illegal::Matching => f.put_str("the matrix is full: remove a group adding up to 10"),
+            Illegal::NotDrawn(c, d) => put!(f, c, " is not the drawn card (", d, " is)"),
+            Illegal::Taken(cell, c) => put!(f, cell, " already holds ", c),
             Illegal::WrongLabel(c, cell) => match cell.label() {
-                Some(l) => write!(
+                Some(l) => put!(
                     f,
-                    "{c} goes only on a cell labelled {}, {cell} is labelled {}",
+                    c,
+                    " goes only on a cell labelled ",
                     c.rank().letter(),
+                    ", ",
+                    cell,
+                    " is labelled ",
                     l.letter()
                 ),
-                None => write!(f, "{c} goes only on a cell labelled {}, {cell} has no label", c.rank().letter()),
+                None => put!(f, c, " goes only on a cell labelled ", c.rank().letter(), ", ", cell, " has no label"),
             },
-            Illegal::NotFull => f.write_str("no matching before the matrix is full"),
-            Illegal::NotOnMatrix(c) => write!(f, "{c} is not on the matrix"),
-            Illegal::Face(c) => write!(f, "{c} is a face card: only number cards are removed"),
-            Illegal::Sum(s) => write!(f, "the group adds up to {s}, not 10"),
-            Illegal::AlreadyDrawn(c) => write!(f, "{c} is drawn already: place it first"),
-            Illegal::DrawBeforeMatch => f.write_str("remove at least one group before drawing"),
-            Illegal::DeckEmpty => f.write_str("the deck is empty"),
+            Illegal::NotFull => f.put_str("no matching before the matrix is full"),
+            Illegal::NotOnMatrix(c) => put!(f, c, " is not on the matrix"),
+            Illegal::Face(c) => put!(f, c, " is a face card: only number cards are removed"),
+            Illegal::Sum(s) => put!(f, "the group adds up to ", s, ", not 10"),
+            Illegal::AlreadyDrawn(c) => put!(f, c, " is drawn already: place it first"),
+            Illegal::DrawBeforeMatch => f.put_str("remove at least one group before drawing"),
+            Illegal::DeckEmpty => f.put_str("the deck is empty"),
         }
     }
 }
@@ -424,28 +427,26 @@ pub enum Unreachable {
     TooManyCards,
 }
 
-impl fmt::Display for Unreachable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Unreachable {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
             Unreachable::FaceOffLabel(c, cell) => match cell.label() {
-                Some(l) => write!(f, "{c} on {cell}, a cell labelled {}", l.letter()),
-                None => write!(f, "{c} on {cell}, an unlabelled cell"),
+                Some(l) => put!(f, c, " on ", cell, ", a cell labelled ", l.letter()),
+                None => put!(f, c, " on ", cell, ", an unlabelled cell"),
             },
-            Unreachable::FaceDiscarded(c) => write!(f, "{c} is a face card: face cards are never discarded"),
-            Unreachable::DiscardRuns => {
-                f.write_str("the discard does not split, in order, into groups adding up to 10")
-            }
-            Unreachable::PlaceFull => f.write_str("phase place with a full matrix"),
-            Unreachable::PlaceNothingDrawn => f.write_str("phase place with no drawn card"),
-            Unreachable::MatchNotFull => f.write_str("phase match with an empty cell"),
-            Unreachable::MoreFull => f.write_str("phase match-more with a full matrix"),
-            Unreachable::MoreNoDiscard => f.write_str("phase match-more with an empty discard"),
-            Unreachable::DrawnWhileMatching => f.write_str("a drawn card while matching"),
-            Unreachable::DrawnAfterWin => f.write_str("a drawn card after the win (all twelve face cards are placed)"),
+            Unreachable::FaceDiscarded(c) => put!(f, c, " is a face card: face cards are never discarded"),
+            Unreachable::DiscardRuns => f.put_str("the discard does not split, in order, into groups adding up to 10"),
+            Unreachable::PlaceFull => f.put_str("phase place with a full matrix"),
+            Unreachable::PlaceNothingDrawn => f.put_str("phase place with no drawn card"),
+            Unreachable::MatchNotFull => f.put_str("phase match with an empty cell"),
+            Unreachable::MoreFull => f.put_str("phase match-more with a full matrix"),
+            Unreachable::MoreNoDiscard => f.put_str("phase match-more with an empty discard"),
+            Unreachable::DrawnWhileMatching => f.put_str("a drawn card while matching"),
+            Unreachable::DrawnAfterWin => f.put_str("a drawn card after the win (all twelve face cards are placed)"),
             Unreachable::MoreAfterWin => {
-                f.write_str("phase match-more after the win (the game ends with the placement that wins it)")
+                f.put_str("phase match-more after the win (the game ends with the placement that wins it)")
             }
-            Unreachable::TooManyCards => f.write_str("more cards than a deck holds"),
+            Unreachable::TooManyCards => f.put_str("more cards than a deck holds"),
         }
     }
 }
@@ -975,3 +976,5 @@ impl Groups {
         None
     }
 }
+
+crate::display_via_text!(Cell, Loss, Move, Illegal, Unreachable);

@@ -74,7 +74,7 @@ impl Patience for Game {
         notation::parse_move(self, token)
     }
 
-    fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
         notation::write_position(self, out)
     }
 

@@ -18,34 +18,34 @@
 
 use super::game::{Cell, Game, Group, Move, Part, Parts, CELLS, MAX_GROUP};
 use crate::cards::Card;
-use crate::games::text::{self, Census, Keys, MoveError, PositionError, Short};
+use crate::games::text::{self, Census, Keys, MoveError, PositionError, Quote};
 use crate::position_error;
-use core::fmt::{self, Write};
+use core::fmt;
 
 /// The keys, in printing order.
 const KEYS: [&str; 6] = ["game", "next", "deck", "discard", "phase", "status"];
 
 /// Writes a position: `game:`, the four rows, then every key in the order
 /// of the rules page, ending with `status:` and a newline.
-pub fn write_position(g: &Game, out: &mut dyn Write) -> fmt::Result {
-    out.write_str("game: corners\n")?;
+pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
+    out.put_str("game: corners\n")?;
     for row in 0..4 {
         for col in 0..4 {
             if col > 0 {
-                out.write_char(' ')?;
+                out.put_str(" ")?;
             }
             match Cell::new(row, col).and_then(|c| g.card_at(c)) {
-                Some(c) => out.write_str(c.name())?,
-                None => out.write_char('.')?,
+                Some(c) => out.put_str(c.name())?,
+                None => out.put_str(".")?,
             }
         }
-        out.write_char('\n')?;
+        out.put_str("\n")?;
     }
     text::write_cards(out, "next", g.next())?;
     text::write_cards(out, "deck", g.deck())?;
     text::write_cards(out, "discard", g.discard().iter().copied())?;
-    writeln!(out, "phase: {}", g.phase().name())?;
-    writeln!(out, "status: {}", g.status())
+    put!(out, "phase: ", g.phase().name(), "\n")?;
+    put!(out, "status: ", g.status(), "\n")
 }
 
 /// Reads a cell, `r<row>c<col>` (either case), row and column 0 to 3
@@ -69,15 +69,17 @@ pub fn parse_move(g: &Game, token: &str) -> Result<Move, MoveError> {
         let mut cards: heapless::Vec<Card, MAX_GROUP> = heapless::Vec::new();
         for part in token[6..].split('+') {
             let Some(c) = Card::parse(part) else {
-                return Err(MoveError::new(format_args!("{:?} is not a card", Short(part))));
+                return Err(MoveError::new(&[&Quote(part), &" is not a card"]));
             };
             if cards.contains(&c) {
-                return Err(MoveError::new(format_args!("{c} is named twice in the group")));
+                return Err(MoveError::new(&[&c, &" is named twice in the group"]));
             }
             if cards.push(c).is_err() {
-                return Err(MoveError::new(format_args!(
-                    "a group has at most {MAX_GROUP} cards (no more can add up to 10)"
-                )));
+                return Err(MoveError::new(&[
+                    &"a group has at most ",
+                    &MAX_GROUP,
+                    &" cards (no more can add up to 10)",
+                ]));
             }
         }
         let on: heapless::Vec<u8, MAX_GROUP> = cards
@@ -96,18 +98,18 @@ pub fn parse_move(g: &Game, token: &str) -> Result<Move, MoveError> {
         }
         return Group::new(&cards)
             .map(Move::Clear)
-            .ok_or_else(|| MoveError::new(format_args!("{:?} is not a group of cards", Short(token))));
+            .ok_or_else(|| MoveError::new(&[&Quote(token), &" is not a group of cards"]));
     }
     if let Some((card, cell)) = token.split_once('@') {
         let Some(c) = Card::parse(card) else {
-            return Err(MoveError::new(format_args!("{:?} is not a card", Short(card))));
+            return Err(MoveError::new(&[&Quote(card), &" is not a card"]));
         };
         let Some(cell) = parse_cell(cell) else {
-            return Err(MoveError::new(format_args!("{:?} is not a cell (r0c0 to r3c3)", Short(cell))));
+            return Err(MoveError::new(&[&Quote(cell), &" is not a cell (r0c0 to r3c3)"]));
         };
         return Ok(Move::Place(c, cell));
     }
-    Err(MoveError::new(format_args!("{:?} is not a move (6c@r1c1, clear:3h+7c, draw or undo)", Short(token))))
+    Err(MoveError::new(&[&Quote(token), &" is not a move (6c@r1c1, clear:3h+7c, draw or undo)"]))
 }
 
 /// Reads a position: malformed text, a card missing or twice, and every
@@ -144,7 +146,7 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
                 col += 1;
             }
             if col != 4 {
-                return position_error!(n, "a row has four cells, this one {col}");
+                return position_error!(n, "a row has four cells, this one ", col);
             }
             row_lines[rows] = n;
             rows += 1;
@@ -156,7 +158,7 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
         match keys.take(key, n)? {
             0 => {
                 if !value.eq_ignore_ascii_case("corners") {
-                    return position_error!(n, "game: {:?} is not corners", Short(value));
+                    return position_error!(n, "game: ", Quote(value), " is not corners");
                 }
                 game_ok = true;
             }
@@ -192,7 +194,7 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
             4 => {
                 phase_line = n;
                 let Some(p) = super::game::Phase::from_name(value) else {
-                    return position_error!(n, "phase: {:?} is not place, match or match-more", Short(value));
+                    return position_error!(n, "phase: ", Quote(value), " is not place, match or match-more");
                 };
                 parts.phase = Some(p);
             }
@@ -203,7 +205,7 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
         return position_error!(0, "game: corners is missing");
     }
     if rows != 4 {
-        return position_error!(0, "the matrix has four rows, {rows} given");
+        return position_error!(0, "the matrix has four rows, ", rows, " given");
     }
     if parts.phase.is_none() {
         return position_error!(0, "phase: is missing");
@@ -217,6 +219,6 @@ pub fn parse_position(input: &str) -> Result<Game, PositionError> {
             Part::Phase => phase_line,
             Part::Whole => 0,
         };
-        position_error!(line, "{why}")
+        position_error!(line, why)
     })
 }

@@ -240,27 +240,27 @@ pub enum Illegal {
     Undo,
 }
 
-impl core::fmt::Display for Illegal {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl crate::out::Text for Illegal {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Illegal::GameOver => write!(f, "the game is over (only undo is accepted)"),
-            Illegal::NotAvailable(c) => write!(f, "{c} is not in the hand or among the waiting orphans"),
-            Illegal::KingsFirst(c) => write!(f, "{c} cannot be placed before all four kings are on the grid"),
-            Illegal::OrphanWaiting(o) => write!(f, "the orphan {o} must be placed first"),
-            Illegal::OffGrid(cell) => write!(f, "{cell} is not on the grid"),
-            Illegal::Occupied(cell, c) => write!(f, "{cell} already holds {c}"),
-            Illegal::NoNeighbour(cell) => write!(f, "{cell} is not next to any card"),
+            Illegal::GameOver => put!(f, "the game is over (only undo is accepted)"),
+            Illegal::NotAvailable(c) => put!(f, c, " is not in the hand or among the waiting orphans"),
+            Illegal::KingsFirst(c) => put!(f, c, " cannot be placed before all four kings are on the grid"),
+            Illegal::OrphanWaiting(o) => put!(f, "the orphan ", o, " must be placed first"),
+            Illegal::OffGrid(cell) => put!(f, cell, " is not on the grid"),
+            Illegal::Occupied(cell, c) => put!(f, cell, " already holds ", c),
+            Illegal::NoNeighbour(cell) => put!(f, cell, " is not next to any card"),
             Illegal::Mismatch { card, neighbour, side } => {
-                write!(f, "{card} matches neither suit nor rank of the {neighbour} {}", side.describe())
+                put!(f, card, " matches neither suit nor rank of the ", neighbour, " ", side.describe())
             }
-            Illegal::Deal(DealRefusal::StockEmpty) => write!(f, "cannot deal: the stock is empty"),
+            Illegal::Deal(DealRefusal::StockEmpty) => put!(f, "cannot deal: the stock is empty"),
             Illegal::Deal(DealRefusal::OrphanWaiting(o)) => {
-                write!(f, "cannot deal: the orphan {o} must be placed first")
+                put!(f, "cannot deal: the orphan ", o, " must be placed first")
             }
-            Illegal::Deal(DealRefusal::HandFull) => write!(f, "cannot deal: the hand is full"),
-            Illegal::Deal(DealRefusal::Playable(c)) => write!(f, "cannot deal: {c} can still be placed"),
-            Illegal::NothingToUndo => write!(f, "nothing to undo"),
-            Illegal::Undo => write!(f, "undo is not a move here"),
+            Illegal::Deal(DealRefusal::HandFull) => put!(f, "cannot deal: the hand is full"),
+            Illegal::Deal(DealRefusal::Playable(c)) => put!(f, "cannot deal: ", c, " can still be placed"),
+            Illegal::NothingToUndo => put!(f, "nothing to undo"),
+            Illegal::Undo => put!(f, "undo is not a move here"),
         }
     }
 }
@@ -990,3 +990,5 @@ pub(crate) struct Layout {
 }
 
 const _: () = assert!(MAX_H as usize * MAX_W as usize <= 128, "a grid must fit a u128 cell set");
+
+crate::display_via_text!(Illegal);

@@ -7,8 +7,6 @@
 //! Set operations (neighbours of many cells at once, the frontier of empty
 //! cells touching a card) are then a handful of shifts and masks.
 
-use core::fmt;
-
 /// Widest grid.
 pub const MAX_W: u8 = 14;
 /// Tallest grid.
@@ -64,9 +62,9 @@ impl Cell {
     }
 }
 
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row, self.col)
+impl crate::out::Text for Cell {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        put!(f, "r", self.row, "c", self.col)
     }
 }
 
@@ -192,3 +190,5 @@ impl core::ops::Not for CellSet {
         CellSet(!self.0)
     }
 }
+
+crate::display_via_text!(Cell);

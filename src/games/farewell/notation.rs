@@ -11,86 +11,86 @@ use super::game::{Game, Layout, Move, Status, HAND};
 use super::grid::{Cell, MAX_H, MAX_W, MIN_H, MIN_W};
 use crate::cards::{Card, Rank};
 use crate::games::text;
-use core::fmt::{self, Write};
+use core::fmt;
 use heapless::String;
 
 /// Writes a position: every key in the order of RULES.md, ending with the
 /// `status:` line.
-pub fn write_position(g: &Game, out: &mut impl Write) -> fmt::Result {
+pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     let o = g.options();
-    writeln!(out, "grid: {}x{}", o.width, o.height)?;
+    put!(out, "grid: ", o.width, "x", o.height, "\n")?;
     for row in 0..o.height {
         for col in 0..o.width {
             if col > 0 {
-                out.write_char(' ')?;
+                out.put_str(" ")?;
             }
             match g.card_at(Cell::new(row, col)) {
-                Some(c) => out.write_str(c.name())?,
-                None => out.write_char('.')?,
+                Some(c) => out.put_str(c.name())?,
+                None => out.put_str(".")?,
             }
         }
-        out.write_char('\n')?;
+        out.put_str("\n")?;
     }
     // A custom start before its fourth king: the kings still to place.
     // Printed only then (the key is new to the notation and every other
     // position reads as before); the hand is empty until the fourth king.
     if g.kings_to_place().next().is_some() {
-        out.write_str("kings:")?;
+        out.put_str("kings:")?;
         for k in g.kings_to_place() {
-            write!(out, " {k}")?;
+            put!(out, " ", k)?;
         }
-        out.write_char('\n')?;
+        out.put_str("\n")?;
     }
-    out.write_str("hand:")?;
+    out.put_str("hand:")?;
     for slot in g.hand() {
         match slot {
             Some(c) => {
-                out.write_char(' ')?;
-                out.write_str(c.name())?
+                out.put_str(" ")?;
+                out.put_str(c.name())?
             }
-            None => out.write_str(" -")?,
+            None => out.put_str(" -")?,
         }
     }
-    out.write_str("\nstock:")?;
+    out.put_str("\nstock:")?;
     for c in g.stock() {
-        out.write_char(' ')?;
-        out.write_str(c.name())?;
+        out.put_str(" ")?;
+        out.put_str(c.name())?;
     }
-    out.write_str("\nremoved:")?;
+    out.put_str("\nremoved:")?;
     for b in g.removed() {
-        write!(out, " {}", b.rank)?;
+        put!(out, " ", b.rank)?;
     }
-    out.write_str("\norphans:")?;
+    out.put_str("\norphans:")?;
     for c in g.orphans() {
-        out.write_char(' ')?;
-        out.write_str(c.name())?;
+        out.put_str(" ")?;
+        out.put_str(c.name())?;
     }
-    writeln!(out, "\neasy: {}", if o.easy { "yes" } else { "no" })?;
+    put!(out, "\neasy: ", if o.easy { "yes" } else { "no" }, "\n")?;
     write_status(g.status(), out)?;
-    out.write_char('\n')
+    out.put_str("\n")
 }
 
 /// Writes `status: playing`, `status: won` or `status: lost: <reason>`.
-pub fn write_status(s: Status, out: &mut impl Write) -> fmt::Result {
+pub fn write_status(s: Status, out: &mut dyn crate::out::Out) -> fmt::Result {
     match s {
-        Status::PlacingKings => out.write_str("status: placing kings"),
-        Status::Playing => out.write_str("status: playing"),
-        Status::Won => out.write_str("status: won"),
-        Status::Lost(l) => write!(out, "status: lost: {}", l.describe()),
+        Status::PlacingKings => out.put_str("status: placing kings"),
+        Status::Playing => out.put_str("status: playing"),
+        Status::Won => out.put_str("status: won"),
+        Status::Lost(l) => put!(out, "status: lost: ", l.describe()),
     }
 }
 
 /// Writes a move: `9h@r2c4`, `deal` or `undo`.
-pub fn write_move(m: Move, out: &mut impl Write) -> fmt::Result {
+pub fn write_move(m: Move, out: &mut dyn crate::out::Out) -> fmt::Result {
     match m {
-        Move::Place(c, cell) => write!(out, "{c}@{cell}"),
-        Move::Deal => out.write_str("deal"),
-        Move::Undo => out.write_str("undo"),
+        Move::Place(c, cell) => put!(out, c, "@", cell),
+        Move::Deal => out.put_str("deal"),
+        Move::Undo => out.put_str("undo"),
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Move {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         write_move(*self, f)
     }
 }
@@ -120,20 +120,20 @@ pub struct ParseError {
     pub message: String<MESSAGE>,
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for ParseError {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         if self.line == 0 {
-            write!(f, "{}", self.message)
+            put!(f, self.message)
         } else {
-            write!(f, "line {}: {}", self.line, self.message)
+            put!(f, "line ", self.line, ": ", self.message)
         }
     }
 }
 
-fn error(line: usize, args: fmt::Arguments<'_>) -> ParseError {
+fn error(line: usize, pieces: &[&dyn crate::out::Text]) -> ParseError {
     let mut message = String::new();
     // A message longer than MESSAGE is cut short, never a failure.
-    let _ = message.write_fmt(args);
+    let _ = crate::out::put_all(&mut message, pieces);
     ParseError { line, message }
 }
 
@@ -154,7 +154,7 @@ impl Seen {
     fn note(&mut self, c: Card, line: usize) -> Result<(), ParseError> {
         let first = self.line[usize::from(c.index())];
         if first != 0 {
-            return Err(error(line, format_args!("{c} appears twice (first on line {first})")));
+            return Err(error(line, &[&c, &" appears twice (first on line ", &first, &")"]));
         }
         self.line[usize::from(c.index())] = line;
         Ok(())
@@ -162,8 +162,9 @@ impl Seen {
 }
 
 fn card_token(tok: &str, line: usize) -> Result<Card, ParseError> {
-    Card::parse(tok)
-        .ok_or_else(|| error(line, format_args!("{:?} is not a card (rank A23456789TJQK, then suit shdc)", quote(tok))))
+    Card::parse(tok).ok_or_else(|| {
+        error(line, &[&crate::out::Quoted(quote(tok)), &" is not a card (rank A23456789TJQK, then suit shdc)"])
+    })
 }
 
 /// The keys, in the order a printed position gives them.
@@ -196,14 +197,14 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 let mut col = 0u8;
                 for tok in t.split(' ') {
                     if col >= w {
-                        return Err(error(line, format_args!("row {} has more than {w} cells", rows_read)));
+                        return Err(error(line, &[&"row ", &rows_read, &" has more than ", &w, &" cells"]));
                     }
                     if tok == "." {
                         col += 1;
                         continue;
                     }
                     if tok.is_empty() {
-                        return Err(error(line, format_args!("cells must be separated by single spaces")));
+                        return Err(error(line, &[&"cells must be separated by single spaces"]));
                     }
                     let c = card_token(tok, line)?;
                     seen.note(c, line)?;
@@ -211,36 +212,39 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     col += 1;
                 }
                 if col != w {
-                    return Err(error(line, format_args!("row {} has {col} cells, the grid is {w} wide", rows_read)));
+                    return Err(error(
+                        line,
+                        &[&"row ", &rows_read, &" has ", &col, &" cells, the grid is ", &w, &" wide"],
+                    ));
                 }
                 row_lines[usize::from(rows_read)] = line;
                 rows_read += 1;
                 continue;
             }
             if rows_read < h {
-                return Err(error(line, format_args!("the grid has {rows_read} rows, {h} expected")));
+                return Err(error(line, &[&"the grid has ", &rows_read, &" rows, ", &h, &" expected"]));
             }
         }
         let Some((key, value)) = t.split_once(':') else {
-            return Err(error(line, format_args!("expected `key: value`, found {:?}", quote(t))));
+            return Err(error(line, &[&"expected `key: value`, found ", &crate::out::Quoted(quote(t))]));
         };
         let key = key.trim();
         let value = value.trim();
         let Some(index) = KEYS.iter().position(|k| *k == key) else {
-            return Err(error(line, format_args!("unknown key {:?}", quote(key))));
+            return Err(error(line, &[&"unknown key ", &crate::out::Quoted(quote(key))]));
         };
         if key_lines[index] != 0 {
-            return Err(error(line, format_args!("{key}: given twice")));
+            return Err(error(line, &[&key, &": given twice"]));
         }
         key_lines[index] = line;
         match key {
             "grid" => {
                 let parsed = value.split_once(['x', 'X']).and_then(|(w, h)| Some((small_number(w)?, small_number(h)?)));
                 let Some((w, h)) = parsed else {
-                    return Err(error(line, format_args!("grid: expected WxH, found {:?}", quote(value))));
+                    return Err(error(line, &[&"grid: expected WxH, found ", &crate::out::Quoted(quote(value))]));
                 };
                 if !(MIN_W..=MAX_W).contains(&w) || !(MIN_H..=MAX_H).contains(&h) {
-                    return Err(error(line, format_args!("grid {w}x{h} is outside 6x4 to 14x9")));
+                    return Err(error(line, &[&"grid ", &w, &"x", &h, &" is outside 6x4 to 14x9"]));
                 }
                 layout.options.width = w;
                 layout.options.height = h;
@@ -250,13 +254,13 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                 let toks: heapless::Vec<&str, 5> =
                     match value.split_whitespace().try_fold(heapless::Vec::new(), |mut v, t| v.push(t).map(|_| v)) {
                         Ok(v) => v,
-                        Err(_) => return Err(error(line, format_args!("hand: more than {HAND} slots"))),
+                        Err(_) => return Err(error(line, &[&"hand: more than ", &HAND, &" slots"])),
                     };
                 // A bare `hand:` means what a missing one does: an empty hand.
                 if toks.len() != HAND && !toks.is_empty() {
                     return Err(error(
                         line,
-                        format_args!("hand: {} slots listed, {HAND} expected (`-` for an empty one)", toks.len()),
+                        &[&"hand: ", &(toks.len()), &" slots listed, ", &HAND, &" expected (`-` for an empty one)"],
                     ));
                 }
                 for (slot, tok) in toks.iter().enumerate() {
@@ -273,7 +277,7 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     if !c.is_king() {
                         return Err(error(
                             line,
-                            format_args!("kings: {c} is not a king (kings: lists the kings still to place)"),
+                            &[&"kings: ", &c, &" is not a king (kings: lists the kings still to place)"],
                         ));
                     }
                     seen.note(c, line)?;
@@ -293,13 +297,18 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     let mut chars = tok.chars();
                     let rank = match (chars.next().and_then(Rank::from_letter), chars.next()) {
                         (Some(r), None) => r,
-                        _ => return Err(error(line, format_args!("removed: {:?} is not a rank", quote(tok)))),
+                        _ => {
+                            return Err(error(
+                                line,
+                                &[&"removed: ", &crate::out::Quoted(quote(tok)), &" is not a rank"],
+                            ))
+                        }
                     };
                     if rank == Rank::KING {
-                        return Err(error(line, format_args!("removed: kings never form a book")));
+                        return Err(error(line, &[&"removed: kings never form a book"]));
                     }
                     if layout.removed.contains(&rank) {
-                        return Err(error(line, format_args!("removed: {rank} listed twice")));
+                        return Err(error(line, &[&"removed: ", &rank, &" listed twice"]));
                     }
                     for c in crate::cards::Suit::ALL.map(|s| Card::new(rank, s)) {
                         seen.note(c, line)?;
@@ -313,31 +322,36 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
                     "" => false,
                     "yes" => true,
                     "no" => false,
-                    _ => return Err(error(line, format_args!("easy: expected yes or no, found {:?}", quote(value)))),
+                    _ => {
+                        return Err(error(
+                            line,
+                            &[&"easy: expected yes or no, found ", &crate::out::Quoted(quote(value))],
+                        ))
+                    }
                 });
             }
             _ => {} // status: ignored on input
         }
     }
     let Some((_, h)) = grid else {
-        return Err(error(0, format_args!("no grid: line")));
+        return Err(error(0, &[&"no grid: line"]));
     };
     if rows_read < h {
-        return Err(error(0, format_args!("the grid has {rows_read} rows, {h} expected")));
+        return Err(error(0, &[&"the grid has ", &rows_read, &" rows, ", &h, &" expected"]));
     }
     layout.options.easy = easy.unwrap_or(false);
     if !layout.options.easy {
         for (i, r) in layout.removed.iter().enumerate() {
             if r.number() as usize != i + 1 {
                 let line = key_lines[4];
-                return Err(error(line, format_args!("removed: books go in rank order (A 2 3 ...) unless easy: yes")));
+                return Err(error(line, &[&"removed: books go in rank order (A 2 3 ...) unless easy: yes"]));
             }
         }
     }
     let missing = seen.line.iter().filter(|l| **l == 0).count();
     if let Some(i) = seen.line.iter().position(|l| *l == 0) {
         let first = Card::from_index(i as u8).unwrap_or(Card::new(Rank::ACE, crate::cards::Suit::Spades));
-        return Err(error(0, format_args!("{missing} card(s) missing, first {first}: a position holds all 52 cards")));
+        return Err(error(0, &[&missing, &" card(s) missing, first ", &first, &": a position holds all 52 cards"]));
     }
     let g = Game::from_layout(&layout);
     check_reachable(&g, &layout, &Lines { cards: &seen.line, rows: &row_lines, keys: &key_lines })?;
@@ -376,24 +390,25 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
         if let Some(&(c, cell)) = layout.grid.iter().find(|(c, _)| !c.is_king()) {
             return Err(error(
                 lines.card(c),
-                format_args!(
-                    "{c} at {cell}, but kings wait to be placed: only kings are on the grid before the opening deal"
-                ),
+                &[
+                    &c,
+                    &" at ",
+                    &cell,
+                    &", but kings wait to be placed: only kings are on the grid before the opening deal",
+                ],
             ));
         }
         if let Some(c) = layout.hand.iter().flatten().next() {
             return Err(error(
                 lines.card(*c),
-                format_args!(
-                    "{c} in the hand, but kings wait to be placed: the opening deal comes with the fourth king"
-                ),
+                &[&c, &" in the hand, but kings wait to be placed: the opening deal comes with the fourth king"],
             ));
         }
         if let Some(c) = layout.orphans.first() {
-            return Err(error(lines.card(*c), format_args!("{c} waits as an orphan, but kings wait to be placed")));
+            return Err(error(lines.card(*c), &[&c, &" waits as an orphan, but kings wait to be placed"]));
         }
         if !layout.removed.is_empty() {
-            return Err(error(lines.key("removed"), format_args!("removed: a book, but kings wait to be placed")));
+            return Err(error(lines.key("removed"), &[&"removed: a book, but kings wait to be placed"]));
         }
         return Ok(());
     }
@@ -402,13 +417,13 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
             let place = if layout.stock.contains(c) { "the stock" } else { "the hand" };
             return Err(error(
                 lines.card(*c),
-                format_args!("{c} in {place}: kings start on the grid (or in kings: before a custom start's deal)"),
+                &[&c, &" in ", &place, &": kings start on the grid (or in kings: before a custom start's deal)"],
             ));
         }
     }
     if layout.removed.is_empty() {
         if let Some(c) = layout.orphans.first() {
-            return Err(error(lines.card(*c), format_args!("{c} waits as an orphan, but no book has been removed")));
+            return Err(error(lines.card(*c), &[&c, &" waits as an orphan, but no book has been removed"]));
         }
     }
     let o = g.options();
@@ -424,12 +439,15 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
             if !c.is_king() && above.is_none() && left.is_none() && right.is_none() && below.is_none() {
                 return Err(error(
                     line,
-                    format_args!("{c} at {cell} has no neighbour (a card is placed next to one; orphans are lifted)"),
+                    &[&c, &" at ", &cell, &" has no neighbour (a card is placed next to one; orphans are lifted)"],
                 ));
             }
             for (n, side) in [(right, "to its right"), (below, "below it")] {
                 if let Some(n) = n.filter(|n| !c.matches(*n)) {
-                    return Err(error(line, format_args!("{c} at {cell} matches neither suit nor rank of {n} {side}")));
+                    return Err(error(
+                        line,
+                        &[&c, &" at ", &cell, &" matches neither suit nor rank of ", &n, &" ", &side],
+                    ));
                 }
             }
         }
@@ -437,12 +455,17 @@ fn check_reachable(g: &Game, layout: &Layout, lines: &Lines<'_>) -> Result<(), P
     if let Some((rank, cell)) = g.book_due() {
         return Err(error(
             lines.rows[usize::from(cell.row)],
-            format_args!(
-                "the {} book at {cell} is complete and due: it would have been removed{}",
-                rank.name(),
-                if o.easy { "" } else { " (next in rank order)" }
-            ),
+            &[
+                &"the ",
+                &(rank.name()),
+                &" book at ",
+                &cell,
+                &" is complete and due: it would have been removed",
+                &(if o.easy { "" } else { " (next in rank order)" }),
+            ],
         ));
     }
     Ok(())
 }
+
+crate::display_via_text!(Move, ParseError);

@@ -17,7 +17,7 @@
 use super::game::{Game, Illegal, KingStart, Loss, Move, Options, Status as OwnStatus};
 use super::grid::{MAX_H, MAX_W, MIN_H, MIN_W};
 use super::notation;
-use crate::games::text::{MoveError, PositionError, Short};
+use crate::games::text::{MoveError, PositionError, Quote};
 use crate::games::{Patience, Status};
 use core::fmt;
 
@@ -51,10 +51,10 @@ pub fn options_of(code: u8) -> Option<Options> {
     Some(Options { width, height, kings, easy: code % 2 == 1 })
 }
 
-impl fmt::Display for Loss {
+impl crate::out::Text for Loss {
     /// The reason in words, as [`Loss::describe`] gives it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.describe())
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        f.put_str(self.describe())
     }
 }
 
@@ -134,23 +134,23 @@ impl Patience for Game {
 
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
         match notation::parse_move(token) {
-            Some(Move::Undo) | None => {
-                Err(MoveError::new(format_args!("{:?} is not a move (like 9h@r2c4 or deal)", Short(token))))
-            }
+            Some(Move::Undo) | None => Err(MoveError::new(&[&Quote(token), &" is not a move (like 9h@r2c4 or deal)"])),
             Some(m) => Ok(m),
         }
     }
 
-    fn write_position(&self, mut out: &mut dyn fmt::Write) -> fmt::Result {
-        notation::write_position(self, &mut out)
+    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        notation::write_position(self, out)
     }
 
-    fn write_options(o: Options, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_options(o: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
         let easy = if o.easy { "yes" } else { "no" };
-        write!(out, "grid={}x{} kings={} easy={easy}", o.width, o.height, o.kings.name())
+        put!(out, "grid=", o.width, "x", o.height, " kings=", o.kings.name(), " easy=", easy)
     }
 
     fn parse_position(text: &str) -> Result<Self, PositionError> {
-        notation::parse_position(text).map_err(|e| PositionError::at(e.line, format_args!("{}", e.message)))
+        notation::parse_position(text).map_err(|e| PositionError::at(e.line, &[&e.message]))
     }
 }
+
+crate::display_via_text!(Loss);

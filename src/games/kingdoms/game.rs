@@ -10,7 +10,7 @@
 //! undo history: what the console and `kings` play.
 
 use crate::cards::{shuffled_deck, Card, Rank, Suit};
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 /// Free lands, `p1`..`p7`.
 pub const LANDS: usize = 7;
@@ -112,10 +112,10 @@ pub enum Loss {
     NoMove,
 }
 
-impl fmt::Display for Loss {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Loss {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match self {
-            Loss::NoMove => f.write_str("no legal move"),
+            Loss::NoMove => f.put_str("no legal move"),
         }
     }
 }
@@ -191,10 +191,10 @@ pub enum Illegal {
 #[derive(Clone, Copy, Debug)]
 pub struct Words(pub Card);
 
-impl fmt::Display for Words {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl crate::out::Text for Words {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         for s in ["the ", self.0.rank().name(), " of ", self.0.suit().name()] {
-            f.write_str(s)?;
+            f.put_str(s)?;
         }
         Ok(())
     }
@@ -205,13 +205,13 @@ fn rank_short(n: u8) -> &'static str {
     ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][usize::from(n.min(13))]
 }
 
-impl fmt::Display for Illegal {
+impl crate::out::Text for Illegal {
     /// Each reason is a template whose marks are filled in: `@` the card
     /// in words, `&` the second card in words, `%` the third card in the
     /// notation (`Ah`), `^` the land (`p3`), `~` the second land, `*` the
     /// card's suit. One small interpreter instead of a `write!` a reason
     /// keeps the console's program small.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         let x = NO_CARD;
         let (t, cards, lands): (&str, [Card; 3], [u8; 2]) = match *self {
             Illegal::Over => ("the game is over (only undo is left)", [x; 3], [0; 2]),
@@ -243,9 +243,9 @@ impl fmt::Display for Illegal {
                     }
                     k += 1;
                     if k > 1 {
-                        f.write_str(if k == n { " and " } else { ", " })?;
+                        f.put_str(if k == n { " and " } else { ", " })?;
                     }
-                    f.write_str(rank_short(r))?;
+                    f.put_str(rank_short(r))?;
                 }
                 (" of *", [card, x, x], [0; 2])
             }
@@ -262,28 +262,26 @@ impl fmt::Display for Illegal {
 }
 
 /// Writes template `t` with its marks filled in (see [`Illegal`]'s `fmt`).
-fn fill(f: &mut fmt::Formatter<'_>, t: &str, cards: [Card; 3], lands: [u8; 2]) -> fmt::Result {
+fn fill(f: &mut dyn crate::out::Out, t: &str, cards: [Card; 3], lands: [u8; 2]) -> fmt::Result {
     let mut plain = 0;
     for (i, b) in t.bytes().enumerate() {
         if !matches!(b, b'@' | b'&' | b'%' | b'^' | b'~' | b'*') {
             continue;
         }
-        f.write_str(t.get(plain..i).unwrap_or(""))?;
+        f.put_str(t.get(plain..i).unwrap_or(""))?;
         plain = i + 1;
         match b {
-            b'@' | b'&' => fmt::Display::fmt(&Words(cards[usize::from(b == b'&')]), f)?,
+            b'@' | b'&' => put!(f, Words(cards[usize::from(b == b'&')]))?,
             b'%' => {
-                f.write_char(cards[2].rank().letter())?;
-                f.write_char(cards[2].suit().letter())?;
+                put!(f, cards[2].rank().letter(), cards[2].suit().letter())?;
             }
-            b'*' => f.write_str(cards[0].suit().name())?,
+            b'*' => f.put_str(cards[0].suit().name())?,
             _ => {
-                f.write_char('p')?;
-                fmt::Display::fmt(&(u16::from(lands[usize::from(b == b'~')]) + 1), f)?;
+                put!(f, 'p', u16::from(lands[usize::from(b == b'~')]) + 1)?;
             }
         }
     }
-    f.write_str(t.get(plain..).unwrap_or(""))
+    f.put_str(t.get(plain..).unwrap_or(""))
 }
 
 /// A free land: face-down cards at the bottom, a face-up run on them.
@@ -972,3 +970,5 @@ impl Game {
         self.kept
     }
 }
+
+crate::display_via_text!(Loss, Words, Illegal);

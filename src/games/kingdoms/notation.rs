@@ -29,9 +29,9 @@
 
 use super::game::{Foundations, Move, Pile, Position, DEALT_DOWN, LAND, LANDS, TALON};
 use crate::cards::{Card, Rank, Suit};
-use crate::games::text::{self, Census, Keys, MoveError, PositionError, Short};
+use crate::games::text::{self, Census, Keys, MoveError, PositionError, Quote};
 use crate::position_error;
-use core::fmt::{self, Write};
+use core::fmt;
 use heapless::Vec;
 
 /// The keys of a position, in printing order.
@@ -52,14 +52,14 @@ const ROWS: [(&str, Option<Pile>); 5] = [
     ("subjects", Some(Pile::Subjects)),
 ];
 
-impl fmt::Display for Move {
+impl crate::out::Text for Move {
     /// `draw`, `6h>p3`, `5h>g`, `5h>f`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         match *self {
-            Move::Draw => f.write_str("draw"),
-            Move::ToLand(c, l) => write!(f, "{c}>p{}", u16::from(l) + 1),
-            Move::ToGuest(c) => write!(f, "{c}>g"),
-            Move::ToFoundation(c) => write!(f, "{c}>f"),
+            Move::Draw => f.put_str("draw"),
+            Move::ToLand(c, l) => put!(f, c, ">p", u16::from(l) + 1),
+            Move::ToGuest(c) => put!(f, c, ">g"),
+            Move::ToFoundation(c) => put!(f, c, ">f"),
         }
     }
 }
@@ -67,12 +67,12 @@ impl fmt::Display for Move {
 /// Reads a move token, either case: `draw`, `6h>p3`, `5h>g`, `5h>f`.
 /// (`undo` is the caller's business.)
 pub fn parse_move(token: &str) -> Result<Move, MoveError> {
-    let bad = || MoveError::new(format_args!("{:?} is not a move (draw, 6h>p3, 5h>g, 5h>f)", Short(token)));
+    let bad = || MoveError::new(&[&Quote(token), &" is not a move (draw, 6h>p3, 5h>g, 5h>f)"]);
     if token.eq_ignore_ascii_case("draw") {
         return Ok(Move::Draw);
     }
     let (card, dest) = token.split_once('>').ok_or_else(bad)?;
-    let card = Card::parse(card).ok_or_else(|| MoveError::new(format_args!("{:?} is not a card", Short(card))))?;
+    let card = Card::parse(card).ok_or_else(|| MoveError::new(&[&Quote(card), &" is not a card"]))?;
     if dest.eq_ignore_ascii_case("f") {
         return Ok(Move::ToFoundation(card));
     }
@@ -83,27 +83,27 @@ pub fn parse_move(token: &str) -> Result<Move, MoveError> {
         .strip_prefix(['p', 'P'])
         .and_then(|n| text::number(n, LANDS as u32))
         .filter(|n| *n >= 1)
-        .ok_or_else(|| MoveError::new(format_args!("{:?} is not a place (p1 to p7, g, f)", Short(dest))))?;
+        .ok_or_else(|| MoveError::new(&[&Quote(dest), &" is not a place (p1 to p7, g, f)"]))?;
     Ok(Move::ToLand(card, (n - 1) as u8))
 }
 
 /// Writes the position, every key in order, ending with `status:`.
-pub fn write_position(p: &Position, out: &mut dyn Write) -> fmt::Result {
-    out.write_str("game: kingdoms\n")?;
+pub fn write_position(p: &Position, out: &mut dyn crate::out::Out) -> fmt::Result {
+    out.put_str("game: kingdoms\n")?;
     for l in 0..LANDS {
         let land = p.land(l);
-        write!(out, "p{}:", l + 1)?;
+        put!(out, "p", l + 1, ":")?;
         for (i, c) in land.cards().iter().enumerate() {
             if i < land.down() {
-                out.write_str(" (")?;
-                out.write_str(c.name())?;
-                out.write_char(')')?;
+                out.put_str(" (")?;
+                out.put_str(c.name())?;
+                out.put_str(")")?;
             } else {
-                out.write_char(' ')?;
-                out.write_str(c.name())?;
+                out.put_str(" ")?;
+                out.put_str(c.name())?;
             }
         }
-        out.write_char('\n')?;
+        out.put_str("\n")?;
     }
     text::write_cards(out, "talon", p.talon())?;
     text::write_cards(out, "waste", p.waste().iter().copied())?;
@@ -114,7 +114,7 @@ pub fn write_position(p: &Position, out: &mut dyn Write) -> fmt::Result {
         });
         text::write_slots(out, key, slots)?;
     }
-    writeln!(out, "status: {}", p.status())
+    put!(out, "status: ", p.status(), "\n")
 }
 
 /// A land as read: its cards bottom first, and how many are face down.
@@ -139,7 +139,7 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
     for line in text::lines(input) {
         let n = line.number;
         let Some((key, value)) = text::key_value(line.text) else {
-            return position_error!(n, "expected key: value, found {:?}", Short(line.text));
+            return position_error!(n, "expected key: value, found ", Quote(line.text));
         };
         if key.eq_ignore_ascii_case(STATUS) {
             if seen_status {
@@ -153,7 +153,7 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
         match KEYS[k] {
             "game" => {
                 if !value.eq_ignore_ascii_case("kingdoms") {
-                    return position_error!(n, "game: {:?} is not kingdoms", Short(value));
+                    return position_error!(n, "game: ", Quote(value), " is not kingdoms");
                 }
             }
             "talon" | "waste" => {
@@ -162,40 +162,44 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
                     if t.starts_with('(') {
                         return position_error!(
                             n,
-                            "{} {:?}: face-down cards lie only under the face-up cards of p1..p7",
                             KEYS[k],
-                            Short(t)
+                            " ",
+                            Quote(t),
+                            ": face-down cards lie only under the face-up cards of p1..p7"
                         );
                     }
                     let c = text::card(t, n)?;
                     census.add(c, n)?;
                     if list.push(c).is_err() {
-                        return position_error!(n, "{} holds more than {TALON} cards", KEYS[k]);
+                        return position_error!(n, KEYS[k], " holds more than ", TALON, " cards");
                     }
                 }
                 if talon.len() + waste.len() > TALON {
-                    return position_error!(n, "talon and waste hold more than {TALON} cards together");
+                    return position_error!(n, "talon and waste hold more than ", TALON, " cards together");
                 }
             }
             "dungeon" | "tower" | "guest" | "castle" | "subjects" => {
                 let mut i = 0;
                 for t in text::tokens(value) {
                     let Some(suit) = Suit::ALL.get(i).copied() else {
-                        return position_error!(n, "{} has more than four entries", KEYS[k]);
+                        return position_error!(n, KEYS[k], " has more than four entries");
                     };
                     i += 1;
                     let Some(c) = text::card_or_dash(t, n)? else { continue };
                     if c.suit() != suit {
                         return position_error!(
                             n,
-                            "{}: {c} in the {} column (spades, hearts, diamonds, clubs)",
                             KEYS[k],
-                            suit.name()
+                            ": ",
+                            c,
+                            " in the ",
+                            suit.name(),
+                            " column (spades, hearts, diamonds, clubs)"
                         );
                     }
                     let s = suit as usize;
                     let r = c.rank().number();
-                    let wrong = |what: &str| position_error!(n, "{}: {c} is not {what}", KEYS[k]);
+                    let wrong = |what: &str| position_error!(n, KEYS[k], ": ", c, " is not ", what);
                     match KEYS[k] {
                         "dungeon" if r == 1 => f.dungeon[s] = true,
                         "dungeon" => return wrong("an ace (the dungeon holds its suit's ace)"),
@@ -207,7 +211,7 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
                         "subjects" => return wrong("a nine down to a two"),
                         _ => {
                             if r == 1 {
-                                return position_error!(n, "guest: {c} is an ace, never a guest");
+                                return position_error!(n, "guest: ", c, " is an ace, never a guest");
                             }
                             guest[s] = Some(c);
                         }
@@ -230,7 +234,7 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
                 }
                 // A bare key means what a missing one does: four empty places.
                 if i != 0 && i != 4 {
-                    return position_error!(n, "{} needs four entries (spades, hearts, diamonds, clubs)", KEYS[k]);
+                    return position_error!(n, KEYS[k], " needs four entries (spades, hearts, diamonds, clubs)");
                 }
             }
             name => {
@@ -246,26 +250,42 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
                     census.add(c, n)?;
                     if down {
                         if land.cards.len() > land.down {
-                            return position_error!(n, "{name}: face-down {c} lies on a face-up card");
+                            return position_error!(n, name, ": face-down ", c, " lies on a face-up card");
                         }
                         land.down += 1;
                         if land.down > DEALT_DOWN {
-                            return position_error!(n, "{name} has more than {DEALT_DOWN} face-down cards");
+                            return position_error!(n, name, " has more than ", DEALT_DOWN, " face-down cards");
                         }
                     } else if let Some(prev) = land.cards.last().copied().filter(|_| land.cards.len() > land.down) {
                         if prev.rank() == Rank::ACE {
-                            return position_error!(n, "{name}: {c} lies on {prev}, and nothing is played on an ace");
+                            return position_error!(
+                                n,
+                                name,
+                                ": ",
+                                c,
+                                " lies on ",
+                                prev,
+                                ", and nothing is played on an ace"
+                            );
                         }
                         if prev.suit() != c.suit() || prev.rank().number() + 1 != c.rank().number() {
-                            return position_error!(n, "{name}: {c} on {prev} is not one rank up in the same suit");
+                            return position_error!(
+                                n,
+                                name,
+                                ": ",
+                                c,
+                                " on ",
+                                prev,
+                                " is not one rank up in the same suit"
+                            );
                         }
                     }
                     if land.cards.push(c).is_err() {
-                        return position_error!(n, "{name} holds more than {LAND} cards");
+                        return position_error!(n, name, " holds more than ", LAND, " cards");
                     }
                 }
                 if land.down > 0 && land.down == land.cards.len() {
-                    return position_error!(n, "{name}: its top card is face down");
+                    return position_error!(n, name, ": its top card is face down");
                 }
             }
         }
@@ -281,20 +301,23 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
         if f.subjects[i] > 0 && f.castle[i] < 3 {
             return position_error!(
                 line("subjects"),
-                "subjects of {} begun while the castle lacks the jack (K, Q, J come first)",
-                s.name()
+                "subjects of ",
+                s.name(),
+                " begun while the castle lacks the jack (K, Q, J come first)"
             );
         }
         if f.dungeon[i] && (f.castle[i] < 3 || !f.tower[i]) {
             return position_error!(
                 line("dungeon"),
-                "the ace of {} is in the dungeon without K, Q, J and 10 of {} on the foundations",
+                "the ace of ",
                 s.name(),
-                s.name()
+                " is in the dungeon without K, Q, J and 10 of ",
+                s.name(),
+                " on the foundations"
             );
         }
         if guest[i].is_some() && f.castle[i] < 2 {
-            return position_error!(line("guest"), "a {} guest while the castle lacks its king or queen", s.name());
+            return position_error!(line("guest"), "a ", s.name(), " guest while the castle lacks its king or queen");
         }
     }
     let mut parts: [(&[Card], usize); LANDS] = [(&[], 0); LANDS];
@@ -306,3 +329,5 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
         None => position_error!(0, "the position does not fit the table"),
     }
 }
+
+crate::display_via_text!(Move);
