@@ -37,8 +37,17 @@ mod game_loop {
     /// before the player asks): the frame stays near 60% of a vblank.
     const PONDER_MAX_US: u32 = 3_500;
 
-    /// ... and at least, however long the drawing has been taking.
+    /// ... and at least, however long the drawing has been taking, when
+    /// the player waits ...
     const THINK_MIN_US: u32 = 2_000;
+
+    /// ... or when nobody does (a step still starts in a frame after one
+    /// that started none, so pondering never stalls).
+    const PONDER_MIN_US: u32 = 500;
+
+    /// What pondering leaves of the frame's budget after the drawing (a
+    /// frame a little over the budget still keeps its vblank).
+    const PONDER_MARGIN_US: u32 = 500;
 
     /// What the thinking leaves after the drawing: the wait for the vblank
     /// to be caught, and a step that takes longer than any before it.
@@ -252,12 +261,20 @@ mod game_loop {
             // pondering, does not).
             let asked = app.hint_asked();
             let mut busy = app.thinking();
-            let max = if asked || app.screen() == Screen::Demo { THINK_MAX_US } else { PONDER_MAX_US };
-            let think_until = FRAME_US.saturating_sub(THINK_MARGIN_US + self.render_us).clamp(THINK_MIN_US, max);
+            let waited_for = asked || app.screen() == Screen::Demo;
+            // Nobody waiting, the frame keeps within its budget (60% of a
+            // vblank) after the drawing as it has been lately; waited for,
+            // within the vblank (the hint comes sooner).
+            let (max, min, end_us, margin, first_margin) = if waited_for {
+                (THINK_MAX_US, THINK_MIN_US, FRAME_US, THINK_MARGIN_US, FIRST_MARGIN_US)
+            } else {
+                (PONDER_MAX_US, PONDER_MIN_US, BUDGET_US, PONDER_MARGIN_US, PONDER_MARGIN_US)
+            };
+            let think_until = end_us.saturating_sub(margin + self.render_us).clamp(min, max);
             // Where a frame's first step must end at the latest: what the
             // drawing leaves, with a wider margin (the estimate is of the
             // steps seen so far, not of this one).
-            let mut first_until = FRAME_US.saturating_sub(FIRST_MARGIN_US + self.render_us).max(THINK_MIN_US);
+            let mut first_until = end_us.saturating_sub(first_margin + self.render_us).max(min);
             if max == PONDER_MAX_US {
                 first_until = first_until.min(PONDER_MAX_US);
             }
