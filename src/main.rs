@@ -367,50 +367,13 @@ mod game_loop {
         /// A late frame's line (where its time went), and the frame meter's
         /// report every 600 frames.
         fn report(&mut self, times: FrameTimes, missed: u32, tty: &mut Tty) {
-            if missed > 0 {
-                let t = &times;
-                let n = self.meter.frames();
-                aftk_line!(
-                    tty,
-                    "LATE frame=",
-                    n,
-                    " update=",
-                    t.update_us,
-                    " card=",
-                    t.card_us,
-                    " draw=",
-                    t.draw_us,
-                    " packets=",
-                    t.packets_us,
-                    " gpu=",
-                    t.gpu_us,
-                    " tty=",
-                    t.tty_us
-                );
-            }
             let n = self.meter.frames();
+            if missed > 0 {
+                aftk_line!(tty, "LATE frame=", n, " ", times);
+            }
             if times.total_us() > BUDGET_US && self.slow_at.is_none_or(|at| n.wrapping_sub(at) >= SLOW_EVERY) {
                 self.slow_at = Some(n);
-                let t = &times;
-                aftk_line!(
-                    tty,
-                    "SLOW frame=",
-                    n,
-                    " us=",
-                    t.total_us(),
-                    " update=",
-                    t.update_us,
-                    " card=",
-                    t.card_us,
-                    " draw=",
-                    t.draw_us,
-                    " packets=",
-                    t.packets_us,
-                    " gpu=",
-                    t.gpu_us,
-                    " tty=",
-                    t.tty_us
-                );
+                aftk_line!(tty, "SLOW frame=", n, " us=", times.total_us(), " ", times);
             }
             if let Some(report) = self.meter.record(times, missed, tty.ns_per_byte()) {
                 aftk_line!(tty, "PERF ", report);

@@ -92,6 +92,28 @@ pub struct PerfReport {
     pub tty_ns_per_byte: u32,
 }
 
+/// A frame's phases as the `LATE` and `SLOW` lines give them:
+/// `update=<us> card=<us> draw=<us> packets=<us> gpu=<us> tty=<us>`.
+impl crate::out::Text for FrameTimes {
+    fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
+        put!(
+            f,
+            "update=",
+            self.update_us,
+            " card=",
+            self.card_us,
+            " draw=",
+            self.draw_us,
+            " packets=",
+            self.packets_us,
+            " gpu=",
+            self.gpu_us,
+            " tty=",
+            self.tty_us
+        )
+    }
+}
+
 impl crate::out::Text for PerfReport {
     fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         put!(
