@@ -129,6 +129,11 @@ mod game_loop {
         step_us: u32,
         /// The last frame had work but no room to start a step.
         starved: bool,
+        /// Thinking steps (a placement judged, in A Farewell to Kings) and
+        /// their CPU time since the last hint shown: the HINT line gives
+        /// their mean, the cost of one judgement on the console.
+        steps: u32,
+        steps_us: u32,
     }
 
     impl Frame {
@@ -144,6 +149,8 @@ mod game_loop {
                 render_us: DRAW_US,
                 step_us: STEP_PRIOR_US,
                 starved: false,
+                steps: 0,
+                steps_us: 0,
             }
         }
 
@@ -246,7 +253,10 @@ mod game_loop {
                 }
                 busy = app.think(1);
                 steps += 1;
-                self.step_us = self.step_us.max(ticks_to_us(clock.ticks_since(start)) - before);
+                let took = ticks_to_us(clock.ticks_since(start)) - before;
+                self.step_us = self.step_us.max(took);
+                self.steps = self.steps.saturating_add(1);
+                self.steps_us = self.steps_us.saturating_add(took);
             }
             self.starved = busy && steps == 0;
             // Forgotten only while thinking: an idle minute must not make
@@ -264,7 +274,16 @@ mod game_loop {
                     self.hint_frames += 1;
                 }
                 if done {
-                    aftk_line!(tty, "HINT us={} frames={}", self.hint_us, self.hint_frames);
+                    aftk_line!(
+                        tty,
+                        "HINT us={} frames={} steps={} step_us={}",
+                        self.hint_us,
+                        self.hint_frames,
+                        self.steps,
+                        self.steps_us / self.steps.max(1)
+                    );
+                    self.steps = 0;
+                    self.steps_us = 0;
                 }
             }
             if !app.hint_asked() {

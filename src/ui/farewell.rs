@@ -80,6 +80,34 @@ pub struct HintSlot {
 /// asks), nor on the emulator.
 pub const HINT_UNITS: usize = 70;
 
+/// Up to `budget` more units of a hint's work, as the console does them:
+/// a hint winds down after [`HINT_UNITS`] units of work and answers with
+/// the best move found so far. Counted in work, not frames, so its answer
+/// is the same however the frames fell (worked out before Square or after
+/// it, in any emulator), and the host plays it exactly ([`hint_move`]).
+pub fn hint_step(t: &mut HintThinker, budget: usize) -> Option<Option<Move>> {
+    for _ in 0..budget {
+        if t.progress().0 >= HINT_UNITS {
+            t.hurry();
+        }
+        if let Some(m) = t.step(1) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// The console's hint for `g`, worked out whole (what `aftk stats
+/// --strength hint` plays): the move, and the units of work it took.
+pub fn hint_move(g: &Game) -> (Option<Move>, usize) {
+    let mut t = HintThinker::with_strength(g, hint_strength(g));
+    loop {
+        if let Some(m) = hint_step(&mut t, 1) {
+            return (m, t.units());
+        }
+    }
+}
+
 /// Where the cursor is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
@@ -433,14 +461,7 @@ impl Play {
             return true;
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
-        // A hint winds down after HINT_UNITS units of work and answers
-        // with the best move found so far: counted in work, not frames, so
-        // its answer is the same however the frames fell (worked out
-        // before Square or after it, in any emulator).
-        if t.progress().0 >= HINT_UNITS {
-            t.hurry();
-        }
-        let Some(m) = t.step(budget) else { return true };
+        let Some(m) = hint_step(t, budget) else { return true };
         *slot = None;
         self.asked = None;
         if self.hint.found(m) {

@@ -513,6 +513,11 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         (self.nodes.min(most), most)
     }
 
+    /// Units of work done so far.
+    pub fn units(&self) -> usize {
+        self.nodes
+    }
+
     fn work(&mut self) {
         self.nodes += 1;
         if self.turn.done.is_none() {
