@@ -4,7 +4,8 @@
 
 use farewell::games::farewell::game::MAX_MOVES;
 use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
-use farewell::games::farewell::{Card, Cell, Game, KingStart, Loss, Move, Options, Status};
+use farewell::games::farewell::plan::{self, Basis, Weights};
+use farewell::games::farewell::{player, Card, Cell, Game, KingStart, Loss, Move, Options, Status};
 use proptest::prelude::*;
 
 fn options() -> impl Strategy<Value = Options> {
@@ -68,6 +69,38 @@ fn text(g: &Game) -> String {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The judgement kept for a position ([`Basis`]) judges each position
+    /// one placement away exactly as a whole judgement does, with every
+    /// set of weights, on every grid, along games played partly by the
+    /// fair player (so that books go and orphans are lifted) and partly at
+    /// random.
+    #[test]
+    fn a_placement_judged_from_its_basis_scores_as_judged_whole(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..120)) {
+        let mut g = Game::new(seed, o).unwrap();
+        let all = [
+            Weights::DEFAULT,
+            Weights::PLAYER,
+            Weights { exposed: 30, ready: 20, ..Weights::PLAYER },
+        ];
+        for (step, pick) in picks.into_iter().enumerate() {
+            if g.status().is_over() {
+                break;
+            }
+            let w = &all[step % all.len()];
+            let basis = Basis::new(&g, w);
+            let moves = legal_moves(&g);
+            for m in &moves {
+                if let Move::Place(_, cell) = *m {
+                    let mut after = g.clone();
+                    after.apply(*m).unwrap();
+                    prop_assert_eq!(basis.evaluate_after(&after, cell), plan::evaluate_with(&after, w), "{:?} after {}", m, text(&g));
+                }
+            }
+            let m = if pick % 3 == 0 { moves[pick as usize / 3 % moves.len()] } else { player::best_move(&g).unwrap() };
+            g.apply(m).unwrap();
+        }
+    }
 
     #[test]
     fn games_under_legal_moves_keep_every_invariant_and_end(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..400)) {

@@ -20,7 +20,7 @@
 
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
-use super::plan::{self, movable, position_hash, Weights};
+use super::plan::{self, movable, position_hash, Basis, Weights};
 use crate::cards::Card;
 use crate::games::search::{mix, Beam};
 
@@ -197,6 +197,10 @@ struct TurnBeam<const B: usize, const T: usize> {
     beam: heapless::Vec<(Game, u8), B>,
     /// Moves of the beam position being expanded.
     moves: heapless::Vec<Move, MAX_CANDIDATES>,
+    /// The judgement of the position whose placements are being tried
+    /// (the root's, then the beam position's): made by a unit of its own,
+    /// it judges each placement from it for a fraction of the cost.
+    basis: Option<Basis>,
     at: usize,
     next_move: usize,
     best: Beam<Cand, B>,
@@ -226,6 +230,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             next_root: 0,
             beam: heapless::Vec::new(),
             moves: heapless::Vec::new(),
+            basis: None,
             at: 0,
             next_move: 0,
             best: Beam::new(),
@@ -263,6 +268,10 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
         // First the root moves, each judged alone.
         if self.next_root < self.roots.len() {
+            if self.basis.is_none() && self.root.status() != Status::PlacingKings {
+                self.basis = Some(Basis::new(&self.root, &self.weights));
+                return;
+            }
             let i = self.next_root;
             self.next_root += 1;
             self.nodes += 1;
@@ -272,7 +281,10 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                 if self.root.status() == Status::PlacingKings {
                     score = judge(&mut self.root, mv, &self.weights).unwrap_or(i32::MIN);
                 } else if self.root.place(card, cell).is_ok() {
-                    score = plan::evaluate_with(&self.root, &self.weights);
+                    score = match &self.basis {
+                        Some(b) => b.evaluate_after(&self.root, cell),
+                        None => plan::evaluate_with(&self.root, &self.weights),
+                    };
                     if self.width > 0 {
                         if can_place(&self.root) {
                             let width = self.beam_width();
@@ -337,7 +349,12 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             } else {
                 self.moves = placements(&self.beam[self.at].0);
                 self.next_move = 0;
+                self.basis = None;
             }
+            return;
+        }
+        if self.basis.is_none() {
+            self.basis = Some(Basis::new(&self.beam[self.at].0, &self.weights));
             return;
         }
         let mv = self.moves[self.next_move];
@@ -351,7 +368,10 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         if pos.apply(mv).is_err() {
             return;
         }
-        let score = plan::evaluate_with(pos, &weights);
+        let score = match (&self.basis, mv) {
+            (Some(b), Move::Place(_, cell)) => b.evaluate_after(pos, cell),
+            _ => plan::evaluate_with(pos, &weights),
+        };
         let end = !can_place(pos);
         let hash = if end { 0 } else { position_hash(pos) };
         if end {
@@ -392,6 +412,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         self.beam = beam;
         self.at = 0;
         self.next_move = 0;
+        self.basis = None;
         if self.beam.is_empty() {
             self.finish();
         } else {
@@ -411,8 +432,8 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
     /// counted as turn ends.
     fn hurry(&mut self) {
         self.limit = 0;
-        if self.next_root > 0 && self.next_root < self.roots.len() {
-            self.roots.truncate(self.next_root);
+        if self.next_root < self.roots.len() {
+            self.roots.truncate(self.next_root.max(1));
         }
     }
 
