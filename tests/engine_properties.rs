@@ -2,7 +2,7 @@
 //! set and every sequence of legal moves, and for any text given to the
 //! parsers.
 
-use farewell::games::farewell::game::MAX_MOVES;
+use farewell::games::farewell::game::{grid_key, MAX_MOVES};
 use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
 use farewell::games::farewell::plan::{self, Basis, Weights};
 use farewell::games::farewell::{player, Card, Cell, Game, KingStart, Loss, Move, Options, Status};
@@ -109,7 +109,12 @@ proptest! {
         let mut steps = 0;
         while !g.status().is_over() {
             assert_all_cards_once(&g);
+            // The grid's hash, kept cell by cell, is that of the grid.
+            let grid = g.occupied().iter().fold(0, |h, c| h ^ grid_key(g.card_at(c).unwrap(), c));
+            prop_assert_eq!(g.grid_hash(), grid);
             let moves = legal_moves(&g);
+            // can_place says whether a placement is among them.
+            prop_assert_eq!(g.can_place(), moves.iter().any(|m| matches!(m, Move::Place(..))));
             // Status says playing exactly when some move is legal.
             prop_assert!(!moves.is_empty(), "status {:?} with no legal move", g.status());
             let pick = picks.next().unwrap_or(steps as u32) as usize % moves.len();

@@ -52,12 +52,7 @@ pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
 /// since the solver's table used 0 for an empty slot: the hashes, and so
 /// the searches and their node counts, stay as they were.
 pub fn position_hash(g: &Game) -> u64 {
-    let mut h = mix(g.stock_len() as u64 + 1);
-    for cell in g.occupied().iter() {
-        if let Some(c) = g.card_at(cell) {
-            h ^= mix((u64::from(c.index()) << 8 | cell.index() as u64) + 0x1_0000);
-        }
-    }
+    let mut h = mix(g.stock_len() as u64 + 1) ^ g.grid_hash();
     for c in g.hand().iter().flatten() {
         h ^= mix(u64::from(c.index()) + 0x2_0000);
     }
@@ -97,6 +92,17 @@ const SUIT_BIT: [u8; 256] = {
     let mut i = 0;
     while i < 52 {
         t[i] = 1 << (i / 13);
+        i += 1;
+    }
+    t
+};
+
+/// The rank number (1 to 13) of each card index (0 for an empty cell).
+const RANK_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = (i % 13) as u8 + 1;
         i += 1;
     }
     t
@@ -189,6 +195,24 @@ const fn matchings(allowed: &[u8], missing: u8) -> u32 {
     }
 }
 
+/// [`matchings`] for cells as many as the missing suits, by inclusion and
+/// exclusion for up to three (a window's empty cells round a card).
+fn flex_count(allowed: &[u8], missing: u8) -> u32 {
+    let n = |m: u8| m.count_ones();
+    match *allowed {
+        [a] => n(a & missing),
+        [a, b] => {
+            let (a, b) = (a & missing, b & missing);
+            n(a) * n(b) - n(a & b)
+        }
+        [a, b, c] => {
+            let (a, b, c) = (a & missing, b & missing, c & missing);
+            n(a) * n(b) * n(c) - n(a & b) * n(c) - n(a & c) * n(b) - n(b & c) * n(a) + 2 * n(a & b & c)
+        }
+        _ => matchings(allowed, missing),
+    }
+}
+
 /// How a rank stands on the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Block {
@@ -260,13 +284,15 @@ fn block_of(v: &View<'_>, rank: Rank, mask: u8) -> Block {
     // column up-left of the cards' box, inside the grid.
     for tr in r1.saturating_sub(1)..=r0.min(v.h - 2) {
         for tc in c1.saturating_sub(1)..=c0.min(v.w - 2) {
-            let mut allow: heapless::Vec<u8, 4> = heapless::Vec::new();
+            let mut allow = [0u8; 4];
+            let mut k = 0;
             let mut ok = true;
-            for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            for (dr, dc) in OFFSETS {
                 let card = v.cards[usize::from(tr + dr) * STRIDE + usize::from(tc + dc)];
                 if card == NONE {
-                    let _ = allow.push(v.allowed(tr, tc, dr, dc).0);
-                } else if card % 13 != n - 1 || mask & (1 << (card / 13)) == 0 {
+                    allow[k] = v.allowed(tr, tc, dr, dc).0;
+                    k += 1;
+                } else if RANK_OF[usize::from(card)] != n || mask & SUIT_BIT[usize::from(card)] == 0 {
                     ok = false;
                     break;
                 }
@@ -274,8 +300,8 @@ fn block_of(v: &View<'_>, rank: Rank, mask: u8) -> Block {
             if !ok {
                 continue;
             }
-            let flex = matchings(&allow, ALL_SUITS & !used);
-            let tight = allow.iter().filter(|&&a| a != ALL_SUITS).count() as u8;
+            let flex = flex_count(&allow[..k], ALL_SUITS & !used);
+            let tight = allow[..k].iter().filter(|&&a| a != ALL_SUITS).count() as u8;
             if flex > 0 && (best == 0 || tight < best_tight || (tight == best_tight && flex > best)) {
                 best = flex;
                 best_tight = tight;
@@ -649,14 +675,17 @@ impl Basis {
         v.pos[usize::from(card.index())] = cell.index() as u8;
         v.suits[at] = SUIT_BIT[usize::from(card.index())];
         let removed = removed_ranks(g);
-        let mut ranks = self.ranks;
-        let near = |p: u8| p != NONE && (p / MAX_W).abs_diff(qr) <= 2 && (p % MAX_W).abs_diff(qc) <= 2;
-        for n in 1..=12u8 {
-            if removed & (1 << n) != 0 {
-                continue;
+        // The ranks with a card within two rows and columns of the cell
+        // (the placed card's among them) are judged again.
+        let mut near: u16 = 0;
+        for r in qr.saturating_sub(2)..=(qr + 2).min(o.height - 1) {
+            for c in qc.saturating_sub(2)..=(qc + 2).min(o.width - 1) {
+                near |= 1 << RANK_OF[usize::from(v.cards[usize::from(r) * STRIDE + usize::from(c)])];
             }
-            let i = usize::from(n - 1);
-            if n == card.rank().number() || (0..4).any(|s| near(v.pos[s * 13 + i])) {
+        }
+        let mut ranks = self.ranks;
+        for n in 1..=12u8 {
+            if (near & !removed) & (1 << n) != 0 {
                 ranks[usize::from(n)] = rank_part(&v, n, o.easy, w);
             }
         }

@@ -167,14 +167,6 @@ pub const MAX_BEAM: usize = 8;
 /// Most positions the next turn's beam keeps.
 pub const MAX_NEXT_BEAM: usize = 4;
 
-/// Whether some placement is legal now.
-fn can_place(g: &Game) -> bool {
-    if g.status().is_over() {
-        return false;
-    }
-    movable(g).iter().any(|c| !g.playable_cells(*c).is_empty())
-}
-
 /// A position the turn's beam keeps: the index of its parent in the beam,
 /// of its first move (the root move it came from), and the move from the
 /// parent.
@@ -286,7 +278,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                         None => plan::evaluate_with(&self.root, &self.weights),
                     };
                     if self.width > 0 {
-                        if can_place(&self.root) {
+                        if self.root.can_place() {
                             let width = self.beam_width();
                             self.best.offer(score, position_hash(&self.root), (0, i as u8, mv), width);
                         } else {
@@ -372,7 +364,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             (Some(b), Move::Place(_, cell)) => b.evaluate_after(pos, cell),
             _ => plan::evaluate_with(pos, &weights),
         };
-        let end = !can_place(pos);
+        let end = !pos.can_place();
         let hash = if end { 0 } else { position_hash(pos) };
         if end {
             note(&mut self.leaves, self.keep, score, root, pos);
