@@ -37,17 +37,17 @@ use crate::save::SavedGame;
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
 /// the turn searched with a beam of 4, at most 70 placements a move,
-/// spread over frames. The README gives what it wins and how long the
-/// console takes. The host's strongest player (`Strength::STRONG`, which
-/// also looks past the next deal) wins more but would take the console
-/// several seconds a move.
+/// spread over frames ([`Strength::CONSOLE`]). The README gives what it
+/// wins and how long the console takes. The host's strongest player
+/// (`Strength::STRONG`, which also looks past the next deal) wins more but
+/// would take the console many seconds a move.
 pub const HINT_STRENGTH: Strength = Strength::CONSOLE;
 
-/// ... and on the larger grids (13x9, 14x9), where a placement judged
-/// costs the console up to 5 ms and a hand has more of them: each
-/// placement judged alone, to answer within a second (a beam of 2 and 60
-/// placements took up to 89 frames in Mednafen).
-pub const HINT_STRENGTH_LARGE: Strength = Strength::ONE_PLY;
+/// ... and on the larger grids (13x9, 14x9), whose drawing leaves a frame
+/// less time to think and whose hands have more placements: a beam of 4,
+/// at most 40 placements ([`Strength::CONSOLE_LARGE`]; one ply before a
+/// placement judged cost 1.5 ms rather than 5).
+pub const HINT_STRENGTH_LARGE: Strength = Strength::CONSOLE_LARGE;
 
 /// The hint's strength for a game.
 pub fn hint_strength(g: &Game) -> Strength {
@@ -72,13 +72,14 @@ pub struct HintSlot {
     thinker: HintThinker,
 }
 
-/// Units of work (placements judged) a hint may take before it winds down
-/// and answers with the best move found so far: the 12x8 hint's whole
-/// search (70 placements) fits; a 14x9 hand's hundred placements at a few
-/// milliseconds each are cut. Work, not frames: the answer must not depend
-/// on when Square was pressed (the hint is worked out before the player
-/// asks), nor on the emulator.
-pub const HINT_UNITS: usize = 70;
+/// Units of work (placements judged, and the judgement of each position
+/// whose placements are tried) a hint may take before it winds down and
+/// answers with the best move found so far: the whole search of nearly
+/// every hint (70 placements and a few positions' judgements) fits; a
+/// hand with many orphans has more, and is cut. Work, not frames: the
+/// answer must not depend on when Square was pressed (the hint is worked
+/// out before the player asks), nor on the emulator.
+pub const HINT_UNITS: usize = 65;
 
 /// Up to `budget` more units of a hint's work, as the console does them:
 /// a hint winds down after [`HINT_UNITS`] units of work and answers with

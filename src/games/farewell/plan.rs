@@ -623,23 +623,29 @@ pub struct Basis {
     ranks: [RankPart; 13],
     wins: [u16; CELLS],
     count: [u8; 4],
+    /// The windows' sites are worked out ([`Basis::finish`]).
+    sited: bool,
 }
 
 impl Basis {
     /// The judgement's parts for `g`, with these weights.
     pub fn new(g: &Game, w: &Weights) -> Basis {
+        let mut b = Basis::begin(g, w);
+        b.finish(g);
+        b
+    }
+
+    /// The first half of [`Basis::new`] (each rank's block), for a search
+    /// that keeps its units of work short: [`Basis::finish`] does the
+    /// rest (each window's site). Until then the basis judges placements
+    /// whole.
+    pub fn begin(g: &Game, w: &Weights) -> Basis {
         let v = View::new(g);
         let removed = removed_ranks(g);
         let mut ranks = [RankPart::UNSTARTED; 13];
         for n in 1..=12u8 {
             if removed & (1 << n) == 0 {
                 ranks[usize::from(n)] = rank_part(&v, n, g.options().easy, w);
-            }
-        }
-        let mut wins = [0u16; CELLS];
-        for r in 0..v.h - 1 {
-            for c in 0..v.w - 1 {
-                wins[usize::from(r) * STRIDE + usize::from(c)] = window_site(&v, r, c);
             }
         }
         Basis {
@@ -649,9 +655,29 @@ impl Basis {
             pos: v.pos,
             suits: v.suits,
             ranks,
-            count: site_count(&wins, v.w, v.h),
-            wins,
+            count: [0; 4],
+            wins: [0; CELLS],
+            sited: false,
         }
+    }
+
+    /// The second half of [`Basis::new`], for the same `g` as
+    /// [`Basis::begin`].
+    pub fn finish(&mut self, g: &Game) {
+        let o = g.options();
+        let v = View { cards: g.grid_cards(), pos: self.pos, suits: self.suits, w: o.width, h: o.height };
+        for r in 0..v.h - 1 {
+            for c in 0..v.w - 1 {
+                self.wins[usize::from(r) * STRIDE + usize::from(c)] = window_site(&v, r, c);
+            }
+        }
+        self.count = site_count(&self.wins, v.w, v.h);
+        self.sited = true;
+    }
+
+    /// Whether [`Basis::finish`] has been done.
+    pub fn is_finished(&self) -> bool {
+        self.sited
     }
 
     /// [`evaluate_with`] (with the basis' weights) of `g`, the position
@@ -666,7 +692,7 @@ impl Basis {
         let placed = g.card_at(cell);
         let (qr, qc) = (cell.row, cell.col);
         let at = (usize::from(qr) + 1) * PAD_W + usize::from(qc) + 1;
-        let one_more = g.move_count() == self.moves + 1 && g.removed().len() == self.books;
+        let one_more = self.sited && g.move_count() == self.moves + 1 && g.removed().len() == self.books;
         let (Some(card), true, Some(0)) = (placed, one_more, self.suits.get(at).copied()) else {
             return evaluate_with(g, w);
         };

@@ -130,8 +130,11 @@ impl Strength {
     pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
     /// For the console: the turn searched with a beam of 4, at most 70
     /// placements. What answers within a second on the PS1 (a unit costs
-    /// a few milliseconds there); the look past the next deal does not.
+    /// about 1.5 ms there); the look past the next deal does not.
     pub const CONSOLE: Strength = Strength { width: 4, nodes: 70, ..Strength::ONE_PLY };
+    /// For the console on the large grids (13x9, 14x9), where a frame
+    /// leaves less time to think: a beam of 4, at most 40 placements.
+    pub const CONSOLE_LARGE: Strength = Strength { width: 4, nodes: 40, ..Strength::ONE_PLY };
     /// The look past the next deal at its cheapest: the turn (beam of 4,
     /// 400 placements), then 2 imagined draws for each of the 2 best turn
     /// ends, each next turn searched with a beam of 2 and 60 placements.
@@ -260,8 +263,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
         // First the root moves, each judged alone.
         if self.next_root < self.roots.len() {
-            if self.basis.is_none() && self.root.status() != Status::PlacingKings {
-                self.basis = Some(Basis::new(&self.root, &self.weights));
+            if self.root.status() != Status::PlacingKings && self.prepare_basis(None) {
                 return;
             }
             let i = self.next_root;
@@ -345,8 +347,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             }
             return;
         }
-        if self.basis.is_none() {
-            self.basis = Some(Basis::new(&self.beam[self.at].0, &self.weights));
+        if self.prepare_basis(Some(self.at)) {
             return;
         }
         let mv = self.moves[self.next_move];
@@ -375,6 +376,25 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         } else {
             self.best.offer(score, hash, (at as u8, root, mv), width);
         }
+    }
+
+    /// Works on the basis of the root (`None`) or of a beam position; true
+    /// when that was this unit's work (the basis is made in two halves,
+    /// each as short as a placement judged whole, or shorter).
+    fn prepare_basis(&mut self, at: Option<usize>) -> bool {
+        let g = match at {
+            None => &self.root,
+            Some(i) => match self.beam.get(i) {
+                Some(p) => &p.0,
+                None => return false,
+            },
+        };
+        match &mut self.basis {
+            None => self.basis = Some(Basis::begin(g, &self.weights)),
+            Some(b) if !b.is_finished() => b.finish(g),
+            Some(_) => return false,
+        }
+        true
     }
 
     fn end_of_turn(&mut self, score: i32, root: u8) {
