@@ -36,12 +36,14 @@ use crate::games::farewell::{CellSet, KingStart, Options, Rank, GRID_SIZES};
 use crate::save::SavedGame;
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
-/// the turn searched with a beam of 4, at most 70 placements a move,
-/// spread over frames ([`Strength::CONSOLE`]). The README gives what it
-/// wins and how long the console takes. The host's strongest player
+/// the turn searched with a beam of 4, at most 55 placements a move,
+/// spread over frames ([`Strength::CONSOLE`] with 55 placements rather
+/// than 70: its whole search fits [`HINT_UNITS`], and won more of deals
+/// 5001-6000 than 70 placements cut there). The README gives what it wins
+/// and how long the console takes. The host's strongest player
 /// (`Strength::STRONG`, which also looks past the next deal) wins more but
 /// would take the console many seconds a move.
-pub const HINT_STRENGTH: Strength = Strength::CONSOLE;
+pub const HINT_STRENGTH: Strength = Strength { nodes: 55, ..Strength::CONSOLE };
 
 /// ... and on the larger grids (13x9, 14x9), whose drawing leaves a frame
 /// less time to think and whose hands have more placements: a beam of 4,
@@ -75,8 +77,10 @@ pub struct HintSlot {
 /// Units of work (placements judged, and the judgement of each position
 /// whose placements are tried) a hint may take before it winds down and
 /// answers with the best move found so far: the whole search of nearly
-/// every hint (70 placements and a few positions' judgements) fits; a
-/// hand with many orphans has more, and is cut. Work, not frames: the
+/// every hint (55 placements on 12x8, 40 on the larger grids, and the
+/// judgement of each position expanded, in two units) fits; a hand with
+/// many orphans has more, and is cut. Every hint then shows within 60
+/// frames of Square in Mednafen. Work, not frames: the
 /// answer must not depend on when Square was pressed (the hint is worked
 /// out before the player asks), nor on the emulator.
 pub const HINT_UNITS: usize = 65;

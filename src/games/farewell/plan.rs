@@ -207,7 +207,10 @@ fn flex_count(allowed: &[u8], missing: u8) -> u32 {
         }
         [a, b, c] => {
             let (a, b, c) = (a & missing, b & missing, c & missing);
-            n(a) * n(b) * n(c) - n(a & b) * n(c) - n(a & c) * n(b) - n(b & c) * n(a) + 2 * n(a & b & c)
+            // The terms may go below zero before the last one is added.
+            let m = |x: u8| x.count_ones() as i32;
+            let k = m(a) * m(b) * m(c) - m(a & b) * m(c) - m(a & c) * m(b) - m(b & c) * m(a) + 2 * m(a & b & c);
+            k as u32
         }
         _ => matchings(allowed, missing),
     }
