@@ -90,5 +90,16 @@ fn main() {
         black_box(player::best_move(black_box(&games[e % games.len()])));
         e += 1;
     });
+    // The console's hint as it thinks there (its thinker, its strength,
+    // its wind-down): the cost of one unit of work, a placement judged.
+    let (mut units, t) = (0usize, Instant::now());
+    for _ in 0..50 {
+        for g in &games {
+            let (_, n) = farewell::ui::farewell::hint_move(g);
+            units += n;
+        }
+    }
+    let ns = t.elapsed().as_nanos() as f64 / units as f64;
+    println!("{:<40} {ns:>10.1} ns/unit  ({units} units)", "the console's hint, one unit of work");
     println!("size_of::<Game>() = {} bytes", std::mem::size_of::<Game>());
 }

@@ -167,6 +167,11 @@ mod game_loop {
         starved: bool,
         /// The frame of the last `AFTK SLOW` line.
         slow_at: Option<u32>,
+        /// Thinking steps (a placement judged, in A Farewell to Kings) and
+        /// their CPU time since the last hint shown: the HINT line gives
+        /// their mean, the cost of one judgement on the console.
+        steps: u32,
+        steps_us: u32,
     }
 
     impl Frame {
@@ -183,6 +188,8 @@ mod game_loop {
                 step_us: GameId::ALL.map(|id| entry(id).think_step_us),
                 starved: false,
                 slow_at: None,
+                steps: 0,
+                steps_us: 0,
             }
         }
 
@@ -295,7 +302,10 @@ mod game_loop {
                 }
                 busy = app.think(1);
                 steps += 1;
-                *step_us = (*step_us).max(ticks_to_us(clock.ticks_since(start)) - before);
+                let took = ticks_to_us(clock.ticks_since(start)) - before;
+                *step_us = (*step_us).max(took);
+                self.steps = self.steps.saturating_add(1);
+                self.steps_us = self.steps_us.saturating_add(took);
             }
             self.starved = busy && steps == 0;
             // Forgotten only while thinking: an idle minute must not make
@@ -313,7 +323,19 @@ mod game_loop {
                     self.hint_frames += 1;
                 }
                 if done {
-                    aftk_line!(tty, "HINT us=", self.hint_us, " frames=", self.hint_frames);
+                    aftk_line!(
+                        tty,
+                        "HINT us=",
+                        self.hint_us,
+                        " frames=",
+                        self.hint_frames,
+                        " steps=",
+                        self.steps,
+                        " step_us=",
+                        self.steps_us / self.steps.max(1)
+                    );
+                    self.steps = 0;
+                    self.steps_us = 0;
                 }
             }
             if !app.hint_asked() {

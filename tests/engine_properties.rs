@@ -2,9 +2,10 @@
 //! set and every sequence of legal moves, and for any text given to the
 //! parsers.
 
-use farewell::games::farewell::game::MAX_MOVES;
+use farewell::games::farewell::game::{grid_key, MAX_MOVES};
 use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
-use farewell::games::farewell::{Card, Cell, Game, KingStart, Loss, Move, Options, Status};
+use farewell::games::farewell::plan::{self, Basis, Weights};
+use farewell::games::farewell::{player, Card, Cell, Game, KingStart, Loss, Move, Options, Status};
 use proptest::prelude::*;
 
 fn options() -> impl Strategy<Value = Options> {
@@ -69,6 +70,38 @@ fn text(g: &Game) -> String {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
+    /// The judgement kept for a position ([`Basis`]) judges each position
+    /// one placement away exactly as a whole judgement does, with every
+    /// set of weights, on every grid, along games played partly by the
+    /// fair player (so that books go and orphans are lifted) and partly at
+    /// random.
+    #[test]
+    fn a_placement_judged_from_its_basis_scores_as_judged_whole(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..120)) {
+        let mut g = Game::new(seed, o).unwrap();
+        let all = [
+            Weights::DEFAULT,
+            Weights::PLAYER,
+            Weights { exposed: 30, ready: 20, ..Weights::PLAYER },
+        ];
+        for (step, pick) in picks.into_iter().enumerate() {
+            if g.status().is_over() {
+                break;
+            }
+            let w = &all[step % all.len()];
+            let basis = Basis::new(&g, w);
+            let moves = legal_moves(&g);
+            for m in &moves {
+                if let Move::Place(_, cell) = *m {
+                    let mut after = g.clone();
+                    after.apply(*m).unwrap();
+                    prop_assert_eq!(basis.evaluate_after(&after, cell), plan::evaluate_with(&after, w), "{:?} after {}", m, text(&g));
+                }
+            }
+            let m = if pick % 3 == 0 { moves[pick as usize / 3 % moves.len()] } else { player::best_move(&g).unwrap() };
+            g.apply(m).unwrap();
+        }
+    }
+
     #[test]
     fn games_under_legal_moves_keep_every_invariant_and_end(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..400)) {
         let mut g = Game::new(seed, o).unwrap();
@@ -76,7 +109,12 @@ proptest! {
         let mut steps = 0;
         while !g.status().is_over() {
             assert_all_cards_once(&g);
+            // The grid's hash, kept cell by cell, is that of the grid.
+            let grid = g.occupied().iter().fold(0, |h, c| h ^ grid_key(g.card_at(c).unwrap(), c));
+            prop_assert_eq!(g.grid_hash(), grid);
             let moves = legal_moves(&g);
+            // can_place says whether a placement is among them.
+            prop_assert_eq!(g.can_place(), moves.iter().any(|m| matches!(m, Move::Place(..))));
             // Status says playing exactly when some move is legal.
             prop_assert!(!moves.is_empty(), "status {:?} with no legal move", g.status());
             let pick = picks.next().unwrap_or(steps as u32) as usize % moves.len();

@@ -6,7 +6,7 @@ use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::games::farewell::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
 use farewell::ui::farewell::Focus;
-use farewell::ui::farewell::{hint_strength, HintThinker};
+use farewell::ui::farewell::{hint_move, hint_strength, HintThinker};
 use farewell::ui::paint::{self, CardSize, Skin};
 use farewell::ui::render;
 use farewell::ui::skin::AtlasSkin;
@@ -397,7 +397,7 @@ fn square_shows_the_fair_players_move() {
     }
     assert!(frames <= most.div_ceil(farewell::ui::farewell::THINK_PER_FRAME) + 1, "{frames} frames");
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
-    let best = farewell::games::farewell::player::best_move_with(p.game(), hint_strength(p.game())).unwrap();
+    let best = hint_move(p.game()).0.unwrap();
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
     assert_eq!(p.held(), Some(card));
     assert_eq!(p.focus(), Focus::Grid(cell));
@@ -528,15 +528,13 @@ fn hint(d: &mut Driver) {
 
 /// True when the fair player's move is to deal while the hand holds cards.
 fn deal_hinted_with_cards(g: &farewell::games::farewell::Game) -> bool {
-    farewell::games::farewell::player::best_move_with(g, hint_strength(g))
-        == Some(farewell::games::farewell::Move::Deal)
-        && g.hand().iter().any(Option::is_some)
+    hint_move(g).0 == Some(farewell::games::farewell::Move::Deal) && g.hand().iter().any(Option::is_some)
 }
 
 /// The first deal number whose play by the fair player comes to a deal with
 /// cards in the hand (the hint then says to deal while a card can be held).
 fn seed_with_a_deal_hint() -> u32 {
-    use farewell::games::farewell::{player::best_move_with, Game, Options};
+    use farewell::games::farewell::{Game, Options};
     (1..500)
         .find(|&seed| {
             let mut g = Game::new(seed, Options::default()).unwrap();
@@ -544,7 +542,7 @@ fn seed_with_a_deal_hint() -> u32 {
                 if deal_hinted_with_cards(&g) {
                     return true;
                 }
-                match best_move_with(&g, hint_strength(&g)) {
+                match hint_move(&g).0 {
                     Some(m) if !g.status().is_over() => {
                         g.apply(m).unwrap();
                     }

@@ -3,13 +3,12 @@
 //! a loss produce, in A Farewell to Kings and King's Corners, and the
 //! menus'; and when the title tune plays.
 
-use farewell::games::farewell::player::best_move_with;
 use farewell::games::farewell::{Card, Cell, Game, Options, Status};
 use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::settings::GameId;
 use farewell::sound::{Sfx, SONG_TITLE};
-use farewell::ui::farewell::hint_strength;
+use farewell::ui::farewell::hint_move;
 use farewell::ui::farewell::Focus;
 use farewell::ui::{App, Screen};
 
@@ -147,7 +146,7 @@ fn undo_picks_the_card_back_up() {
 
 /// The console hint's move (what `hinted_move` plays).
 fn hinted(g: &Game) -> Option<farewell::games::farewell::Move> {
-    best_move_with(g, hint_strength(g))
+    hint_move(g).0
 }
 
 /// Plays `seed` with the fair player until `until` says stop; the number of

@@ -35,18 +35,20 @@ use crate::games::farewell::{CellSet, KingStart, Options, Rank, GRID_SIZES};
 use crate::save::SavedGame;
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
-/// the turn searched with a beam of 4, at most 70 placements a move,
-/// spread over frames. The README gives what it wins and how long the
-/// console takes. The host's strongest player (`Strength::STRONG`, which
-/// also looks past the next deal) wins more but would take the console
-/// several seconds a move.
-pub const HINT_STRENGTH: Strength = Strength::CONSOLE;
+/// the turn searched with a beam of 4, at most 55 placements a move,
+/// spread over frames ([`Strength::CONSOLE`] with 55 placements rather
+/// than 70: its whole search fits [`HINT_UNITS`], and won more of deals
+/// 5001-6000 than 70 placements cut there). The README gives what it wins
+/// and how long the console takes. The host's strongest player
+/// (`Strength::STRONG`, which also looks past the next deal) wins more but
+/// would take the console many seconds a move.
+pub const HINT_STRENGTH: Strength = Strength { nodes: 55, ..Strength::CONSOLE };
 
-/// ... and on the larger grids (13x9, 14x9), where a placement judged
-/// costs the console up to 5 ms and a hand has more of them: each
-/// placement judged alone, to answer within a second (a beam of 2 and 60
-/// placements took up to 89 frames in Mednafen).
-pub const HINT_STRENGTH_LARGE: Strength = Strength::ONE_PLY;
+/// ... and on the larger grids (13x9, 14x9), whose drawing leaves a frame
+/// less time to think and whose hands have more placements: a beam of 4,
+/// at most 40 placements ([`Strength::CONSOLE_LARGE`]; one ply before a
+/// placement judged cost 1.5 ms rather than 5).
+pub const HINT_STRENGTH_LARGE: Strength = Strength::CONSOLE_LARGE;
 
 /// The hint's strength for a game.
 pub fn hint_strength(g: &Game) -> Strength {
@@ -71,13 +73,44 @@ pub struct HintSlot {
     thinker: HintThinker,
 }
 
-/// Units of work (placements judged) a hint may take before it winds down
-/// and answers with the best move found so far: the 12x8 hint's whole
-/// search (70 placements) fits; a 14x9 hand's hundred placements at a few
-/// milliseconds each are cut. Work, not frames: the answer must not depend
-/// on when Square was pressed (the hint is worked out before the player
-/// asks), nor on the emulator.
-pub const HINT_UNITS: usize = 70;
+/// Units of work (placements judged, and the judgement of each position
+/// whose placements are tried) a hint may take before it winds down and
+/// answers with the best move found so far: the whole search of nearly
+/// every hint (55 placements on 12x8, 40 on the larger grids, and the
+/// judgement of each position expanded, in two units) fits; a hand with
+/// many orphans has more, and is cut. Every hint then shows within 60
+/// frames of Square in Mednafen. Work, not frames: the
+/// answer must not depend on when Square was pressed (the hint is worked
+/// out before the player asks), nor on the emulator.
+pub const HINT_UNITS: usize = 65;
+
+/// Up to `budget` more units of a hint's work, as the console does them:
+/// a hint winds down after [`HINT_UNITS`] units of work and answers with
+/// the best move found so far. Counted in work, not frames, so its answer
+/// is the same however the frames fell (worked out before Square or after
+/// it, in any emulator), and the host plays it exactly ([`hint_move`]).
+pub fn hint_step(t: &mut HintThinker, budget: usize) -> Option<Option<Move>> {
+    for _ in 0..budget {
+        if t.progress().0 >= HINT_UNITS {
+            t.hurry();
+        }
+        if let Some(m) = t.step(1) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// The console's hint for `g`, worked out whole (what `aftk stats
+/// --strength hint` plays): the move, and the units of work it took.
+pub fn hint_move(g: &Game) -> (Option<Move>, usize) {
+    let mut t = HintThinker::with_strength(g, hint_strength(g));
+    loop {
+        if let Some(m) = hint_step(&mut t, 1) {
+            return (m, t.units());
+        }
+    }
+}
 
 /// Where the cursor is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -436,14 +469,7 @@ impl Play {
             return true;
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
-        // A hint winds down after HINT_UNITS units of work and answers
-        // with the best move found so far: counted in work, not frames, so
-        // its answer is the same however the frames fell (worked out
-        // before Square or after it, in any emulator).
-        if t.progress().0 >= HINT_UNITS {
-            t.hurry();
-        }
-        let Some(m) = t.step(budget) else { return true };
+        let Some(m) = hint_step(t, budget) else { return true };
         *slot = None;
         self.asked = None;
         if self.hint.found(m) {
@@ -1351,8 +1377,9 @@ pub const ENTRY: Entry = Entry {
     stats_row,
     stats_rows: 48,
     stats_label,
-    // A placement judged on the 14x9 grid: 5 ms, more on a crowded grid.
-    think_step_us: 5_000,
+    // A placement judged on the 14x9 grid, or a position's basis: about
+    // 1.5 ms (5 ms before the judgement kept a basis).
+    think_step_us: 2_500,
 };
 
 /// The demo plays a custom start's deal with the kings in the centre (it

@@ -13,6 +13,7 @@
 use super::grid::{Cell, CellSet, CELLS, MAX_H, MAX_W, MIN_H, MIN_W};
 use crate::cards::Pcg32;
 use crate::cards::{Card, Rank, Suit};
+use crate::games::search::mix;
 use heapless::Vec;
 
 /// Slots in the hand.
@@ -363,6 +364,16 @@ pub struct Game {
     /// Custom start: bit per suit of kings not yet placed.
     kings_to_place: u8,
     status: Status,
+    /// The grid's part of [`plan::position_hash`](super::plan::position_hash),
+    /// kept up to date cell by cell ([`grid_key`] of each card on it, xored).
+    grid_hash: u64,
+    /// Whether some placement is legal now (worked out with the status).
+    placeable: bool,
+}
+
+/// The key of a card on a cell, in a position's hash.
+pub fn grid_key(card: Card, cell: Cell) -> u64 {
+    mix((u64::from(card.index()) << 8 | cell.index() as u64) + 0x1_0000)
 }
 
 /// The four kings in the order the centre start lays them out.
@@ -429,7 +440,7 @@ impl Game {
         if g.kings_to_place == 0 {
             g.deal_cards(&mut Outcome::default());
         }
-        g.status = g.compute_status();
+        g.settle();
         g
     }
 
@@ -440,6 +451,8 @@ impl Game {
             cells: [NONE; CELLS],
             valid: CellSet::grid(options.width, options.height),
             occupied: CellSet::EMPTY,
+            grid_hash: 0,
+            placeable: false,
             by_suit: [CellSet::EMPTY; 4],
             by_rank: [CellSet::EMPTY; 13],
             hand: [NONE; HAND],
@@ -477,7 +490,7 @@ impl Game {
         for &k in &layout.kings {
             g.kings_to_place |= 1 << k.suit() as u8;
         }
-        g.status = g.compute_status();
+        g.settle();
         g
     }
 
@@ -499,6 +512,12 @@ impl Game {
             return None;
         }
         Card::from_index(self.cells[cell.index()])
+    }
+
+    /// The grid's part of a position's hash: [`grid_key`] of each card on
+    /// it, xored (kept as cards come and go: no need to read the grid).
+    pub fn grid_hash(&self) -> u64 {
+        self.grid_hash
     }
 
     /// The whole grid at once: the card index on each cell (row * 14 + col),
@@ -571,6 +590,12 @@ impl Game {
         self.records.iter().map(|r| r.as_move())
     }
 
+    /// Whether some placement is legal now (a waiting orphan, an unplaced
+    /// king or, when no orphan waits, a hand card has a legal cell).
+    pub fn can_place(&self) -> bool {
+        self.placeable
+    }
+
     /// How many moves are in the undo log.
     pub fn move_count(&self) -> usize {
         self.records.len()
@@ -582,11 +607,20 @@ impl Game {
     /// least one card, matching every neighbour), whether or not it may be
     /// played now. In a custom start, a king may go on any empty cell.
     pub fn legal_cells(&self, card: Card) -> CellSet {
-        let empty = self.valid & !self.occupied;
+        self.legal_beside(self.frontier(), card)
+    }
+
+    /// The empty cells beside a card (for [`Game::legal_beside`]).
+    fn frontier(&self) -> CellSet {
+        self.occupied.neighbours() & self.valid & !self.occupied
+    }
+
+    /// [`Game::legal_cells`] given the [`Game::frontier`], which several
+    /// cards' questions share.
+    fn legal_beside(&self, frontier: CellSet, card: Card) -> CellSet {
         if self.kings_to_place != 0 {
-            return if card.is_king() { empty } else { CellSet::EMPTY };
+            return if card.is_king() { self.valid & !self.occupied } else { CellSet::EMPTY };
         }
-        let frontier = self.occupied.neighbours() & empty;
         let clash =
             self.occupied & !self.by_suit[card.suit() as usize] & !self.by_rank[usize::from(card.rank().number() - 1)];
         frontier & !clash.neighbours()
@@ -769,7 +803,7 @@ impl Game {
                 self.after_placement(card, cell, source, &mut out);
             }
         }
-        self.status = self.compute_status();
+        self.settle();
         out.status = Some(self.status);
         Ok(out)
     }
@@ -862,7 +896,7 @@ impl Game {
         let mut out = Outcome::default();
         let mask = self.deal_cards(&mut out);
         let _ = self.records.push(Record::Deal(mask));
-        self.status = self.compute_status();
+        self.settle();
         out.status = Some(self.status);
         Ok(out)
     }
@@ -921,36 +955,43 @@ impl Game {
                 }
             }
         }
-        self.status = self.compute_status();
+        self.settle();
         Ok(Outcome { undone: Some(record.as_move()), status: Some(self.status), ..Outcome::default() })
     }
 
-    fn compute_status(&self) -> Status {
+    /// Works out the status, and whether a placement is legal now.
+    fn settle(&mut self) {
+        (self.status, self.placeable) = self.compute_status();
+    }
+
+    fn compute_status(&self) -> (Status, bool) {
         if self.kings_to_place != 0 {
-            return Status::PlacingKings;
+            return (Status::PlacingKings, true);
         }
         if self.removed.len() == BOOKS {
-            return Status::Won;
+            return (Status::Won, false);
         }
+        let frontier = self.frontier();
         if !self.orphans.is_empty() {
-            return if self.orphans.iter().any(|o| !self.legal_cells(*o).is_empty()) {
-                Status::Playing
+            return if self.orphans.iter().any(|o| !self.legal_beside(frontier, *o).is_empty()) {
+                (Status::Playing, true)
             } else {
-                Status::Lost(Loss::OrphanStuck)
+                (Status::Lost(Loss::OrphanStuck), false)
             };
         }
         let hand: Vec<Card, HAND> = self.hand().iter().flatten().copied().collect();
-        if hand.iter().any(|c| !self.legal_cells(*c).is_empty()) {
-            return Status::Playing;
+        if hand.iter().any(|c| !self.legal_beside(frontier, *c).is_empty()) {
+            return (Status::Playing, true);
         }
         if !self.stock.is_empty() && hand.len() < HAND {
-            return Status::Playing; // the player deals
+            return (Status::Playing, false); // the player deals
         }
-        Status::Lost(match (hand.len(), self.stock.is_empty()) {
+        let loss = match (hand.len(), self.stock.is_empty()) {
             (0, _) => Loss::NothingLeft,
             (HAND, _) => Loss::HandBlocked,
             _ => Loss::StockEmpty,
-        })
+        };
+        (Status::Lost(loss), false)
     }
 
     // ---- cell bookkeeping ----
@@ -961,6 +1002,7 @@ impl Game {
             return;
         }
         self.cells[i] = card.index();
+        self.grid_hash ^= grid_key(card, cell);
         self.occupied.insert(cell);
         self.by_suit[card.suit() as usize].insert(cell);
         self.by_rank[usize::from(card.rank().number() - 1)].insert(cell);
@@ -969,6 +1011,7 @@ impl Game {
     fn take(&mut self, cell: Cell) -> Option<Card> {
         let card = self.card_at(cell)?;
         self.cells[cell.index()] = NONE;
+        self.grid_hash ^= grid_key(card, cell);
         self.occupied.remove(cell);
         self.by_suit[card.suit() as usize].remove(cell);
         self.by_rank[usize::from(card.rank().number() - 1)].remove(cell);

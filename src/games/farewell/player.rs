@@ -20,7 +20,7 @@
 
 use super::game::{Game, Move, Status};
 use super::grid::CellSet;
-use super::plan::{self, movable, position_hash, Weights};
+use super::plan::{self, movable, position_hash, Basis, Weights};
 use crate::cards::Card;
 use crate::games::search::{mix, Beam};
 
@@ -130,8 +130,11 @@ impl Strength {
     pub const TURN: Strength = Strength { width: 8, nodes: 4000, ..Strength::ONE_PLY };
     /// For the console: the turn searched with a beam of 4, at most 70
     /// placements. What answers within a second on the PS1 (a unit costs
-    /// a few milliseconds there); the look past the next deal does not.
+    /// about 1.5 ms there); the look past the next deal does not.
     pub const CONSOLE: Strength = Strength { width: 4, nodes: 70, ..Strength::ONE_PLY };
+    /// For the console on the large grids (13x9, 14x9), where a frame
+    /// leaves less time to think: a beam of 4, at most 40 placements.
+    pub const CONSOLE_LARGE: Strength = Strength { width: 4, nodes: 40, ..Strength::ONE_PLY };
     /// The look past the next deal at its cheapest: the turn (beam of 4,
     /// 400 placements), then 2 imagined draws for each of the 2 best turn
     /// ends, each next turn searched with a beam of 2 and 60 placements.
@@ -167,14 +170,6 @@ pub const MAX_BEAM: usize = 8;
 /// Most positions the next turn's beam keeps.
 pub const MAX_NEXT_BEAM: usize = 4;
 
-/// Whether some placement is legal now.
-fn can_place(g: &Game) -> bool {
-    if g.status().is_over() {
-        return false;
-    }
-    movable(g).iter().any(|c| !g.playable_cells(*c).is_empty())
-}
-
 /// A position the turn's beam keeps: the index of its parent in the beam,
 /// of its first move (the root move it came from), and the move from the
 /// parent.
@@ -197,6 +192,10 @@ struct TurnBeam<const B: usize, const T: usize> {
     beam: heapless::Vec<(Game, u8), B>,
     /// Moves of the beam position being expanded.
     moves: heapless::Vec<Move, MAX_CANDIDATES>,
+    /// The judgement of the position whose placements are being tried
+    /// (the root's, then the beam position's): made by a unit of its own,
+    /// it judges each placement from it for a fraction of the cost.
+    basis: Option<Basis>,
     at: usize,
     next_move: usize,
     best: Beam<Cand, B>,
@@ -226,6 +225,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             next_root: 0,
             beam: heapless::Vec::new(),
             moves: heapless::Vec::new(),
+            basis: None,
             at: 0,
             next_move: 0,
             best: Beam::new(),
@@ -263,6 +263,9 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
         // First the root moves, each judged alone.
         if self.next_root < self.roots.len() {
+            if self.root.status() != Status::PlacingKings && self.prepare_basis(None) {
+                return;
+            }
             let i = self.next_root;
             self.next_root += 1;
             self.nodes += 1;
@@ -272,9 +275,12 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                 if self.root.status() == Status::PlacingKings {
                     score = judge(&mut self.root, mv, &self.weights).unwrap_or(i32::MIN);
                 } else if self.root.place(card, cell).is_ok() {
-                    score = plan::evaluate_with(&self.root, &self.weights);
+                    score = match &self.basis {
+                        Some(b) => b.evaluate_after(&self.root, cell),
+                        None => plan::evaluate_with(&self.root, &self.weights),
+                    };
                     if self.width > 0 {
-                        if can_place(&self.root) {
+                        if self.root.can_place() {
                             let width = self.beam_width();
                             self.best.offer(score, position_hash(&self.root), (0, i as u8, mv), width);
                         } else {
@@ -337,7 +343,11 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             } else {
                 self.moves = placements(&self.beam[self.at].0);
                 self.next_move = 0;
+                self.basis = None;
             }
+            return;
+        }
+        if self.prepare_basis(Some(self.at)) {
             return;
         }
         let mv = self.moves[self.next_move];
@@ -351,8 +361,11 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         if pos.apply(mv).is_err() {
             return;
         }
-        let score = plan::evaluate_with(pos, &weights);
-        let end = !can_place(pos);
+        let score = match (&self.basis, mv) {
+            (Some(b), Move::Place(_, cell)) => b.evaluate_after(pos, cell),
+            _ => plan::evaluate_with(pos, &weights),
+        };
+        let end = !pos.can_place();
         let hash = if end { 0 } else { position_hash(pos) };
         if end {
             note(&mut self.leaves, self.keep, score, root, pos);
@@ -363,6 +376,25 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         } else {
             self.best.offer(score, hash, (at as u8, root, mv), width);
         }
+    }
+
+    /// Works on the basis of the root (`None`) or of a beam position; true
+    /// when that was this unit's work (the basis is made in two halves,
+    /// each as short as a placement judged whole, or shorter).
+    fn prepare_basis(&mut self, at: Option<usize>) -> bool {
+        let g = match at {
+            None => &self.root,
+            Some(i) => match self.beam.get(i) {
+                Some(p) => &p.0,
+                None => return false,
+            },
+        };
+        match &mut self.basis {
+            None => self.basis = Some(Basis::begin(g, &self.weights)),
+            Some(b) if !b.is_finished() => b.finish(g),
+            Some(_) => return false,
+        }
+        true
     }
 
     fn end_of_turn(&mut self, score: i32, root: u8) {
@@ -392,6 +424,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         self.beam = beam;
         self.at = 0;
         self.next_move = 0;
+        self.basis = None;
         if self.beam.is_empty() {
             self.finish();
         } else {
@@ -411,8 +444,8 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
     /// counted as turn ends.
     fn hurry(&mut self) {
         self.limit = 0;
-        if self.next_root > 0 && self.next_root < self.roots.len() {
-            self.roots.truncate(self.next_root);
+        if self.next_root < self.roots.len() {
+            self.roots.truncate(self.next_root.max(1));
         }
     }
 
@@ -511,6 +544,11 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         let turn = if s.width == 0 { self.turn.roots.len() } else { s.nodes.max(self.turn.roots.len()) };
         let most = turn.saturating_add(s.samples.saturating_mul(s.top.min(MAX_TOP)).saturating_mul(s.next_nodes + 1));
         (self.nodes.min(most), most)
+    }
+
+    /// Units of work done so far.
+    pub fn units(&self) -> usize {
+        self.nodes
     }
 
     fn work(&mut self) {

@@ -276,10 +276,13 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
 }
 
 /// Plays one deal with the fair player; returns (won, deals made).
-fn play_fair(mut g: Game, strength: Strength) -> (bool, u32) {
+/// With `hint`, the console's hint plays (its strength for the deal's
+/// options, its thinker, its wind-down), exactly as on the console.
+fn play_fair(mut g: Game, strength: Strength, hint: bool) -> (bool, u32) {
     let mut deals = 0;
     for _ in 0..4 * farewell::games::farewell::game::MAX_MOVES {
-        let Some(m) = best_move_with(&g, strength) else { break };
+        let m = if hint { farewell::ui::farewell::hint_move(&g).0 } else { best_move_with(&g, strength) };
+        let Some(m) = m else { break };
         if m == Move::Deal {
             deals += 1;
         }
@@ -378,7 +381,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
                         let mut i = t;
                         while i < games {
                             let g = new_game((first + i) as u32, o)?;
-                            let (w, d) = play_fair(g, strength);
+                            let (w, d) = play_fair(g, strength, hint);
                             won += u64::from(w);
                             deals += u64::from(d);
                             i += threads;
