@@ -356,7 +356,9 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     let g = p.game();
     let (cw, ch) = skin.card_size(CardSize::Large);
     let won = p.table().won();
-    let glow = won && frame / 15 % 2 == 0;
+    // The edge blinks for a second after the win, then stays lit.
+    let blinking = p.table().ended_at().is_some_and(|end| frame.wrapping_sub(end) < 60);
+    let glow = won && (!blinking || frame / 15 % 2 == 0);
     for cell in Cell::all() {
         let (x, y) = cell_xy(cell);
         let card = g.card_at(cell);
