@@ -26,36 +26,11 @@ mod game_loop {
     use farewell::ui::paint::{palette, text_centred};
     use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
-    use farewell::ui::{App, Screen};
+    use farewell::ui::App;
 
-    /// How far into a frame (from its start) the fair player may go on
-    /// thinking at most: drawing, the packets and the TTY take up to about
-    /// 8 ms after it on a busy frame, and a frame is 16.7 ms (NTSC).
-    const THINK_MAX_US: u32 = 6_500;
-
-    /// ... and when nobody waits for the answer (the hint worked out
-    /// before the player asks): the frame stays near 60% of a vblank.
-    const PONDER_MAX_US: u32 = 3_500;
-
-    /// ... and at least, however long the drawing has been taking, when
-    /// the player waits ...
-    const THINK_MIN_US: u32 = 2_000;
-
-    /// ... or when nobody does (a step still starts in a frame after one
-    /// that started none, so pondering never stalls).
-    const PONDER_MIN_US: u32 = 500;
-
-    /// What pondering leaves of the frame's budget after the drawing (a
-    /// frame a little over the budget still keeps its vblank).
-    const PONDER_MARGIN_US: u32 = 500;
-
-    /// What the thinking leaves after the drawing: the wait for the vblank
-    /// to be caught, and a step that takes longer than any before it.
-    const THINK_MARGIN_US: u32 = 2_000;
-
-    /// What a frame's first thinking step leaves after the drawing (a 14x9
-    /// demo frame came within 0.1 ms of its vblank with 2 ms).
-    const FIRST_MARGIN_US: u32 = 3_000;
+    /// What the thinking leaves of the frame's budget: a step a little
+    /// longer than any before it, and the wait for the GPU's last commands.
+    const THINK_MARGIN_US: u32 = 600;
 
     /// The games, each with its own estimate of a thinking step's time.
     const GAMES: usize = GameId::ALL.len();
@@ -99,8 +74,12 @@ mod game_loop {
     const DRAW_US: u32 = 8_000;
 
     /// How far into a frame the event log may go on being handed to the
-    /// BIOS: the rest is a margin for the wait for the vblank to be caught.
-    const TTY_UNTIL_US: u32 = FRAME_US - 1_500;
+    /// BIOS: the frame keeps within its budget (what does not fit goes in
+    /// the next frames).
+    const TTY_UNTIL_US: u32 = BUDGET_US - THINK_MARGIN_US;
+
+    /// How far into a frame a thinking step may end at the latest.
+    const THINK_UNTIL_US: u32 = BUDGET_US - THINK_MARGIN_US;
 
     #[no_mangle]
     fn main() {
@@ -150,13 +129,16 @@ mod game_loop {
         input: Input,
         meter: FrameMeter,
         last_reply: Option<PadReply>,
-        /// CPU time and frames spent on the hint being worked out.
+        /// A hint asked for and not drawn yet is being timed: the CPU time
+        /// spent thinking on it, and its frames.
+        hint_open: bool,
         hint_us: u32,
         hint_frames: u32,
-        /// The drawing's time lately (draw list, packets, GPU): the largest
-        /// of the recent frames, forgotten slowly. The 14x9 grid takes 10 ms
-        /// of a frame to draw, the menus 4: the fair player thinks in what
-        /// the drawing leaves.
+        /// The drawing's time lately (draw list, packets, what is left of
+        /// the GPU's work after the thinking): the largest of the recent
+        /// frames, forgotten slowly. The 14x9 grid takes 10 ms of a frame to
+        /// draw, the menus 4: a card sector starts only where it leaves
+        /// room.
         render_us: u32,
         /// The longest thinking step lately (forgotten slowly), each
         /// game's own (a King Albert node takes a tenth of a 14x9 grid's
@@ -182,6 +164,7 @@ mod game_loop {
                 input: Input::new(),
                 meter: FrameMeter::new(),
                 last_reply: None,
+                hint_open: false,
                 hint_us: 0,
                 hint_frames: 0,
                 render_us: DRAW_US,
@@ -193,9 +176,10 @@ mod game_loop {
             }
         }
 
-        /// One frame: the pad, the update with its sounds and thinking, a
-        /// card sector when there is room, the drawing, the event log, the
-        /// vblank and the frame meter.
+        /// One frame: the pad, the update with its sounds, a card sector
+        /// when there is room, the drawing sent to the GPU; while the GPU
+        /// draws, the event log and the thinking; the vblank and the frame
+        /// meter.
         fn run(
             &mut self,
             clock: &Clock,
@@ -214,34 +198,41 @@ mod game_loop {
             let reply = pad::poll(clock, Slot::One);
             self.log_pad(reply, tty);
             self.input.update(reply.buttons());
-            let t0 = clock.now();
             app.update(&self.input, tty);
             // The frame's sounds: effects keyed on, the songs stepped.
             let sounds = app.take_sounds();
             spu.frame(sounds.pending(), app.music(), app.volumes, tty);
-            self.think(clock, start, t0, app, tty);
+            self.count_hint_frame(app, tty);
             let update_us = ticks_to_us(clock.ticks_since(start)) - finish_us;
-            // A card sector only in a frame with room for it after the
-            // update (a move, or the fair player thinking, leaves none),
-            // and beside the drawing's cost as measured lately, not a
-            // guess: a loss screen's shaded grid takes 10 ms to draw, and
-            // the sector would not be done by the vblank (the card waits
-            // for a lighter screen). The step only hands the session the
-            // last sector's result and starts the next.
+            // A card sector only in a frame whose waits leave room for it:
+            // after the drawing as measured lately (a loss screen's shaded
+            // grid takes 10 ms to draw), or after the thinking, which goes
+            // on to the frame's budget. The step only hands the session the
+            // last sector's result and starts the next; the sector's bytes
+            // move while the frame waits.
             let t = clock.now();
-            if update_us + finish_us + CARD_US + self.render_us.max(DRAW_US) <= FRAME_US {
+            let drawn_us = update_us + finish_us + self.render_us.max(DRAW_US);
+            let busy_until = if app.thinking() { drawn_us.max(THINK_UNTIL_US) } else { drawn_us };
+            if busy_until + CARD_US <= FRAME_US {
                 storage.step(app, tty);
             }
             let card_us = finish_us + ticks_to_us(clock.ticks_since(t));
-            let (draw_us, packets_us, gpu_us) = self.draw(clock, video, app, reply, storage);
-            // The event log gets what is left of the frame, less a margin;
-            // what does not fit goes in the next frames.
+            let (draw_us, packets_us) = self.draw(clock, app, reply);
+            // While the GPU draws: the event log, then the thinking, each
+            // up to the frame's budget (what does not fit goes on in the
+            // next frames).
             let t = clock.now();
             let elapsed = ticks_to_us(clock.ticks_since(start));
             let tty_bytes = tty.drain(clock, TTY_UNTIL_US.saturating_sub(elapsed));
             let tty_us = ticks_to_us(clock.ticks_since(t));
+            let think_us = self.think(clock, start, app, storage);
+            let t = clock.now();
+            self.packets.wait_with(|| storage.pump());
+            video.draw_sync();
+            let gpu_us = ticks_to_us(clock.ticks_since(t));
+            self.render_us = self.render_us.saturating_sub(RENDER_DECAY_US).max(draw_us + packets_us + gpu_us);
             let missed = video.wait_vblank_with(|| storage.pump());
-            let times = FrameTimes { update_us, card_us, draw_us, packets_us, tty_us, gpu_us, tty_bytes };
+            let times = FrameTimes { update_us, think_us, card_us, draw_us, packets_us, tty_us, gpu_us, tty_bytes };
             self.report(times, missed, tty);
         }
 
@@ -258,52 +249,82 @@ mod game_loop {
             self.last_reply = Some(reply);
         }
 
-        /// Gives the fair player (a hint being worked out, or the demo's
-        /// next move) the frame's time up to what the drawing will need, a
-        /// step at a time; logs the total CPU time and frames of each hint
-        /// once it is shown. `t0` is when the update began.
-        fn think(&mut self, clock: &Clock, start: Instant, t0: Instant, app: &mut App, tty: &mut Tty) {
-            // A hint the player asked for and has not seen: this frame
-            // counts towards its time (work done before the player asked,
-            // pondering, does not).
-            let asked = app.hint_asked();
-            let mut busy = app.thinking();
-            let waited_for = asked || app.screen() == Screen::Demo;
-            // Nobody waiting, the frame keeps within its budget (60% of a
-            // vblank) after the drawing as it has been lately; waited for,
-            // within the vblank (the hint comes sooner).
-            let (max, min, end_us, margin, first_margin) = if waited_for {
-                (THINK_MAX_US, THINK_MIN_US, FRAME_US, THINK_MARGIN_US, FIRST_MARGIN_US)
-            } else {
-                (PONDER_MAX_US, PONDER_MIN_US, BUDGET_US, PONDER_MARGIN_US, PONDER_MARGIN_US)
-            };
-            let think_until = end_us.saturating_sub(margin + self.render_us).clamp(min, max);
-            // Where a frame's first step must end at the latest: what the
-            // drawing leaves, with a wider margin (the estimate is of the
-            // steps seen so far, not of this one).
-            let mut first_until = end_us.saturating_sub(first_margin + self.render_us).max(min);
-            if max == PONDER_MAX_US {
-                first_until = first_until.min(PONDER_MAX_US);
+        /// Times a hint from the frame Square was pressed in to the frame
+        /// that draws it, both counted, and logs it (`AFTK HINT`) in the
+        /// frame it is drawn: one worked out while the GPU drew a frame is
+        /// drawn in the next.
+        fn count_hint_frame(&mut self, app: &mut App, tty: &mut Tty) {
+            // An event of the deal in play (a new deal is none, whatever the
+            // last one showed).
+            if app.hints().is_none() {
+                self.hint_open = false;
+                self.hint_us = 0;
+                self.hint_frames = 0;
+                return;
             }
-            // Start a step only when one as long as the longest lately
-            // still ends in time: after another step, by `think_until`;
-            // the frame's first, by `first_until` (a step can take
-            // several milliseconds: a 14x9 grid judged, a solver's node).
-            // A frame that could start none, after one that started none
-            // either, runs one anyway, so that thinking never stalls.
+            let shown = app.take_hint_shown();
+            let asked = app.hint_asked();
+            if self.hint_open || asked || shown {
+                self.hint_frames += 1;
+            }
+            if shown {
+                aftk_line!(
+                    tty,
+                    "HINT us=",
+                    self.hint_us,
+                    " frames=",
+                    self.hint_frames,
+                    " steps=",
+                    self.steps,
+                    " step_us=",
+                    self.steps_us / self.steps.max(1)
+                );
+                self.steps = 0;
+                self.steps_us = 0;
+            }
+            // Timed while asked (a move made instead cancels it); a hint
+            // worked out after this frame's drawing stays open until drawn.
+            self.hint_open = asked && !shown;
+            if !self.hint_open {
+                self.hint_us = 0;
+                self.hint_frames = 0;
+            }
+        }
+
+        /// Gives the fair player (a hint being worked out, or the demo's
+        /// next move) what is left of the frame's budget while the GPU
+        /// draws, a step at a time, moving the card's bytes between steps;
+        /// returns the time it took. `start` is when the frame began.
+        fn think(
+            &mut self,
+            clock: &Clock,
+            start: Instant,
+            app: &mut App,
+            storage: &mut crate::ps1::storage::Storage,
+        ) -> u32 {
+            let t0 = clock.now();
+            let mut busy = app.thinking();
+            // Start a step only when one as long as the longest lately still
+            // ends by `THINK_UNTIL_US` (a step can take a few milliseconds: a
+            // 14x9 grid judged, a solver's node). A frame that could start
+            // none, after one that started none either, runs one anyway, so
+            // that thinking never stalls.
             let game = app.playing().map_or(0, |p| p.id() as usize).min(GAMES - 1);
             let step_us = &mut self.step_us[game];
             let mut steps = 0u32;
             while busy {
                 let before = ticks_to_us(clock.ticks_since(start));
-                let until = if steps == 0 { first_until } else { think_until };
-                if before + *step_us >= until && !(steps == 0 && self.starved) {
+                // The step's cost in the game's usual steps (a position
+                // judged whole is two placements judged).
+                let weight = app.step_weight().max(1);
+                if before + *step_us * weight > THINK_UNTIL_US && !(steps == 0 && self.starved) {
                     break;
                 }
                 busy = app.think(1);
+                storage.pump();
                 steps += 1;
                 let took = ticks_to_us(clock.ticks_since(start)) - before;
-                *step_us = (*step_us).max(took);
+                *step_us = (*step_us).max(took / weight);
                 self.steps = self.steps.saturating_add(1);
                 self.steps_us = self.steps_us.saturating_add(took);
             }
@@ -314,47 +335,15 @@ mod game_loop {
                 *step_us = step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
-            // A hint shown this frame: an event of the deal in play (a new
-            // deal is none, whatever the last one showed).
-            if app.hints().is_some() {
-                let done = app.take_hint_shown();
-                if asked || done {
-                    self.hint_us = self.hint_us.saturating_add(think_us);
-                    self.hint_frames += 1;
-                }
-                if done {
-                    aftk_line!(
-                        tty,
-                        "HINT us=",
-                        self.hint_us,
-                        " frames=",
-                        self.hint_frames,
-                        " steps=",
-                        self.steps,
-                        " step_us=",
-                        self.steps_us / self.steps.max(1)
-                    );
-                    self.steps = 0;
-                    self.steps_us = 0;
-                }
+            if self.hint_open {
+                self.hint_us = self.hint_us.saturating_add(think_us);
             }
-            if !app.hint_asked() {
-                self.hint_us = 0;
-                self.hint_frames = 0;
-            }
+            think_us
         }
 
         /// Draws the frame (with a word when no usable pad answers) and
-        /// sends it to the GPU: the draw list's, the packets' and the GPU's
-        /// times.
-        fn draw(
-            &mut self,
-            clock: &Clock,
-            video: &mut Video,
-            app: &App,
-            reply: PadReply,
-            storage: &mut crate::ps1::storage::Storage,
-        ) -> (u32, u32, u32) {
+        /// starts the GPU on it: the draw list's and the packets' times.
+        fn draw(&mut self, clock: &Clock, app: &App, reply: PadReply) -> (u32, u32) {
             let skin = AtlasSkin;
             let t = clock.now();
             render::draw(app, self.input.held(), &skin, &mut self.list);
@@ -376,14 +365,9 @@ mod game_loop {
             let draw_us = ticks_to_us(clock.ticks_since(t));
             let t = clock.now();
             self.packets.build(&self.list);
-            let packets_us = ticks_to_us(clock.ticks_since(t));
-            let t = clock.now();
             self.packets.send();
-            self.packets.wait_with(|| storage.pump());
-            video.draw_sync();
-            let gpu_us = ticks_to_us(clock.ticks_since(t));
-            self.render_us = self.render_us.saturating_sub(RENDER_DECAY_US).max(draw_us + packets_us + gpu_us);
-            (draw_us, packets_us, gpu_us)
+            let packets_us = ticks_to_us(clock.ticks_since(t));
+            (draw_us, packets_us)
         }
 
         /// A late frame's line (where its time went), and the frame meter's

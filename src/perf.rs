@@ -6,17 +6,19 @@
 //! prints as
 //!
 //! ```text
-//! frames=<n> avg_us=<a> max_us=<m> missed=<k> update=<a>/<m> card=<a>/<m> draw=<a>/<m>
-//! packets=<a>/<m> tty=<a>/<m> gpu=<a>/<m> tty_bytes=<b> tty_ns_per_byte=<c>
+//! frames=<n> avg_us=<a> max_us=<m> missed=<k> update=<a>/<m> think=<a>/<m> card=<a>/<m>
+//! draw=<a>/<m> packets=<a>/<m> tty=<a>/<m> gpu=<a>/<m> tty_bytes=<b> tty_ns_per_byte=<c>
 //! ```
 //!
 //! (the event log adds `AFTK PERF `). `frames` and `missed` count since boot;
 //! every other figure is over the window just ended. `avg_us`/`max_us` are
 //! the whole frame up to the GPU being idle (what must fit in a vblank
 //! period); each phase is its mean and its longest, in microseconds: the
-//! update (pad, game, the fair player's thinking, the card), the draw list,
-//! the GPU packets, the TTY (the event log handed to the BIOS) and the wait
-//! for the GPU to finish. `tty_bytes` is what the TTY sent in the window,
+//! update (pad, game), the fair player's thinking (done while the GPU draws
+//! the frame), the card, the draw list, the GPU packets, the TTY (the event
+//! log handed to the BIOS) and what is left of the wait for the GPU to
+//! finish. The phases follow one another on the CPU, so they add up to the
+//! frame. `tty_bytes` is what the TTY sent in the window,
 //! `tty_ns_per_byte` the BIOS's measured cost of a byte (0 before any).
 
 /// Frames per report: ten seconds at 60 Hz.
@@ -25,8 +27,11 @@ pub const WINDOW: u32 = 600;
 /// The phases of a frame, in the order they run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FrameTimes {
-    /// Pad, game update, thinking: microseconds.
+    /// Pad and game update: microseconds.
     pub update_us: u32,
+    /// The fair player thinking (a hint, the demo's move), while the GPU
+    /// draws the frame.
+    pub think_us: u32,
     /// The memory card (a sector written or read).
     pub card_us: u32,
     /// The draw list.
@@ -44,7 +49,7 @@ pub struct FrameTimes {
 impl FrameTimes {
     /// The whole frame: every phase.
     pub fn total_us(&self) -> u32 {
-        self.update_us + self.card_us + self.draw_us + self.packets_us + self.tty_us + self.gpu_us
+        self.update_us + self.think_us + self.card_us + self.draw_us + self.packets_us + self.tty_us + self.gpu_us
     }
 }
 
@@ -74,8 +79,10 @@ pub struct PerfReport {
     pub max_us: u32,
     /// Vblanks missed since boot.
     pub missed: u32,
-    /// Pad, game update, thinking.
+    /// Pad and game update.
     pub update: Phase,
+    /// The fair player thinking.
+    pub think: Phase,
     /// The memory card.
     pub card: Phase,
     /// The draw list.
@@ -93,13 +100,15 @@ pub struct PerfReport {
 }
 
 /// A frame's phases as the `LATE` and `SLOW` lines give them:
-/// `update=<us> card=<us> draw=<us> packets=<us> gpu=<us> tty=<us>`.
+/// `update=<us> think=<us> card=<us> draw=<us> packets=<us> gpu=<us> tty=<us>`.
 impl crate::out::Text for FrameTimes {
     fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         put!(
             f,
             "update=",
             self.update_us,
+            " think=",
+            self.think_us,
             " card=",
             self.card_us,
             " draw=",
@@ -128,6 +137,8 @@ impl crate::out::Text for PerfReport {
             self.missed,
             " update=",
             self.update,
+            " think=",
+            self.think,
             " card=",
             self.card,
             " draw=",
@@ -174,6 +185,7 @@ pub struct FrameMeter {
     window_frames: u32,
     total: Acc,
     update: Acc,
+    think: Acc,
     card: Acc,
     draw: Acc,
     packets: Acc,
@@ -191,6 +203,7 @@ impl FrameMeter {
             window_frames: 0,
             total: Acc::new(),
             update: Acc::new(),
+            think: Acc::new(),
             card: Acc::new(),
             draw: Acc::new(),
             packets: Acc::new(),
@@ -210,6 +223,7 @@ impl FrameMeter {
         self.window_frames += 1;
         self.total.add(t.total_us());
         self.update.add(t.update_us);
+        self.think.add(t.think_us);
         self.card.add(t.card_us);
         self.draw.add(t.draw_us);
         self.packets.add(t.packets_us);
@@ -227,6 +241,7 @@ impl FrameMeter {
             max_us: total.max_us,
             missed: self.missed,
             update: self.update.phase(n),
+            think: self.think.phase(n),
             card: self.card.phase(n),
             draw: self.draw.phase(n),
             packets: self.packets.phase(n),
@@ -265,6 +280,7 @@ mod tests {
         for i in 0..WINDOW {
             let t = FrameTimes {
                 update_us: 1000 + i,
+                think_us: if i == 9 { 400 } else { 0 },
                 card_us: 0,
                 draw_us: 200,
                 packets_us: 300,
@@ -279,6 +295,7 @@ mod tests {
         assert_eq!(r.missed, 1);
         assert_eq!(r.update.max_us, 1000 + WINDOW - 1);
         assert_eq!(r.tty, Phase { avg_us: 1, max_us: 900 });
+        assert_eq!(r.think, Phase { avg_us: 0, max_us: 400 });
         assert_eq!(r.draw, Phase { avg_us: 200, max_us: 200 });
         // The longest frame is the one with the TTY, not the longest update.
         assert_eq!(r.max_us, 1007 + 200 + 300 + 900 + 50);
@@ -286,6 +303,7 @@ mod tests {
         let line = r.to_string();
         assert!(line.starts_with("frames=600 avg_us="), "{line}");
         assert!(line.contains(" missed=1 update="), "{line}");
+        assert!(line.contains(" think=0/400 card="), "{line}");
         assert!(line.ends_with("tty_bytes=1200 tty_ns_per_byte=12000"), "{line}");
         // The next window starts afresh, but frames and missed go on.
         let r2 = (0..WINDOW).filter_map(|_| m.record(FrameTimes::default(), 0, 0)).last().unwrap();

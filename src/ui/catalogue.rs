@@ -253,6 +253,16 @@ impl GameScreen {
         }
     }
 
+    /// What the next unit of thinking costs, in the game's usual steps.
+    pub fn step_weight(&self, stores: &HintStores) -> u32 {
+        match self {
+            GameScreen::Farewell(p) => PlayScreen::step_weight(p, &stores.farewell),
+            GameScreen::Corners(p) => PlayScreen::step_weight(p, &()),
+            GameScreen::Albert(p) => PlayScreen::step_weight(p, &stores.albert),
+            GameScreen::Kingdoms(p) => PlayScreen::step_weight(p, &stores.kingdoms),
+        }
+    }
+
     /// Stops working out a hint.
     pub fn cancel_hint(&mut self) {
         each!(self, p => PlayScreen::cancel_hint(p))

@@ -274,6 +274,12 @@ impl App {
         self.playing.as_mut().is_some_and(|p| p.thinking() && p.think(budget, frame, &mut self.hint_stores))
     }
 
+    /// What the next unit of [`App::think`] costs, in the game's usual
+    /// steps (the console budgets a frame's thinking with it).
+    pub fn step_weight(&self) -> u32 {
+        self.playing.as_ref().map_or(1, |p| p.step_weight(&self.hint_stores))
+    }
+
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
         self.playing.as_ref().is_some_and(GameScreen::thinking)

@@ -107,6 +107,12 @@ pub trait PlayScreen {
     /// a millisecond each on the console); shows it once found. True while
     /// work is left.
     fn think(&mut self, budget: u32, frame: u32, store: &mut Self::HintStore) -> bool;
+    /// What the next unit of [`PlayScreen::think`] costs, in units of the
+    /// game's usual step (its kinds of work differ: a position judged
+    /// whole costs a few placements judged from a basis). 1 by default.
+    fn step_weight(&self, _store: &Self::HintStore) -> u32 {
+        1
+    }
     /// Stops working out a hint: the player pressed another button
     /// meanwhile, and a hint landing on what they did would undo it.
     fn cancel_hint(&mut self);
@@ -228,10 +234,10 @@ pub struct Entry {
     /// A statistics row's label.
     pub stats_label: StatsLabel,
     /// The longest step of its hint's thinking (one unit of
-    /// [`PlayScreen::think`]) measured on the console (Mednafen), in
-    /// microseconds: what the frame loop assumes of its steps until it
-    /// has timed some (a step starts only when one that long still fits
-    /// the frame).
+    /// [`PlayScreen::think`] of weight 1, [`PlayScreen::step_weight`])
+    /// measured on the console (Mednafen), in microseconds: what the frame
+    /// loop assumes of its steps until it has timed some (a step starts
+    /// only when its weight times that still fits the frame).
     pub think_step_us: u32,
 }
 

@@ -161,6 +161,40 @@ impl Strength {
     }
 }
 
+/// The kinds of a thinker's units of work, which differ in their cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A placement judged from its position's kept basis.
+    Place,
+    /// Half of a position's basis made.
+    Basis,
+    /// A position judged whole (the kings placed, a turn end counted).
+    Whole,
+    /// A kept candidate counted as a turn end (winding down).
+    Flush,
+    /// The next beam made.
+    NextDepth,
+    /// A beam position's placements listed.
+    List,
+    /// Looking past the turn (the host's strong player).
+    Sample,
+}
+
+impl Step {
+    /// The unit's cost in placements judged, as measured on the console
+    /// (Mednafen, 12x8, the hints12 run: the longest of each kind): a
+    /// placement judged up to 1.9 ms, half a basis 1.8 ms, a beam position's
+    /// placements listed 0.4 ms, a position judged whole 3.0 ms, the next
+    /// beam made 3.3 ms. The console's frame starts a unit only where
+    /// that many of its longest placements still fit.
+    pub fn weight(self) -> u32 {
+        match self {
+            Step::Whole | Step::NextDepth => 2,
+            Step::Place | Step::Basis | Step::Flush | Step::List | Step::Sample => 1,
+        }
+    }
+}
+
 /// Most turn ends looked past.
 pub const MAX_TOP: usize = 4;
 
@@ -198,6 +232,11 @@ struct TurnBeam<const B: usize, const T: usize> {
     basis: Option<Basis>,
     at: usize,
     next_move: usize,
+    /// The roots are judged: the next unit makes the next beam ...
+    deepen: bool,
+    /// ... and the one after it lists its first position's placements
+    /// (on the console each is as long as a placement judged).
+    list: bool,
     best: Beam<Cand, B>,
     /// Best turn end found: its score and root move index.
     leaf: Option<(i32, u8)>,
@@ -228,6 +267,8 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             basis: None,
             at: 0,
             next_move: 0,
+            deepen: false,
+            list: false,
             best: Beam::new(),
             leaf: None,
             leaves: Beam::new(),
@@ -254,6 +295,40 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             Some(s) => s,
             None => plan::evaluate_with(&self.root, &self.weights),
         }
+    }
+
+    /// What the next unit of work is (its cost on the console differs by
+    /// kind: see [`Thinker::next_cost`]).
+    fn next_kind(&self) -> Step {
+        if self.done.is_some() {
+            return Step::Place;
+        }
+        let basis_pending = !self.basis.as_ref().is_some_and(Basis::is_finished);
+        if self.next_root < self.roots.len() {
+            if self.root.status() == Status::PlacingKings {
+                return Step::Whole;
+            }
+            if basis_pending {
+                return Step::Basis;
+            }
+            return Step::Place;
+        }
+        if self.deepen {
+            return Step::NextDepth;
+        }
+        if self.list {
+            return Step::List;
+        }
+        if self.nodes >= self.limit {
+            return if self.flushed < self.best.len() { Step::Flush } else { Step::Whole };
+        }
+        if self.next_move >= self.moves.len() {
+            return if self.at + 1 >= self.beam.len() { Step::NextDepth } else { Step::List };
+        }
+        if basis_pending {
+            return Step::Basis;
+        }
+        Step::Place
     }
 
     /// One unit of work: a placement tried and judged.
@@ -296,8 +371,21 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                 if self.width == 0 || self.root.status() == Status::PlacingKings {
                     self.finish_one_ply();
                 } else {
-                    self.next_depth();
+                    // The next beam is a unit of its own.
+                    self.deepen = true;
                 }
+            }
+            return;
+        }
+        if self.deepen {
+            self.deepen = false;
+            self.next_depth();
+            return;
+        }
+        if self.list {
+            self.list = false;
+            if let Some(p) = self.beam.get(self.at) {
+                self.moves = placements(&p.0);
             }
             return;
         }
@@ -425,10 +513,13 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         self.at = 0;
         self.next_move = 0;
         self.basis = None;
+        self.moves.clear();
         if self.beam.is_empty() {
             self.finish();
         } else {
-            self.moves = placements(&self.beam[0].0);
+            // Its first position's placements are listed by a unit of their
+            // own.
+            self.list = true;
         }
     }
 
@@ -546,13 +637,28 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         (self.nodes.min(most), most)
     }
 
+    /// What the next unit of work is.
+    pub fn next_kind(&self) -> Step {
+        if self.turn.done.is_none() {
+            self.turn.next_kind()
+        } else {
+            Step::Sample
+        }
+    }
+
     /// Units of work done so far.
     pub fn units(&self) -> usize {
         self.nodes
     }
 
     fn work(&mut self) {
-        self.nodes += 1;
+        // The turn's bookkeeping (the next beam made, a position's
+        // placements listed) is split into units of its own, so that none
+        // is long, but not counted as work: the wind-down is counted in
+        // the work a search did before they were split.
+        if !(self.turn.deepen || self.turn.list) {
+            self.nodes += 1;
+        }
         if self.turn.done.is_none() {
             self.turn.work();
             if self.turn.done.is_some() && (self.strength.samples == 0 || self.turn.leaves.len() < 2) {
