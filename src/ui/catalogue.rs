@@ -104,6 +104,30 @@ impl GameScreen {
         })
     }
 
+    /// [`GameScreen::deal`] straight into `slot` (the App's game in play):
+    /// the game's own screen is copied once, not the whole `GameScreen`
+    /// (as large as the largest game's) several times over; each copy of
+    /// 7-12 KB costs the console a millisecond of the deal's frame. False
+    /// (and `slot` unchanged) when `code` is not an options code.
+    pub fn deal_into(
+        slot: &mut Option<GameScreen>,
+        game: GameId,
+        seed: u32,
+        code: u8,
+        frame: u32,
+        log: &mut dyn crate::out::Out,
+    ) -> bool {
+        match game {
+            GameId::Farewell => farewell::Play::deal(seed, code, frame, log).map(|p| *slot = Some(GameScreen::Farewell(p))),
+            GameId::Corners => Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Corners(corners::Play::on(t)))),
+            GameId::Albert => Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Albert(albert::Play::on(t)))),
+            GameId::Kingdoms => {
+                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Kingdoms(kingdoms::Play::on(t))))
+            }
+        }
+        .is_some()
+    }
+
     /// Rebuilds a saved game of `game` (replaying its moves) and logs it
     /// as resumed; `None` when it does not replay.
     pub fn resume(

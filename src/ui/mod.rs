@@ -459,11 +459,10 @@ impl App {
     /// `NEW` and the opening position.
     pub fn start_deal(&mut self, seed: u32, log: &mut dyn crate::out::Out) {
         self.abandon();
-        // Moved once, straight into place: a game screen is up to 10 KB,
-        // and each copy of it costs the console's frame.
-        let dealt = GameScreen::deal(self.game, seed, self.options_code(), self.frame, log);
-        if dealt.is_some() {
-            self.playing = dealt;
+        // Made straight into place: a game screen is up to 8 KB, and each
+        // copy of it costs the console's frame.
+        let code = self.options_code();
+        if GameScreen::deal_into(&mut self.playing, self.game, seed, code, self.frame, log) {
             self.dealt_at = Some(self.frame);
             self.hints_taken = 0;
             self.hinted_before = false;
@@ -850,7 +849,9 @@ impl App {
         let seed = self.new_seed();
         // The log tells the demo's deals (whose hints no Square asked for).
         let _ = log.put_str("AFTK DEMO\n");
-        self.set_playing(GameScreen::deal(self.game, seed, code, self.frame, log));
+        if GameScreen::deal_into(&mut self.playing, self.game, seed, code, self.frame, log) {
+            self.set_dealt();
+        }
         self.screen = Screen::Demo;
         // The demo changes nothing the card keeps: it writes nothing.
         self.save_wanted = false;
@@ -870,6 +871,11 @@ impl App {
     /// A new game in play (or none): its screen counts its hints from 0.
     fn set_playing(&mut self, p: Option<GameScreen>) {
         self.playing = p;
+        self.set_dealt();
+    }
+
+    /// The game in play is a new one: its screen counts its hints from 0.
+    fn set_dealt(&mut self) {
         self.hints_taken = 0;
         self.hinted_before = false;
         self.dealt_at = Some(self.frame);

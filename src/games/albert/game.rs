@@ -22,9 +22,11 @@ pub const RESERVE: usize = 7;
 /// bound on the length of a game (cards can move to and fro between
 /// building stacks for ever), so the history is a ring: past this many
 /// moves the oldest can no longer be undone. A won game needs 52 moves to
-/// the suit stacks plus its building moves, typically under 200; 1024
-/// undo steps is more than anyone takes back (4 KB of records).
-pub const MAX_UNDO: usize = 1024;
+/// the suit stacks plus its building moves, typically under 200; 400 undo
+/// steps (as in Four Kingdoms) is more than anyone takes back, and keeps
+/// the game 2.8 KB of records (at 1024 it was 7.2 KB, and every deal
+/// copied it on the console).
+pub const MAX_UNDO: usize = 400;
 /// Automatic moves the history can hold. Every automatic move puts a card on
 /// a suit stack and only undo takes one off, so the moves in the history
 /// caused at most 52 of them.

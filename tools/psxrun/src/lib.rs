@@ -89,6 +89,8 @@ pub struct Session {
     xvfb: Option<Child>,
     emulator: Option<Child>,
     kind: Emulator,
+    /// A PAL console (50 Hz: a vblank is 20 ms, not 16.7).
+    pal: bool,
     /// Mednafen: the card file it writes on exit, and where to copy it.
     card_out: Option<(PathBuf, PathBuf)>,
     /// Mednafen: where F9 writes screenshots.
@@ -411,6 +413,7 @@ impl Session {
             xvfb,
             emulator: Some(child),
             kind: opts.emulator,
+            pal: opts.pal,
             card_out,
             snaps,
             lines: rx,
@@ -439,6 +442,16 @@ impl Session {
     /// Which emulator runs the game.
     pub fn kind(&self) -> Emulator {
         self.kind
+    }
+
+    /// A vblank period of the console emulated, in microseconds (NTSC
+    /// 59.94 Hz, PAL 50 Hz).
+    pub fn vblank_us(&self) -> u32 {
+        if self.pal {
+            20_000
+        } else {
+            16_683
+        }
     }
 
     /// Every TTY line so far.

@@ -25,7 +25,8 @@
 //! | `press BUTTON[+BUTTON] [MS]` | hold for MS (default 100) milliseconds, release, wait 100 ms |
 //! | `sleep MS` | let time pass |
 //! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
-//! | `perf MAX_MISSED [MAX_US]` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED, or (Mednafen only) if any frame so far took more than MAX_US (the `max_us=` of every `AFTK PERF` line, the `us=` of every `AFTK SLOW` line) |
+//! | `perf MAX_MISSED [MAX_US \| PERCENT%]` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED, or (Mednafen only) if any frame so far took more than MAX_US, or than PERCENT of the vblank (16,683 us NTSC, 20,000 us PAL) (the `max_us=` of every `AFTK PERF` line, the `us=` of every `AFTK SLOW` line) |
+//! | `budget MAX_US \| PERCENT%` | (Mednafen only) fails if any frame so far took more, as `perf` checks, without waiting for a report (for runs shorter than one) |
 //! | `absent TEXT...` | fails if any line so far starts with TEXT |
 //! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
 //! | `hints SECONDS TEXT...` | plays the game by its hints until a line starting with TEXT appears: Square, the hint on screen (`AFTK HINT`), then Cross |
@@ -134,6 +135,35 @@ fn field(line: &str, key: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("no {key} in {line:?}"))
 }
 
+/// The frame budget, `MAX_US` or `PERCENT%` of a vblank (Mednafen only:
+/// PCSX-Reloaded has no console timing): every frame so far, as the frame
+/// meter's reports (`max_us=`) and the game's SLOW lines (`us=`) give them.
+fn check_budget(session: &Session, word: &str) -> Result<(), String> {
+    if session.kind() != Emulator::Mednafen {
+        return Ok(());
+    }
+    let budget = match word.strip_suffix('%') {
+        Some(pct) => {
+            let pct: u64 = pct.parse().map_err(|_| format!("{word:?} is not a percentage"))?;
+            u64::from(session.vblank_us()) * pct / 100
+        }
+        None => word.parse().map_err(|_| format!("{word:?} is not a number of microseconds"))?,
+    };
+    for l in session.log() {
+        let worst = if l.starts_with("AFTK PERF ") {
+            field(l, "max_us=")?
+        } else if l.starts_with("AFTK SLOW ") {
+            field(l, "us=")?
+        } else {
+            continue;
+        };
+        if worst > budget {
+            return Err(format!("a frame took {worst} us (at most {budget} allowed): {l}"));
+        }
+    }
+    Ok(())
+}
+
 fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let rest = |from: usize| words.get(from..).map(|w| w.join(" ")).unwrap_or_default();
@@ -240,26 +270,12 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             if missed > max {
                 return Err(format!("{missed} vblanks missed (at most {max} allowed): {line}"));
             }
-            // The frame budget (Mednafen only: PCSX-Reloaded has no
-            // console timing): every frame so far, as the frame meter's
-            // reports and the game's SLOW lines give them.
-            if words.len() > 2 && session.kind() == Emulator::Mednafen {
-                let budget = number(2)?;
-                for l in session.log() {
-                    let worst = if l.starts_with("AFTK PERF ") {
-                        field(l, "max_us=")?
-                    } else if l.starts_with("AFTK SLOW ") {
-                        field(l, "us=")?
-                    } else {
-                        continue;
-                    };
-                    if worst > budget {
-                        return Err(format!("a frame took {worst} us (at most {budget} allowed): {l}"));
-                    }
-                }
+            if words.len() > 2 {
+                check_budget(session, words[2])?;
             }
             Ok(())
         }
+        Some("budget") if words.len() == 2 => check_budget(session, words[1]),
         Some("absent") => {
             let text = rest(1);
             match session.log().iter().find(|l| l.starts_with(&text)) {
