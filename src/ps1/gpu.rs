@@ -59,7 +59,7 @@ fn xy(x: i16, y: i16) -> u32 {
 pub struct Packets {
     words: [u32; WORDS],
     len: usize,
-    /// Index of the header of the node being written, if any.
+    /// Index of the header of the last node written, if any.
     open: Option<usize>,
     /// Draw mode (E1h) in effect, so it is sent only when it changes.
     mode: u32,
@@ -76,25 +76,29 @@ impl Packets {
         (self.words.as_ptr() as u32).wrapping_add(4 * index as u32) & 0x00FF_FFFF
     }
 
-    /// Writes one node holding `cmd`, if it fits.
-    fn node(&mut self, cmd: &[u32]) {
-        if self.len + 1 + cmd.len() > WORDS {
-            return;
-        }
+    /// Writes one node holding the first `n` (1 to 4) words of `cmd`, if
+    /// it fits. Its header already points where the next node will start
+    /// (nodes are written one after another); the last one is made the end
+    /// of the list when the build ends. Each word is written once: building
+    /// a 12x8 frame's packets a node at a time, patching the previous
+    /// header and copying each command with `memcpy`, took 2.6 ms of a
+    /// frame on the console.
+    fn node(&mut self, cmd: [u32; 4], n: usize) {
         let header = self.len;
-        if let Some(prev) = self.open {
-            let next = self.address_of(header);
-            self.words[prev] = (self.words[prev] & 0xFF00_0000) | next;
+        let end = header + 1 + n;
+        let next = self.address_of(end);
+        let Some(dst) = self.words.get_mut(header..end) else { return };
+        dst[0] = ((n as u32) << 24) | next;
+        for (d, w) in dst[1..].iter_mut().zip(cmd) {
+            *d = w;
         }
-        self.words[header] = ((cmd.len() as u32) << 24) | END;
-        self.words[header + 1..header + 1 + cmd.len()].copy_from_slice(cmd);
-        self.len = header + 1 + cmd.len();
+        self.len = end;
         self.open = Some(header);
     }
 
     fn set_mode(&mut self, mode: u32) {
         if mode != self.mode {
-            self.node(&[0xE100_0000 | mode]);
+            self.node([0xE100_0000 | mode, 0, 0, 0], 1);
             self.mode = mode;
         }
     }
@@ -108,13 +112,13 @@ impl Packets {
         for item in list.items() {
             match *item {
                 Item::Fill { x, y, w, h, color } => {
-                    self.node(&[0x6000_0000 | color24(color), xy(x, y), xy(w as i16, h as i16)]);
+                    self.node([0x6000_0000 | color24(color), xy(x, y), xy(w as i16, h as i16), 0], 3);
                 }
                 Item::Shade { x, y, w, h, color } => {
                     // Blend mode 0 (bits 5-6): half what is there, half this.
                     let mode = (if self.mode == u32::MAX { 0 } else { self.mode & !0x60 }) | DRAW_TO_DISPLAY;
                     self.set_mode(mode);
-                    self.node(&[0x6200_0000 | color24(color), xy(x, y), xy(w as i16, h as i16)]);
+                    self.node([0x6200_0000 | color24(color), xy(x, y), xy(w as i16, h as i16), 0], 3);
                 }
                 Item::Sprite { x, y, sprite, tint } => self.sprite(x, y, sprite, tint),
             }
@@ -124,16 +128,23 @@ impl Packets {
         if self.mode != u32::MAX {
             self.set_mode(PSX_DRAW_ENV_MODE);
         }
+        // The last node ends the list.
+        if let Some(last) = self.open {
+            self.words[last] = (self.words[last] & 0xFF00_0000) | END;
+        }
     }
 
     fn sprite(&mut self, x: i16, y: i16, s: Sprite, tint: Rgb) {
         self.set_mode(u32::from(s.tpage) | DRAW_TO_DISPLAY);
-        self.node(&[
-            0x6400_0000 | color24(tint),
-            xy(x, y),
-            (u32::from(s.clut) << 16) | (u32::from(s.v) << 8) | u32::from(s.u),
-            xy(i16::from(s.w), i16::from(s.h)),
-        ]);
+        self.node(
+            [
+                0x6400_0000 | color24(tint),
+                xy(x, y),
+                (u32::from(s.clut) << 16) | (u32::from(s.v) << 8) | u32::from(s.u),
+                xy(i16::from(s.w), i16::from(s.h)),
+            ],
+            4,
+        );
     }
 
     /// Sends the built list to the GPU and returns at once; the GPU draws
