@@ -148,6 +148,9 @@ mod game_loop {
         step_us: [u32; GAMES],
         /// The last frame had work but no room to start a step.
         starved: bool,
+        /// The last update's time (a card sector starts only where the
+        /// drawing, an update as long and the thinking leave it room).
+        update_us: u32,
         /// The frame of the last `AFTK SLOW` line.
         slow_at: Option<u32>,
         /// Thinking steps (a placement judged, in A Farewell to Kings) and
@@ -171,16 +174,20 @@ mod game_loop {
                 render_us: DRAW_US,
                 step_us: GameId::ALL.map(|id| entry(id).think_step_us),
                 starved: false,
+                update_us: 0,
                 slow_at: None,
                 steps: 0,
                 steps_us: 0,
             }
         }
 
-        /// One frame: the pad, the update with its sounds, a card sector
-        /// when there is room, the drawing sent to the GPU; while the GPU
-        /// draws, the event log and the thinking; the vblank and the frame
-        /// meter.
+        /// One frame: the pad; a card sector when there is room; the
+        /// drawing of what the last frame left, sent to the GPU; while the
+        /// GPU draws, the update with its sounds, the event log and the
+        /// thinking; the vblank and the frame meter. A press is acted on in
+        /// the frame that polls it and shown in the next (one frame, 17 ms,
+        /// later than drawing after the update): the update's work (a move,
+        /// its position logged) no longer adds to the drawing's.
         fn run(
             &mut self,
             clock: &Clock,
@@ -199,29 +206,34 @@ mod game_loop {
             let reply = pad::poll(clock, Slot::One);
             self.log_pad(reply, tty);
             self.input.update(reply.buttons());
-            app.update(&self.input, tty);
-            // The frame's sounds: effects keyed on, the songs stepped.
-            let sounds = app.take_sounds();
-            spu.frame(sounds.pending(), app.music(), app.volumes, tty);
+            // The frame shows what the last frame's update and thinking
+            // left: a hint they found is on screen from now.
             self.count_hint_frame(app, tty);
-            let update_us = ticks_to_us(clock.ticks_since(start)) - finish_us;
             // A card sector only in a frame whose waits leave room for it:
             // after the drawing as measured lately (a loss screen's shaded
-            // grid takes 10 ms to draw), or after the thinking, which goes
-            // on to the frame's budget. The step only hands the session the
-            // last sector's result and starts the next; the sector's bytes
-            // move while the frame waits.
+            // grid takes 10 ms to draw), the update as long as the last one,
+            // and the thinking, which goes on to the frame's budget. The
+            // step only hands the session the last sector's result and
+            // starts the next; the sector's bytes move while the frame waits.
             let t = clock.now();
-            let drawn_us = update_us + finish_us + self.render_us.max(DRAW_US);
+            let drawn_us = finish_us + self.render_us.max(DRAW_US) + self.update_us;
             let busy_until = if app.thinking() { drawn_us.max(THINK_UNTIL_US) } else { drawn_us };
             if busy_until + CARD_US <= FRAME_US {
                 storage.step(app, tty);
             }
             let card_us = finish_us + ticks_to_us(clock.ticks_since(t));
             let (draw_us, packets_us) = self.draw(clock, app, reply);
-            // While the GPU draws: the event log, then the thinking, each
-            // up to the frame's budget (what does not fit goes on in the
-            // next frames).
+            // While the GPU draws: the update (the pad's press acted on, a
+            // move and its log; shown in the next frame) and its sounds,
+            // the event log, then the thinking, each up to the frame's
+            // budget (what does not fit goes on in the next frames).
+            let t = clock.now();
+            app.update(&self.input, tty);
+            // The frame's sounds: effects keyed on, the songs stepped.
+            let sounds = app.take_sounds();
+            spu.frame(sounds.pending(), app.music(), app.volumes, tty);
+            let update_us = ticks_to_us(clock.ticks_since(t));
+            self.update_us = update_us;
             let t = clock.now();
             let elapsed = ticks_to_us(clock.ticks_since(start));
             let tty_bytes = tty.drain(clock, TTY_UNTIL_US.saturating_sub(elapsed));
@@ -250,10 +262,11 @@ mod game_loop {
             self.last_reply = Some(reply);
         }
 
-        /// Times a hint from the frame Square was pressed in to the frame
+        /// Times a hint from the frame whose update took Square to the frame
         /// that draws it, both counted, and logs it (`AFTK HINT`) in the
-        /// frame it is drawn: one worked out while the GPU drew a frame is
-        /// drawn in the next.
+        /// frame it is drawn: the update and the thinking run while the GPU
+        /// draws a frame, so what they find is drawn in the next (a hint
+        /// worked out before Square comes shows 2 frames after it).
         fn count_hint_frame(&mut self, app: &mut App, tty: &mut Tty) {
             // An event of the deal in play (a new deal is none, whatever the
             // last one showed).
@@ -265,6 +278,10 @@ mod game_loop {
             }
             let shown = app.take_hint_shown();
             let asked = app.hint_asked();
+            if !self.hint_open && (asked || shown) {
+                // The frame whose update took Square.
+                self.hint_frames = 1;
+            }
             if self.hint_open || asked || shown {
                 self.hint_frames += 1;
             }
@@ -283,8 +300,7 @@ mod game_loop {
                 self.steps = 0;
                 self.steps_us = 0;
             }
-            // Timed while asked (a move made instead cancels it); a hint
-            // worked out after this frame's drawing stays open until drawn.
+            // Timed while asked (a move made instead cancels it).
             self.hint_open = asked && !shown;
             if !self.hint_open {
                 self.hint_us = 0;
@@ -304,6 +320,10 @@ mod game_loop {
             storage: &mut crate::ps1::storage::Storage,
         ) -> u32 {
             let t0 = clock.now();
+            // A hint the player asked for and has not seen: its thinking
+            // counts towards its time (pondering before the player asks
+            // does not).
+            let asked = app.hint_asked();
             let mut busy = app.thinking();
             // Start a step only when one as long as the longest lately still
             // ends by `THINK_UNTIL_US` (a step can take a few milliseconds: a
@@ -336,7 +356,7 @@ mod game_loop {
                 *step_us = step_us.saturating_sub(STEP_DECAY_US);
             }
             let think_us = ticks_to_us(clock.ticks_since(t0));
-            if self.hint_open {
+            if asked {
                 self.hint_us = self.hint_us.saturating_add(think_us);
             }
             think_us
