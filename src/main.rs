@@ -28,11 +28,6 @@ mod game_loop {
     use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
 
-    /// What the thinking leaves of the frame's budget: a step longer than
-    /// its weight says (a placement that completes a book is judged whole,
-    /// up to 1.1 ms more), and the wait for the GPU's last commands.
-    const THINK_MARGIN_US: u32 = 1_300;
-
     /// The games, each with its own estimate of a thinking step's time.
     const GAMES: usize = GameId::ALL.len();
 
@@ -79,8 +74,10 @@ mod game_loop {
     /// the next frames).
     const TTY_UNTIL_US: u32 = BUDGET_US - 600;
 
-    /// How far into a frame a thinking step may end at the latest.
-    const THINK_UNTIL_US: u32 = BUDGET_US - THINK_MARGIN_US;
+    /// How far into a frame a thinking step may end at the latest, less
+    /// the game's margin (how much longer than its estimate a step can
+    /// run: `think_margin_us` of its catalogue entry).
+    const THINK_UNTIL_US: u32 = BUDGET_US - 300;
 
     #[no_mangle]
     fn main() {
@@ -146,6 +143,8 @@ mod game_loop {
         /// placement judged): at first, the longest its catalogue entry
         /// names.
         step_us: [u32; GAMES],
+        /// Each game's `think_margin_us`.
+        margin_us: [u32; GAMES],
         /// The last frame had work but no room to start a step.
         starved: bool,
         /// The last update's time (a card sector starts only where the
@@ -173,6 +172,7 @@ mod game_loop {
                 hint_frames: 0,
                 render_us: DRAW_US,
                 step_us: GameId::ALL.map(|id| entry(id).think_step_us),
+                margin_us: GameId::ALL.map(|id| entry(id).think_margin_us),
                 starved: false,
                 update_us: 0,
                 slow_at: None,
@@ -331,6 +331,7 @@ mod game_loop {
             // none, after one that started none either, runs one anyway, so
             // that thinking never stalls.
             let game = app.playing().map_or(0, |p| p.id() as usize).min(GAMES - 1);
+            let until = THINK_UNTIL_US.saturating_sub(self.margin_us[game]);
             let step_us = &mut self.step_us[game];
             let mut steps = 0u32;
             while busy {
@@ -338,7 +339,7 @@ mod game_loop {
                 // The step's cost in the game's usual steps (a position
                 // judged whole is two placements judged).
                 let weight = app.step_weight().max(1);
-                if before + *step_us * weight > THINK_UNTIL_US && !(steps == 0 && self.starved) {
+                if before + *step_us * weight > until && !(steps == 0 && self.starved) {
                     break;
                 }
                 busy = app.think(1);

@@ -1048,4 +1048,5 @@ pub const ENTRY: Entry = Entry {
     // A node of the solver, a slice of its table cleared, a few boards of
     // the fair player: up to 1.5 ms.
     think_step_us: 1_500,
+    think_margin_us: 600,
 };

@@ -118,9 +118,15 @@ impl GameScreen {
         log: &mut dyn crate::out::Out,
     ) -> bool {
         match game {
-            GameId::Farewell => farewell::Play::deal(seed, code, frame, log).map(|p| *slot = Some(GameScreen::Farewell(p))),
-            GameId::Corners => Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Corners(corners::Play::on(t)))),
-            GameId::Albert => Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Albert(albert::Play::on(t)))),
+            GameId::Farewell => {
+                farewell::Play::deal(seed, code, frame, log).map(|p| *slot = Some(GameScreen::Farewell(p)))
+            }
+            GameId::Corners => {
+                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Corners(corners::Play::on(t))))
+            }
+            GameId::Albert => {
+                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Albert(albert::Play::on(t))))
+            }
             GameId::Kingdoms => {
                 Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Kingdoms(kingdoms::Play::on(t))))
             }

@@ -524,4 +524,5 @@ pub const ENTRY: Entry = Entry {
     stats_label: one_stats_label,
     // Its whole hint takes 0.3-0.4 ms.
     think_step_us: 1_000,
+    think_margin_us: 600,
 };

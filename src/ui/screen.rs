@@ -239,6 +239,10 @@ pub struct Entry {
     /// loop assumes of its steps until it has timed some (a step starts
     /// only when its weight times that still fits the frame).
     pub think_step_us: u32,
+    /// How much longer than the estimate a step can run (a step's cost
+    /// the game cannot tell in advance, or a longest step forgotten): what
+    /// the frame's thinking leaves of its budget, in microseconds.
+    pub think_margin_us: u32,
 }
 
 impl Entry {
