@@ -525,3 +525,52 @@ fn a_hurried_thinker_answers_soon_with_a_legal_move() {
         }
     }
 }
+
+#[test]
+fn the_turn_search_s_bookkeeping_is_split_into_weighed_units_not_counted_as_work() {
+    use farewell::games::farewell::player::Step;
+    let (mut deepened, mut listed) = (0, 0);
+    for seed in 1..=20u32 {
+        let mut g = Game::new(seed, Options::default()).unwrap();
+        for _ in 0..(seed % 9) {
+            if let Some(m) = best_move(&g) {
+                let _ = g.apply(m);
+            }
+        }
+        if g.status().is_over() {
+            continue;
+        }
+        let mut t: Thinker<4, 0, 0> = Thinker::with_strength(&g, Strength::CONSOLE);
+        let mut last = None;
+        loop {
+            let kind = t.next_kind();
+            let units = t.units();
+            // A weight is what the console's frame budgets the unit at.
+            assert_eq!(kind.weight(), if matches!(kind, Step::Whole | Step::NextDepth) { 2 } else { 1 });
+            let done = t.step(1).is_some();
+            match kind {
+                // The next beam and a position's placements listed are
+                // units of their own, not counted against the wind-down.
+                Step::NextDepth if units == t.units() => deepened += 1,
+                // The first position's placements after the beam is made (a
+                // later position's are listed as it is reached, counted as
+                // before the split).
+                Step::List if last == Some(Step::NextDepth) => {
+                    assert_eq!(t.units(), units, "seed {seed}: listing counted as work");
+                    listed += 1;
+                }
+                _ => {}
+            }
+            if last == Some(Step::NextDepth) && !done {
+                // After the beam is made come its first position's moves
+                // (or the end of the search).
+                assert!(matches!(kind, Step::List | Step::NextDepth), "seed {seed}: {kind:?} after the next beam");
+            }
+            last = Some(kind);
+            if done {
+                break;
+            }
+        }
+    }
+    assert!(deepened > 10 && listed > 10, "{deepened} beams made, {listed} lists");
+}
