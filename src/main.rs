@@ -91,7 +91,9 @@ mod game_loop {
 
         let clock = Clock::start();
         let main_at = clock.now();
-        let mut video = Video::new();
+        // Each swap clears the next frame's buffer to the felt, which every
+        // screen's draw list starts with (the packets leave that fill out).
+        let mut video = Video::new(palette::FELT);
         // The card art and the font, packed at build time.
         crate::ps1::vram::upload_atlas();
         sio::init();
@@ -386,7 +388,7 @@ mod game_loop {
             }
             let draw_us = ticks_to_us(clock.ticks_since(t));
             let t = clock.now();
-            self.packets.build(&self.list);
+            self.packets.build(&self.list, palette::FELT);
             self.packets.send();
             let packets_us = ticks_to_us(clock.ticks_since(t));
             (draw_us, packets_us)

@@ -45,6 +45,10 @@ const PSX_DRAW_ENV_MODE: u32 = DRAW_TO_DISPLAY | 10;
 /// item, for every item a draw list holds.
 pub const WORDS: usize = farewell::draw::MAX_ITEMS * 6 + 8;
 
+/// The screen the draw list covers.
+const SCREEN_W: u16 = super::video::WIDTH as u16;
+const SCREEN_H: u16 = super::video::HEIGHT as u16;
+
 /// The GP0 colour word's low 24 bits.
 fn color24(c: Rgb) -> u32 {
     u32::from(c.0) | (u32::from(c.1) << 8) | (u32::from(c.2) << 16)
@@ -103,13 +107,21 @@ impl Packets {
         }
     }
 
-    /// Converts the whole list, back to front.
-    pub fn build(&mut self, list: &DrawList) {
+    /// Converts the whole list, back to front. A first item that fills the
+    /// whole screen with `clear`, the colour the swap already cleared the
+    /// buffer to, is left out (the GPU filled the screen twice a frame).
+    pub fn build(&mut self, list: &DrawList, clear: Rgb) {
         self.len = 0;
         self.open = None;
         // psx's draw environment (sent at each swap) sets its own page.
         self.mode = u32::MAX;
-        for item in list.items() {
+        let mut items = list.items();
+        if let Some(Item::Fill { x: 0, y: 0, w: SCREEN_W, h: SCREEN_H, color }) = items.first() {
+            if *color == clear {
+                items = &items[1..];
+            }
+        }
+        for item in items {
             match *item {
                 Item::Fill { x, y, w, h, color } => {
                     self.node([0x6000_0000 | color24(color), xy(x, y), xy(w as i16, h as i16), 0], 3);

@@ -31,9 +31,11 @@ pub struct Video {
 
 impl Video {
     /// Resets the GPU, sets the mode, places the buffers at (0,0) and
-    /// (0,240) (PAL: (0,256)), and turns the display on.
-    pub fn new() -> Self {
-        let fb = match Framebuffer::new((0, 0), (0, LINES), (WIDTH, LINES), MODE, None) {
+    /// (0,240) (PAL: (0,256)), and turns the display on. Each swap clears
+    /// the buffer to be drawn to `clear`.
+    pub fn new(clear: farewell::draw::Rgb) -> Self {
+        let bg = psx::gpu::Color { red: clear.0, green: clear.1, blue: clear.2 };
+        let fb = match Framebuffer::new((0, 0), (0, LINES), (WIDTH, LINES), MODE, Some(bg)) {
             Ok(fb) => fb,
             // The arguments are constants that psx accepts; this arm is
             // never taken, and a hang here would show as no AFTK BOOT.
