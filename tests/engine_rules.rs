@@ -857,3 +857,49 @@ fn a_bare_key_means_what_a_missing_key_means() {
     assert_eq!(e_bare, e_missing);
     assert!(e_bare.contains("missing"), "{e_bare}");
 }
+
+/// `completes_book` (which the console's search weighs a placement by)
+/// says exactly whether a placement makes its rank's four cards a 2x2
+/// block, and every placement that removes a book is one of them.
+#[test]
+fn completes_book_names_the_placements_that_make_a_book() {
+    let (mut completing, mut removing) = (0, 0);
+    for seed in 1..=60u32 {
+        let mut g = Game::new(seed, Options::default()).unwrap();
+        for _ in 0..200 {
+            if g.status().is_over() {
+                break;
+            }
+            let mut cards: Vec<Card> = g.hand().iter().flatten().copied().collect();
+            cards.extend(g.orphans().iter().copied());
+            for card in cards {
+                for cell in g.legal_cells(card).iter() {
+                    let predicted = g.completes_book(card, cell);
+                    let mut cells = g.cells_of_rank(card.rank());
+                    cells.insert(cell);
+                    let block = cells.iter().count() == 4 && {
+                        let tl = cells.iter().next().unwrap();
+                        cells
+                            .iter()
+                            .all(|c| c.row >= tl.row && c.row <= tl.row + 1 && c.col >= tl.col && c.col <= tl.col + 1)
+                    };
+                    assert_eq!(predicted, block && card.rank() != Rank::KING, "seed {seed}: {card:?} on {cell:?}");
+                    // (A hand card waits while an orphan does.)
+                    let Ok(out) = g.clone().apply(Move::Place(card, cell)) else { continue };
+                    if !out.books.is_empty() {
+                        assert!(predicted, "seed {seed}: {card:?} on {cell:?} removed a book unforeseen");
+                        removing += 1;
+                    }
+                    completing += usize::from(predicted);
+                }
+            }
+            match farewell::games::farewell::player::best_move(&g) {
+                Some(m) => {
+                    let _ = g.apply(m);
+                }
+                None => break,
+            }
+        }
+    }
+    assert!(completing > 20 && removing > 10, "{completing} completing, {removing} removing");
+}

@@ -1388,9 +1388,9 @@ pub const ENTRY: Entry = Entry {
     // 12x8 (5 ms before the judgement kept a basis); a unit of weight 2
     // (a position judged whole, the next beam) takes up to 3.3 ms.
     think_step_us: 2_200,
-    // A placement that completes a book is judged whole: up to 1.1 ms
-    // more than a placement.
-    think_margin_us: 1_300,
+    // What a unit's weight does not foresee (a book completed lifts
+    // orphans, a second book may follow).
+    think_margin_us: 600,
 };
 
 /// The demo plays a custom start's deal with the kings in the centre (it

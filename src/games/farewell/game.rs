@@ -834,14 +834,16 @@ impl Game {
     /// The top-left cell of a complete book of `rank`, if its four cards
     /// fill a 2x2 block.
     fn complete_book(&self, rank: Rank) -> Option<Cell> {
-        let bits = self.by_rank[usize::from(rank.number() - 1)].0;
-        if bits.count_ones() != 4 {
-            return None;
-        }
-        let tl = bits.trailing_zeros() as usize;
-        let w = MAX_W as usize;
-        let block = (1u128 | 2 | 1 << w | 1 << (w + 1)) << tl;
-        (tl % w < w - 1 && bits == block).then(|| Cell::from_index(tl))
+        block_of_four(self.by_rank[usize::from(rank.number() - 1)].0)
+    }
+
+    /// Whether placing `card` on `cell` makes its rank's four cards a 2x2
+    /// block: a book, removed at once or when its turn comes (the fair
+    /// player's search weighs such a placement as a position judged whole).
+    pub fn completes_book(&self, card: Card, cell: Cell) -> bool {
+        let mut set = self.by_rank[usize::from(card.rank().number() - 1)];
+        set.insert(cell);
+        card.rank() != Rank::KING && block_of_four(set.0).is_some()
     }
 
     /// A complete book that may be removed now (the next in rank order, or
@@ -1035,3 +1037,14 @@ pub(crate) struct Layout {
 const _: () = assert!(MAX_H as usize * MAX_W as usize <= 128, "a grid must fit a u128 cell set");
 
 crate::display_via_text!(Illegal);
+
+/// The top-left cell of a 2x2 block, if the set is exactly one.
+fn block_of_four(bits: u128) -> Option<Cell> {
+    if bits.count_ones() != 4 {
+        return None;
+    }
+    let tl = bits.trailing_zeros() as usize;
+    let w = MAX_W as usize;
+    let block = (1u128 | 2 | 1 << w | 1 << (w + 1)) << tl;
+    (tl % w < w - 1 && bits == block).then(|| Cell::from_index(tl))
+}

@@ -168,7 +168,8 @@ pub enum Step {
     Place,
     /// Half of a position's basis made.
     Basis,
-    /// A position judged whole (the kings placed, a turn end counted).
+    /// A position judged whole (the kings placed, a turn end counted, a
+    /// placement that completes a book).
     Whole,
     /// A kept candidate counted as a turn end (winding down).
     Flush,
@@ -192,6 +193,15 @@ impl Step {
             Step::Whole | Step::NextDepth => 2,
             Step::Place | Step::Basis | Step::Flush | Step::List | Step::Sample => 1,
         }
+    }
+}
+
+/// The kind of a placement tried in `pos`: one that completes a book is
+/// judged whole (the book leaves, orphans may lift).
+fn placing(pos: &Game, mv: Option<&Move>) -> Step {
+    match mv {
+        Some(Move::Place(card, cell)) if pos.completes_book(*card, *cell) => Step::Whole,
+        _ => Step::Place,
     }
 }
 
@@ -298,7 +308,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
     }
 
     /// What the next unit of work is (its cost on the console differs by
-    /// kind: see [`Thinker::next_cost`]).
+    /// kind: see [`Step::weight`]).
     fn next_kind(&self) -> Step {
         if self.done.is_some() {
             return Step::Place;
@@ -311,7 +321,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             if basis_pending {
                 return Step::Basis;
             }
-            return Step::Place;
+            return placing(&self.root, self.roots.get(self.next_root));
         }
         if self.deepen {
             return Step::NextDepth;
@@ -328,7 +338,10 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         if basis_pending {
             return Step::Basis;
         }
-        Step::Place
+        match self.beam.get(self.at) {
+            Some((pos, _)) => placing(pos, self.moves.get(self.next_move)),
+            None => Step::Place,
+        }
     }
 
     /// One unit of work: a placement tried and judged.
