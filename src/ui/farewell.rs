@@ -35,20 +35,22 @@ use crate::games::farewell::{CellSet, KingStart, Options, Rank, GRID_SIZES};
 use crate::save::SavedGame;
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
-/// the turn searched with a beam of 4, at most 55 placements a move,
-/// spread over frames ([`Strength::CONSOLE`] with 55 placements rather
-/// than 70: its whole search fits [`HINT_UNITS`], and won more of deals
-/// 5001-6000 than 70 placements cut there). The README gives what it wins
-/// and how long the console takes. The host's strongest player
-/// (`Strength::STRONG`, which also looks past the next deal) wins more but
-/// would take the console many seconds a move.
-pub const HINT_STRENGTH: Strength = Strength { nodes: 55, ..Strength::CONSOLE };
+/// the turn searched with a beam of 4, at most 120 placements a move,
+/// spread over frames ([`Strength::CONSOLE`] with 120 placements rather
+/// than 70). Chosen on deals 5001-6000: 12.5% won there at 55 placements
+/// (the setting until the frame thought while the GPU drew), 15.4% at 90,
+/// 16.2% at 120, 16.1-16.3% at 150 and 200 (the beam of 4 is the limit).
+/// The README gives what it wins and how long the console takes. The
+/// host's strongest player (`Strength::STRONG`, which also looks past the
+/// next deal) wins more but would take the console many seconds a move.
+pub const HINT_STRENGTH: Strength = Strength { nodes: 120, ..Strength::CONSOLE };
 
 /// ... and on the larger grids (13x9, 14x9), whose drawing leaves a frame
 /// less time to think and whose hands have more placements: a beam of 4,
-/// at most 40 placements ([`Strength::CONSOLE_LARGE`]; one ply before a
-/// placement judged cost 1.5 ms rather than 5).
-pub const HINT_STRENGTH_LARGE: Strength = Strength::CONSOLE_LARGE;
+/// at most 80 placements (14.8% / 15.8% of deals 5001-5600 at 40, 15.5% /
+/// 17.5% at 60, 18.5% / 19.8% at 80; a 14x9 hint then shows within 44
+/// frames in Mednafen).
+pub const HINT_STRENGTH_LARGE: Strength = Strength { nodes: 80, ..Strength::CONSOLE_LARGE };
 
 /// The hint's strength for a game.
 pub fn hint_strength(g: &Game) -> Strength {
@@ -76,13 +78,13 @@ pub struct HintSlot {
 /// Units of work (placements judged, and the judgement of each position
 /// whose placements are tried) a hint may take before it winds down and
 /// answers with the best move found so far: the whole search of nearly
-/// every hint (55 placements on 12x8, 40 on the larger grids, and the
+/// every hint (120 placements on 12x8, 80 on the larger grids, and the
 /// judgement of each position expanded, in two units) fits; a hand with
 /// many orphans has more, and is cut. Every hint then shows within 60
-/// frames of Square in Mednafen. Work, not frames: the
+/// frames of Square in Mednafen (52 at worst in `hints12`). Work, not frames: the
 /// answer must not depend on when Square was pressed (the hint is worked
 /// out before the player asks), nor on the emulator.
-pub const HINT_UNITS: usize = 65;
+pub const HINT_UNITS: usize = 135;
 
 /// Up to `budget` more units of a hint's work, as the console does them:
 /// a hint winds down after [`HINT_UNITS`] units of work and answers with
