@@ -359,6 +359,18 @@ impl Effort {
     }
 }
 
+/// What a sample won after a candidate move adds to its tally (with
+/// `effort.each`): more than any sample not won can add.
+const WIN_CREDIT: u16 = 64;
+
+/// What a sample not won (lost, or the budget ran out) after a candidate
+/// move adds to its tally: the most cards the search put on the
+/// foundations, so that among moves no sample wins, the one that gets
+/// furthest is played.
+fn partial_credit(furthest: usize) -> u16 {
+    furthest as u16
+}
+
 /// Different first moves a sampling player keeps votes for.
 const MAX_VOTES: usize = 32;
 
@@ -485,14 +497,16 @@ impl Sampler {
             let mut child = self.sample;
             if child.apply(self.votes[i].0).is_ok() {
                 let slots = self.effort.table_slots().min(table.len());
-                let won = child.is_won()
-                    || matches!(
-                        solver::solve(&child, u64::from(self.effort.nodes), &mut table[..slots]).0,
-                        Verdict::Winnable(_)
-                    );
-                if won {
-                    self.votes[i].1 += 1;
-                }
+                let credit = if child.is_won() {
+                    WIN_CREDIT
+                } else {
+                    let mut search = Search::new(&child, u64::from(self.effort.nodes), &mut table[..slots]);
+                    match search.step(&mut table[..slots], u64::MAX) {
+                        Some(Verdict::Winnable(_)) => WIN_CREDIT,
+                        _ => partial_credit(search.furthest()),
+                    }
+                };
+                self.votes[i].1 += credit;
             }
             self.candidate += 1;
             if usize::from(self.candidate) >= self.votes.len() {

@@ -178,6 +178,8 @@ pub struct Search {
     budget: u64,
     cut: bool,
     verdict: Option<Verdict>,
+    /// Most cards on the foundations in any position reached.
+    furthest: u8,
 }
 
 impl Search {
@@ -193,6 +195,7 @@ impl Search {
             budget,
             cut: false,
             verdict: None,
+            furthest: 0,
         };
         s.restart(start, budget, table_slots);
         s
@@ -210,6 +213,7 @@ impl Search {
         self.budget = budget;
         self.cut = false;
         self.verdict = None;
+        self.furthest = start.on_foundations() as u8;
         if start.is_won() {
             self.verdict = Some(Verdict::Winnable(Vec::new()));
         } else {
@@ -227,6 +231,13 @@ impl Search {
     /// What the search has cost so far.
     pub fn effort(&self) -> Effort {
         self.effort
+    }
+
+    /// Most cards on the foundations in any position the search reached
+    /// so far (52 once it found a win): how far it got when the budget ran
+    /// out.
+    pub fn furthest(&self) -> usize {
+        usize::from(self.furthest)
     }
 
     /// Sets up the current position's moves as a new frame; false (and the
@@ -275,6 +286,7 @@ impl Search {
             top.next += 1;
             let Ok(u) = self.pos.apply(m) else { continue };
             self.effort.nodes += 1;
+            self.furthest = self.furthest.max(self.pos.on_foundations() as u8);
             if self.pos.is_won() {
                 let mut line: Vec<Move, MAX_DEPTH> = Vec::new();
                 for f in self.frames.iter() {
