@@ -243,7 +243,7 @@ fn solver_key_tells_every_multiset_of_a_region_apart() {
 }
 
 /// A small sampling effort for the tests.
-const SMALL: player::Effort = player::Effort { samples: 3, nodes: 200 };
+const SMALL: player::Effort = player::Effort { samples: 3, nodes: 200, each: false };
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]

@@ -31,7 +31,7 @@
 use super::game::{Foundations, Move, Position, DEALT_DOWN, LAND, LANDS};
 use super::solver::{self, Search};
 use crate::cards::{Card, Pcg32, Rank};
-use crate::games::search::{mix, Verdict};
+use crate::games::search::{credit, mix, Tally, Verdict};
 use heapless::Vec;
 
 /// Most moves in one position the player weighs: every face-up card
@@ -359,18 +359,6 @@ impl Effort {
     }
 }
 
-/// What a sample won after a candidate move adds to its tally (with
-/// `effort.each`): more than any sample not won can add.
-const WIN_CREDIT: u16 = 64;
-
-/// What a sample not won (lost, or the budget ran out) after a candidate
-/// move adds to its tally: the most cards the search put on the
-/// foundations, so that among moves no sample wins, the one that gets
-/// furthest is played.
-fn partial_credit(furthest: usize) -> u16 {
-    furthest as u16
-}
-
 /// Different first moves a sampling player keeps votes for.
 const MAX_VOTES: usize = 32;
 
@@ -390,10 +378,11 @@ pub struct Sampler {
     seed: u64,
     sampled: u16,
     votes: Vec<(Move, u16), MAX_VOTES>,
+    /// With `effort.each`: every candidate's credit over the samples.
+    tally: Tally<Move, MAX_VOTES>,
     decided: Option<Option<Move>>,
-    /// Solving each candidate: the sample, and the candidate next solved.
+    /// Solving each candidate: the sample.
     sample: Position,
-    candidate: u8,
     /// The sample being searched (solved once, from the position), a few
     /// nodes a step, while `searching`; kept for the next sample (a search
     /// is about 20 KB: built again and moved, it took the console several
@@ -416,9 +405,9 @@ impl Sampler {
             seed,
             sampled: 0,
             votes: Vec::new(),
+            tally: Tally::new(),
             decided,
             sample: view,
-            candidate: 0,
             search: None,
             searching: false,
         }
@@ -441,9 +430,9 @@ impl Sampler {
         self.seed = mix(solver::position_hash(&self.plain.view) ^ 0x5eed);
         self.sampled = 0;
         self.votes.clear();
+        self.tally.clear();
         self.decided = self.plain.decided;
         self.sample = self.plain.view;
-        self.candidate = 0;
         self.searching = false;
     }
 
@@ -476,43 +465,41 @@ impl Sampler {
                 for i in 0..self.plain.moves.len() {
                     let m = self.plain.moves[i];
                     if self.acceptable(m) {
-                        let _ = self.votes.push((m, 0));
+                        self.tally.add(m);
                     }
                 }
                 if self.plain.view.talon_len() > 0 {
-                    let _ = self.votes.push((Move::Draw, 0));
+                    self.tally.add(Move::Draw);
                 }
-                if self.votes.len() <= 1 {
+                if self.tally.len() <= 1 {
                     self.decided = self.plain_move;
                 }
             }
             return None;
         };
-        if self.effort.each && self.sampled < self.effort.samples {
-            if self.candidate == 0 {
-                let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+        if self.effort.each {
+            let Some((sample, i, m)) = self.tally.next(self.effort.samples) else {
+                let choice = self.tally.choice(plain, |m| self.acceptable(m));
+                self.decided = Some(choice);
+                return Some(choice);
+            };
+            if i == 0 {
+                let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(sample))) as u32);
                 self.sample = deal_hidden(&self.plain.view, Some(&mut rng));
             }
-            let i = usize::from(self.candidate);
             let mut child = self.sample;
-            if child.apply(self.votes[i].0).is_ok() {
+            let c = if child.apply(m).is_err() {
+                0
+            } else if child.is_won() {
+                credit(true, 52)
+            } else {
+                // Won, or how many cards the search got to the foundations.
                 let slots = self.effort.table_slots().min(table.len());
-                let credit = if child.is_won() {
-                    WIN_CREDIT
-                } else {
-                    let mut search = Search::new(&child, u64::from(self.effort.nodes), &mut table[..slots]);
-                    match search.step(&mut table[..slots], u64::MAX) {
-                        Some(Verdict::Winnable(_)) => WIN_CREDIT,
-                        _ => partial_credit(search.furthest()),
-                    }
-                };
-                self.votes[i].1 += credit;
-            }
-            self.candidate += 1;
-            if usize::from(self.candidate) >= self.votes.len() {
-                self.candidate = 0;
-                self.sampled += 1;
-            }
+                let mut search = Search::new(&child, u64::from(self.effort.nodes), &mut table[..slots]);
+                let won = matches!(search.step(&mut table[..slots], u64::MAX), Some(Verdict::Winnable(_)));
+                credit(won, search.furthest())
+            };
+            self.tally.credit(c);
             return None;
         }
         let slots = self.effort.table_slots().min(table.len());
@@ -556,7 +543,7 @@ impl Sampler {
 
     /// Samples solved so far, and in all.
     pub fn progress(&self) -> (u16, u16) {
-        (self.sampled, self.effort.samples)
+        (self.sampled.max(self.tally.samples_done()), self.effort.samples)
     }
 }
 

@@ -45,15 +45,15 @@ impl Cli for Game {
         &self,
         samples: u16,
         nodes: u32,
-        _each: bool,
+        each: bool,
         scratch: &mut Vec<u64>,
     ) -> Option<farewell::games::corners::Move> {
-        player::sampled_move(self, player::Effort { samples, nodes }, scratch)
+        player::sampled_move(self, player::Effort { samples, nodes, each }, scratch)
     }
 
     const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[
         ("plain", 0, 0, false),
-        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, false),
-        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, false),
+        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, player::Effort::CONSOLE.each),
+        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, player::Effort::STRONG.each),
     ];
 }
