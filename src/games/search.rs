@@ -468,14 +468,15 @@ mod vote_tests {
         while let Some((sample, i, m)) = t.next(2) {
             let _ = seen.push((sample, i, m));
             t.credit(match m {
-                1 => credit(false, 500),
+                1 => credit(false, 20),
                 2 => credit(sample == 1, 3),
                 _ => credit(false, 0),
             });
         }
         assert_eq!(seen.as_slice(), [(0, 0, 1), (0, 1, 2), (0, 2, 3), (1, 0, 1), (1, 1, 2), (1, 2, 3)]);
         assert_eq!(t.samples_done(), 2);
-        assert_eq!(t.choice(None, |_| true), Some(2), "one win (64 + 3) beats 63 + 63");
+        assert_eq!(credit(false, 500), WIN_CREDIT - 1, "progress stays below a win");
+        assert_eq!(t.choice(None, |_| true), Some(2), "one win (64 + 3) beats twice 20");
         assert_eq!(t.choice(Some(9), |m| m == 3), Some(9), "no credit: the rules of thumb");
     }
 }
