@@ -307,10 +307,15 @@ impl<T, const N: usize> Beam<T, N> {
 /// player found in one sample of the hidden cards (a move past the list's
 /// room gets none).
 pub fn vote<M: PartialEq + Copy, const N: usize>(votes: &mut Vec<(M, u16), N>, m: M) {
+    vote_by(votes, m, 1);
+}
+
+/// [`vote`] with `n` votes at once.
+pub fn vote_by<M: PartialEq + Copy, const N: usize>(votes: &mut Vec<(M, u16), N>, m: M, n: u16) {
     match votes.iter_mut().find(|(x, _)| *x == m) {
-        Some(e) => e.1 += 1,
+        Some(e) => e.1 = e.1.saturating_add(n),
         None => {
-            let _ = votes.push((m, 1));
+            let _ = votes.push((m, n));
         }
     }
 }

@@ -359,6 +359,10 @@ impl Effort {
     }
 }
 
+/// A winning line's vote, against 1 for the first move of the line that
+/// got the most cards to the foundations in a sample not won.
+const WIN_VOTE: u16 = 64;
+
 /// Different first moves a sampling player keeps votes for.
 const MAX_VOTES: usize = 32;
 
@@ -507,9 +511,16 @@ impl Sampler {
             let Some(v) = search.step(&mut table[..slots], nodes) else { return None };
             self.searching = false;
             self.sampled += 1;
-            if let Verdict::Winnable(line) = v {
-                if let Some(m) = line.first() {
-                    crate::games::search::vote(&mut self.votes, *m);
+            match v {
+                Verdict::Winnable(line) => {
+                    if let Some(m) = line.first() {
+                        crate::games::search::vote_by(&mut self.votes, *m, WIN_VOTE);
+                    }
+                }
+                _ => {
+                    if let Some(m) = search.furthest_first() {
+                        crate::games::search::vote_by(&mut self.votes, m, 1);
+                    }
                 }
             }
             return None;

@@ -180,6 +180,8 @@ pub struct Search {
     verdict: Option<Verdict>,
     /// Most cards on the foundations in any position reached.
     furthest: u8,
+    /// The first move of the line that got there first.
+    furthest_first: Option<Move>,
 }
 
 impl Search {
@@ -196,6 +198,7 @@ impl Search {
             cut: false,
             verdict: None,
             furthest: 0,
+            furthest_first: None,
         };
         s.restart(start, budget, table_slots);
         s
@@ -214,6 +217,7 @@ impl Search {
         self.cut = false;
         self.verdict = None;
         self.furthest = start.on_foundations() as u8;
+        self.furthest_first = None;
         if start.is_won() {
             self.verdict = Some(Verdict::Winnable(Vec::new()));
         } else {
@@ -238,6 +242,12 @@ impl Search {
     /// out.
     pub fn furthest(&self) -> usize {
         usize::from(self.furthest)
+    }
+
+    /// The first move of the line that first reached [`furthest`](Self::furthest)
+    /// (`None` when no move put a card on the foundations).
+    pub fn furthest_first(&self) -> Option<Move> {
+        self.furthest_first
     }
 
     /// Sets up the current position's moves as a new frame; false (and the
@@ -286,7 +296,11 @@ impl Search {
             top.next += 1;
             let Ok(u) = self.pos.apply(m) else { continue };
             self.effort.nodes += 1;
-            self.furthest = self.furthest.max(self.pos.on_foundations() as u8);
+            let got = self.pos.on_foundations() as u8;
+            if got > self.furthest {
+                self.furthest = got;
+                self.furthest_first = Some(self.frames.get(1).and_then(|f| f.via).map_or(m, |u| u.mv));
+            }
             if self.pos.is_won() {
                 let mut line: Vec<Move, MAX_DEPTH> = Vec::new();
                 for f in self.frames.iter() {
