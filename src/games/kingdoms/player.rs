@@ -342,9 +342,9 @@ impl Effort {
     /// thinking step ([`Sampler::step_in`]). A node costs the console about
     /// 1.5 ms with what goes round it, and a frame of a hint asked for
     /// thinks about 2.5 ms, so this is what 60 frames hold (README); it
-    /// wins about twice as many deals as the rules of thumb alone.
+    /// wins 11.3% of deals 1-1000, the rules of thumb alone 4.3%.
     pub const CONSOLE: Effort = Effort { samples: 1, nodes: 100, each: false };
-    /// The host's strongest setting measured.
+    /// The host's strongest setting measured: 16.1% of deals 1-1000.
     pub const STRONG: Effort = Effort { samples: 8, nodes: 1000, each: true };
 
     /// Table slots a sample's search uses: a power of two, at least twice
@@ -370,10 +370,13 @@ const MAX_VOTES: usize = 32;
 /// `effort.samples` deals of the hidden cards (shuffled from a seed that is
 /// the view's hash, so a position always gets the same samples), each
 /// solved with perfect information within `effort.nodes` nodes. The first
-/// move of each winning line found gets a vote; the move with most votes
-/// is played (ties go to the rules of thumb's move, then to the first one
-/// voted for); with no vote, the rules of thumb's move. Everything it reads
-/// is the view, so the hidden cards' real order never matters.
+/// move of each winning line found gets [`WIN_VOTE`] votes, and in a sample
+/// not won the first move of the line that got the most cards to the
+/// foundations gets one; the move with most votes is played (ties go to
+/// the rules of thumb's move, then to the first one voted for); with no
+/// vote, the rules of thumb's move. With `effort.each`, every candidate is
+/// judged on every sample instead ([`Tally`]). Everything it reads is the
+/// view, so the hidden cards' real order never matters.
 #[derive(Clone, Debug)]
 pub struct Sampler {
     plain: Thinker,
