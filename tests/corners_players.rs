@@ -242,8 +242,10 @@ fn solver_key_tells_every_multiset_of_a_region_apart() {
     assert!(keys.iter().all(|k| *k < 1024));
 }
 
-/// A small sampling effort for the tests.
-const SMALL: player::Effort = player::Effort { samples: 3, nodes: 200 };
+/// Small sampling efforts for the tests: root votes, and every candidate
+/// judged on every sample.
+const SMALL: [player::Effort; 2] =
+    [player::Effort { samples: 3, nodes: 200, each: false }, player::Effort { samples: 2, nodes: 100, each: true }];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
@@ -253,14 +255,16 @@ proptest! {
         let g = played(seed, &picks);
         let mut rng = Pcg32::new(shuffle as u32);
         let mut table = vec![0u64; 512];
-        let m = player::sampled_move(&g, SMALL, &mut table);
-        match m {
-            Some(m) => prop_assert!(legal(&g).contains(&m), "{} not legal", m),
-            None => prop_assert!(g.status().is_over()),
-        }
-        for _ in 0..3 {
-            let other = reshuffled(&g, &mut rng);
-            prop_assert_eq!(player::sampled_move(&other, SMALL, &mut table), m);
+        for effort in SMALL {
+            let m = player::sampled_move(&g, effort, &mut table);
+            match m {
+                Some(m) => prop_assert!(legal(&g).contains(&m), "{} not legal", m),
+                None => prop_assert!(g.status().is_over()),
+            }
+            for _ in 0..3 {
+                let other = reshuffled(&g, &mut rng);
+                prop_assert_eq!(player::sampled_move(&other, effort, &mut table), m);
+            }
         }
         prop_assert_eq!(player::sampled_move(&g, player::Effort::PLAIN, &mut table), player::best_move(&g, Style::default()));
     }

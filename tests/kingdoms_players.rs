@@ -194,9 +194,12 @@ fn fair_games_end_and_never_come_back_to_a_position() {
     }
 }
 
-/// A small sampling effort for the tests (both ways of voting).
-const SMALL: [player::Effort; 2] =
-    [player::Effort { samples: 3, nodes: 150, each: true }, player::Effort { samples: 4, nodes: 300, each: false }];
+/// Small sampling efforts for the tests (every way of voting).
+const SMALL: [player::Effort; 3] = [
+    player::Effort { samples: 3, nodes: 150, each: true, furthest: false },
+    player::Effort { samples: 4, nodes: 300, each: false, furthest: false },
+    player::Effort { samples: 2, nodes: 100, each: false, furthest: true },
+];
 
 #[test]
 fn sampling_player_moves_do_not_change_when_the_hidden_cards_are_shuffled() {

@@ -307,10 +307,15 @@ impl<T, const N: usize> Beam<T, N> {
 /// player found in one sample of the hidden cards (a move past the list's
 /// room gets none).
 pub fn vote<M: PartialEq + Copy, const N: usize>(votes: &mut Vec<(M, u16), N>, m: M) {
+    vote_by(votes, m, 1);
+}
+
+/// [`vote`] with `n` votes at once.
+pub fn vote_by<M: PartialEq + Copy, const N: usize>(votes: &mut Vec<(M, u16), N>, m: M, n: u16) {
     match votes.iter_mut().find(|(x, _)| *x == m) {
-        Some(e) => e.1 += 1,
+        Some(e) => e.1 = e.1.saturating_add(n),
         None => {
-            let _ = votes.push((m, 1));
+            let _ = votes.push((m, n));
         }
     }
 }
@@ -336,6 +341,106 @@ pub fn most_voted<M: PartialEq + Copy>(
     best.map(|(m, _)| m).or(plain)
 }
 
+/// What one sample adds to a candidate move's tally in [`Tally`]: a
+/// sample won after the move adds [`WIN_CREDIT`], more than any sample not
+/// won can add.
+pub const WIN_CREDIT: u16 = 64;
+
+/// What one sample adds to a candidate's tally: [`WIN_CREDIT`] when the
+/// search after the candidate found a win, else `got`, how far the search
+/// got (a count below [`WIN_CREDIT`]: say cards to the foundations), so
+/// that among candidates no sample wins with, the one that gets furthest
+/// is played.
+pub fn credit(won: bool, got: usize) -> u16 {
+    if won {
+        WIN_CREDIT
+    } else {
+        got.min(usize::from(WIN_CREDIT) - 1) as u16
+    }
+}
+
+/// A sampling player's tally when every candidate move is judged on every
+/// sample of the hidden cards (the same samples for each candidate): the
+/// candidates with their credits ([`credit`]), and which sample and
+/// candidate is judged next, so that a player can judge one a step.
+#[derive(Clone, Debug)]
+pub struct Tally<M, const N: usize> {
+    credits: Vec<(M, u16), N>,
+    sample: u16,
+    next: usize,
+}
+
+impl<M: PartialEq + Copy, const N: usize> Default for Tally<M, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: PartialEq + Copy, const N: usize> Tally<M, N> {
+    /// No candidate yet.
+    pub const fn new() -> Self {
+        Tally { credits: Vec::new(), sample: 0, next: 0 }
+    }
+
+    /// Forgets every candidate and credit.
+    pub fn clear(&mut self) {
+        self.credits.clear();
+        self.sample = 0;
+        self.next = 0;
+    }
+
+    /// Adds a candidate (once; one past the room is not judged).
+    pub fn add(&mut self, m: M) {
+        if !self.credits.iter().any(|(x, _)| *x == m) {
+            let _ = self.credits.push((m, 0));
+        }
+    }
+
+    /// Candidates.
+    pub fn len(&self) -> usize {
+        self.credits.len()
+    }
+
+    /// True with no candidate.
+    pub fn is_empty(&self) -> bool {
+        self.credits.is_empty()
+    }
+
+    /// Samples judged on every candidate so far.
+    pub fn samples_done(&self) -> u16 {
+        self.sample
+    }
+
+    /// What to judge next while fewer than `samples` samples are done: the
+    /// sample's number, the candidate's index (0: a new sample starts) and
+    /// the candidate.
+    pub fn next(&self, samples: u16) -> Option<(u16, usize, M)> {
+        if self.sample >= samples {
+            return None;
+        }
+        self.credits.get(self.next).map(|&(m, _)| (self.sample, self.next, m))
+    }
+
+    /// Adds `c` to the candidate [`next`](Self::next) named, and moves on.
+    pub fn credit(&mut self, c: u16) {
+        if let Some(e) = self.credits.get_mut(self.next) {
+            e.1 = e.1.saturating_add(c);
+        }
+        self.next += 1;
+        if self.next >= self.credits.len() {
+            self.next = 0;
+            self.sample += 1;
+        }
+    }
+
+    /// The candidate with the most credit among those `accept` allows (a
+    /// tie to `plain`, the rules of thumb's move, else to the first
+    /// added); `plain` when none has any credit.
+    pub fn choice(&self, plain: Option<M>, accept: impl Fn(M) -> bool) -> Option<M> {
+        most_voted(&self.credits, plain, |m, n| n > 0 && accept(m))
+    }
+}
+
 #[cfg(test)]
 mod vote_tests {
     use super::*;
@@ -355,5 +460,28 @@ mod vote_tests {
             vote(&mut v, m);
         }
         assert_eq!(v.len(), 4, "a move past the room gets no vote");
+    }
+
+    #[test]
+    fn a_tally_judges_every_candidate_on_every_sample_and_a_win_outweighs_any_progress() {
+        let mut t: Tally<u8, 4> = Tally::new();
+        for m in [1, 2, 1, 3] {
+            t.add(m);
+        }
+        assert_eq!(t.len(), 3, "a candidate is added once");
+        let mut seen: Vec<(u16, usize, u8), 8> = Vec::new();
+        while let Some((sample, i, m)) = t.next(2) {
+            let _ = seen.push((sample, i, m));
+            t.credit(match m {
+                1 => credit(false, 20),
+                2 => credit(sample == 1, 3),
+                _ => credit(false, 0),
+            });
+        }
+        assert_eq!(seen.as_slice(), [(0, 0, 1), (0, 1, 2), (0, 2, 3), (1, 0, 1), (1, 1, 2), (1, 2, 3)]);
+        assert_eq!(t.samples_done(), 2);
+        assert_eq!(credit(false, 500), WIN_CREDIT - 1, "progress stays below a win");
+        assert_eq!(t.choice(None, |_| true), Some(2), "one win (64 + 3) beats twice 20");
+        assert_eq!(t.choice(Some(9), |m| m == 3), Some(9), "no credit: the rules of thumb");
     }
 }

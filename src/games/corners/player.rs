@@ -24,7 +24,7 @@
 use super::game::{Cell, Game, Groups, Label, Move, Phase, Status, CELLS};
 use super::solver::{self, REGIONS};
 use crate::cards::{Card, Pcg32};
-use crate::games::search::{mix, Verdict};
+use crate::games::search::{credit, mix, Tally, Verdict};
 use heapless::Vec;
 
 /// What a player sees.
@@ -261,11 +261,14 @@ pub struct Effort {
     pub samples: u16,
     /// The solver's node budget on each sample.
     pub nodes: u32,
+    /// Each sample solved once per candidate move, after it (true), or
+    /// once from the position, the first move of its winning line voting.
+    pub each: bool,
 }
 
 impl Effort {
     /// The rules of thumb alone (no sample).
-    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0 };
+    pub const PLAIN: Effort = Effort { samples: 0, nodes: 0, each: false };
     /// The console's hint: the rules of thumb alone. One sample's search
     /// of a useful size does not fit in a thinking step (README).
     pub const CONSOLE: Effort = Effort::PLAIN;
@@ -316,6 +319,10 @@ pub struct Sampler {
     seed: u64,
     sampled: u16,
     votes: Vec<(Move, u16), MAX_VOTES>,
+    /// With `effort.each`: every candidate's credit over the samples.
+    tally: Tally<Move, MAX_VOTES>,
+    /// With `effort.each`: the sample being judged.
+    sample: Option<Game>,
     decided: Option<Option<Move>>,
 }
 
@@ -346,6 +353,8 @@ impl Sampler {
             seed: view_hash(&view),
             sampled: 0,
             votes: Vec::new(),
+            tally: Tally::new(),
+            sample: None,
             decided,
         };
         if choices <= 1 && s.decided.is_none() {
@@ -364,14 +373,41 @@ impl Sampler {
         }
         let Some(plain) = self.plain_move else {
             self.plain_move = self.plain.step(8);
+            if let Some(plain) = self.plain_move.filter(|_| self.effort.each) {
+                self.candidates(plain);
+            }
             return None;
         };
+        if self.effort.each {
+            let Some((sample, i, m)) = self.tally.next(self.effort.samples) else {
+                let choice = self.tally.choice(plain, |_| true);
+                self.decided = Some(choice);
+                return Some(choice);
+            };
+            if i == 0 {
+                self.sample = Some(self.sample(sample));
+            }
+            let Some(mut child) = self.sample.clone() else { return None };
+            let c = if child.play(m).is_err() {
+                0
+            } else {
+                // Won, or how many cards the search drew.
+                let slots = self.effort.table_slots().min(table.len());
+                let mut s = solver::Solver::new(&child, &mut table[..slots], u64::from(self.effort.nodes));
+                let v = loop {
+                    if let Some(v) = s.step(1 << 16) {
+                        break v;
+                    }
+                };
+                let got = s.furthest(&child) + (self.seen.deck_len() - child.deck_len());
+                credit(matches!(v, Verdict::Winnable(_)), got)
+            };
+            self.tally.credit(c);
+            return None;
+        }
         if self.sampled < self.effort.samples {
-            let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(self.sampled))) as u32);
+            let sample = self.sample(self.sampled);
             self.sampled += 1;
-            let mut deck: Vec<Card, 52> = self.seen.deck().collect();
-            crate::cards::shuffle(&mut deck, &mut rng);
-            let sample = self.seen.with_deck(&deck);
             let slots = self.effort.table_slots().min(table.len());
             let (v, _) = solver::solve(&sample, u64::from(self.effort.nodes), &mut table[..slots]);
             if let Verdict::Winnable(line) = v {
@@ -386,9 +422,46 @@ impl Sampler {
         Some(choice)
     }
 
+    /// Sample `i`: the position seen with the cards not seen in one order
+    /// (shuffled from the view's hash and `i`).
+    fn sample(&self, i: u16) -> Game {
+        let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(i))) as u32);
+        let mut deck: Vec<Card, 52> = self.seen.deck().collect();
+        crate::cards::shuffle(&mut deck, &mut rng);
+        self.seen.with_deck(&deck)
+    }
+
+    /// The candidates judged on every sample (with `effort.each`): the
+    /// rules of thumb's move first, then every legal move that leads to a
+    /// position no earlier one leads to (cells of one region are alike).
+    /// With one candidate, it is the move.
+    fn candidates(&mut self, plain: Option<Move>) {
+        let mut keys: Vec<u64, MAX_VOTES> = Vec::new();
+        let seen = &self.seen;
+        let tally = &mut self.tally;
+        let mut add = |m: Move| {
+            let mut g = seen.clone();
+            if g.play(m).is_err() || keys.is_full() {
+                return;
+            }
+            let k = solver::key(&g) ^ (g.status() == Status::Won) as u64;
+            if !keys.contains(&k) {
+                let _ = keys.push(k);
+                tally.add(m);
+            }
+        };
+        if let Some(m) = plain {
+            add(m);
+        }
+        seen.for_each_legal(&mut add);
+        if self.tally.len() <= 1 {
+            self.decided = Some(plain);
+        }
+    }
+
     /// Samples solved so far, and in all.
     pub fn progress(&self) -> (u16, u16) {
-        (self.sampled, self.effort.samples)
+        (self.sampled.max(self.tally.samples_done()), self.effort.samples)
     }
 }
 

@@ -349,6 +349,8 @@ pub struct Solver<'a> {
     verdict: Option<Verdict>,
     /// The deck ahead.
     ahead: Ahead,
+    /// Fewest cards left in the deck in any position reached.
+    least_deck: u8,
 }
 
 impl<'a> Solver<'a> {
@@ -365,6 +367,7 @@ impl<'a> Solver<'a> {
             effort: Effort::default(),
             verdict: None,
             ahead: Ahead { faces: [[0; 4]; 53], value: [0; 53] },
+            least_deck: g.deck_len() as u8,
         };
         // The deck bottom first: with n cards left, the faces among them.
         let mut count = [0u8; 4];
@@ -393,6 +396,13 @@ impl<'a> Solver<'a> {
     /// The position the search is at.
     pub fn position(&self) -> &Game {
         &self.game
+    }
+
+    /// Most cards drawn from the deck, since the start, in any position the
+    /// search reached: how far it got (a win draws no more once the last
+    /// face card is placed).
+    pub fn furthest(&self, start: &Game) -> usize {
+        start.deck_len().saturating_sub(usize::from(self.least_deck))
     }
 
     /// Positions in the memo.
@@ -453,6 +463,7 @@ impl<'a> Solver<'a> {
             self.game.undo();
             return;
         }
+        self.least_deck = self.least_deck.min(self.game.deck_len() as u8);
         match self.game.status() {
             Status::Won => {
                 self.verdict = Some(Verdict::Winnable(self.line.clone()));

@@ -178,6 +178,10 @@ pub struct Search {
     budget: u64,
     cut: bool,
     verdict: Option<Verdict>,
+    /// Most cards on the foundations in any position reached.
+    furthest: u8,
+    /// The first move of the line that got there first.
+    furthest_first: Option<Move>,
 }
 
 impl Search {
@@ -193,6 +197,8 @@ impl Search {
             budget,
             cut: false,
             verdict: None,
+            furthest: 0,
+            furthest_first: None,
         };
         s.restart(start, budget, table_slots);
         s
@@ -210,6 +216,8 @@ impl Search {
         self.budget = budget;
         self.cut = false;
         self.verdict = None;
+        self.furthest = start.on_foundations() as u8;
+        self.furthest_first = None;
         if start.is_won() {
             self.verdict = Some(Verdict::Winnable(Vec::new()));
         } else {
@@ -227,6 +235,19 @@ impl Search {
     /// What the search has cost so far.
     pub fn effort(&self) -> Effort {
         self.effort
+    }
+
+    /// Most cards on the foundations in any position the search reached
+    /// so far (52 once it found a win): how far it got when the budget ran
+    /// out.
+    pub fn furthest(&self) -> usize {
+        usize::from(self.furthest)
+    }
+
+    /// The first move of the line that first reached [`furthest`](Self::furthest)
+    /// (`None` when no move put a card on the foundations).
+    pub fn furthest_first(&self) -> Option<Move> {
+        self.furthest_first
     }
 
     /// Sets up the current position's moves as a new frame; false (and the
@@ -275,6 +296,11 @@ impl Search {
             top.next += 1;
             let Ok(u) = self.pos.apply(m) else { continue };
             self.effort.nodes += 1;
+            let got = self.pos.on_foundations() as u8;
+            if got > self.furthest {
+                self.furthest = got;
+                self.furthest_first = Some(self.frames.get(1).and_then(|f| f.via).map_or(m, |u| u.mv));
+            }
             if self.pos.is_won() {
                 let mut line: Vec<Move, MAX_DEPTH> = Vec::new();
                 for f in self.frames.iter() {

@@ -34,13 +34,23 @@ pub trait Cli: Patience {
         &self,
         _samples: u16,
         _nodes: u32,
-        _each: bool,
+        _how: Sampling,
         _scratch: &mut Self::Scratch,
     ) -> Option<Self::Move> {
         self.fair_move()
     }
-    /// The strengths `--strength` names: (name, samples, nodes).
-    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[];
+    /// The strengths `--strength` names: (name, samples, nodes, how).
+    const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[];
+}
+
+/// How a sampling player uses its samples (`--strength SAMPLESxNODES`,
+/// with a suffix `e` or `f`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sampling {
+    /// `e`: every candidate move judged on every sample.
+    pub each: bool,
+    /// `f`: a sample not won votes for the first move of its furthest line.
+    pub furthest: bool,
 }
 
 /// A solver's answer and its cost.
@@ -257,7 +267,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     let (first, rest) = take_number(&rest, "--first", 1)?;
     let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
     let mut player = "fair".to_string();
-    let mut strength: Option<(u16, u32, bool)> = None;
+    let mut strength: Option<(u16, u32, Sampling)> = None;
     let mut left = Vec::new();
     let mut it = rest.iter();
     while let Some(a) = it.next() {
@@ -291,7 +301,7 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
         if player == "fair" {
             for _ in 0..MAX_FAIR_MOVES {
                 let m = match strength {
-                    Some((samples, nodes, each)) => g.fair_move_at(samples, nodes, each, &mut scratch),
+                    Some((samples, nodes, how)) => g.fair_move_at(samples, nodes, how, &mut scratch),
                     None => g.fair_move(),
                 };
                 let Some(m) = m else { break };
@@ -315,8 +325,12 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let (lo, hi) = hostcli::wilson(won, games);
-    if let Some((samples, nodes, each)) = strength {
-        let how = if each { " after each move" } else { "" };
+    if let Some((samples, nodes, how)) = strength {
+        let how = match (how.each, how.furthest) {
+            (true, _) => " after each move",
+            (false, true) => ", furthest lines voting",
+            _ => "",
+        };
         player = format!("{player} ({samples} samples x {nodes} nodes{how})");
     }
     let mut out = format!(
@@ -348,20 +362,21 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
 
 /// A `--strength`: one of the game's names, or `SAMPLESxNODES` (with `e`
 /// after it: each sample solved after each candidate move).
-fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32, bool), String> {
-    if let Some((_, n, b, e)) = G::STRENGTHS.iter().find(|(name, _, _, _)| *name == s) {
-        return Ok((*n, *b, *e));
+fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32, Sampling), String> {
+    if let Some((_, n, b, h)) = G::STRENGTHS.iter().find(|(name, _, _, _)| *name == s) {
+        return Ok((*n, *b, *h));
     }
-    let (s, each) = match s.strip_suffix('e') {
-        Some(rest) => (rest, true),
-        None => (s, false),
+    let (s, how) = match (s.strip_suffix('e'), s.strip_suffix('f')) {
+        (Some(rest), _) => (rest, Sampling { each: true, furthest: false }),
+        (_, Some(rest)) => (rest, Sampling { each: false, furthest: true }),
+        _ => (s, Sampling { each: false, furthest: false }),
     };
     let bad = || {
         let names: Vec<&str> = G::STRENGTHS.iter().map(|x| x.0).collect();
-        format!("--strength: expected {} or SAMPLESxNODES[e], found {:?}", names.join(", "), short(s))
+        format!("--strength: expected {} or SAMPLESxNODES[e|f], found {:?}", names.join(", "), short(s))
     };
     let (n, b) = s.split_once('x').ok_or_else(bad)?;
-    Ok((n.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?, each))
+    Ok((n.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?, how))
 }
 
 /// `kings GAME winnable`: deal numbers the solver proves winnable, for the

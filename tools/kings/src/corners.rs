@@ -2,7 +2,7 @@
 //! No deal options; the solver is the exact search of
 //! `farewell::games::corners::solver`, the fair player its rules of thumb.
 
-use crate::cli::{Cli, Solved, Verdict};
+use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict as V};
 use farewell::games::corners::Game;
@@ -45,15 +45,20 @@ impl Cli for Game {
         &self,
         samples: u16,
         nodes: u32,
-        _each: bool,
+        how: Sampling,
         scratch: &mut Vec<u64>,
     ) -> Option<farewell::games::corners::Move> {
-        player::sampled_move(self, player::Effort { samples, nodes }, scratch)
+        player::sampled_move(self, player::Effort { samples, nodes, each: how.each }, scratch)
     }
 
-    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[
-        ("plain", 0, 0, false),
-        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, false),
-        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, false),
+    const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[
+        ("plain", 0, 0, Sampling { each: false, furthest: false }),
+        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, how(player::Effort::CONSOLE)),
+        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
     ];
+}
+
+/// How an effort uses its samples, as `--strength` says it.
+const fn how(e: player::Effort) -> Sampling {
+    Sampling { each: e.each, furthest: false }
 }

@@ -2,7 +2,7 @@
 //! options; the solver with a table of `solver::HOST_TABLE` slots; the fair
 //! player of `farewell::games::kingdoms::player`).
 
-use crate::cli::{Cli, Solved, Verdict};
+use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::kingdoms::solver::{self, Solver};
 use farewell::games::kingdoms::{player, Game, Move};
 
@@ -41,13 +41,25 @@ impl Cli for Game {
         player::best_move(self.position())
     }
 
-    fn fair_move_at(&self, samples: u16, nodes: u32, each: bool, scratch: &mut Vec<u64>) -> Option<Move> {
-        player::sampled_move(self.position(), player::Effort { samples, nodes, each }, scratch)
+    fn fair_move_at(&self, samples: u16, nodes: u32, how: Sampling, scratch: &mut Vec<u64>) -> Option<Move> {
+        let effort = player::Effort { samples, nodes, each: how.each, furthest: how.furthest };
+        player::sampled_move(self.position(), effort, scratch)
     }
 
-    const STRENGTHS: &'static [(&'static str, u16, u32, bool)] = &[
-        ("plain", 0, 0, false),
-        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, player::Effort::CONSOLE.each),
-        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, player::Effort::STRONG.each),
+    const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[
+        ("plain", 0, 0, Sampling { each: false, furthest: false }),
+        ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, how(player::Effort::CONSOLE)),
+        (
+            "console-furthest",
+            player::Effort::CONSOLE_FURTHEST.samples,
+            player::Effort::CONSOLE_FURTHEST.nodes,
+            how(player::Effort::CONSOLE_FURTHEST),
+        ),
+        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
     ];
+}
+
+/// How an effort uses its samples, as `--strength` says it.
+const fn how(e: player::Effort) -> Sampling {
+    Sampling { each: e.each, furthest: e.furthest }
 }
