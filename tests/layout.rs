@@ -368,7 +368,7 @@ fn walk(seed: u32, n: usize) -> Vec<Buttons> {
 }
 
 /// Deals that end quickly by their hints: (game, won deal, lost deal).
-const ENDINGS: [(usize, u32, u32); 4] = [(0, 1, 2), (1, 19, 2), (2, 39, 3), (3, 6, 1)];
+const ENDINGS: [(usize, u32, u32); 4] = [(0, 1, 2), (1, 19, 2), (2, 39, 3), (3, 6, 2)];
 
 #[test]
 fn the_menus_fit_a_tv() {

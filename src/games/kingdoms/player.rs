@@ -352,9 +352,8 @@ impl Effort {
     pub const CONSOLE: Effort = Effort { samples: 1, nodes: 100, each: false, furthest: false };
     /// The console's hint with the votes of samples not won
     /// ([`furthest`](Self::furthest)): the same search, the same nodes a
-    /// step, 11.3% of deals 1-1000. Not the console's yet: its emulator
-    /// runs play deal 1 to a loss by the hints (tests/emu/kingdoms.script),
-    /// which this player does not lose.
+    /// step, 11.3% of deals 1-1000: the console's hint
+    /// (`ui::kingdoms::CONSOLE_EFFORT`).
     pub const CONSOLE_FURTHEST: Effort = Effort { furthest: true, ..Effort::CONSOLE };
     /// The host's strongest setting measured: 16.1% of deals 1-1000.
     pub const STRONG: Effort = Effort { samples: 8, nodes: 1000, each: true, furthest: false };
