@@ -1,4 +1,4 @@
-//! The art's packing: the build's encoder (`tools/sprites/src/lz.rs`) and
+//! The packing of the art and the game: the build's encoder (`tools/lz`) and
 //! the game's decoder (`src/lz.rs`) agree, every page in the PS-EXE unpacks
 //! to the texels the atlas describes, and a damaged stream is refused
 //! without a panic.
@@ -29,26 +29,38 @@ fn every_page_unpacks_to_the_texels_of_its_upload_packet() {
 
 #[test]
 fn a_literal_and_an_overlapping_match_spell_a_run() {
-    // Flag bits are read from the lowest: 0b01 is a literal, then a match.
-    // Literal 'a', then distance 1, length 3 + 4 = 7: "aaaaaaaa".
-    assert_eq!(unpacked(&[0b01, b'a', 0, 4], 8).unwrap(), b"aaaaaaaa");
-    // A long match: length field 15, then 2 more bytes: 18 + 2 = 20.
-    assert_eq!(unpacked(&[0b01, b'z', 0, 15, 2], 21).unwrap(), vec![b'z'; 21]);
-    // Distance 2 copies the pair before.
-    assert_eq!(unpacked(&[0b011, b'a', b'b', 1, 1], 6).unwrap(), b"ababab");
+    // Bits from the top of each bit byte: 0 (a run) 0 (of 1), 'a'; 1 (a
+    // match) 0 (h = 1), low byte 0: distance 1; m = 6 (1 1 1 0 0): length 7.
+    assert_eq!(unpacked(&[0b0010_1110, b'a', 0, 0b0000_0000], 8).unwrap(), b"aaaaaaaa");
+    // A longer match: m = 19 (1 0 1 0 1 1 1 1 0), length 20.
+    assert_eq!(unpacked(&[0b0010_1010, b'z', 0, 0b1111_0000], 21).unwrap(), vec![b'z'; 21]);
+    // A run of 2 (1 0 0), then distance 2 (low byte 1), m = 3 (1 1 0).
+    assert_eq!(unpacked(&[0b0100_1011, b'a', b'b', 1, 0], 6).unwrap(), b"ababab");
+}
+
+#[test]
+fn a_match_after_a_run_may_reuse_the_last_distance() {
+    // "ab"; distance 2 (low byte 1), length 2 (m = 1: 0); 0 (a run) of 1
+    // (0): 'X'; then 0 after the run: the last distance again, 2 bytes
+    // (1 0 0): from 2 back, "bX".
+    assert_eq!(unpacked(&[0b0100_1000, b'a', b'b', 1, 0b0010_0000, b'X'], 7).unwrap(), b"ababXbX");
 }
 
 #[test]
 fn damaged_streams_are_refused_with_their_reason() {
     // The stream ends before the output is full.
-    assert_eq!(unpacked(&[0b1, b'a'], 2), Err(Corrupt::Truncated));
     assert_eq!(unpacked(&[], 1), Err(Corrupt::Truncated));
+    assert_eq!(unpacked(&[0], 1), Err(Corrupt::Truncated));
     // A match before the first byte.
-    assert_eq!(unpacked(&[0b0, 0, 0], 3), Err(Corrupt::BadDistance));
+    assert_eq!(unpacked(&[0b1000_0000, 0], 3), Err(Corrupt::BadDistance));
+    // A run, then the last distance again when no match has come yet.
+    assert_eq!(unpacked(&[0, b'a'], 2), Err(Corrupt::BadDistance));
     // A match longer than the room left.
-    assert_eq!(unpacked(&[0b01, b'a', 0, 4], 5), Err(Corrupt::Overrun));
+    assert_eq!(unpacked(&[0b0010_1110, b'a', 0, 0], 5), Err(Corrupt::Overrun));
+    // A number larger than any output: refused as it is read.
+    assert_eq!(unpacked(&[0xFF; 16], 1), Err(Corrupt::Overrun));
     // Bytes after the output is full.
-    assert_eq!(unpacked(&[0b1, b'a', 0], 1), Err(Corrupt::TrailingBytes));
+    assert_eq!(unpacked(&[0, b'a', 0], 1), Err(Corrupt::TrailingBytes));
     // Nothing to unpack from nothing is fine.
     assert_eq!(unpacked(&[], 0), Ok(vec![]));
 }
@@ -71,7 +83,7 @@ proptest! {
                 _ => data.extend((0..len).map(|k| byte.wrapping_mul(k as u8).wrapping_add(k as u8 >> 1))),
             }
         }
-        let stream = lzss::pack(&data);
+        let stream = lz::pack(&data);
         prop_assert_eq!(unpacked(&stream, data.len()).unwrap(), data);
     }
 

@@ -9,7 +9,7 @@
 //! legal.
 
 use farewell::draw::{DrawList, MAX_ITEMS};
-use farewell::games::kingdoms::player::{self, best_move, Effort};
+use farewell::games::kingdoms::player::{self, best_move};
 use farewell::games::kingdoms::{Card, Game, Move, Place, Position};
 use farewell::input::{Buttons, Input};
 use farewell::save::{SavedGame, SAVED_MOVES};

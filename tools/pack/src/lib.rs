@@ -1,6 +1,6 @@
 //! Packing a PS-EXE: the unpacker's PS-EXE (`tools/unpack`), then a
 //! trailer saying where the game goes and how it starts, then the game's
-//! body packed with LZSS (`tools/lzss`; the format is in the game's
+//! body packed (`tools/lz`; the format is in the game's
 //! `src/lz.rs`). The BIOS loads the file and starts the unpacker, which
 //! puts the game in place and starts it.
 //!
@@ -17,7 +17,7 @@ pub const SECTOR: usize = 2048;
 pub const STACK_ROOM: u32 = 256 * 1024;
 
 /// The trailer's magic (the unpacker checks it).
-pub const MAGIC: [u8; 4] = *b"KPK1";
+pub const MAGIC: [u8; 4] = *b"KPK2";
 
 /// A PS-EXE's header fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +75,7 @@ pub fn pack(unpacker: &[u8], game: &[u8]) -> Result<Vec<u8>, String> {
             u.load
         ));
     }
-    let stream = lzss::pack(body);
+    let stream = lz::pack(body);
     let mut out = unpacker[..SECTOR + u.size as usize].to_vec();
     out.extend_from_slice(&MAGIC);
     for w in [g.load, body.len() as u32, g.entry, stack, g.gp, stream.len() as u32] {

@@ -61,7 +61,7 @@ fn words(w: &mut String, name: &str, doc: &str, header: [u32; 3], halfwords: &[u
 
 /// A page's texels packed, with the header of their GP0 upload packet.
 fn packed(w: &mut String, n: usize, header: [u32; 3], bytes: &[u8]) {
-    let stream = lzss::pack(bytes);
+    let stream = lz::pack(bytes);
     let _ = writeln!(
         w,
         "/// Page {n}'s texels, {} bytes packed in {}, with their upload packet's header.",

@@ -21,7 +21,7 @@ mod lz;
 /// What `tools/pack` writes right after this program's image.
 #[repr(C)]
 struct Trailer {
-    /// `b"KPK1"`.
+    /// `b"KPK2"`.
     magic: [u8; 4],
     /// Where the game goes (its PS-EXE's load address).
     dest: u32,
@@ -35,7 +35,7 @@ struct Trailer {
     packed: u32,
 }
 
-const MAGIC: [u8; 4] = *b"KPK1";
+const MAGIC: [u8; 4] = *b"KPK2";
 
 extern "C" {
     /// The end of this program's image (the linker script): the trailer.
