@@ -5,7 +5,7 @@
 use std::process::{Command, Output};
 
 fn check(name: &str, log: &str) -> Output {
-    let dir = std::env::temp_dir().join(format!("logcheck-test-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("logcheck-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, log).unwrap();
