@@ -42,7 +42,8 @@ t6: 7d 2s Jc Qs 6s\nt7: 7s Js 4s Qh Ah Kd 5s\nt8: 6d Tc 2c 8d 9s Jd 3s 5h\nt9: J
 reserve: 8h Kh 9d 5c Ts 3d 9h\nfoundations: - - Ad Ac\nauto: yes\nstatus: playing\n";
 
 fn file(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kings-albert-test-{}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kings-albert-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();

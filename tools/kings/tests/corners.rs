@@ -43,7 +43,8 @@ deck: Th 6c 2h Td 2d 3h 4h As Kc 4c 4d 8c 5d Qd 7d 2s Jc Qs 6s Ad 7s Js 4s Qh Ah
 Jh 6h 7h Qc 3c 7c 9c Ks 8s 8h Kh 9d 5c Ts 3d 9h\ndiscard:\nphase: place\nstatus: playing\n";
 
 fn file(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kings-corners-test-{}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kings-corners-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();

@@ -41,7 +41,8 @@ fn bad(o: Output, what: &str) -> String {
 const DEAL_1: &str = include_str!("../../../tests/golden/kingdoms_deal_1.txt");
 
 fn file(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kings-kingdoms-test-{}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kings-kingdoms-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
