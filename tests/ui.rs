@@ -739,3 +739,47 @@ fn a_hint_shown_is_one_event_and_a_new_deal_after_hints_is_none() {
         assert!(!d.app.take_hint_shown());
     }
 }
+
+/// The lines after the last `AFTK MOVE` of the log, that move's included.
+fn after_last_move(log: &str) -> &str {
+    &log[log.rfind("AFTK MOVE ").expect("a move was logged")..]
+}
+
+#[test]
+fn a_moves_position_is_logged_the_frame_after_and_before_anything_else_of_the_game() {
+    // Deal 42's hand: 5d 7c Jc Td. The move's frame logs the move alone
+    // (a 14x9 position is 2 ms of formatting on the console); the next
+    // frame logs its position, as `kings play` prints it.
+    let mut d = Driver::start(42);
+    d.presses(Buttons::RIGHT, 6);
+    d.presses(Buttons::UP, 2);
+    d.press(Buttons::CROSS);
+    d.frame(Buttons::CROSS);
+    let m = after_last_move(&d.log).to_string();
+    assert!(m.starts_with("AFTK MOVE 5d@") && !m.contains("AFTK POS"), "{m}");
+    d.frame(Buttons::empty());
+    let m = after_last_move(&d.log);
+    assert!(m.contains("\nAFTK POS\nAFTK | grid: 12x8\n") && m.ends_with("AFTK | status: playing\n"), "{m}");
+    // Start (the pause menu) in the frame after a move: its position first.
+    let mut d = Driver::start(42);
+    d.presses(Buttons::RIGHT, 6);
+    d.presses(Buttons::UP, 2);
+    d.press(Buttons::CROSS);
+    d.frame(Buttons::CROSS);
+    d.frame(Buttons::START);
+    assert!(after_last_move(&d.log).contains("AFTK POS\n"));
+    // Every move of a whole game has its position before the next move.
+    let mut d = Driver::start(7);
+    for _ in 0..40 {
+        d.press(Buttons::SQUARE);
+        for _ in 0..60 {
+            d.frame(Buttons::empty());
+        }
+        d.press(Buttons::CROSS);
+    }
+    let moves = d.log.matches("AFTK MOVE ").count();
+    assert!(moves > 5, "{moves} moves");
+    for piece in d.log.split("AFTK MOVE ").skip(1) {
+        assert!(piece.contains("\nAFTK POS\n"), "a move without its position: {piece}");
+    }
+}

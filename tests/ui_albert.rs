@@ -41,6 +41,8 @@ impl Driver {
     }
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
+        // As the App: the position a move left is logged the frame after.
+        farewell::ui::screen::PlayScreen::log_due(&mut self.play, &mut self.log);
         self.play.update(&self.input, self.frame, &mut self.log);
         self.frame += 1;
     }
@@ -495,7 +497,7 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     assert_eq!(s.end(), farewell::ui::screen::End::Lost);
     // The opening position follows NEW in the next frame (the App's).
     assert!(!log.contains("AFTK POS"), "{log}");
-    s.log_opening(&mut log);
+    s.log_due(&mut log);
     assert!(log.contains("AFTK | status: lost: no legal move\n"), "{log}");
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // Resumed (a save holding it, its moves replayed): END too.
@@ -510,12 +512,12 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     let mut r =
         farewell::ui::catalogue::GameScreen::resume(farewell::settings::GameId::Albert, &saved, 0, &mut log).unwrap();
     assert_eq!(r.end(), farewell::ui::screen::End::Lost);
-    r.log_opening(&mut log);
+    r.log_due(&mut log);
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // A deal still playing logs no END.
     let mut log = String::new();
     let mut s =
         farewell::ui::catalogue::GameScreen::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
-    s.log_opening(&mut log);
+    s.log_due(&mut log);
     assert!(log.contains("AFTK POS") && !log.contains("AFTK END"), "{log}");
 }

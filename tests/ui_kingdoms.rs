@@ -31,7 +31,7 @@ impl Driver {
         let mut log = String::new();
         let mut p = Play::new(seed, &mut log);
         // The App logs the opening position the frame after the deal.
-        farewell::ui::screen::PlayScreen::log_opening(&mut p, &mut log);
+        farewell::ui::screen::PlayScreen::log_due(&mut p, &mut log);
         Driver { p, input: Input::new(), log, frame: 1, store: Box::default() }
     }
 
@@ -51,6 +51,8 @@ impl Driver {
 
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
+        // As the App: the position a move left is logged the frame after.
+        farewell::ui::screen::PlayScreen::log_due(&mut self.p, &mut self.log);
         self.p.update(&self.input, self.frame, &mut self.log);
         self.frame += 1;
     }

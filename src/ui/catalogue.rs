@@ -117,6 +117,11 @@ impl GameScreen {
         frame: u32,
         log: &mut dyn crate::out::Out,
     ) -> bool {
+        // The position the last move of the game it replaces left comes
+        // before the new deal's NEW.
+        if let Some(old) = slot.as_mut() {
+            old.log_due(log);
+        }
         match game {
             GameId::Farewell => {
                 farewell::Play::deal(seed, code, frame, log).map(|p| *slot = Some(GameScreen::Farewell(p)))
@@ -227,9 +232,10 @@ impl GameScreen {
         each!(self, p => PlayScreen::ended_at(p))
     }
 
-    /// Logs the opening position when it is still due.
-    pub fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
-        each!(self, p => PlayScreen::log_opening(p, log))
+    /// Logs the position a deal opened with or a move left, when it is
+    /// still due.
+    pub fn log_due(&mut self, log: &mut dyn crate::out::Out) {
+        each!(self, p => PlayScreen::log_due(p, log))
     }
 
     /// A frame of play with this input.

@@ -208,9 +208,9 @@ pub struct Play {
     /// The demo's next move, planned a frame before it is played (the
     /// search and the event log never share a frame).
     planned: Option<Move>,
-    /// `NEW` is logged and the opening position not yet (it follows the
-    /// frame after the deal).
-    opening_due: bool,
+    /// `NEW` or a move is logged and the position after it not yet (it
+    /// follows the frame after, or comes before the next move).
+    position_due: bool,
 }
 
 /// Placements the fair player judges per frame in host tests. On the
@@ -239,7 +239,7 @@ impl Play {
             sounds: Sounds::new(),
             codes: Vec::new(),
             planned: None,
-            opening_due: false,
+            position_due: false,
         };
         p.sounds.push(Sfx::Deal);
         for (slot, c) in p.game.hand().iter().enumerate() {
@@ -324,7 +324,7 @@ impl Play {
 
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> Result<Outcome, Illegal> {
-        self.log_opening_due(log);
+        self.log_due(log);
         let code = if m == Move::Undo { None } else { position_of(&self.game, m) };
         let out = self.game.apply(m)?;
         if m == Move::Undo {
@@ -354,7 +354,8 @@ impl Play {
         self.asked = None;
         self.hint.forget();
         self.message_until = frame;
-        let _ = log_move(m, &out, &self.game, log);
+        let _ = log_move(m, &out, log);
+        self.position_due = true;
         // A new move finishes what the last one was still showing: a quick
         // player never waits for animations, and they never pile up.
         self.anims.clear();
@@ -378,10 +379,11 @@ impl Play {
         Ok(out)
     }
 
-    /// Logs the opening (or resumed) position when it is still due.
-    fn log_opening_due(&mut self, log: &mut dyn crate::out::Out) {
-        if core::mem::take(&mut self.opening_due) {
-            let _ = crate::log::write_opening(&self.game, log);
+    /// Logs the position a deal opened with (or a resumed game's) or the
+    /// one the last move left, when it is still due.
+    fn log_due(&mut self, log: &mut dyn crate::out::Out) {
+        if core::mem::take(&mut self.position_due) {
+            let _ = crate::log::write_after(&self.game, log);
         }
     }
 
@@ -1152,10 +1154,10 @@ impl Play {
     pub fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
         let game = Game::new(seed, Game::options_from_code(code)?)?;
         let _ = crate::log::write_new::<Game>(seed, game.options(), log);
-        // The opening position is logged the next frame (log_opening): a
+        // The opening position is logged the next frame (log_due): a
         // 14x9 deal and its formatting in one frame made it late.
         let mut p = Play::new(game, frame);
-        p.opening_due = true;
+        p.position_due = true;
         Some(p)
     }
 
@@ -1171,7 +1173,7 @@ impl Play {
         }
         let _ = crate::log::write_new::<Game>(game.seed(), game.options(), log);
         let mut p = Play::new(game, frame);
-        p.opening_due = true;
+        p.position_due = true;
         p.codes = codes;
         Some(p)
     }
@@ -1202,8 +1204,8 @@ impl PlayScreen for Play {
     fn ended_at(&self) -> Option<u32> {
         self.ended_at
     }
-    fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
-        self.log_opening_due(log)
+    fn log_due(&mut self, log: &mut dyn crate::out::Out) {
+        Play::log_due(self, log)
     }
     fn settle(&mut self) {
         self.anims.clear();
@@ -1411,7 +1413,7 @@ fn resume_words(code: u8, out: &mut dyn crate::out::Out) -> core::fmt::Result {
 
 /// Logs a move with what it did besides: each book removed (`AFTK BOOK 3`)
 /// and each orphan lifted (`AFTK ORPHAN 7h`).
-fn log_move(m: Move, out: &Outcome, g: &Game, log: &mut dyn crate::out::Out) -> core::fmt::Result {
+fn log_move(m: Move, out: &Outcome, log: &mut dyn crate::out::Out) -> core::fmt::Result {
     let ranks: Vec<crate::cards::Rank, 12> = out.books.iter().map(|b| b.rank).collect();
     let mut notes: Vec<crate::log::Note, 48> = Vec::new();
     for r in &ranks {
@@ -1420,5 +1422,5 @@ fn log_move(m: Move, out: &Outcome, g: &Game, log: &mut dyn crate::out::Out) -> 
     for (card, _) in &out.orphans {
         let _ = notes.push(crate::log::Note { tag: "ORPHAN", what: card });
     }
-    crate::log::write_move(&m, &notes, g, log)
+    crate::log::write_move(&m, &notes, log)
 }

@@ -479,7 +479,7 @@ impl App {
         match resumed {
             Some(p) => {
                 let hinted = self.saved_game().is_some_and(|g| g.hinted);
-                self.set_playing(Some(p));
+                self.set_playing(Some(p), log);
                 self.hinted_before = hinted;
                 self.screen = Screen::Play;
                 self.recorded = false;
@@ -518,7 +518,7 @@ impl App {
     /// Advances one frame with this input; writes event-log lines to `log`.
     pub fn update(&mut self, input: &Input, log: &mut dyn crate::out::Out) {
         if let Some(p) = self.playing.as_mut() {
-            p.log_opening(log);
+            p.log_due(log);
         }
         let before = self.screen;
         self.update_screen(input, log);
@@ -603,7 +603,7 @@ impl App {
 
     fn on_demo(&mut self, pressed: Buttons, log: &mut dyn crate::out::Out) {
         if !pressed.is_empty() {
-            self.set_playing(None);
+            self.set_playing(None, log);
             self.game = self.demo_return.take().unwrap_or(self.game);
             self.screen = self.title();
             return;
@@ -783,7 +783,7 @@ impl App {
                 2 => self.start_deal(self.seed(), log),
                 3 => self.start_deal(self.new_seed(), log),
                 4 => self.screen = Screen::Options { sel: 0, from_pause: true },
-                _ => self.quit_to_title(),
+                _ => self.quit_to_title(log),
             }
         }
     }
@@ -801,7 +801,7 @@ impl App {
         if pressed.contains(Buttons::CROSS) {
             match (won, sel) {
                 (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),
-                (true, _) | (false, 3) => self.quit_to_title(),
+                (true, _) | (false, 3) => self.quit_to_title(log),
                 (false, 0) => {
                     self.screen = Screen::Play;
                     self.undo(log);
@@ -842,7 +842,7 @@ impl App {
     /// [`DEMO_ORDER`], with the options the player chose where the demo
     /// can play them ([`catalogue::Entry::demo_options`]).
     fn start_demo_deal(&mut self, log: &mut dyn crate::out::Out) {
-        self.set_playing(None);
+        self.set_playing(None, log);
         self.game = DEMO_ORDER[usize::from(self.demo_deals) % DEMO_ORDER.len()];
         self.demo_deals = self.demo_deals.wrapping_add(1);
         let code = (catalogue::entry(self.game).demo_options)(self.options_code());
@@ -869,7 +869,11 @@ impl App {
     }
 
     /// A new game in play (or none): its screen counts its hints from 0.
-    fn set_playing(&mut self, p: Option<GameScreen>) {
+    /// The one it replaces logs the position its last move left first.
+    fn set_playing(&mut self, p: Option<GameScreen>, log: &mut dyn crate::out::Out) {
+        if let Some(old) = self.playing.as_mut() {
+            old.log_due(log);
+        }
         self.playing = p;
         self.set_dealt();
     }
@@ -903,9 +907,9 @@ impl App {
     }
 
     /// Leaves the game in play for the title (it is no longer saved).
-    fn quit_to_title(&mut self) {
+    fn quit_to_title(&mut self, log: &mut dyn crate::out::Out) {
         self.abandon();
-        self.set_playing(None);
+        self.set_playing(None, log);
         self.record_mut().game = None;
         self.screen = self.title();
     }

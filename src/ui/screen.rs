@@ -78,10 +78,10 @@ pub trait PlayScreen {
         self.move_count().min(usize::from(u16::MAX)) as u16
     }
 
-    /// Logs the position a deal opened with, when it is still due (a
-    /// screen may leave it to the frame after its deal's; nothing by
-    /// default).
-    fn log_opening(&mut self, _log: &mut dyn crate::out::Out) {}
+    /// Logs the position a deal opened with or a move left, when it is
+    /// still due (a screen leaves it to the frame after the deal's or the
+    /// move's; nothing by default).
+    fn log_due(&mut self, _log: &mut dyn crate::out::Out) {}
     /// A frame of play with this input (the App handles Start and Select).
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out);
     /// Takes back the last move (the pause and loss menus' Undo).

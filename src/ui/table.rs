@@ -36,15 +36,15 @@ pub struct Table<G: Patience> {
     /// The plain sounds of its moves (a card put down, a refusal, the
     /// end), for a screen that has no finer ones of its own.
     sounds: Sounds,
-    /// `NEW` is logged and the position not yet.
-    opening_due: bool,
+    /// `NEW` or a move is logged and the position after it not yet.
+    position_due: bool,
     /// Its cards' motion: slides, the deal, the kings leaving after a win.
     motion: Motion,
 }
 
 impl<G: Patience> Table<G> {
     /// Deals `seed`, logging `NEW`; the opening position follows in the
-    /// next frame ([`Table::log_opening`]).
+    /// next frame ([`Table::log_due`]).
     pub fn new(seed: u32, options: G::Options, log: &mut dyn crate::out::Out) -> Self {
         let game = G::deal(seed, options);
         let _ = crate::log::write_new::<G>(seed, options, log);
@@ -57,7 +57,7 @@ impl<G: Patience> Table<G> {
             message_at: None,
             ended_at: None,
             sounds: Sounds::from_slice(&[Sfx::Deal]),
-            opening_due: true,
+            position_due: true,
             motion: Motion::new(),
         }
     }
@@ -76,7 +76,7 @@ impl<G: Patience> Table<G> {
             message_at: None,
             ended_at: None,
             sounds: Sounds::new(),
-            opening_due: false,
+            position_due: false,
             motion: Motion::new(),
         };
         for &code in saved.moves.get(..usize::from(saved.count))? {
@@ -100,7 +100,7 @@ impl<G: Patience> Table<G> {
             message_at: None,
             ended_at: None,
             sounds: Sounds::new(),
-            opening_due: false,
+            position_due: false,
             motion: Motion::new(),
         }
     }
@@ -121,16 +121,17 @@ impl<G: Patience> Table<G> {
     /// Logs `NEW` and the position of a resumed game.
     pub fn log_resumed(&mut self, log: &mut dyn crate::out::Out) {
         let _ = crate::log::write_new::<G>(self.seed, self.game.options(), log);
-        self.opening_due = true;
+        self.position_due = true;
     }
 
-    /// Logs the opening (or resumed) position, once, after `NEW`: the frame
-    /// after the deal, whose own work (the deal, the music changing) left
-    /// no room for formatting a whole position (2 ms on the console), and
-    /// before any move.
-    pub fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
-        if core::mem::take(&mut self.opening_due) {
-            let _ = crate::log::write_opening(&self.game, log);
+    /// Logs the position a deal opened with (or a resumed game's) or the
+    /// one a move left, once: the frame after the deal's or the move's,
+    /// whose own work (the deal, the music changing, the move, its sounds)
+    /// leaves no room for formatting a whole position (2 ms on the
+    /// console), or before the next move, whichever comes first.
+    pub fn log_due(&mut self, log: &mut dyn crate::out::Out) {
+        if core::mem::take(&mut self.position_due) {
+            let _ = crate::log::write_after(&self.game, log);
         }
     }
 
@@ -149,7 +150,7 @@ impl<G: Patience> Table<G> {
     /// or the loss's; on a refusal, shows why, sounds it and changes
     /// nothing. True when it was played.
     pub fn play(&mut self, m: G::Move, sfx: Sfx, frame: u32, log: &mut dyn crate::out::Out) -> bool {
-        self.log_opening(log);
+        self.log_due(log);
         let code = position_of(&self.game, m);
         match self.game.play(m) {
             Ok(()) => {
@@ -157,7 +158,8 @@ impl<G: Patience> Table<G> {
                     Some(Ok(())) if self.overflow == 0 => {}
                     _ => self.overflow += 1,
                 }
-                let _ = crate::log::write_move(&m, &[], &self.game, log);
+                let _ = crate::log::write_move(&m, &[], log);
+                self.position_due = true;
                 self.clear_message();
                 if self.game.status().is_over() && self.ended_at.is_none() {
                     self.ended_at = Some(frame);
@@ -183,7 +185,7 @@ impl<G: Patience> Table<G> {
 
     /// Takes back the last move, logging `undo`; says so when there is none.
     pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) -> bool {
-        self.log_opening(log);
+        self.log_due(log);
         if !self.game.undo() {
             self.say(frame, &[&"Nothing to undo"]);
             self.sounds.push(Sfx::Refused);
@@ -195,7 +197,8 @@ impl<G: Patience> Table<G> {
         } else {
             self.codes.pop();
         }
-        let _ = crate::log::write_move(&"undo", &[], &self.game, log);
+        let _ = crate::log::write_move(&"undo", &[], log);
+        self.position_due = true;
         self.clear_message();
         self.ended_at = None;
         self.motion.unwon();
@@ -323,8 +326,8 @@ macro_rules! table_screen {
         fn options_code(&self) -> u8 {
             self.table.options_code()
         }
-        fn log_opening(&mut self, log: &mut dyn crate::out::Out) {
-            self.table.log_opening(log)
+        fn log_due(&mut self, log: &mut dyn crate::out::Out) {
+            self.table.log_due(log)
         }
         fn settle(&mut self) {
             self.table.motion().settle()
