@@ -783,3 +783,42 @@ fn a_moves_position_is_logged_the_frame_after_and_before_anything_else_of_the_ga
         assert!(piece.contains("\nAFTK POS\n"), "a move without its position: {piece}");
     }
 }
+
+#[test]
+fn a_press_while_a_win_shows_brings_its_menu_up_and_chooses_nothing() {
+    // Deal 1 is won by its hints (as the emulator's farewell-won run).
+    let mut d = Driver::start(1);
+    assert!(finish_a_game(&mut d), "the hints win deal 1");
+    assert!(matches!(d.app.screen(), Screen::Over { .. }));
+    // The X of the winning move's release frame, and another: the win
+    // shows, and the menu is not up to take it.
+    assert!(!d.app.over_menu_up());
+    d.press(Buttons::CROSS);
+    assert!(d.app.over_menu_up(), "a press brings the menu up");
+    assert!(matches!(d.app.screen(), Screen::Over { sel: 0 }), "and chooses nothing");
+    // Hurried presses while it settles choose nothing either.
+    d.press(Buttons::DOWN);
+    d.press(Buttons::CROSS);
+    assert!(matches!(d.app.screen(), Screen::Over { sel: 0 }));
+    for _ in 0..farewell::ui::MENU_SETTLES {
+        d.frame(Buttons::empty());
+    }
+    // Then X takes the menu's first row: a new deal.
+    d.press(Buttons::CROSS);
+    assert_eq!(d.app.screen(), Screen::Play);
+    assert_ne!(d.app.seed(), 1);
+}
+
+#[test]
+fn a_win_shows_on_its_own_before_its_menu_comes_up() {
+    let mut d = Driver::start(1);
+    assert!(finish_a_game(&mut d));
+    for _ in 0..farewell::ui::screen::WIN_SHOWS - 4 {
+        d.frame(Buttons::empty());
+        assert!(!d.app.over_menu_up());
+    }
+    for _ in 0..8 {
+        d.frame(Buttons::empty());
+    }
+    assert!(d.app.over_menu_up());
+}

@@ -96,6 +96,13 @@ fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
     assert_eq!(d.app.record(GameId::Farewell).tallies[o].played, 1);
     assert_eq!(d.app.record(GameId::Farewell).tallies[o].won, 0);
     assert!(d.app.snapshot().record(GameId::Farewell).game.is_none(), "a finished game is not saved to resume");
+    // A press in the frames right after the loss (meant for the last
+    // move) chooses nothing; once the menu has settled, Triangle undoes.
+    d.press(Buttons::TRIANGLE);
+    assert!(matches!(d.app.screen(), Screen::Over { .. }));
+    for _ in 0..farewell::ui::MENU_SETTLES / 2 {
+        d.press(Buttons::empty());
+    }
     d.press(Buttons::TRIANGLE); // undo from the loss
     assert_eq!(d.app.screen(), Screen::Play);
     // The same turn again: the same loss again.

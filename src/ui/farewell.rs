@@ -27,7 +27,7 @@ use super::paint::{
     SAFE_TOP, SCREEN_H, SCREEN_W,
 };
 use super::screen::End;
-use super::screen::{Entry, OptionRow, PlayScreen, View, LOST_MENU, WIN_SHOWS, WON_MENU};
+use super::screen::{Entry, OptionRow, PlayScreen, View, LOST_MENU, WON_MENU};
 use super::table::{nth_legal, position_of};
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::farewell::game::MAX_MOVES;
@@ -810,14 +810,13 @@ impl Layout {
     }
 }
 
-fn over(p: &Play, frame: u32, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+fn over(p: &Play, menu_up: bool, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     let g = p.game();
     let mut head: String<64> = String::new();
     match g.status() {
         Status::Won => {
             let _ = put!(head, "Farewell, kings! Deal #", g.seed(), " in ", g.move_count(), " moves");
-            let since = frame.wrapping_sub(p.ended_at().unwrap_or(frame));
-            if since < WIN_SHOWS {
+            if !menu_up {
                 return; // let the kings leave first
             }
             menu_with(list, skin, &[(&head, palette::SELECTED), ("The kings have left", palette::DIM)], &WON_MENU, sel);
@@ -1298,7 +1297,7 @@ impl PlayScreen for Play {
         board(self, view, skin, list)
     }
     fn draw_over(&self, view: &View, sel: u8, skin: &impl Skin, list: &mut DrawList) {
-        over(self, view.frame, list, skin, sel)
+        over(self, view.covered, list, skin, sel)
     }
 }
 

@@ -183,6 +183,9 @@ pub struct App {
     /// The current deal's result is in the statistics (an undo after the
     /// end and a second ending count once).
     recorded: bool,
+    /// The frame the end of a game's menu comes up (after a win has shown
+    /// for [`screen::WIN_SHOWS`] frames, at once after a loss).
+    over_menu_at: u32,
     /// What the memory card is doing, or why it is not used, for the title.
     notice: Option<&'static str>,
     /// The sound settings (Options; Select on the title mutes), saved.
@@ -190,6 +193,10 @@ pub struct App {
     /// The menus' sound effects asked for since last taken.
     sounds: Sounds,
 }
+
+/// Frames the end of a game's menu takes no press once it is up (a third
+/// of a second).
+pub const MENU_SETTLES: u32 = 20;
 
 impl Default for App {
     fn default() -> Self {
@@ -251,6 +258,7 @@ impl App {
             format_confirmed: false,
             replace_confirmed: false,
             recorded: false,
+            over_menu_at: 0,
             notice: None,
             volumes: Volumes::default(),
             sounds: Sounds::new(),
@@ -299,6 +307,11 @@ impl App {
     /// Frames since boot.
     pub fn frame(&self) -> u32 {
         self.frame
+    }
+
+    /// The end of a game's menu is up (a win shows on its own first).
+    pub fn over_menu_up(&self) -> bool {
+        matches!(self.screen, Screen::Over { .. }) && self.frame.wrapping_sub(self.over_menu_at) as i32 >= 0
     }
 
     // ------------------------------------------------- the chosen game's data
@@ -758,6 +771,7 @@ impl App {
         }
         if end != End::Playing {
             self.screen = Screen::Over { sel: 0 };
+            self.over_menu_at = frame.wrapping_add(if end == End::Won { screen::WIN_SHOWS } else { 0 });
             if !self.recorded {
                 self.recorded = true;
                 self.record_end(code, end == End::Won, score);
@@ -791,13 +805,28 @@ impl App {
     fn on_over(&mut self, sel: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         let won = self.won();
-        let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
-        let sel = step(sel, len, input);
-        self.screen = Screen::Over { sel };
         let frame = self.frame;
         if let Some(p) = self.playing.as_mut() {
             p.tick(frame);
         }
+        // While a win shows, a press brings its menu up at once; a menu
+        // just up takes no press for MENU_SETTLES frames. Either way a
+        // press meant for the last move, or a hurried one, chooses nothing
+        // (X right after the winning move used to start a new deal behind
+        // a menu not yet drawn).
+        let since = frame.wrapping_sub(self.over_menu_at) as i32;
+        if since < 0 {
+            if !pressed.is_empty() {
+                self.over_menu_at = frame;
+            }
+            return;
+        }
+        if since < MENU_SETTLES as i32 {
+            return;
+        }
+        let len = if won { WON_MENU.len() } else { LOST_MENU.len() };
+        let sel = step(sel, len, input);
+        self.screen = Screen::Over { sel };
         if pressed.contains(Buttons::CROSS) {
             match (won, sel) {
                 (true, 0) | (false, 2) => self.start_deal(self.new_seed(), log),

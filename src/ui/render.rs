@@ -11,7 +11,7 @@ use super::paint::{
     centre_box, menu, palette, text, text_centred, wrap, CardSize, Skin, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_H,
     SCREEN_W,
 };
-use super::screen::{End, View, WIN_SHOWS};
+use super::screen::View;
 use super::screen::{Entry, OptionRow};
 use super::{stats, App, FaceStyle, Screen, GAME_MENU, PAUSE_MENU};
 use crate::cards::{Card, Rank};
@@ -280,9 +280,7 @@ fn view(app: &App, held: Buttons) -> View {
     // over the table.
     let covered = match app.screen() {
         Screen::Pause { .. } => true,
-        Screen::Over { .. } => app
-            .playing()
-            .is_some_and(|p| p.end() != End::Won || app.frame().wrapping_sub(p.ended_at().unwrap_or(0)) >= WIN_SHOWS),
+        Screen::Over { .. } => app.over_menu_up(),
         _ => false,
     };
     View { face: app.settings.face, highlight: app.settings.highlight, frame: app.frame(), held, covered }

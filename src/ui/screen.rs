@@ -141,7 +141,7 @@ pub trait PlayScreen {
         let mut head: String<64> = String::new();
         match self.end() {
             End::Won => {
-                if view.frame.wrapping_sub(self.ended_at().unwrap_or(view.frame)) < WIN_SHOWS {
+                if !view.covered {
                     return; // let the win show first
                 }
                 let _ = put!(head, "Won! Deal #", self.seed(), " in ", self.move_count(), " moves");
