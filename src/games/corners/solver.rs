@@ -182,12 +182,130 @@ fn after_draw(g: &Game, ahead: &Ahead, empty: u16) -> Option<bool> {
     None
 }
 
+/// The sums from 1 to 9 that some of these number cards make (`count[w]`
+/// cards of value `w`), as a bit set (bit `s` for sum `s`; bit 0 always).
+fn small_sums(count: &[u8; 11]) -> u16 {
+    let mut reach: u16 = 1;
+    for w in 1..10 {
+        let mut c = count[w].min(9 / w as u8);
+        while c > 0 {
+            reach |= reach << w;
+            c -= 1;
+        }
+    }
+    reach & 0x3FF
+}
+
+/// True when `g` (matching, its matrix full, the deck's order known) can
+/// never be won because a number card in a labelled region can never leave
+/// in time for the face cards of its rank.
+///
+/// Why this is safe (a proof, not a guess): a labelled region has four
+/// cells and its rank four face cards, and face cards never move. Say
+/// region `r` holds `P` face cards and `N` number cards now, and the other
+/// `M = 4 - P` face cards of its rank are still in the deck. When the
+/// `j`-th of them is drawn, it needs an empty cell of `r`, so `r` then
+/// holds at most `M - j` number cards: at least `N - (M - j)` of the `N`
+/// number cards in `r` now must have left before that draw. A number card
+/// of value `v` leaves only in a group adding up to 10, with other number
+/// cards that are on the matrix at a time of matching before that draw:
+/// cards on the matrix now, or drawn from the deck before that face card.
+/// So if, with every such card at hand (all of them, which can only help),
+/// no set of them adds up to `10 - v`, that card is still in `r` when the
+/// face card comes. If more than `M - j` cards of `r` are such, no line of
+/// play wins.
+fn doomed(g: &Game, ahead: &Ahead) -> bool {
+    let values = g.values();
+    // The number cards at hand: on the matrix, then each card drawn.
+    let mut count = [0u8; 11];
+    for v in values {
+        count[usize::from(v)] += 1;
+    }
+    count[0] = 0;
+    // Per labelled region: its number cards' values, and how many face
+    // cards are still to come.
+    let mut mine = [[0u8; 4]; 4];
+    let mut n = [0usize; 4];
+    for (i, v) in values.iter().enumerate() {
+        let r = region_of_index(i);
+        if *v > 0 && r > 0 && n[r] < 4 {
+            mine[r][n[r]] = *v;
+            n[r] += 1;
+        }
+    }
+    let deck = g.deck_len().min(52);
+    let mut seen = [0u8; 4];
+    let mut done = [true; 4];
+    for r in 1..4 {
+        done[r] = n[r] == 0;
+    }
+    let mut left = deck;
+    while left > 0 && !(done[1] && done[2] && done[3]) {
+        let v = ahead.value[left];
+        if v > 0 {
+            count[usize::from(v)] += 1;
+        } else {
+            // A face card: its region is the one whose count drops.
+            let mut r = 0;
+            for q in 1..4 {
+                if ahead.faces[left][q] > ahead.faces[left - 1][q] {
+                    r = q;
+                }
+            }
+            if r > 0 && !done[r] {
+                seen[r] += 1;
+                let m = usize::from(ahead.faces[deck][r]);
+                let j = usize::from(seen[r]);
+                let mut stuck = 0;
+                for &v in &mine[r][..n[r]] {
+                    let mut c = count;
+                    c[usize::from(v)] -= 1;
+                    if small_sums(&c) & (1 << (TARGET - v)) == 0 {
+                        stuck += 1;
+                    }
+                }
+                if stuck > m.saturating_sub(j) {
+                    return true;
+                }
+                if stuck == 0 {
+                    done[r] = true;
+                }
+            }
+        }
+        left -= 1;
+    }
+    false
+}
+
 /// The deck as the solver sees it ahead, by the deck's length `n`.
 struct Ahead {
     /// Face cards per region (index as [`region`]) among the `n` cards.
     faces: [[u8; 4]; 53],
     /// The value of the top card (0 for a face card).
     value: [u8; 53],
+}
+
+impl Ahead {
+    fn of(g: &Game) -> Ahead {
+        let mut a = Ahead { faces: [[0; 4]; 53], value: [0; 53] };
+        // The deck bottom first: with n cards left, the faces among them.
+        let mut count = [0u8; 4];
+        for (n, c) in g.deck().rev().enumerate() {
+            if let Some(l) = Label::of(c.rank()) {
+                count[region_of_label(l)] += 1;
+            }
+            a.faces[(n + 1).min(52)] = count;
+            a.value[(n + 1).min(52)] = value(c).unwrap_or(0);
+        }
+        a
+    }
+}
+
+/// True when the solver's loss test ([`doomed`]) proves `g` lost: a
+/// matching position (full matrix, nothing removed yet) with a number card
+/// in a labelled region that can never leave in time. For the tests.
+pub fn proved_lost(g: &Game) -> bool {
+    g.phase() == Phase::Match && g.status() == Status::Playing && doomed(g, &Ahead::of(g))
 }
 
 /// The regions to try for the drawn card, most room first: the centre
@@ -369,15 +487,7 @@ impl<'a> Solver<'a> {
             ahead: Ahead { faces: [[0; 4]; 53], value: [0; 53] },
             least_deck: g.deck_len() as u8,
         };
-        // The deck bottom first: with n cards left, the faces among them.
-        let mut count = [0u8; 4];
-        for (n, c) in g.deck().rev().enumerate() {
-            if let Some(l) = Label::of(c.rank()) {
-                count[region_of_label(l)] += 1;
-            }
-            s.ahead.faces[(n + 1).min(52)] = count;
-            s.ahead.value[(n + 1).min(52)] = value(c).unwrap_or(0);
-        }
+        s.ahead = Ahead::of(g);
         match g.status() {
             Status::Won => s.verdict = Some(Verdict::Winnable(Vec::new())),
             Status::Lost(_) => s.verdict = Some(Verdict::NotWinnable),
@@ -478,7 +588,8 @@ impl<'a> Solver<'a> {
         }
         let k = key(&self.game);
         let more = self.game.phase() == Phase::MatchMore;
-        if (!more && self.table.contains(mix(k))) || self.frames.is_full() {
+        let dead = self.game.phase() == Phase::Match && doomed(&self.game, &self.ahead);
+        if dead || (!more && self.table.contains(mix(k))) || self.frames.is_full() {
             self.effort.transpositions += 1;
             self.game.undo();
             self.line.pop();
