@@ -117,6 +117,8 @@ struct Frame {
     stage: u8,
     /// Matching: the groups still to try.
     groups: Groups,
+    /// Matching: the cells whose groups may be tried.
+    allowed: u16,
     /// Placing: the regions to try, best first (`NO_REGION` for none).
     order: [u8; 4],
 }
@@ -234,45 +236,59 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
         }
     }
     let deck = g.deck_len().min(52);
-    let mut seen = [0u8; 4];
+    // The drawn card, if any, comes first: (its value, or 0 and the
+    // region of a face card).
+    let drawn = g.next().map(|c| match Label::of(c.rank()) {
+        Some(l) => (0, region_of_label(l)),
+        None => (value(c).unwrap_or(0), 0),
+    });
+    let mut to_come = [0usize; 4];
+    for (r, t) in to_come.iter_mut().enumerate() {
+        *t = usize::from(ahead.faces[deck][r]) + usize::from(drawn.is_some_and(|d| d.1 == r && d.0 == 0));
+    }
+    let mut seen = [0usize; 4];
     let mut done = [true; 4];
     for r in 1..4 {
         done[r] = n[r] == 0;
     }
-    let mut left = deck;
+    let mut left = deck + 1;
     while left > 0 && !(done[1] && done[2] && done[3]) {
-        let v = ahead.value[left];
-        if v > 0 {
-            count[usize::from(v)] += 1;
+        left -= 1;
+        let (v, r) = if left == deck {
+            match drawn {
+                Some(d) => d,
+                None => continue,
+            }
         } else {
-            // A face card: its region is the one whose count drops.
+            // The card on top when `left + 1` cards are left.
+            let top = left + 1;
             let mut r = 0;
             for q in 1..4 {
-                if ahead.faces[left][q] > ahead.faces[left - 1][q] {
+                if ahead.faces[top][q] > ahead.faces[top - 1][q] {
                     r = q;
                 }
             }
-            if r > 0 && !done[r] {
-                seen[r] += 1;
-                let m = usize::from(ahead.faces[deck][r]);
-                let j = usize::from(seen[r]);
-                let mut stuck = 0;
-                for &v in &mine[r][..n[r]] {
-                    let mut c = count;
-                    c[usize::from(v)] -= 1;
-                    if small_sums(&c) & (1 << (TARGET - v)) == 0 {
-                        stuck += 1;
-                    }
-                }
-                if stuck > m.saturating_sub(j) {
-                    return true;
-                }
-                if stuck == 0 {
-                    done[r] = true;
+            (ahead.value[top], r)
+        };
+        if v > 0 {
+            count[usize::from(v)] += 1;
+        } else if r > 0 && !done[r] {
+            seen[r] += 1;
+            let mut stuck = 0;
+            for &v in &mine[r][..n[r]] {
+                let mut c = count;
+                c[usize::from(v)] -= 1;
+                if small_sums(&c) & (1 << (TARGET - v)) == 0 {
+                    stuck += 1;
                 }
             }
+            if stuck > to_come[r].saturating_sub(seen[r]) {
+                return true;
+            }
+            if stuck == 0 {
+                done[r] = true;
+            }
         }
-        left -= 1;
     }
     false
 }
@@ -305,7 +321,7 @@ impl Ahead {
 /// matching position (full matrix, nothing removed yet) with a number card
 /// in a labelled region that can never leave in time. For the tests.
 pub fn proved_lost(g: &Game) -> bool {
-    g.phase() == Phase::Match && g.status() == Status::Playing && doomed(g, &Ahead::of(g))
+    g.phase() != Phase::MatchMore && g.status() == Status::Playing && doomed(g, &Ahead::of(g))
 }
 
 /// The regions to try for the drawn card, most room first: the centre
@@ -404,6 +420,7 @@ impl Frame {
             key,
             stage: 0,
             groups: Groups::new(values),
+            allowed,
             order: if place { place_order(g, ahead) } else { [NO_REGION; 4] },
         }
     }
@@ -430,22 +447,33 @@ impl Frame {
             }
             Phase::Match | Phase::MatchMore => {
                 if self.stage == 0 {
-                    let values = g.values();
+                    self.stage = 1;
+                    let empty = g.empty_mask();
+                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 && after_draw(g, ahead, empty) != Some(false) {
+                        return Some(Move::Draw);
+                    }
+                }
+                // Groups that free a labelled cell first, then the others.
+                let values = g.values();
+                while self.stage == 1 || self.stage == 2 {
+                    let labelled = self.stage == 2;
                     while let Some(m) = self.groups.next_mask() {
-                        if !first_of_kind(&values, m) {
+                        if (m & !CENTRE != 0) != labelled || !first_of_kind(&values, m) {
                             continue;
                         }
                         if let Some(grp) = g.group(m) {
                             return Some(Move::Clear(grp));
                         }
                     }
-                    self.stage = 1;
-                }
-                if self.stage == 1 {
-                    self.stage = 2;
-                    let empty = g.empty_mask();
-                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 && after_draw(g, ahead, empty) != Some(false) {
-                        return Some(Move::Draw);
+                    self.stage += 1;
+                    if self.stage == 2 {
+                        let mut v = values;
+                        for (i, x) in v.iter_mut().enumerate() {
+                            if self.allowed & (1 << i) == 0 {
+                                *x = 0;
+                            }
+                        }
+                        self.groups = Groups::new(v);
                     }
                 }
                 None
@@ -588,7 +616,10 @@ impl<'a> Solver<'a> {
         }
         let k = key(&self.game);
         let more = self.game.phase() == Phase::MatchMore;
-        let dead = self.game.phase() == Phase::Match && doomed(&self.game, &self.ahead);
+        let dead = match m {
+            Move::Draw => doomed(&self.game, &self.ahead),
+            _ => self.game.phase() == Phase::Match && doomed(&self.game, &self.ahead),
+        };
         if dead || (!more && self.table.contains(mix(k))) || self.frames.is_full() {
             self.effort.transpositions += 1;
             self.game.undo();
