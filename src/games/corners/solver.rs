@@ -24,6 +24,18 @@
 //!
 //! The same symmetry prunes the moves: a card is tried on one empty cell
 //! per region (the first in row-major order), not on each.
+//!
+//! Move order (it changes how soon a win is found, never a verdict): the
+//! drawn card goes to the centre first, then to the labelled regions with
+//! most room to spare; while matching, `draw` comes first (a round removes
+//! as little as it can before the search tries removing more), then groups
+//! within the centre, then groups that free a labelled cell.
+//!
+//! Losses are proved sooner by [`doomed`]: after each `draw` and whenever
+//! the matrix fills, a number card in a labelled region that no cards at
+//! hand before a face card of its rank can take to 10 must stay there; more
+//! such cards than the region can spare is a loss (its proof is in its
+//! comment).
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
@@ -112,8 +124,9 @@ pub fn key(g: &Game) -> u64 {
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     key: u64,
-    /// Placing: how many regions of `order` were tried. Matching: 0 while
-    /// groups are tried, 1 for `draw`, 2 when done.
+    /// Placing: how many regions of `order` were tried. Matching: 0 for
+    /// `draw`, 1 while groups within the centre are tried, 2 while groups
+    /// freeing a labelled cell are, 3 when done.
     stage: u8,
     /// Matching: the groups still to try.
     groups: Groups,
@@ -198,14 +211,16 @@ fn small_sums(count: &[u8; 11]) -> u16 {
     reach & 0x3FF
 }
 
-/// True when `g` (matching, its matrix full, the deck's order known) can
-/// never be won because a number card in a labelled region can never leave
-/// in time for the face cards of its rank.
+/// True when `g` (placing or matching, not in the middle of a round's
+/// removals; the deck's order known) can never be won because a number
+/// card in a labelled region can never leave in time for the face cards of
+/// its rank.
 ///
 /// Why this is safe (a proof, not a guess): a labelled region has four
 /// cells and its rank four face cards, and face cards never move. Say
 /// region `r` holds `P` face cards and `N` number cards now, and the other
-/// `M = 4 - P` face cards of its rank are still in the deck. When the
+/// `M = 4 - P` face cards of its rank are still to come (the drawn card
+/// first, then the deck from the top). When the
 /// `j`-th of them is drawn, it needs an empty cell of `r`, so `r` then
 /// holds at most `M - j` number cards: at least `N - (M - j)` of the `N`
 /// number cards in `r` now must have left before that draw. A number card
@@ -214,8 +229,14 @@ fn small_sums(count: &[u8; 11]) -> u16 {
 /// cards on the matrix now, or drawn from the deck before that face card.
 /// So if, with every such card at hand (all of them, which can only help),
 /// no set of them adds up to `10 - v`, that card is still in `r` when the
-/// face card comes. If more than `M - j` cards of `r` are such, no line of
-/// play wins.
+/// face card comes (the drawn card, when it is that face card, is placed
+/// before any removal, so this only gives the cards more help than they
+/// get). If more than `M - j` cards of `r` are such, no line of play wins.
+/// The cards at hand only grow as `j` does, so a region whose number cards
+/// can all leave before one face card need not be checked for the later
+/// ones. Guarded by `solver_loss_test_only_proves_lost_positions`
+/// (tests/corners_solver.rs): every position it calls lost, along many
+/// lines of play, is lost by a plain search over every move.
 fn doomed(g: &Game, ahead: &Ahead) -> bool {
     let values = g.values();
     // The number cards at hand: on the matrix, then each card drawn.
