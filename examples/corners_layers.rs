@@ -40,7 +40,7 @@ fn main() {
     let mut layers: Vec<HashSet<State>> = vec![HashSet::new(); 53];
     // Round from the empty matrix.
     let mut won = false;
-    let mut expand = |d: usize, keep: &State, e: [usize; 4], layers: &mut Vec<HashSet<State>>| -> bool {
+    let expand = |d: usize, keep: &State, e: [usize; 4], layers: &mut Vec<HashSet<State>>| -> bool {
         let k: usize = e.iter().sum();
         let end = (d + k).min(52);
         let mut f = [0usize; 4];
