@@ -24,6 +24,18 @@
 //!
 //! The same symmetry prunes the moves: a card is tried on one empty cell
 //! per region (the first in row-major order), not on each.
+//!
+//! Move order (it changes how soon a win is found, never a verdict): the
+//! drawn card goes to the centre first, then to the labelled regions with
+//! most room to spare; while matching, `draw` comes first (a round removes
+//! as little as it can before the search tries removing more), then groups
+//! within the centre, then groups that free a labelled cell.
+//!
+//! Losses are proved sooner by [`doomed`]: after each `draw` and whenever
+//! the matrix fills, a number card in a labelled region that no cards at
+//! hand before a face card of its rank can take to 10 must stay there; more
+//! such cards than the region can spare is a loss (its proof is in its
+//! comment).
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
@@ -112,11 +124,14 @@ pub fn key(g: &Game) -> u64 {
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     key: u64,
-    /// Placing: how many regions of `order` were tried. Matching: 0 while
-    /// groups are tried, 1 for `draw`, 2 when done.
+    /// Placing: how many regions of `order` were tried. Matching: 0 for
+    /// `draw`, 1 while groups within the centre are tried, 2 while groups
+    /// freeing a labelled cell are, 3 when done.
     stage: u8,
     /// Matching: the groups still to try.
     groups: Groups,
+    /// Matching: the cells whose groups may be tried.
+    allowed: u16,
     /// Placing: the regions to try, best first (`NO_REGION` for none).
     order: [u8; 4],
 }
@@ -182,12 +197,152 @@ fn after_draw(g: &Game, ahead: &Ahead, empty: u16) -> Option<bool> {
     None
 }
 
+/// The sums from 1 to 9 that some of these number cards make (`count[w]`
+/// cards of value `w`), as a bit set (bit `s` for sum `s`; bit 0 always).
+fn small_sums(count: &[u8; 11]) -> u16 {
+    let mut reach: u16 = 1;
+    for w in 1..10 {
+        let mut c = count[w].min(9 / w as u8);
+        while c > 0 {
+            reach |= reach << w;
+            c -= 1;
+        }
+    }
+    reach & 0x3FF
+}
+
+/// True when `g` (placing or matching, not in the middle of a round's
+/// removals; the deck's order known) can never be won because a number
+/// card in a labelled region can never leave in time for the face cards of
+/// its rank.
+///
+/// Why this is safe (a proof, not a guess): a labelled region has four
+/// cells and its rank four face cards, and face cards never move. Say
+/// region `r` holds `P` face cards and `N` number cards now, and the other
+/// `M = 4 - P` face cards of its rank are still to come (the drawn card
+/// first, then the deck from the top). When the
+/// `j`-th of them is drawn, it needs an empty cell of `r`, so `r` then
+/// holds at most `M - j` number cards: at least `N - (M - j)` of the `N`
+/// number cards in `r` now must have left before that draw. A number card
+/// of value `v` leaves only in a group adding up to 10, with other number
+/// cards that are on the matrix at a time of matching before that draw:
+/// cards on the matrix now, or drawn from the deck before that face card.
+/// So if, with every such card at hand (all of them, which can only help),
+/// no set of them adds up to `10 - v`, that card is still in `r` when the
+/// face card comes (the drawn card, when it is that face card, is placed
+/// before any removal, so this only gives the cards more help than they
+/// get). If more than `M - j` cards of `r` are such, no line of play wins.
+/// The cards at hand only grow as `j` does, so a region whose number cards
+/// can all leave before one face card need not be checked for the later
+/// ones. Guarded by `solver_loss_test_only_proves_lost_positions`
+/// (tests/corners_solver.rs): every position it calls lost, along many
+/// lines of play, is lost by a plain search over every move.
+fn doomed(g: &Game, ahead: &Ahead) -> bool {
+    let values = g.values();
+    // The number cards at hand: on the matrix, then each card drawn.
+    let mut count = [0u8; 11];
+    for v in values {
+        count[usize::from(v)] += 1;
+    }
+    count[0] = 0;
+    // Per labelled region: its number cards' values, and how many face
+    // cards are still to come.
+    let mut mine = [[0u8; 4]; 4];
+    let mut n = [0usize; 4];
+    for (i, v) in values.iter().enumerate() {
+        let r = region_of_index(i);
+        if *v > 0 && r > 0 && n[r] < 4 {
+            mine[r][n[r]] = *v;
+            n[r] += 1;
+        }
+    }
+    let deck = g.deck_len().min(52);
+    // The drawn card, if any, comes first: (its value, or 0 and the
+    // region of a face card).
+    let drawn = g.next().map(|c| match Label::of(c.rank()) {
+        Some(l) => (0, region_of_label(l)),
+        None => (value(c).unwrap_or(0), 0),
+    });
+    let mut to_come = [0usize; 4];
+    for (r, t) in to_come.iter_mut().enumerate() {
+        *t = usize::from(ahead.faces[deck][r]) + usize::from(drawn.is_some_and(|d| d.1 == r && d.0 == 0));
+    }
+    let mut seen = [0usize; 4];
+    let mut done = [true; 4];
+    for r in 1..4 {
+        done[r] = n[r] == 0;
+    }
+    let mut left = deck + 1;
+    while left > 0 && !(done[1] && done[2] && done[3]) {
+        left -= 1;
+        let (v, r) = if left == deck {
+            match drawn {
+                Some(d) => d,
+                None => continue,
+            }
+        } else {
+            // The card on top when `left + 1` cards are left.
+            let top = left + 1;
+            let mut r = 0;
+            for q in 1..4 {
+                if ahead.faces[top][q] > ahead.faces[top - 1][q] {
+                    r = q;
+                }
+            }
+            (ahead.value[top], r)
+        };
+        if v > 0 {
+            count[usize::from(v)] += 1;
+        } else if r > 0 && !done[r] {
+            seen[r] += 1;
+            let mut stuck = 0;
+            for &v in &mine[r][..n[r]] {
+                let mut c = count;
+                c[usize::from(v)] -= 1;
+                if small_sums(&c) & (1 << (TARGET - v)) == 0 {
+                    stuck += 1;
+                }
+            }
+            if stuck > to_come[r].saturating_sub(seen[r]) {
+                return true;
+            }
+            if stuck == 0 {
+                done[r] = true;
+            }
+        }
+    }
+    false
+}
+
 /// The deck as the solver sees it ahead, by the deck's length `n`.
 struct Ahead {
     /// Face cards per region (index as [`region`]) among the `n` cards.
     faces: [[u8; 4]; 53],
     /// The value of the top card (0 for a face card).
     value: [u8; 53],
+}
+
+impl Ahead {
+    fn of(g: &Game) -> Ahead {
+        let mut a = Ahead { faces: [[0; 4]; 53], value: [0; 53] };
+        // The deck bottom first: with n cards left, the faces among them.
+        let mut count = [0u8; 4];
+        for (n, c) in g.deck().rev().enumerate() {
+            if let Some(l) = Label::of(c.rank()) {
+                count[region_of_label(l)] += 1;
+            }
+            a.faces[(n + 1).min(52)] = count;
+            a.value[(n + 1).min(52)] = value(c).unwrap_or(0);
+        }
+        a
+    }
+}
+
+/// True when the solver's loss test ([`doomed`]) proves `g` lost: a
+/// matching position (full matrix, nothing removed yet) with a number card
+/// in a labelled region that can never leave in time. For the tests.
+pub fn proved_lost(g: &Game) -> bool {
+    g.phase() != Phase::MatchMore && g.status() == Status::Playing && doomed(g, &Ahead::of(g))
 }
 
 /// The regions to try for the drawn card, most room first: the centre
@@ -286,6 +441,7 @@ impl Frame {
             key,
             stage: 0,
             groups: Groups::new(values),
+            allowed,
             order: if place { place_order(g, ahead) } else { [NO_REGION; 4] },
         }
     }
@@ -312,22 +468,33 @@ impl Frame {
             }
             Phase::Match | Phase::MatchMore => {
                 if self.stage == 0 {
-                    let values = g.values();
+                    self.stage = 1;
+                    let empty = g.empty_mask();
+                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 && after_draw(g, ahead, empty) != Some(false) {
+                        return Some(Move::Draw);
+                    }
+                }
+                // Groups that free a labelled cell first, then the others.
+                let values = g.values();
+                while self.stage == 1 || self.stage == 2 {
+                    let labelled = self.stage == 2;
                     while let Some(m) = self.groups.next_mask() {
-                        if !first_of_kind(&values, m) {
+                        if (m & !CENTRE != 0) != labelled || !first_of_kind(&values, m) {
                             continue;
                         }
                         if let Some(grp) = g.group(m) {
                             return Some(Move::Clear(grp));
                         }
                     }
-                    self.stage = 1;
-                }
-                if self.stage == 1 {
-                    self.stage = 2;
-                    let empty = g.empty_mask();
-                    if g.phase() == Phase::MatchMore && g.deck_len() > 0 && after_draw(g, ahead, empty) != Some(false) {
-                        return Some(Move::Draw);
+                    self.stage += 1;
+                    if self.stage == 2 {
+                        let mut v = values;
+                        for (i, x) in v.iter_mut().enumerate() {
+                            if self.allowed & (1 << i) == 0 {
+                                *x = 0;
+                            }
+                        }
+                        self.groups = Groups::new(v);
                     }
                 }
                 None
@@ -369,15 +536,7 @@ impl<'a> Solver<'a> {
             ahead: Ahead { faces: [[0; 4]; 53], value: [0; 53] },
             least_deck: g.deck_len() as u8,
         };
-        // The deck bottom first: with n cards left, the faces among them.
-        let mut count = [0u8; 4];
-        for (n, c) in g.deck().rev().enumerate() {
-            if let Some(l) = Label::of(c.rank()) {
-                count[region_of_label(l)] += 1;
-            }
-            s.ahead.faces[(n + 1).min(52)] = count;
-            s.ahead.value[(n + 1).min(52)] = value(c).unwrap_or(0);
-        }
+        s.ahead = Ahead::of(g);
         match g.status() {
             Status::Won => s.verdict = Some(Verdict::Winnable(Vec::new())),
             Status::Lost(_) => s.verdict = Some(Verdict::NotWinnable),
@@ -478,7 +637,11 @@ impl<'a> Solver<'a> {
         }
         let k = key(&self.game);
         let more = self.game.phase() == Phase::MatchMore;
-        if (!more && self.table.contains(mix(k))) || self.frames.is_full() {
+        let dead = match m {
+            Move::Draw => doomed(&self.game, &self.ahead),
+            _ => self.game.phase() == Phase::Match && doomed(&self.game, &self.ahead),
+        };
+        if dead || (!more && self.table.contains(mix(k))) || self.frames.is_full() {
             self.effort.transpositions += 1;
             self.game.undo();
             self.line.pop();
