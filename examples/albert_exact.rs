@@ -11,8 +11,9 @@
 //! `solve` appends one line per deal to FILE:
 //! `deal N won|lost|unknown NODES POSITIONS STAGE CPU_MS`: the nodes and
 //! positions of the search that decided it, which stage that was (0: 2M
-//! nodes, table 2^22; 1: 50M, 2^25; then ten times the budget, table up
-//! to 2^28, until `MAX_NODES`, 5,000,000,000 unless given), and the CPU
+//! nodes in the solver's passes, table 2^22; 1: 50M, 2^25; 2: one
+//! unbounded pass of `MAX_NODES`, 5,000,000,000 unless given, table
+//! 2^28), and the CPU
 //! time the deal took over all its stages (the process's user + system
 //! time, from /proc/self/stat). Deals already won or lost in FILE are
 //! skipped, so a run resumes where it stopped. `table` reads such files
@@ -20,29 +21,30 @@
 //! rows of docs/rules/albert.md's exact table: counts, Wilson 95 %
 //! intervals, CPU time.
 
-use farewell::games::albert::solver::{Frame, Search, Step, Verdict, Workspace};
+use farewell::games::albert::solver::{Frame, Search, Step, Verdict, Workspace, PASSES};
 use farewell::games::albert::{Game, Options, StartRank};
 use farewell::games::{Patience, Status};
 use std::collections::BTreeMap;
 use std::io::Write;
 
-/// A stage: a node budget and the table's size (bits).
+/// A stage: a node budget, the table's size (bits), the bounded passes.
 #[derive(Clone, Copy)]
 struct Stage {
     budget: u64,
     bits: u32,
+    passes: &'static [u8],
 }
 
+/// The stages: 2M nodes in the solver's passes (what `kings albert stats`
+/// does), 50M the same way, then one unbounded pass (the deals left are
+/// mostly decided in the unbounded pass anyway: its repeats would only
+/// cost) of `max` nodes in a table of 2^28 positions (4 GB).
 fn stages(max: u64) -> Vec<Stage> {
-    let mut v = vec![Stage { budget: 2_000_000, bits: 22 }, Stage { budget: 50_000_000, bits: 25 }];
-    let mut b = 50_000_000u64;
-    let mut bits = 25;
-    while b < max {
-        b = (b * 10).min(max);
-        bits = (bits + 2).min(28);
-        v.push(Stage { budget: b, bits });
-    }
-    v
+    vec![
+        Stage { budget: 2_000_000, bits: 22, passes: &PASSES },
+        Stage { budget: 50_000_000, bits: 25, passes: &PASSES },
+        Stage { budget: max, bits: 28, passes: &[] },
+    ]
 }
 
 /// The process's CPU time (user + system), in milliseconds.
@@ -66,13 +68,14 @@ struct Space {
 impl Space {
     fn new(bits: u32) -> Space {
         // The unbounded pass can go deep (moves to and fro between
-        // positions not yet seen); levels use 40 moves each on average at
-        // most (most positions offer far fewer).
-        let depth = 1 << 21;
+        // positions not yet seen: over 1.7 million levels on a deal with
+        // twos up); a level holds 12 moves on average at most (most
+        // positions offer fewer).
+        let depth = 1 << (bits - 5).min(23);
         Space {
             table: vec![0; 1 << bits],
             frames: vec![Frame::default(); depth],
-            moves: vec![Step::default(); depth * 40],
+            moves: vec![Step::default(); depth * 12],
         }
     }
 }
@@ -97,7 +100,7 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
         for (i, st) in stages.iter().enumerate() {
             let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
-            search.restart(&mut ws, &g, st.budget);
+            search.restart_with(&mut ws, &g, st.budget, st.passes);
             let v = loop {
                 if let Some(v) = search.step(&mut ws, u64::MAX) {
                     break v;
@@ -126,6 +129,52 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
             println!("{line}");
         }
     }
+}
+
+/// The bounded passes named: `std` the solver's [`PASSES`], `plain` none,
+/// else bounds separated by commas (`2,5,12,25`).
+fn schedule(s: &str) -> &'static [u8] {
+    match s {
+        "std" => &PASSES,
+        "plain" => &[],
+        _ => Box::leak(
+            s.split(',').map(|x| x.parse().expect("a bound below 255")).collect::<Vec<u8>>().into_boxed_slice(),
+        ),
+    }
+}
+
+/// One deal, one search, with what it cost and why it stopped.
+fn one(start: StartRank, deal: u32, budget: u64, bits: u32, passes: &'static [u8]) {
+    let g = Game::deal(deal, Options { start, auto: true });
+    let mut sp = Space::new(bits);
+    let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
+    let mut search = Search::idle();
+    let t0 = cpu_ms();
+    search.restart_with(&mut ws, &g, budget, passes);
+    let v = loop {
+        if let Some(v) = search.step(&mut ws, 10_000_000) {
+            break v;
+        }
+        eprintln!(
+            "  {} nodes, pass {}, {} positions, depth {}, {:.1} s",
+            search.nodes(),
+            search.pass_nodes(),
+            search.positions(),
+            search.depth(),
+            (cpu_ms() - t0) as f64 / 1000.0
+        );
+    };
+    let s = (cpu_ms() - t0) as f64 / 1000.0;
+    println!(
+        "{} deal {deal}: {} after {} nodes (last pass {}), {} positions, depth {}, {s:.1} s CPU, {:.0} nodes/s",
+        start.name(),
+        v.name(),
+        search.nodes(),
+        search.pass_nodes(),
+        search.positions(),
+        search.depth(),
+        search.nodes() as f64 / s.max(0.001)
+    );
 }
 
 struct Line {
@@ -217,6 +266,14 @@ fn main() {
             solve(start, first, last, &args[4], max);
         }
         Some("table") => table(&args[1..]),
+        Some("one") if args.len() >= 5 => {
+            let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
+            let deal: u32 = args[2].parse().expect("deal");
+            let budget: u64 = args[3].parse().expect("nodes");
+            let bits: u32 = args[4].parse().expect("table bits");
+            let passes = schedule(args.get(5).map_or("std", |s| s));
+            one(start, deal, budget, bits, passes);
+        }
         _ => eprintln!("usage: albert_exact solve R FIRST LAST FILE [MAX_NODES] | table FILE..."),
     }
 }
