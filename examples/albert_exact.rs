@@ -39,12 +39,22 @@ struct Stage {
 /// does), 50M the same way, then one unbounded pass (the deals left are
 /// mostly decided in the unbounded pass anyway: its repeats would only
 /// cost) of `max` nodes in a table of 2^28 positions (4 GB).
+/// A run can stop before the last stage (`max` at most 50M: the deals
+/// left are written "unknown", and a later run with a larger `max` takes
+/// them up).
 fn stages(max: u64) -> Vec<Stage> {
-    vec![
+    let all = [
         Stage { budget: 2_000_000, bits: 22, passes: &PASSES },
         Stage { budget: 50_000_000, bits: 25, passes: &PASSES },
         Stage { budget: max, bits: 28, passes: &[] },
-    ]
+    ];
+    let mut v = Vec::new();
+    for (i, st) in all.iter().enumerate() {
+        if i == 0 || max > all[i - 1].budget {
+            v.push(Stage { budget: st.budget.min(max), ..*st });
+        }
+    }
+    v
 }
 
 /// The process's CPU time (user + system), in milliseconds.
@@ -81,23 +91,27 @@ impl Space {
 }
 
 fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
-    let done: BTreeMap<u32, String> = read(file)
-        .into_iter()
-        .filter(|l| l.rank == start.name() && l.verdict != "unknown")
-        .map(|l| (l.deal, l.verdict))
-        .collect();
+    // Each deal's last line: decided, or unknown after a stage (which a
+    // run with a larger budget does not search again).
+    let done: BTreeMap<u32, Line> =
+        read(file).into_iter().filter(|l| l.rank == start.name()).map(|l| (l.deal, l)).collect();
     let mut out = std::fs::OpenOptions::new().create(true).append(true).open(file).expect("open the output file");
     let stages = stages(max);
     let mut spaces: BTreeMap<u32, Space> = BTreeMap::new();
     let mut search = Search::idle();
     for deal in first..=last {
-        if done.contains_key(&deal) {
-            continue;
-        }
+        let tried = match done.get(&deal) {
+            Some(l) if l.verdict != "unknown" => continue,
+            Some(l) => Some((l.stage, l.nodes)),
+            None => None,
+        };
         let g = Game::deal(deal, Options { start, auto: true });
         let t0 = cpu_ms();
         let mut result = ("unknown", 0, 0, 0);
         for (i, st) in stages.iter().enumerate() {
+            if tried.is_some_and(|(stage, nodes)| i < stage || (i == stage && st.budget <= nodes)) {
+                continue;
+            }
             let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
             search.restart_with(&mut ws, &g, st.budget, st.passes);
@@ -121,6 +135,10 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
             if name != "unknown" {
                 break;
             }
+        }
+        if result.1 == 0 && tried.is_some() {
+            // Every stage this run has was searched before.
+            continue;
         }
         let ms = cpu_ms() - t0;
         let line = format!("{} deal {deal} {} {} {} {} {ms}", start.name(), result.0, result.1, result.2, result.3);
