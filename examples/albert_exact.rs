@@ -115,9 +115,16 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
             let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
             search.restart_with(&mut ws, &g, st.budget, st.passes);
+            let mut shown = 0;
             let v = loop {
-                if let Some(v) = search.step(&mut ws, u64::MAX) {
+                if let Some(v) = search.step(&mut ws, 100_000_000) {
                     break v;
+                }
+                // A step ends after its nodes, or after a slice of the
+                // table cleared (no node): progress every 100M nodes.
+                if search.nodes() >= shown + 100_000_000 {
+                    shown = search.nodes();
+                    eprintln!("  deal {deal}: {shown} nodes, {} positions", search.positions());
                 }
             };
             let name = match v {
