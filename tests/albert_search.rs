@@ -134,3 +134,52 @@ fn the_fair_player_weighed_a_few_boards_a_step_plays_the_move_weighed_at_once() 
     assert!(compared > 200, "{compared} positions compared");
     assert!(reply_steps > compared, "replies weighed in steps of their own");
 }
+
+/// The verdict of one search with the bounded passes given (then one
+/// unbounded pass), a won line replayed through the game to a win.
+fn verdict_with(g: &Game, budget: u64, passes: &'static [u8]) -> Verdict {
+    let mut table = vec![0u128; 1 << 16];
+    let mut frames = vec![Frame::default(); 4096];
+    let mut moves = vec![Step::default(); 4096 * 16];
+    let mut store = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
+    let mut search = Search::idle();
+    search.restart_with(&mut store, g, budget, passes);
+    let v = loop {
+        if let Some(v) = search.step(&mut store, 1 << 20) {
+            break v;
+        }
+    };
+    if v == Verdict::Winnable(()) {
+        let mut played = g.clone();
+        let mut ok = true;
+        search.line(&store, g, &mut |m| ok &= played.play(m).is_ok());
+        assert!(ok && played.status() == farewell::games::Status::Won, "the line does not win");
+    }
+    v
+}
+
+#[test]
+fn every_pass_schedule_decides_like_the_plain_search_and_every_win_replays() {
+    // Whatever the bounded passes before it, a win is a replayed line and
+    // a loss the unbounded pass's: no schedule may contradict another.
+    use farewell::games::albert::solver::PASSES;
+    use farewell::games::albert::StartRank;
+    let schedules: [&'static [u8]; 4] = [&[], &PASSES, &[1, 3, 9, 27, 81], &[40]];
+    let (mut decided, mut won) = (0, 0);
+    for start in [StartRank::None, StartRank::Two, StartRank::Three] {
+        for seed in 1..=40u32 {
+            let g = Game::new(seed, Options { start, auto: true });
+            let plain = verdict_with(&g, 60_000, schedules[0]);
+            for &s in &schedules[1..] {
+                let v = verdict_with(&g, 60_000, s);
+                if v != Verdict::Unknown && plain != Verdict::Unknown {
+                    assert_eq!(v, plain, "deal {seed} start {}: passes {s:?}", start.name());
+                }
+            }
+            decided += usize::from(plain != Verdict::Unknown);
+            won += usize::from(plain == Verdict::Winnable(()));
+        }
+    }
+    // The deals compared must be many, wins and losses both.
+    assert!(decided >= 60 && won >= 30 && decided - won >= 15, "decided {decided}, won {won}");
+}

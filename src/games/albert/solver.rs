@@ -302,8 +302,14 @@ struct State {
     /// The bound of this pass: moves in a row without a card going up
     /// (`UNBOUNDED`: none).
     limit: u8,
+    /// The bounded passes' bounds (then one unbounded pass) and which one
+    /// this is.
+    passes: &'static [u8],
+    pass: usize,
     /// A line was cut by the bound in this pass (so its end proves nothing).
     cut: bool,
+    /// The nodes searched before this pass.
+    pass_from: u64,
     /// While the table is being cleared (before a pass of generation 1):
     /// the next entry to clear; 0 otherwise.
     clearing: usize,
@@ -330,7 +336,10 @@ impl Search {
                 budget: 0,
                 verdict: Some(Verdict::Unknown),
                 limit: UNBOUNDED,
+                passes: &[],
+                pass: 0,
                 cut: false,
+                pass_from: 0,
                 clearing: 0,
             },
         }
@@ -339,6 +348,20 @@ impl Search {
     /// Starts a new search of `game`'s position within `budget` nodes in
     /// `store` (the previous search is dropped).
     pub fn restart(&mut self, store: &mut (impl Storage + ?Sized), game: &Game, budget: u64) {
+        self.restart_with(store, game, budget, if budget >= BOUNDED_FROM { &PASSES } else { &[] });
+    }
+
+    /// [`restart`](Self::restart) with the bounded passes given (each
+    /// bound below 255; `restart` searches in [`PASSES`] from
+    /// [`BOUNDED_FROM`] nodes on), then one unbounded pass; `&[]` for the
+    /// unbounded pass alone. The host's exact tables choose their own.
+    pub fn restart_with(
+        &mut self,
+        store: &mut (impl Storage + ?Sized),
+        game: &Game,
+        budget: u64,
+        passes: &'static [u8],
+    ) {
         let (table, frames, moves) = store.parts();
         let st = &mut self.state;
         st.board = *game.board();
@@ -349,8 +372,11 @@ impl Search {
         st.effort = Effort::default();
         st.budget = budget;
         st.verdict = None;
-        st.limit = if budget >= BOUNDED_FROM { PASSES[0] } else { UNBOUNDED };
+        st.passes = passes;
+        st.pass = 0;
+        st.limit = passes.first().map_or(UNBOUNDED, |&l| l.min(UNBOUNDED - 1));
         st.clearing = 0;
+        st.pass_from = 0;
         if table.len() < 2 || frames.is_empty() {
             st.verdict = Some(Verdict::Unknown);
             return;
@@ -368,6 +394,16 @@ impl Search {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.state.effort.nodes
+    }
+
+    /// Levels of the line searched now (the root's is 1).
+    pub fn depth(&self) -> usize {
+        self.state.depth
+    }
+
+    /// Nodes searched so far in the current (or last) pass.
+    pub fn pass_nodes(&self) -> u64 {
+        self.state.effort.nodes - self.state.pass_from
     }
 
     /// Lets the search go on for at most `more` nodes from here (the
@@ -618,7 +654,7 @@ const PARENTS: [[u8; 2]; 52] = {
 };
 
 /// The passes' bounds: moves in a row without a card going up.
-const PASSES: [u8; 4] = [2, 5, 12, UNBOUNDED];
+pub const PASSES: [u8; 3] = [2, 5, 12];
 /// No bound.
 const UNBOUNDED: u8 = u8::MAX;
 /// The smallest budget searched in bounded passes: a shorter search is
@@ -657,6 +693,7 @@ impl State {
         self.stamp = stamp;
         self.used = 0;
         self.cut = false;
+        self.pass_from = self.effort.nodes;
         frames[0].first = 0;
         frames[0].next = 0;
         frames[0].count = 0;
@@ -892,8 +929,8 @@ impl State {
                 // Every move from here searched: back up.
                 if d == 0 {
                     if self.cut {
-                        let i = PASSES.iter().position(|&l| l == self.limit).unwrap_or(PASSES.len() - 1);
-                        self.limit = PASSES[(i + 1).min(PASSES.len() - 1)];
+                        self.pass += 1;
+                        self.limit = self.passes.get(self.pass).map_or(UNBOUNDED, |&l| l.min(UNBOUNDED - 1));
                         self.pass(table, frames, moves);
                         if self.verdict.is_some() || self.clearing != 0 {
                             return self.verdict;

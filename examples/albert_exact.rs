@@ -1,0 +1,304 @@
+//! Exact King Albert: every deal of a range decided for one starting rank,
+//! won (the solver's line replayed through the game to a win) or proven
+//! lost (the solver's exhaustive pass), by budgets that grow until the deal
+//! is decided.
+//!
+//! ```text
+//! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES]
+//! tools/host-cargo run --release --example albert_exact -- table FILE...
+//! ```
+//!
+//! `solve` appends one line per deal to FILE:
+//! `deal N won|lost|unknown NODES POSITIONS STAGE CPU_MS`: the nodes and
+//! positions of the search that decided it, which stage that was (0: 2M
+//! nodes in the solver's passes, table 2^22; 1: 50M, 2^25; 2: one
+//! unbounded pass of `MAX_NODES`, 5,000,000,000 unless given, table
+//! 2^28), and the CPU
+//! time the deal took over all its stages (the process's user + system
+//! time, from /proc/self/stat). Deals already won or lost in FILE are
+//! skipped, so a run resumes where it stopped. `table` reads such files
+//! (one per starting rank, the rank named on each line) and prints the
+//! rows of docs/rules/albert.md's exact table: counts, Wilson 95 %
+//! intervals, CPU time.
+
+use farewell::games::albert::solver::{Frame, Search, Step, Verdict, Workspace, PASSES};
+use farewell::games::albert::{Game, Options, StartRank};
+use farewell::games::{Patience, Status};
+use std::collections::BTreeMap;
+use std::io::Write;
+
+/// A stage: a node budget, the table's size (bits), the bounded passes.
+#[derive(Clone, Copy)]
+struct Stage {
+    budget: u64,
+    bits: u32,
+    passes: &'static [u8],
+}
+
+/// The stages: 2M nodes in the solver's passes (what `kings albert stats`
+/// does), 50M the same way, then one unbounded pass (the deals left are
+/// mostly decided in the unbounded pass anyway: its repeats would only
+/// cost) of `max` nodes in a table of 2^28 positions (4 GB).
+/// A run can stop before the last stage (`max` at most 50M: the deals
+/// left are written "unknown", and a later run with a larger `max` takes
+/// them up).
+fn stages(max: u64) -> Vec<Stage> {
+    let all = [
+        Stage { budget: 2_000_000, bits: 22, passes: &PASSES },
+        Stage { budget: 50_000_000, bits: 25, passes: &PASSES },
+        Stage { budget: max, bits: 28, passes: &[] },
+    ];
+    let mut v = Vec::new();
+    for (i, st) in all.iter().enumerate() {
+        if i == 0 || max > all[i - 1].budget {
+            v.push(Stage { budget: st.budget.min(max), ..*st });
+        }
+    }
+    v
+}
+
+/// The process's CPU time (user + system), in milliseconds.
+fn cpu_ms() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command's closing parenthesis: state is field 3;
+    // utime and stime are fields 14 and 15, in ticks of 1/100 s.
+    let rest = s.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| f.get(i - 3).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+    (tick(14) + tick(15)) * 10
+}
+
+/// One stage's storage, made when first needed and kept.
+struct Space {
+    table: Vec<u128>,
+    frames: Vec<Frame>,
+    moves: Vec<Step>,
+}
+
+impl Space {
+    fn new(bits: u32) -> Space {
+        // The unbounded pass can go deep (moves to and fro between
+        // positions not yet seen: over 1.7 million levels on a deal with
+        // twos up); a level holds 12 moves on average at most (most
+        // positions offer fewer).
+        let depth = 1 << (bits - 5).min(23);
+        Space {
+            table: vec![0; 1 << bits],
+            frames: vec![Frame::default(); depth],
+            moves: vec![Step::default(); depth * 12],
+        }
+    }
+}
+
+fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
+    // Each deal's last line: decided, or unknown after a stage (which a
+    // run with a larger budget does not search again).
+    let done: BTreeMap<u32, Line> =
+        read(file).into_iter().filter(|l| l.rank == start.name()).map(|l| (l.deal, l)).collect();
+    let mut out = std::fs::OpenOptions::new().create(true).append(true).open(file).expect("open the output file");
+    let stages = stages(max);
+    let mut spaces: BTreeMap<u32, Space> = BTreeMap::new();
+    let mut search = Search::idle();
+    for deal in first..=last {
+        let tried = match done.get(&deal) {
+            Some(l) if l.verdict != "unknown" => continue,
+            Some(l) => Some((l.stage, l.nodes)),
+            None => None,
+        };
+        let g = Game::deal(deal, Options { start, auto: true });
+        let t0 = cpu_ms();
+        let mut result = ("unknown", 0, 0, 0);
+        for (i, st) in stages.iter().enumerate() {
+            if tried.is_some_and(|(stage, nodes)| i < stage || (i == stage && st.budget <= nodes)) {
+                continue;
+            }
+            let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits));
+            let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
+            search.restart_with(&mut ws, &g, st.budget, st.passes);
+            let mut shown = 0;
+            let v = loop {
+                if let Some(v) = search.step(&mut ws, 100_000_000) {
+                    break v;
+                }
+                // A step ends after its nodes, or after a slice of the
+                // table cleared (no node): progress every 100M nodes.
+                if search.nodes() >= shown + 100_000_000 {
+                    shown = search.nodes();
+                    eprintln!("  deal {deal}: {shown} nodes, {} positions", search.positions());
+                }
+            };
+            let name = match v {
+                Verdict::Winnable(()) => {
+                    let mut gg = g.clone();
+                    let mut ok = true;
+                    search.line(&ws, &g, &mut |m| ok &= gg.play(m).is_ok());
+                    assert!(ok && gg.status() == Status::Won, "deal {deal}: the line does not win");
+                    "won"
+                }
+                Verdict::NotWinnable => "lost",
+                Verdict::Unknown => "unknown",
+            };
+            result = (name, search.nodes(), search.positions(), i);
+            if name != "unknown" {
+                break;
+            }
+        }
+        if result.1 == 0 && tried.is_some() {
+            // Every stage this run has was searched before.
+            continue;
+        }
+        let ms = cpu_ms() - t0;
+        let line = format!("{} deal {deal} {} {} {} {} {ms}", start.name(), result.0, result.1, result.2, result.3);
+        writeln!(out, "{line}").expect("write");
+        if result.3 > 0 || result.0 == "unknown" {
+            println!("{line}");
+        }
+    }
+}
+
+/// The bounded passes named: `std` the solver's [`PASSES`], `plain` none,
+/// else bounds separated by commas (`2,5,12,25`).
+fn schedule(s: &str) -> &'static [u8] {
+    match s {
+        "std" => &PASSES,
+        "plain" => &[],
+        _ => Box::leak(
+            s.split(',').map(|x| x.parse().expect("a bound below 255")).collect::<Vec<u8>>().into_boxed_slice(),
+        ),
+    }
+}
+
+/// One deal, one search, with what it cost and why it stopped.
+fn one(start: StartRank, deal: u32, budget: u64, bits: u32, passes: &'static [u8]) {
+    let g = Game::deal(deal, Options { start, auto: true });
+    let mut sp = Space::new(bits);
+    let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
+    let mut search = Search::idle();
+    let t0 = cpu_ms();
+    search.restart_with(&mut ws, &g, budget, passes);
+    let v = loop {
+        if let Some(v) = search.step(&mut ws, 10_000_000) {
+            break v;
+        }
+        eprintln!(
+            "  {} nodes, pass {}, {} positions, depth {}, {:.1} s",
+            search.nodes(),
+            search.pass_nodes(),
+            search.positions(),
+            search.depth(),
+            (cpu_ms() - t0) as f64 / 1000.0
+        );
+    };
+    let s = (cpu_ms() - t0) as f64 / 1000.0;
+    println!(
+        "{} deal {deal}: {} after {} nodes (last pass {}), {} positions, depth {}, {s:.1} s CPU, {:.0} nodes/s",
+        start.name(),
+        v.name(),
+        search.nodes(),
+        search.pass_nodes(),
+        search.positions(),
+        search.depth(),
+        search.nodes() as f64 / s.max(0.001)
+    );
+}
+
+struct Line {
+    rank: String,
+    deal: u32,
+    verdict: String,
+    nodes: u64,
+    stage: usize,
+    ms: u64,
+}
+
+fn read(file: &str) -> Vec<Line> {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            if f.len() != 8 || f[1] != "deal" {
+                return None;
+            }
+            Some(Line {
+                rank: f[0].to_string(),
+                deal: f[2].parse().ok()?,
+                verdict: f[3].to_string(),
+                nodes: f[4].parse().ok()?,
+                stage: f[6].parse().ok()?,
+                ms: f[7].parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// Wilson's 95 % interval for `k` of `n`, in percent.
+fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (nf, p) = (n as f64, k as f64 / n as f64);
+    let d = 1.0 + z * z / nf;
+    let c = (p + z * z / (2.0 * nf)) / d;
+    let h = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / d;
+    (100.0 * (c - h), 100.0 * (c + h))
+}
+
+fn table(files: &[String]) {
+    println!(
+        "| start | deals | won | lost | unknown | won % (95 %) | lost % (95 %) | over 2M nodes | most nodes | CPU s |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for file in files {
+        // The last line of each deal counts (a resumed run may have
+        // settled an earlier unknown).
+        let mut by: BTreeMap<(String, u32), Line> = BTreeMap::new();
+        let mut ms_all = 0;
+        for l in read(file) {
+            ms_all += l.ms;
+            by.insert((l.rank.clone(), l.deal), l);
+        }
+        let mut ranks: Vec<String> = by.keys().map(|k| k.0.clone()).collect();
+        ranks.dedup();
+        for rank in ranks {
+            let ls: Vec<&Line> = by.iter().filter(|(k, _)| k.0 == rank).map(|(_, l)| l).collect();
+            let n = ls.len() as u64;
+            let count = |v: &str| ls.iter().filter(|l| l.verdict == v).count() as u64;
+            let (won, lost, unknown) = (count("won"), count("lost"), count("unknown"));
+            let (lo, hi) = wilson(won, n);
+            let (llo, lhi) = wilson(lost, n);
+            let (a, b) = (ls.first().map_or(0, |l| l.deal), ls.last().map_or(0, |l| l.deal));
+            let later = ls.iter().filter(|l| l.stage > 0).count();
+            let most = ls.iter().map(|l| l.nodes).max().unwrap_or(0);
+            println!(
+                "| {rank} | {a}-{b} ({n}) | {won} | {lost} | {unknown} | {:.1} ({lo:.1}-{hi:.1}) | {:.1} ({llo:.1}-{lhi:.1}) | {later} | {most} | {:.0} |",
+                100.0 * won as f64 / n as f64,
+                100.0 * lost as f64 / n as f64,
+                ms_all as f64 / 1000.0
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("solve") if args.len() >= 5 => {
+            let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
+            let first: u32 = args[2].parse().expect("first deal");
+            let last: u32 = args[3].parse().expect("last deal");
+            let max: u64 = args.get(5).map_or(5_000_000_000, |s| s.parse().expect("most nodes"));
+            solve(start, first, last, &args[4], max);
+        }
+        Some("table") => table(&args[1..]),
+        Some("one") if args.len() >= 5 => {
+            let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
+            let deal: u32 = args[2].parse().expect("deal");
+            let budget: u64 = args[3].parse().expect("nodes");
+            let bits: u32 = args[4].parse().expect("table bits");
+            let passes = schedule(args.get(5).map_or("std", |s| s));
+            one(start, deal, budget, bits, passes);
+        }
+        _ => eprintln!("usage: albert_exact solve R FIRST LAST FILE [MAX_NODES] | table FILE..."),
+    }
+}
