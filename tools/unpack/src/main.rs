@@ -1,7 +1,7 @@
 //! The unpacker: the first program of the PS-EXE.
 //!
 //! The game's PS-EXE is this small program followed by the game itself,
-//! packed with the LZSS of the card art (`src/lz.rs`, which this program
+//! packed with the LZ of the card art (`src/lz.rs`, which this program
 //! includes as it is). The BIOS loads the whole file at 0x80100000 and
 //! starts here; this unpacks the game to the address it was linked for
 //! (0x80010000, below), tells the BIOS that RAM holds new code
