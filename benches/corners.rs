@@ -11,19 +11,6 @@ use farewell::games::corners::Game;
 use farewell::games::Status;
 use std::time::Instant;
 
-/// Wilson score interval at 95% for `k` wins in `n` games, in percent.
-fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.959_963_984_540_054);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    (100.0 * (c - h), 100.0 * (c + h))
-}
-
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let deals = args.first().copied().unwrap_or(10_000);
@@ -51,7 +38,7 @@ fn main() {
             }
         }
         let s = t.elapsed().as_secs_f64();
-        let (lo, hi) = wilson(won, deals);
+        let (lo, hi) = hostcli::wilson_percent(won, deals);
         println!(
             "{name}: won {won}/{deals} ({:.2}%, 95% CI {lo:.2}-{hi:.2}%), {:.0} games/s",
             100.0 * won as f64 / deals as f64,
@@ -89,7 +76,7 @@ fn main() {
         }
     }
     let s = t.elapsed().as_secs_f64();
-    let (lo, hi) = wilson(won, deals);
+    let (lo, hi) = hostcli::wilson_percent(won, deals);
     println!(
         "solver: {deals} deals from {first}: won {won} ({:.2}%, 95% CI {lo:.2}-{hi:.2}%), not winnable {lost}, unknown {unknown}",
         100.0 * won as f64 / deals as f64

@@ -231,19 +231,6 @@ fn read(file: &str) -> Vec<Line> {
         .collect()
 }
 
-/// Wilson's 95 % interval for `k` of `n`, in percent.
-fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let (nf, p) = (n as f64, k as f64 / n as f64);
-    let d = 1.0 + z * z / nf;
-    let c = (p + z * z / (2.0 * nf)) / d;
-    let h = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / d;
-    (100.0 * (c - h), 100.0 * (c + h))
-}
-
 fn table(files: &[String]) {
     println!(
         "| start | deals | won | lost | unknown | won % (95 %) | lost % (95 %) | over 2M nodes | most nodes | CPU s |"
@@ -265,8 +252,8 @@ fn table(files: &[String]) {
             let n = ls.len() as u64;
             let count = |v: &str| ls.iter().filter(|l| l.verdict == v).count() as u64;
             let (won, lost, unknown) = (count("won"), count("lost"), count("unknown"));
-            let (lo, hi) = wilson(won, n);
-            let (llo, lhi) = wilson(lost, n);
+            let (lo, hi) = hostcli::wilson_percent(won, n);
+            let (llo, lhi) = hostcli::wilson_percent(lost, n);
             let (a, b) = (ls.first().map_or(0, |l| l.deal), ls.last().map_or(0, |l| l.deal));
             let later = ls.iter().filter(|l| l.stage > 0).count();
             let most = ls.iter().map(|l| l.nodes).max().unwrap_or(0);

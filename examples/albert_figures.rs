@@ -10,19 +10,6 @@ use farewell::games::albert::solver::{Frame, Solver, Step, Verdict, Workspace, M
 use farewell::games::albert::{Game, Options, StartRank};
 use farewell::games::{Patience, Status};
 
-/// Wilson 95 % interval of `k` in `n`, in percent.
-fn wilson(k: u32, n: u32) -> (f64, f64) {
-    let (k, n, z) = (f64::from(k), f64::from(n), 1.96f64);
-    if n == 0.0 {
-        return (0.0, 100.0);
-    }
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    (100.0 * (c - h).max(0.0), 100.0 * (c + h).min(1.0))
-}
-
 /// CPU seconds this process has used (Linux: utime + stime of
 /// /proc/self/stat at 100 ticks a second): the machine is shared, so wall
 /// time would undercount the solver's speed.
@@ -71,8 +58,8 @@ fn main() {
             }
         }
         let dt = cpu() - c0;
-        let (wl, wh) = wilson(w, n);
-        let (ll, lh) = wilson(l, n);
+        let (wl, wh) = hostcli::wilson_percent(u64::from(w), u64::from(n));
+        let (ll, lh) = hostcli::wilson_percent(u64::from(l), u64::from(n));
         println!(
             "| {} | 1-{n} | {w} | {l} | {u} | {:.1} ({wl:.1}-{wh:.1}) | {:.1} ({ll:.1}-{lh:.1}) | {:.0} | {:.1} |",
             start.name(),

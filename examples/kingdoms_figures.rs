@@ -12,20 +12,6 @@ use farewell::games::Status;
 use std::collections::HashSet;
 use std::time::Instant;
 
-/// Wilson score interval at 95%, in percent.
-fn wilson(wins: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let z = 1.959_964f64;
-    let (w, n) = (wins as f64, n as f64);
-    let p = w / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
-    (100.0 * (c - h).max(0.0), 100.0 * (c + h).min(1.0))
-}
-
 /// Plays deal `seed` with the fair player to the end: won, or stuck (no
 /// move helps, or a position comes back, which would repeat for ever).
 fn fair_game(seed: u32) -> (bool, usize) {
@@ -62,7 +48,7 @@ fn main() {
         fair_moves += moves;
     }
     let fair_secs = t.elapsed().as_secs_f64();
-    let (lo, hi) = wilson(fair_wins, games);
+    let (lo, hi) = hostcli::wilson_percent(fair_wins, games);
     println!(
         "fair: won {fair_wins}/{games} ({:.1}%, 95% CI {lo:.1}-{hi:.1}%), {:.0} games/s, {:.1} moves/game",
         100.0 * fair_wins as f64 / games as f64,
@@ -93,8 +79,8 @@ fn main() {
     }
     let secs = t.elapsed().as_secs_f64();
     let decided = won + lost;
-    let (lo, hi) = wilson(won, games);
-    let (dlo, dhi) = wilson(decided, games);
+    let (lo, hi) = hostcli::wilson_percent(won, games);
+    let (dlo, dhi) = hostcli::wilson_percent(decided, games);
     println!(
         "solver (budget {budget} nodes): winnable {won}/{games} ({:.1}%, 95% CI {lo:.1}-{hi:.1}%; \
          at most {:.1}% with the unknown), not winnable {lost}, unknown {unknown}; decided {:.1}% (95% CI {dlo:.1}-{dhi:.1}%)",

@@ -170,3 +170,9 @@ pub fn wilson(won: u64, n: u64) -> (f64, f64) {
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
     (centre - half, centre + half)
 }
+
+/// [`wilson`] in percent, for tables.
+pub fn wilson_percent(won: u64, n: u64) -> (f64, f64) {
+    let (lo, hi) = wilson(won, n);
+    (100.0 * lo, 100.0 * hi)
+}
