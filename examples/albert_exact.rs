@@ -4,7 +4,7 @@
 //! is decided.
 //!
 //! ```text
-//! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES]
+//! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS]]
 //! tools/host-cargo run --release --example albert_exact -- table FILE...
 //! ```
 //!
@@ -13,7 +13,7 @@
 //! positions of the search that decided it, which stage that was (0: 2M
 //! nodes in the solver's passes, table 2^22; 1: 50M, 2^25; 2: one
 //! unbounded pass of `MAX_NODES`, 5,000,000,000 unless given, table
-//! 2^28), and the CPU
+//! 2^TABLE_BITS, 28 unless given: 4 GB), and the CPU
 //! time the deal took over all its stages (the process's user + system
 //! time, from /proc/self/stat). Deals already won or lost in FILE are
 //! skipped, so a run resumes where it stopped. `table` reads such files
@@ -42,11 +42,11 @@ struct Stage {
 /// A run can stop before the last stage (`max` at most 50M: the deals
 /// left are written "unknown", and a later run with a larger `max` takes
 /// them up).
-fn stages(max: u64) -> Vec<Stage> {
+fn stages(max: u64, bits: u32) -> Vec<Stage> {
     let all = [
         Stage { budget: 2_000_000, bits: 22, passes: &PASSES },
         Stage { budget: 50_000_000, bits: 25, passes: &PASSES },
-        Stage { budget: max, bits: 28, passes: &[] },
+        Stage { budget: max, bits, passes: &[] },
     ];
     let mut v = Vec::new();
     for (i, st) in all.iter().enumerate() {
@@ -90,13 +90,13 @@ impl Space {
     }
 }
 
-fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64) {
+fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u32) {
     // Each deal's last line: decided, or unknown after a stage (which a
     // run with a larger budget does not search again).
     let done: BTreeMap<u32, Line> =
         read(file).into_iter().filter(|l| l.rank == start.name()).map(|l| (l.deal, l)).collect();
     let mut out = std::fs::OpenOptions::new().create(true).append(true).open(file).expect("open the output file");
-    let stages = stages(max);
+    let stages = stages(max, bits);
     let mut spaces: BTreeMap<u32, Space> = BTreeMap::new();
     let mut search = Search::idle();
     for deal in first..=last {
@@ -275,7 +275,8 @@ fn main() {
             let first: u32 = args[2].parse().expect("first deal");
             let last: u32 = args[3].parse().expect("last deal");
             let max: u64 = args.get(5).map_or(5_000_000_000, |s| s.parse().expect("most nodes"));
-            solve(start, first, last, &args[4], max);
+            let bits: u32 = args.get(6).map_or(28, |s| s.parse().expect("table bits"));
+            solve(start, first, last, &args[4], max, bits);
         }
         Some("table") => table(&args[1..]),
         Some("one") if args.len() >= 5 => {
@@ -286,6 +287,6 @@ fn main() {
             let passes = schedule(args.get(5).map_or("std", |s| s));
             one(start, deal, budget, bits, passes);
         }
-        _ => eprintln!("usage: albert_exact solve R FIRST LAST FILE [MAX_NODES] | table FILE..."),
+        _ => eprintln!("usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS]] | table FILE..."),
     }
 }

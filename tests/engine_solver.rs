@@ -574,3 +574,46 @@ fn the_turn_search_s_bookkeeping_is_split_into_weighed_units_not_counted_as_work
     }
     assert!(deepened > 10 && listed > 10, "{deepened} beams made, {listed} lists");
 }
+
+#[test]
+fn the_thinkers_line_begins_with_its_move_and_plays_legally_towards_the_turns_end() {
+    // A line is what the console's hint follows for the rest of the turn
+    // (ui::farewell::HintPlan): every move legal where it comes, no deal
+    // inside it (a deal is a line alone), and, when the search got to a turn's end within the line's
+    // room, the last move ends the turn.
+    let (mut long, mut to_the_end) = (0, 0);
+    for seed in 1..=40u32 {
+        let mut g = Game::new(seed, Options::default()).unwrap();
+        for _ in 0..(seed % 13) {
+            match best_move(&g) {
+                Some(m) => {
+                    let _ = g.apply(m);
+                }
+                None => break,
+            }
+        }
+        if g.status().is_over() {
+            continue;
+        }
+        let mut t: Thinker<4, 0, 0> = Thinker::with_strength(&g, Strength { nodes: 120, ..Strength::CONSOLE });
+        let m = t.step(usize::MAX).unwrap();
+        let line = t.line();
+        assert_eq!(line.first().copied(), m, "seed {seed}: the line begins with the move");
+        let mut pos = g.clone();
+        for (i, mv) in line.iter().enumerate() {
+            // A deal is a line of its own (a turn's end: nothing to place).
+            assert!(matches!(mv, Move::Place(..)) || line.len() == 1, "seed {seed}: {mv:?} in a line");
+            if i > 0 {
+                assert!(pos.can_place(), "seed {seed}: the line goes past its turn's end");
+            }
+            pos.apply(*mv).unwrap_or_else(|e| panic!("seed {seed}: move {i} of the line, {mv:?}: {e:?}"));
+        }
+        if line.len() > 1 {
+            long += 1;
+        }
+        if !pos.can_place() {
+            to_the_end += 1;
+        }
+    }
+    assert!(long >= 10 && to_the_end >= 10, "lines of more than one move: {long}, to the turn's end: {to_the_end}");
+}

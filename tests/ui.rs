@@ -526,23 +526,27 @@ fn hint(d: &mut Driver) {
     }
 }
 
-/// True when the fair player's move is to deal while the hand holds cards.
+/// True when the fair player's move is to deal while the hand holds cards
+/// (a turn's end: no line of a hint goes past it).
 fn deal_hinted_with_cards(g: &farewell::games::farewell::Game) -> bool {
     hint_move(g).0 == Some(farewell::games::farewell::Move::Deal) && g.hand().iter().any(Option::is_some)
 }
 
-/// The first deal number whose play by the fair player comes to a deal with
-/// cards in the hand (the hint then says to deal while a card can be held).
+/// The first deal number whose play by the console's hints (their lines
+/// followed, as the screen does) comes to a deal with cards in the hand
+/// (the hint then says to deal while a card can be held).
 fn seed_with_a_deal_hint() -> u32 {
-    use farewell::games::farewell::{Game, Options};
+    use farewell::games::farewell::{Game, Move, Options};
     (1..500)
         .find(|&seed| {
             let mut g = Game::new(seed, Options::default()).unwrap();
+            let mut hints = farewell::ui::farewell::HintPlayer::default();
             for _ in 0..200 {
-                if deal_hinted_with_cards(&g) {
+                let m = hints.next(&g).0;
+                if m == Some(Move::Deal) && g.hand().iter().any(Option::is_some) {
                     return true;
                 }
-                match hint_move(&g).0 {
+                match m {
                     Some(m) if !g.status().is_over() => {
                         g.apply(m).unwrap();
                     }
@@ -821,4 +825,34 @@ fn a_win_shows_on_its_own_before_its_menu_comes_up() {
         d.frame(Buttons::empty());
     }
     assert!(d.app.over_menu_up());
+}
+
+#[test]
+fn a_hint_after_a_hint_followed_is_read_from_its_line_in_the_frame_of_square() {
+    use farewell::games::farewell::Move;
+    use farewell::ui::farewell::HintPlayer;
+    let mut d = Driver::start(1);
+    let game = |d: &Driver| d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
+    let mut host = HintPlayer::default();
+    let (first, units) = host.next(&game(&d));
+    assert!(units > 0, "the first hint is searched");
+    hint(&mut d);
+    d.press(Buttons::CROSS);
+    assert_eq!(game(&d).moves().last(), first, "X played the hint");
+    // The host's player reads the next move from the line, and so does the
+    // screen: shown by the frame that takes Square, with no search.
+    let (second, units) = host.next(&game(&d));
+    assert_eq!(units, 0, "read from the line");
+    let Some(Move::Place(card, cell)) = second else { panic!("{second:?}") };
+    d.frame(Buttons::SQUARE);
+    let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
+    assert!(!p.thinking(), "no search under way");
+    assert_eq!((p.held(), p.focus()), (Some(card), Focus::Grid(cell)));
+    d.frame(Buttons::empty());
+    d.press(Buttons::CROSS);
+    assert_eq!(game(&d).moves().last(), second);
+    // An undo forgets the line: the next hint is searched again.
+    d.press(Buttons::TRIANGLE);
+    d.frame(Buttons::SQUARE);
+    assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().thinking(), "searched after an undo");
 }

@@ -8,8 +8,8 @@ use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::settings::GameId;
 use farewell::sound::{Sfx, SONG_TITLE};
-use farewell::ui::farewell::hint_move;
 use farewell::ui::farewell::Focus;
+use farewell::ui::farewell::HintPlayer;
 use farewell::ui::{App, Screen};
 
 /// Drives an App frame by frame, taking its sounds every frame as the
@@ -144,17 +144,14 @@ fn undo_picks_the_card_back_up() {
     assert_eq!(d.press(Buttons::TRIANGLE), &[Sfx::PickUp]);
 }
 
-/// The console hint's move (what `hinted_move` plays).
-fn hinted(g: &Game) -> Option<farewell::games::farewell::Move> {
-    hint_move(g).0
-}
-
-/// Plays `seed` with the fair player until `until` says stop; the number of
-/// moves made then, or `None` when the game ended first.
+/// Plays `seed` with the console's hints (what `hinted_move` plays, its
+/// lines followed) until `until` says stop; the number of moves made then,
+/// or `None` when the game ended first.
 fn moves_until(seed: u32, until: impl Fn(&Game, &farewell::games::farewell::Outcome) -> bool) -> Option<usize> {
     let mut g = Game::new(seed, Options::default()).unwrap();
+    let mut hints = HintPlayer::default();
     for n in 1..2000 {
-        let out = g.apply(hinted(&g)?).ok()?;
+        let out = g.apply(hints.next(&g).0?).ok()?;
         if until(&g, &out) {
             return Some(n);
         }
@@ -197,7 +194,8 @@ fn a_win_and_a_loss_play_their_jingles() {
     let ends = |won: bool| {
         (1..2000).find(|&s| {
             let mut g = Game::new(s, Options::default()).unwrap();
-            while let Some(m) = hinted(&g) {
+            let mut hints = HintPlayer::default();
+            while let Some(m) = hints.next(&g).0 {
                 g.apply(m).unwrap();
             }
             (g.status() == Status::Won) == won

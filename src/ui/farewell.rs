@@ -13,7 +13,7 @@
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
 
-use crate::games::farewell::player::{Strength, Thinker};
+use crate::games::farewell::player::{Line, Strength, Thinker};
 
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::games::Patience;
@@ -114,6 +114,78 @@ pub fn hint_move(g: &Game) -> (Option<Move>, usize) {
     }
 }
 
+/// The rest of the turn a hint planned: the hints that follow in the same
+/// turn are read from it, not searched again. The search that found a
+/// hint planned the whole turn (no card is drawn within one), so as long
+/// as the player follows its line the next position is one it saw and the
+/// next move is the line's. A hint's search is cut at [`HINT_UNITS`], so a
+/// new search from a later position could choose otherwise; reading the
+/// line plays the turn the first search chose, for no work: a hint after
+/// a hint followed shows at once (`aftk stats --strength hint` plays the
+/// same, [`HintPlayer`]). The screen forgets the line on undo (the moves
+/// before the hint's position must stay as they were).
+#[derive(Clone, Debug, Default)]
+pub struct HintPlan {
+    /// The moves made in the position the line starts from.
+    base: usize,
+    /// The line, the hint first.
+    line: Line,
+}
+
+impl HintPlan {
+    /// Keeps the line a hint for `g` begins (`line[0]` the hint).
+    pub fn keep(&mut self, g: &Game, line: Line) {
+        self.base = g.move_count();
+        self.line = line;
+    }
+
+    /// The line's move for `g`, when the moves made since the line's
+    /// position are the line's first ones (and the move is legal).
+    pub fn next(&self, g: &Game) -> Option<Move> {
+        let k = g.move_count().checked_sub(self.base)?;
+        let m = *self.line.get(k).filter(|_| k > 0)?;
+        if !g.moves().skip(self.base).zip(self.line.iter()).all(|(a, b)| a == *b) {
+            return None;
+        }
+        match m {
+            Move::Place(card, cell) if g.check_place(card, cell).is_ok() => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Forgets the line.
+    pub fn clear(&mut self) {
+        self.line.clear();
+    }
+}
+
+/// The console's hint played move after move, as the console plays it
+/// when the player follows its hints: each move read from the line the
+/// last search planned when it has one for the position, else searched
+/// ([`hint_move`]) and its line kept. What `aftk stats --strength hint`
+/// plays.
+#[derive(Clone, Debug, Default)]
+pub struct HintPlayer {
+    plan: HintPlan,
+}
+
+impl HintPlayer {
+    /// The hint for `g`, and the units of work it took (0 when read from
+    /// the line).
+    pub fn next(&mut self, g: &Game) -> (Option<Move>, usize) {
+        if let Some(m) = self.plan.next(g) {
+            return (Some(m), 0);
+        }
+        let mut t = HintThinker::with_strength(g, hint_strength(g));
+        loop {
+            if let Some(m) = hint_step(&mut t, 1) {
+                self.plan.keep(g, t.line());
+                return (m, t.units());
+            }
+        }
+    }
+}
+
 /// Where the cursor is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
@@ -200,6 +272,9 @@ pub struct Play {
     asks: u32,
     /// The move it found, until the demo takes it.
     hint: HintState<Move>,
+    /// The rest of the turn the last hint's search planned: the next
+    /// hints of the turn, read rather than searched again.
+    hint_line: HintPlan,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
     sounds: Sounds,
     /// Each move's place in the legal-move list when it was played (the
@@ -236,6 +311,7 @@ impl Play {
             asked: None,
             asks: 0,
             hint: HintState::default(),
+            hint_line: HintPlan::default(),
             sounds: Sounds::new(),
             codes: Vec::new(),
             planned: None,
@@ -329,6 +405,8 @@ impl Play {
         let out = self.game.apply(m)?;
         if m == Move::Undo {
             self.codes.pop();
+            // The hint's line holds only while the moves before it stand.
+            self.hint_line.clear();
         } else if let Some(c) = code {
             // Every move the rules accept is in the legal list (the
             // property tests hold the game to it).
@@ -467,6 +545,15 @@ impl Play {
     pub fn think_in(&mut self, slot: &mut Option<HintSlot>, budget: usize, frame: u32) -> bool {
         let Some(id) = self.asked else { return false };
         if slot.as_ref().map(|s| s.id) != Some(id) {
+            // The next move of the turn the last hint planned, if the
+            // player is following it: no search.
+            if let Some(m) = self.hint_line.next(&self.game) {
+                self.asked = None;
+                if self.hint.found(Some(m)) {
+                    self.show(Some(m), frame);
+                }
+                return false;
+            }
             *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(&self.game, hint_strength(&self.game)) });
             // Making it is this call's work (on 14x9, making it and a
             // step after it in one call overran a frame).
@@ -474,6 +561,7 @@ impl Play {
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
         let Some(m) = hint_step(t, budget) else { return true };
+        self.hint_line.keep(&self.game, t.line());
         *slot = None;
         self.asked = None;
         if self.hint.found(m) {

@@ -214,6 +214,25 @@ pub const MAX_BEAM: usize = 8;
 /// Most positions the next turn's beam keeps.
 pub const MAX_NEXT_BEAM: usize = 4;
 
+/// Most moves of the best turn end's line kept ([`Thinker::line`]): a
+/// longer line is kept in part (its first moves).
+pub const MAX_LINE: usize = 16;
+
+/// A turn end's line: the placements from the searched position to it.
+pub type Line = heapless::Vec<Move, MAX_LINE>;
+
+/// The moves of `pos` made after the first `base`, then `last` if given,
+/// as far as a [`Line`] holds.
+fn line_of(pos: &Game, base: usize, last: Option<Move>) -> Line {
+    let mut line = Line::new();
+    for m in pos.moves().skip(base).chain(last) {
+        if line.push(m).is_err() {
+            break;
+        }
+    }
+    line
+}
+
 /// A position the turn's beam keeps: the index of its parent in the beam,
 /// of its first move (the root move it came from), and the move from the
 /// parent.
@@ -250,6 +269,8 @@ struct TurnBeam<const B: usize, const T: usize> {
     best: Beam<Cand, B>,
     /// Best turn end found: its score and root move index.
     leaf: Option<(i32, u8)>,
+    /// The best turn end's line (its first move the root move).
+    line: Line,
     /// The best turn ends with different first moves, best first (by
     /// score; the index of the first move is the hash, so each has one).
     leaves: Beam<Game, T>,
@@ -281,6 +302,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             list: false,
             best: Beam::new(),
             leaf: None,
+            line: Line::new(),
             leaves: Beam::new(),
             nodes: 0,
             flushed: 0,
@@ -372,7 +394,11 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
                             let width = self.beam_width();
                             self.best.offer(score, position_hash(&self.root), (0, i as u8, mv), width);
                         } else {
-                            self.end_of_turn(score, i as u8);
+                            if self.leaf.is_none_or(|(s, _)| score > s) {
+                                self.leaf = Some((score, i as u8));
+                                self.line.clear();
+                                let _ = self.line.push(mv);
+                            }
                             note(&mut self.leaves, self.keep, score, i as u8, &self.root);
                         }
                     }
@@ -410,13 +436,19 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             self.flushed += 1;
             if let Some(c) = self.best.get(i).copied() {
                 let (parent, root, mv) = c.item;
-                self.end_of_turn(c.score, root);
+                let parent = if self.beam.is_empty() {
+                    Some(&self.root)
+                } else {
+                    self.beam.get(usize::from(parent)).map(|p| &p.0)
+                };
+                if let Some(p) = parent {
+                    let better = self.leaf.is_none_or(|(s, _)| c.score > s);
+                    if better {
+                        self.leaf = Some((c.score, root));
+                        self.line = line_of(p, self.root.move_count(), Some(mv));
+                    }
+                }
                 if self.keep > 0 {
-                    let parent = if self.beam.is_empty() {
-                        Some(&self.root)
-                    } else {
-                        self.beam.get(usize::from(parent)).map(|p| &p.0)
-                    };
                     if let Some(p) = parent {
                         let mut g = p.clone();
                         if g.apply(mv).is_ok() {
@@ -428,7 +460,10 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             }
             if let Some((g, root)) = self.beam.get(i - self.best.len()) {
                 let (score, root) = (plan::evaluate_with(g, &self.weights), *root);
-                self.end_of_turn(score, root);
+                if self.leaf.is_none_or(|(s, _)| score > s) {
+                    self.leaf = Some((score, root));
+                    self.line = line_of(g, self.root.move_count(), None);
+                }
                 note(&mut self.leaves, self.keep, score, root, &self.beam[i - self.best.len()].0);
                 return;
             }
@@ -470,11 +505,13 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         let hash = if end { 0 } else { position_hash(pos) };
         if end {
             note(&mut self.leaves, self.keep, score, root, pos);
+            if self.leaf.is_none_or(|(s, _)| score > s) {
+                self.leaf = Some((score, root));
+                self.line = line_of(pos, self.root.move_count(), None);
+            }
         }
         let _ = pos.undo();
-        if end {
-            self.end_of_turn(score, root);
-        } else {
+        if !end {
             self.best.offer(score, hash, (at as u8, root, mv), width);
         }
     }
@@ -496,12 +533,6 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
             Some(_) => return false,
         }
         true
-    }
-
-    fn end_of_turn(&mut self, score: i32, root: u8) {
-        if self.leaf.is_none_or(|(s, _)| score > s) {
-            self.leaf = Some((score, root));
-        }
     }
 
     /// Makes the kept candidates the new beam.
@@ -662,6 +693,24 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
     /// Units of work done so far.
     pub fn units(&self) -> usize {
         self.nodes
+    }
+
+    /// Once the move is worked out, the line it begins: the placements to
+    /// the best turn end the search found, when the move was chosen for
+    /// that turn end (always, with no look past the next deal), else the
+    /// move alone. No card is drawn within a turn, so a player who follows
+    /// the line meets the positions the search saw, and each of its moves
+    /// stays legal.
+    pub fn line(&self) -> Line {
+        let mut line = Line::new();
+        match self.done {
+            Some(Some(m)) if self.turn.line.first() == Some(&m) => line.clone_from(&self.turn.line),
+            Some(Some(m)) => {
+                let _ = line.push(m);
+            }
+            _ => {}
+        }
+        line
     }
 
     fn work(&mut self) {

@@ -280,8 +280,9 @@ fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<St
 /// options, its thinker, its wind-down), exactly as on the console.
 fn play_fair(mut g: Game, strength: Strength, hint: bool) -> (bool, u32) {
     let mut deals = 0;
+    let mut player = farewell::ui::farewell::HintPlayer::default();
     for _ in 0..4 * farewell::games::farewell::game::MAX_MOVES {
-        let m = if hint { farewell::ui::farewell::hint_move(&g).0 } else { best_move_with(&g, strength) };
+        let m = if hint { player.next(&g).0 } else { best_move_with(&g, strength) };
         let Some(m) = m else { break };
         if m == Move::Deal {
             deals += 1;
