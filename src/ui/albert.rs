@@ -26,6 +26,7 @@
 //! are named in the message line, and their suit stacks are outlined for
 //! [`AUTO_FRAMES`].
 
+use super::hint::KeptLine;
 use super::screen::{no_words, same_options, Entry, OptionRow, PlayScreen, View};
 use super::table::table_screen;
 use super::table::Table;
@@ -37,7 +38,7 @@ use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
-use heapless::{String, Vec};
+use heapless::String;
 
 use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W};
 
@@ -144,8 +145,7 @@ pub struct Play {
     /// its first move is for: the next hints follow it without searching
     /// (a new search could find another line, and following the first moves
     /// of different lines can go round in circles).
-    line: Vec<Move, LINE>,
-    line_board: Board,
+    line: KeptLine<Move, Board, LINE>,
     /// The frame automatic moves last happened, and the suit stacks (bit
     /// per suit) they went to.
     autos: Option<(u32, u8)>,
@@ -172,7 +172,6 @@ impl Play {
 
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
-        let line_board = *table.game().board();
         let mut p = Play {
             table,
             cursor: Spot::Stack(0),
@@ -185,8 +184,7 @@ impl Play {
             reading: None,
             thinking: false,
             hints: 0,
-            line: Vec::new(),
-            line_board,
+            line: KeptLine::default(),
             autos: None,
             demo_asked: false,
             silent: false,
@@ -279,20 +277,14 @@ impl Play {
     /// Plays `m` (a hint, the demo, a test's setting up), naming the cards
     /// that went up by themselves. True when played.
     pub fn play_move(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> bool {
-        let on_line =
-            self.reading.is_none() && self.line.first() == Some(&m) && *self.game().board() == self.line_board;
+        let before = *self.game().board();
         let sfx = match m {
             Move::Stack(..) => Sfx::PutDown,
             Move::Foundation(_) => Sfx::Foundation,
         };
         let played = self.table.play(m, sfx, frame, log);
         if played {
-            if on_line {
-                self.line.remove(0);
-                self.line_board = *self.game().board();
-            } else {
-                self.line.clear();
-            }
+            self.line.played(m, &before, *self.game().board());
             self.held = None;
             self.hinted = None;
             self.thinking = false;
@@ -474,7 +466,7 @@ impl Play {
             self.show(Some(m), why, frame);
             return;
         }
-        if let (Some(&m), true, None) = (self.line.first(), *self.game().board() == self.line_board, self.reading) {
+        if let (Some(m), None) = (self.line.next(self.game().board()), self.reading) {
             self.hints = self.hints.wrapping_add(1);
             self.show(Some(m), "a winning line", frame);
             return;
@@ -509,8 +501,8 @@ impl Play {
     /// while the game is in play): kept, and shown at once on Square.
     pub fn ponder(&mut self) {
         let board = *self.game().board();
-        let known = self.kept.is_some_and(|k| k.0 == board)
-            || (!self.line.is_empty() && self.line_board == board && self.reading.is_none());
+        let known =
+            self.kept.is_some_and(|k| k.0 == board) || (self.line.next(&board).is_some() && self.reading.is_none());
         if self.thinking || known || self.game().status().is_over() {
             return;
         }
@@ -569,8 +561,8 @@ impl Play {
             // The line kept is full: the rest is read at a later hint.
             let Some(_) = done.or(self.line.is_full().then_some(true)) else { return true };
             self.reading = None;
-            self.line_board = *self.game().board();
-            self.found(self.line.first().copied(), "a winning line", frame);
+            self.line.set_at(*self.game().board());
+            self.found(self.line.moves().first().copied(), "a winning line", frame);
             return false;
         }
         let Some(v) = self.search.step(store, budget.max(1)) else { return true };

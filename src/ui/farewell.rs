@@ -13,7 +13,8 @@
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
 
-use crate::games::farewell::player::{Line, Strength, Thinker};
+use crate::games::farewell::plan::position_hash;
+use crate::games::farewell::player::{Strength, Thinker, MAX_LINE};
 
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::games::Patience;
@@ -21,7 +22,7 @@ use crate::input::{Buttons, Input};
 use crate::sound::{Sfx, Sounds};
 use heapless::{String, Vec};
 
-use super::hint::{Ask, HintState};
+use super::hint::{Ask, HintState, KeptLine};
 use super::paint::{
     menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
     SAFE_TOP, SCREEN_H, SCREEN_W,
@@ -114,48 +115,22 @@ pub fn hint_move(g: &Game) -> (Option<Move>, usize) {
     }
 }
 
-/// The rest of the turn a hint planned: the hints that follow in the same
-/// turn are read from it, not searched again. The search that found a
-/// hint planned the whole turn (no card is drawn within one), so as long
-/// as the player follows its line the next position is one it saw and the
-/// next move is the line's. A hint's search is cut at [`HINT_UNITS`], so a
-/// new search from a later position could choose otherwise; reading the
-/// line plays the turn the first search chose, for no work: a hint after
-/// a hint followed shows at once (`aftk stats --strength hint` plays the
-/// same, [`HintPlayer`]). The screen forgets the line on undo (the moves
-/// before the hint's position must stay as they were).
-#[derive(Clone, Debug, Default)]
-pub struct HintPlan {
-    /// The moves made in the position the line starts from.
-    base: usize,
-    /// The line, the hint first.
-    line: Line,
-}
+/// The rest of the turn a hint planned, kept for the next hints of the
+/// turn ([`KeptLine`]): while the player follows it they are read from it,
+/// not searched again. No card is drawn within a turn, so the positions
+/// the line makes are the ones the search saw, and each of its moves stays
+/// legal. A hint's search is cut at [`HINT_UNITS`], so a new search from
+/// a later position could choose otherwise; reading the line plays the
+/// turn the first search chose, for no work (`aftk stats --strength hint`
+/// plays the same, [`HintPlayer`]). A position is known by its hash
+/// ([`position_hash`]), and a move read is played only if legal there.
+pub type HintLine = KeptLine<Move, u64, MAX_LINE>;
 
-impl HintPlan {
-    /// Keeps the line a hint for `g` begins (`line[0]` the hint).
-    pub fn keep(&mut self, g: &Game, line: Line) {
-        self.base = g.move_count();
-        self.line = line;
-    }
-
-    /// The line's move for `g`, when the moves made since the line's
-    /// position are the line's first ones (and the move is legal).
-    pub fn next(&self, g: &Game) -> Option<Move> {
-        let k = g.move_count().checked_sub(self.base)?;
-        let m = *self.line.get(k).filter(|_| k > 0)?;
-        if !g.moves().skip(self.base).zip(self.line.iter()).all(|(a, b)| a == *b) {
-            return None;
-        }
-        match m {
-            Move::Place(card, cell) if g.check_place(card, cell).is_ok() => Some(m),
-            _ => None,
-        }
-    }
-
-    /// Forgets the line.
-    pub fn clear(&mut self) {
-        self.line.clear();
+/// The move `line` has for `g`, if legal there.
+fn line_move(line: &HintLine, g: &Game) -> Option<Move> {
+    match line.next(&position_hash(g))? {
+        Move::Place(card, cell) if g.check_place(card, cell).is_ok() => Some(Move::Place(card, cell)),
+        _ => None,
     }
 }
 
@@ -166,23 +141,36 @@ impl HintPlan {
 /// plays.
 #[derive(Clone, Debug, Default)]
 pub struct HintPlayer {
-    plan: HintPlan,
+    line: HintLine,
+    /// The position of the last answer (its hash) and the answer.
+    last: Option<(u64, Move)>,
 }
 
 impl HintPlayer {
     /// The hint for `g`, and the units of work it took (0 when read from
     /// the line).
     pub fn next(&mut self, g: &Game) -> (Option<Move>, usize) {
-        if let Some(m) = self.plan.next(g) {
-            return (Some(m), 0);
+        let at = position_hash(g);
+        // The last answer, if played, moves the line on (as the screen's
+        // move does).
+        match self.last.take() {
+            Some((before, m)) if g.moves().last() == Some(m) => self.line.played(m, &before, at),
+            _ => self.line.clear(),
         }
-        let mut t = HintThinker::with_strength(g, hint_strength(g));
-        loop {
-            if let Some(m) = hint_step(&mut t, 1) {
-                self.plan.keep(g, t.line());
-                return (m, t.units());
+        let (m, units) = match line_move(&self.line, g) {
+            Some(m) => (Some(m), 0),
+            None => {
+                let mut t = HintThinker::with_strength(g, hint_strength(g));
+                loop {
+                    if let Some(m) = hint_step(&mut t, 1) {
+                        self.line.keep(at, &t.line());
+                        break (m, t.units());
+                    }
+                }
             }
-        }
+        };
+        self.last = m.map(|m| (at, m));
+        (m, units)
     }
 }
 
@@ -274,7 +262,7 @@ pub struct Play {
     hint: HintState<Move>,
     /// The rest of the turn the last hint's search planned: the next
     /// hints of the turn, read rather than searched again.
-    hint_line: HintPlan,
+    hint_line: HintLine,
     /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
     sounds: Sounds,
     /// Each move's place in the legal-move list when it was played (the
@@ -311,7 +299,7 @@ impl Play {
             asked: None,
             asks: 0,
             hint: HintState::default(),
-            hint_line: HintPlan::default(),
+            hint_line: HintLine::default(),
             sounds: Sounds::new(),
             codes: Vec::new(),
             planned: None,
@@ -402,11 +390,17 @@ impl Play {
     fn apply(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> Result<Outcome, Illegal> {
         self.log_due(log);
         let code = if m == Move::Undo { None } else { position_of(&self.game, m) };
+        let before = position_hash(&self.game);
         let out = self.game.apply(m)?;
+        // The hint's line goes on if this was its move (an undo, or any
+        // other move, drops it).
+        if m == Move::Undo {
+            self.hint_line.clear();
+        } else {
+            self.hint_line.played(m, &before, position_hash(&self.game));
+        }
         if m == Move::Undo {
             self.codes.pop();
-            // The hint's line holds only while the moves before it stand.
-            self.hint_line.clear();
         } else if let Some(c) = code {
             // Every move the rules accept is in the legal list (the
             // property tests hold the game to it).
@@ -547,7 +541,7 @@ impl Play {
         if slot.as_ref().map(|s| s.id) != Some(id) {
             // The next move of the turn the last hint planned, if the
             // player is following it: no search.
-            if let Some(m) = self.hint_line.next(&self.game) {
+            if let Some(m) = line_move(&self.hint_line, &self.game) {
                 self.asked = None;
                 if self.hint.found(Some(m)) {
                     self.show(Some(m), frame);
@@ -561,7 +555,7 @@ impl Play {
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
         let Some(m) = hint_step(t, budget) else { return true };
-        self.hint_line.keep(&self.game, t.line());
+        self.hint_line.keep(position_hash(&self.game), &t.line());
         *slot = None;
         self.asked = None;
         if self.hint.found(m) {

@@ -99,6 +99,86 @@ impl<M: Copy> HintState<M> {
     }
 }
 
+/// A line of moves kept for the next hints: its first move is the hint for
+/// the position it was kept at, and once that move is played there the
+/// next one is the hint for the position it made. A game whose search
+/// plans further than one move keeps the plan so, and the hints that
+/// follow it come at once: King Albert its solver's winning line, A
+/// Farewell to Kings the rest of the turn its search planned. `K` says
+/// which position a move is for (a board, a hash of the position).
+#[derive(Clone, Debug)]
+pub struct KeptLine<M, K, const N: usize> {
+    moves: heapless::Vec<M, N>,
+    /// The position the first move is for; none while the line is being
+    /// made.
+    at: Option<K>,
+}
+
+impl<M, K, const N: usize> Default for KeptLine<M, K, N> {
+    fn default() -> Self {
+        KeptLine { moves: heapless::Vec::new(), at: None }
+    }
+}
+
+impl<M: Copy + PartialEq, K: PartialEq, const N: usize> KeptLine<M, K, N> {
+    /// Keeps `moves` (as many as fit) for the position `at`.
+    pub fn keep(&mut self, at: K, moves: &[M]) {
+        self.clear();
+        for m in moves {
+            self.push(*m);
+        }
+        self.at = Some(at);
+    }
+
+    /// Adds a move to the line being made (a line read a part at a time);
+    /// false when the line is full.
+    pub fn push(&mut self, m: M) -> bool {
+        self.moves.push(m).is_ok()
+    }
+
+    /// The line made is for the position `at`.
+    pub fn set_at(&mut self, at: K) {
+        self.at = Some(at);
+    }
+
+    /// The line's move for the position `at`, if the line is for it.
+    pub fn next(&self, at: &K) -> Option<M> {
+        if self.at.as_ref() == Some(at) {
+            self.moves.first().copied()
+        } else {
+            None
+        }
+    }
+
+    /// `m` was played in the position `before`, which became `after`: the
+    /// line goes on from its next move if `m` was its move there, and is
+    /// dropped if not.
+    pub fn played(&mut self, m: M, before: &K, after: K) {
+        if self.next(before) == Some(m) {
+            self.moves.remove(0);
+            self.at = Some(after);
+        } else {
+            self.clear();
+        }
+    }
+
+    /// Drops the line.
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.at = None;
+    }
+
+    /// The moves kept, the next first.
+    pub fn moves(&self) -> &[M] {
+        &self.moves
+    }
+
+    /// True when no more moves fit.
+    pub fn is_full(&self) -> bool {
+        self.moves.is_full()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +227,35 @@ mod tests {
         h.cancel();
         assert!(!h.working() && !h.asked());
         assert!(h.ponder(), "after a cancel the App may ponder again");
+    }
+
+    #[test]
+    fn a_kept_line_gives_its_moves_while_they_are_played_and_drops_on_another() {
+        let mut l = KeptLine::<u8, u32, 4>::default();
+        assert_eq!(l.next(&0), None, "nothing kept");
+        l.keep(10, &[1, 2, 3]);
+        assert_eq!(l.next(&10), Some(1));
+        assert_eq!(l.next(&11), None, "another position");
+        l.played(1, &10, 11);
+        assert_eq!(l.next(&11), Some(2), "followed: the next move");
+        assert_eq!(l.next(&10), None);
+        l.played(9, &11, 12);
+        assert_eq!(l.next(&12), None, "left: dropped");
+        assert!(l.moves().is_empty());
+        l.keep(20, &[5]);
+        l.played(5, &20, 21);
+        assert_eq!(l.next(&21), None, "played to its end");
+    }
+
+    #[test]
+    fn a_line_being_made_gives_nothing_until_its_position_is_set() {
+        let mut l = KeptLine::<u8, u32, 2>::default();
+        assert!(l.push(1) && l.push(2));
+        assert!(!l.push(3) && l.is_full(), "full");
+        assert_eq!(l.next(&0), None);
+        l.set_at(0);
+        assert_eq!(l.next(&0), Some(1));
+        l.played(1, &7, 8);
+        assert_eq!(l.next(&8), None, "played elsewhere: dropped");
     }
 }
