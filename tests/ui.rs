@@ -856,3 +856,37 @@ fn a_hint_after_a_hint_followed_is_read_from_its_line_in_the_frame_of_square() {
     d.frame(Buttons::SQUARE);
     assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().thinking(), "searched after an undo");
 }
+
+#[test]
+fn the_screen_s_hints_played_with_x_are_the_host_s_hint_player_s_moves_to_the_end_of_a_deal() {
+    // `aftk stats --strength hint` measures HintPlayer; the console plays
+    // the screen. Square then X, move after move, must be the same game.
+    use farewell::games::farewell::Move;
+    use farewell::ui::farewell::HintPlayer;
+    for seed in [1u32, 2] {
+        let mut d = Driver::start(seed);
+        let mut host = HintPlayer::default();
+        let (mut read, mut moves) = (0, 0);
+        loop {
+            let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
+            if g.status().is_over() {
+                break;
+            }
+            let (want, units) = host.next(&g);
+            let Some(want) = want else { break };
+            read += usize::from(units == 0);
+            hint(&mut d);
+            d.press(Buttons::CROSS);
+            let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
+            assert_eq!(g.moves().last(), Some(want), "deal {seed}, move {moves}");
+            moves += 1;
+            if want == Move::Deal {
+                // The deal's cards settle before the next hint.
+                for _ in 0..60 {
+                    d.frame(Buttons::empty());
+                }
+            }
+        }
+        assert!(moves > 20 && read > 5, "deal {seed}: {moves} moves, {read} read from a line");
+    }
+}
