@@ -79,13 +79,14 @@ impl Space {
     fn new(bits: u32) -> Space {
         // The unbounded pass can go deep (moves to and fro between
         // positions not yet seen: over 1.7 million levels on a deal with
-        // twos up); a level holds 12 moves on average at most (most
-        // positions offer fewer).
-        let depth = 1 << (bits - 5).min(23);
+        // twos up); a level holds 16 moves on average at most (most
+        // positions offer fewer; aces-up deal 7071 ran out of 12 a level
+        // at 2^23 levels).
+        let depth = 1 << (bits - 5).min(24);
         Space {
             table: vec![0; 1 << bits],
             frames: vec![Frame::default(); depth],
-            moves: vec![Step::default(); depth * 12],
+            moves: vec![Step::default(); depth * 16],
         }
     }
 }
