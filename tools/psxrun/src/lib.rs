@@ -806,6 +806,37 @@ pub fn read_text(path: &Path) -> Result<String, String> {
     Ok(s)
 }
 
+/// The hints' latency in a log: the `frames=` of every `AFTK HINT` line
+/// (from the frame whose update took Square to the frame that draws the
+/// hint, both counted). Fails if there is none, if one took more than
+/// `worst` frames, or if their median (the lower middle one) is over
+/// `median`.
+pub fn check_hint_latency(log: &[String], worst: u64, median: Option<u64>) -> Result<(), String> {
+    let mut frames = Vec::new();
+    for l in log.iter().filter(|l| l.starts_with("AFTK HINT ")) {
+        let f = l
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("frames="))
+            .and_then(|v| v.parse::<u64>().ok())
+            .ok_or_else(|| format!("no frames= in {l:?}"))?;
+        if f > worst {
+            return Err(format!("a hint took {f} frames (at most {worst} allowed): {l}"));
+        }
+        frames.push(f);
+    }
+    if frames.is_empty() {
+        return Err("no AFTK HINT line to time".into());
+    }
+    frames.sort_unstable();
+    let m = frames[(frames.len() - 1) / 2];
+    match median {
+        Some(most) if m > most => {
+            Err(format!("the hints' median is {m} frames (at most {most} allowed), over {} hints", frames.len()))
+        }
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -866,5 +897,22 @@ mod tests {
         assert_eq!(key_for("cross"), Some("z"));
         assert_eq!(key_for("START"), Some("v"));
         assert_eq!(key_for("l3"), None);
+    }
+
+    #[test]
+    fn hint_latency_is_held_to_its_worst_and_its_median() {
+        let log = |frames: &[u64]| -> Vec<String> {
+            let mut v = vec!["AFTK NEW game=farewell seed=1".to_string()];
+            v.extend(frames.iter().map(|f| format!("AFTK HINT us=100 frames={f} steps=1 step_us=100")));
+            v
+        };
+        assert!(check_hint_latency(&log(&[2, 2, 40, 60]), 60, Some(10)).is_ok());
+        let e = check_hint_latency(&log(&[2, 61]), 60, None).unwrap_err();
+        assert!(e.contains("61 frames"), "{e}");
+        // The lower middle of 2, 2, 40, 60 is 2; of 2, 40, 40, 60 it is 40.
+        let e = check_hint_latency(&log(&[2, 40, 40, 60]), 60, Some(10)).unwrap_err();
+        assert!(e.contains("median is 40"), "{e}");
+        assert!(check_hint_latency(&log(&[]), 60, None).unwrap_err().contains("no AFTK HINT"));
+        assert!(check_hint_latency(&["AFTK HINT us=1".to_string()], 60, None).is_err(), "no frames=");
     }
 }

@@ -27,6 +27,7 @@
 //! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
 //! | `perf MAX_MISSED [MAX_US \| PERCENT%]` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED, or (Mednafen only) if any frame so far took more than MAX_US, or than PERCENT of the vblank (16,683 us NTSC, 20,000 us PAL) (the `max_us=` of every `AFTK PERF` line, the `us=` of every `AFTK SLOW` line) |
 //! | `budget MAX_US \| PERCENT%` | (Mednafen only) fails if any frame so far took more, as `perf` checks, without waiting for a report (for runs shorter than one) |
+//! | `latency WORST [MEDIAN]` | (Mednafen only) fails if a hint so far (`AFTK HINT`, its `frames=`) took more than WORST frames, if their median is over MEDIAN, or if there is none |
 //! | `absent TEXT...` | fails if any line so far starts with TEXT |
 //! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
 //! | `hints SECONDS TEXT...` | plays the game by its hints until a line starting with TEXT appears: Square, the hint on screen (`AFTK HINT`), then Cross |
@@ -276,6 +277,15 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             Ok(())
         }
         Some("budget") if words.len() == 2 => check_budget(session, words[1]),
+        Some("latency") if words.len() == 2 || words.len() == 3 => {
+            // Mednafen only: the other emulator has no console timing.
+            if session.kind() != Emulator::Mednafen {
+                return Ok(());
+            }
+            let worst = number(1)?;
+            let median = if words.len() == 3 { Some(number(2)?) } else { None };
+            psxrun::check_hint_latency(session.log(), worst, median)
+        }
         Some("absent") => {
             let text = rest(1);
             match session.log().iter().find(|l| l.starts_with(&text)) {
