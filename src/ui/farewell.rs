@@ -396,15 +396,14 @@ impl Play {
         // other move, drops it).
         if m == Move::Undo {
             self.hint_line.clear();
+            self.codes.pop();
         } else {
             self.hint_line.played(m, &before, position_hash(&self.game));
-        }
-        if m == Move::Undo {
-            self.codes.pop();
-        } else if let Some(c) = code {
-            // Every move the rules accept is in the legal list (the
-            // property tests hold the game to it).
-            let _ = self.codes.push(c);
+            if let Some(c) = code {
+                // Every move the rules accept is in the legal list (the
+                // property tests hold the game to it).
+                let _ = self.codes.push(c);
+            }
         }
         // What the move did, in sound: a card put down, the books, their
         // orphans, the cards dealt, the end.
