@@ -18,6 +18,7 @@
 //! ```
 
 pub mod game;
+pub mod judge;
 pub mod notation;
 pub mod player;
 pub mod solver;

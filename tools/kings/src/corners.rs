@@ -3,6 +3,7 @@
 //! `farewell::games::corners::solver`, the fair player its rules of thumb.
 
 use crate::cli::{Cli, Sampling, Solved, Verdict};
+use farewell::games::corners::judge;
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict as V};
 use farewell::games::corners::Game;
@@ -48,12 +49,19 @@ impl Cli for Game {
         how: Sampling,
         scratch: &mut Vec<u64>,
     ) -> Option<farewell::games::corners::Move> {
+        if samples == 0 && nodes > 0 {
+            // `0xQ`: the judging player, a full matrix with u face cards
+            // to come worth (Q/1000)^u.
+            let mut table = vec![0u32; judge::TABLE];
+            return judge::judged_move(self, judge::Tune::per_face(nodes), &mut table);
+        }
         player::sampled_move(self, player::Effort { samples, nodes, each: how.each }, scratch)
     }
 
     const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[
         ("plain", 0, 0, Sampling { each: false, furthest: false }),
         ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, how(player::Effort::CONSOLE)),
+        ("judge", 0, 850, Sampling { each: false, furthest: false }),
         ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
     ];
 }
