@@ -293,7 +293,7 @@ impl Effort {
 const MAX_VOTES: usize = 32;
 
 /// A hash of what a player sees (the seed of its samples).
-fn view_hash(v: &View) -> u64 {
+pub(crate) fn view_hash(v: &View) -> u64 {
     let mut h = mix(v.unseen ^ (v.phase as u64) << 56);
     for (i, c) in v.matrix.iter().enumerate() {
         h = mix(h ^ (u64::from(c.map_or(0xFF, Card::index)) << 8 | i as u64));

@@ -53,7 +53,18 @@ impl Cli for Game {
             // `0xQ`: the judging player, a full matrix with u face cards
             // to come worth (Q/1000)^u.
             let mut table = vec![0u32; judge::TABLE];
-            return judge::judged_move(self, judge::Tune::per_face(nodes), &mut table);
+            let mut tune = judge::Tune::per_face(if nodes / 10_000 % 10 >= 3 { 850 } else { nodes % 1000 });
+            tune.lambda = (nodes % 1000) * (judge::ONE / 1000);
+            tune.place = nodes / 1000 % 10 != 1;
+            tune.matching = nodes / 1000 % 10 != 2;
+            tune.maximal = nodes / 100_000 % 10 == 1;
+            tune.mode = (nodes / 10_000 % 10) as u8;
+            let look = (nodes / 1_000_000) as u16;
+            if look > 0 {
+                let mut table = vec![0u32; judge::LOOK_TABLE];
+                return judge::look_move(self, tune, look, &mut table);
+            }
+            return judge::judged_move(self, tune, &mut table);
         }
         player::sampled_move(self, player::Effort { samples, nodes, each: how.each }, scratch)
     }
