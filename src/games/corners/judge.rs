@@ -545,14 +545,14 @@ pub fn judged_move(g: &Game, tune: Tune, table: &mut [u32]) -> Option<Move> {
 
 /// Slots of the chance cache [`Look`] keeps in its lent table (after the
 /// [`TABLE`] entries the chance itself works in), two `u32` each.
-pub const CACHE: usize = 4096;
+pub const CACHE: usize = 1 << 14;
 
 /// The table [`Look`] needs: [`TABLE`] then [`CACHE`] pairs.
 pub const LOOK_TABLE: usize = TABLE + 2 * CACHE;
 
 /// The round's chance from `start`, through a cache in `cache` (pairs of
 /// key and value).
-fn cached(start: Start, table: &mut [u32], tune: &Tune) -> u32 {
+pub fn cached(start: Start, table: &mut [u32], tune: &Tune) -> u32 {
     let (work, cache) = table.split_at_mut(TABLE.min(table.len()));
     let mut key = u32::from(start.numbers);
     for r in 0..4 {

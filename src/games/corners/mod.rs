@@ -17,6 +17,7 @@
 //! assert!(g.next().is_some());
 //! ```
 
+pub mod expect;
 pub mod game;
 pub mod judge;
 pub mod notation;

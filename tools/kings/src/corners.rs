@@ -59,7 +59,30 @@ impl Cli for Game {
             tune.matching = nodes / 1000 % 10 != 2;
             tune.maximal = nodes / 100_000 % 10 == 1;
             tune.mode = (nodes / 10_000 % 10) as u8;
-            let look = (nodes / 1_000_000) as u16;
+            let look = if nodes / 100_000 % 10 >= 5 { 0 } else { (nodes / 1_000_000) as u16 };
+            if nodes / 100_000 % 10 >= 5 {
+                // 5..9 in the hundred-thousands: expectimax, rounds 0..4.
+                let rounds = (nodes / 100_000 % 10 - 5) as u8;
+                let budget = 1u64 << (nodes / 10_000 % 10 + 12);
+                let mut slots = vec![0u64; 1 << 16];
+                let mut table = vec![0u32; judge::LOOK_TABLE];
+                let m = farewell::games::corners::expect::expect_move(
+                    self,
+                    judge::Tune::per_face(nodes % 1000),
+                    rounds,
+                    nodes / 1_000_000 % 10 == 1,
+                    budget,
+                    &mut slots,
+                    &mut table,
+                );
+                if let Some(m) = m {
+                    return m;
+                }
+                if self.phase() == farewell::games::corners::Phase::Place {
+                    return judge::judged_move(self, judge::Tune::per_face(nodes % 1000), &mut table);
+                }
+                return player::best_move(self, Style::default());
+            }
             if look > 0 {
                 let mut table = vec![0u32; judge::LOOK_TABLE];
                 return judge::look_move(self, tune, look, &mut table);

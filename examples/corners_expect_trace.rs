@@ -1,0 +1,35 @@
+use farewell::games::corners::expect::expect_move;
+use farewell::games::corners::judge::{judged_move, Tune, LOOK_TABLE};
+use farewell::games::corners::{player, Game, Phase, Status};
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let first: u32 = a[1].parse().unwrap();
+    let n: u32 = a[2].parse().unwrap();
+    let q: u32 = a[3].parse().unwrap();
+    let rounds: u8 = a[4].parse().unwrap();
+    let budget: u64 = a[5].parse().unwrap();
+    let sets = a.get(6).is_some();
+    let mut table = vec![0u32; LOOK_TABLE];
+    let mut slots = vec![0u64; 1 << 18];
+    let (mut won, mut gave, mut asked) = (0, [0usize; 13], [0usize; 13]);
+    let mut hist = [0usize; 13];
+    let t0 = std::time::Instant::now();
+    for d in first..first + n {
+        let mut g = Game::deal(d);
+        loop {
+            let u = 12 - g.faces_placed();
+            let m = match expect_move(&g, Tune::per_face(q), rounds, sets, budget, &mut slots, &mut table) {
+                Some(m) => { asked[u] += 1; m }
+                None => {
+                    asked[u] += 1; gave[u] += 1;
+                    if g.phase() == Phase::Place { judged_move(&g, Tune::per_face(q), &mut table) } else { player::best_move(&g, player::Style::default()) }
+                }
+            };
+            let Some(m) = m else { break };
+            g.play(m).unwrap();
+        }
+        hist[g.faces_placed()] += 1;
+        if g.status() == Status::Won { won += 1; }
+    }
+    println!("won {won}/{n} in {:.1}s\nfaces placed at the end {hist:?}\nmoves by faces to come {asked:?}\ngave up {gave:?}", t0.elapsed().as_secs_f64());
+}
