@@ -137,6 +137,11 @@ pub struct Search<'a> {
     /// sets by the round's chance (else by `leaf` alone, when some group
     /// adds up to 10).
     pub sets_at_leaf: bool,
+    /// Draws searched exactly from the root; past them, the rest of the
+    /// round is judged by the round's chance.
+    pub draws: u8,
+    /// True when some line was cut at `draws`.
+    pub cut: bool,
 }
 
 /// A memo entry: 39 bits of hash, 25 bits of value.
@@ -148,7 +153,7 @@ impl<'a> Search<'a> {
     /// nodes.
     pub fn new(slots: &'a mut [u64], work: &'a mut [u32], tune: Tune, budget: u64) -> Search<'a> {
         slots.fill(0);
-        Search { slots, tune, work, nodes: 0, budget, sets_at_leaf: false }
+        Search { slots, tune, work, nodes: 0, budget, sets_at_leaf: false, draws: u8::MAX, cut: false }
     }
 
     fn get(&self, h: u64) -> Option<u32> {
@@ -178,6 +183,10 @@ impl<'a> Search<'a> {
     /// The chance of a win from `s` with cards to draw into its empty
     /// cells, `rounds` more full matrices searched after this one.
     pub fn fill(&mut self, s: &State, rounds: u8) -> u32 {
+        self.fill_to(s, rounds, self.draws)
+    }
+
+    fn fill_to(&mut self, s: &State, rounds: u8, draws: u8) -> u32 {
         if s.faces_to_come() == 0 {
             return ONE;
         }
@@ -185,7 +194,12 @@ impl<'a> Search<'a> {
         if e.iter().all(|x| *x == 0) {
             return self.full(s, rounds);
         }
-        let h = s.hash(2 + u64::from(rounds));
+        if draws == 0 {
+            self.cut = true;
+            let start = Start { empty: e, faces: s.faces, numbers: s.numbers() };
+            return judge::cached(start, self.work, &self.tune);
+        }
+        let h = s.hash(2 + u64::from(rounds) + 64 * u64::from(draws));
         if let Some(v) = self.get(h) {
             return v;
         }
@@ -199,7 +213,7 @@ impl<'a> Search<'a> {
             if s.faces[r] > 0 && e[r] > 0 {
                 let mut t = *s;
                 t.faces[r] -= 1;
-                acc += u64::from(s.faces[r]) * u64::from(self.fill(&t, rounds));
+                acc += u64::from(s.faces[r]) * u64::from(self.fill_to(&t, rounds, draws - 1));
             }
         }
         for v in 0..10 {
@@ -214,7 +228,7 @@ impl<'a> Search<'a> {
                 let mut t = *s;
                 t.unseen[v] -= 1;
                 t.counts[r][v] += 1;
-                best = best.max(self.fill(&t, rounds));
+                best = best.max(self.fill_to(&t, rounds, draws - 1));
             }
             acc += u64::from(s.unseen[v]) * u64::from(best);
         }
@@ -306,11 +320,11 @@ pub fn expect_move(
     tune: Tune,
     rounds: u8,
     sets_at_leaf: bool,
+    deepen: bool,
     budget: u64,
     slots: &mut [u64],
     work: &mut [u32],
 ) -> Option<Option<super::Move>> {
-    use super::game::{Cell, Group, Move, Phase};
     let view = super::player::View::of(g);
     if view.status.is_over() {
         return Some(None);
@@ -318,6 +332,28 @@ pub fn expect_move(
     let s = State::of(&view);
     let mut search = Search::new(slots, work, tune, budget);
     search.sets_at_leaf = sets_at_leaf;
+    let mut found = None;
+    let first = if deepen { 1 } else { u8::MAX };
+    for d in first..=MAX_DRAWS.max(first) {
+        search.draws = d;
+        search.cut = false;
+        match root(&view, &s, &mut search, rounds) {
+            Some(m) if !search.gave_up() => found = Some(m),
+            _ => break,
+        }
+        if !search.cut {
+            break;
+        }
+    }
+    found
+}
+
+/// Most draws searched exactly from the root.
+pub const MAX_DRAWS: u8 = 16;
+
+fn root(view: &super::player::View, s: &State, search: &mut Search, rounds: u8) -> Option<Option<super::Move>> {
+    use super::game::{Cell, Group, Move, Phase};
+    let s = *s;
     if view.phase == Phase::Place {
         let card = view.next?;
         let v = super::game::value(card)?;

@@ -71,6 +71,7 @@ impl Cli for Game {
                     judge::Tune::per_face(nodes % 1000),
                     rounds,
                     nodes / 1_000_000 % 10 == 1,
+                    false,
                     budget,
                     &mut slots,
                     &mut table,
