@@ -16,15 +16,18 @@
 //!   into groups adding up to 10 (a loss with none), after which the round
 //!   draws as many cards as cells are empty.
 //!
-//! The search looks `rounds` full rounds ahead; a full matrix past them is
-//! judged by the best of its sets by the round's chance ([`super::judge`]:
-//! exact over the face cards, placing number cards where they leave the
-//! most room, a matrix filled with `u` faces to come worth `leaf[u]`).
-//! Positions are memoised in a table lent by the caller; past `budget`
-//! nodes the search gives up (the caller then plays its cheaper move).
+//! The search looks `rounds` full rounds past the one under way; a full
+//! matrix past them is worth `leaf[faces to come]` ([`Tune`]) when some
+//! group on it adds up to 10, else nothing. Positions are memoised in a
+//! table lent by the caller; past `budget` nodes the search gives up and
+//! [`expected_move`] plays the cheaper player's move: number cards placed
+//! by the round's chance ([`super::judge`]), groups by the rules of thumb
+//! ([`super::player`]). Within its budget that is the endgame and the short
+//! rounds: a round of many draws branches too much (13 kinds of card a draw,
+//! four regions for a number card).
 
 use super::game::CELLS;
-use super::judge::{self, Start, Tune, ONE};
+use super::judge::{self, Tune, ONE};
 use super::solver::REGIONS;
 
 /// The abstract position.
@@ -64,7 +67,7 @@ impl State {
         let mut h = tag;
         for r in 0..4 {
             for v in 0..10 {
-                h = h * 5 + u64::from(self.counts[r][v]);
+                h = h.wrapping_mul(5).wrapping_add(u64::from(self.counts[r][v]));
                 if v == 4 {
                     h = crate::games::search::mix(h);
                 }
@@ -72,7 +75,7 @@ impl State {
             h = crate::games::search::mix(h ^ u64::from(self.faces[r]) << 60);
         }
         for v in 0..10 {
-            h = h * 5 + u64::from(self.unseen[v]);
+            h = h.wrapping_mul(5).wrapping_add(u64::from(self.unseen[v]));
         }
         crate::games::search::mix(h)
     }
@@ -129,31 +132,19 @@ impl State {
 pub struct Search<'a> {
     slots: &'a mut [u64],
     tune: Tune,
-    work: &'a mut [u32],
     /// Nodes searched.
     pub nodes: u64,
     budget: u64,
-    /// A full matrix past the rounds searched is judged by the best of its
-    /// sets by the round's chance (else by `leaf` alone, when some group
-    /// adds up to 10).
-    pub sets_at_leaf: bool,
-    /// Draws searched exactly from the root; past them, the rest of the
-    /// round is judged by the round's chance.
-    pub draws: u8,
-    /// True when some line was cut at `draws`.
-    pub cut: bool,
 }
 
 /// A memo entry: 39 bits of hash, 25 bits of value.
 const VALUE_BITS: u32 = 25;
 
 impl<'a> Search<'a> {
-    /// A search over `slots` (cleared) and `work` (at least
-    /// [`judge::TABLE`] for the round's chance), giving up past `budget`
-    /// nodes.
-    pub fn new(slots: &'a mut [u64], work: &'a mut [u32], tune: Tune, budget: u64) -> Search<'a> {
+    /// A search over `slots` (cleared), giving up past `budget` nodes.
+    pub fn new(slots: &'a mut [u64], tune: Tune, budget: u64) -> Search<'a> {
         slots.fill(0);
-        Search { slots, tune, work, nodes: 0, budget, sets_at_leaf: false, draws: u8::MAX, cut: false }
+        Search { slots, tune, nodes: 0, budget }
     }
 
     fn get(&self, h: u64) -> Option<u32> {
@@ -183,10 +174,6 @@ impl<'a> Search<'a> {
     /// The chance of a win from `s` with cards to draw into its empty
     /// cells, `rounds` more full matrices searched after this one.
     pub fn fill(&mut self, s: &State, rounds: u8) -> u32 {
-        self.fill_to(s, rounds, self.draws)
-    }
-
-    fn fill_to(&mut self, s: &State, rounds: u8, draws: u8) -> u32 {
         if s.faces_to_come() == 0 {
             return ONE;
         }
@@ -194,12 +181,7 @@ impl<'a> Search<'a> {
         if e.iter().all(|x| *x == 0) {
             return self.full(s, rounds);
         }
-        if draws == 0 {
-            self.cut = true;
-            let start = Start { empty: e, faces: s.faces, numbers: s.numbers() };
-            return judge::cached(start, self.work, &self.tune);
-        }
-        let h = s.hash(2 + u64::from(rounds) + 64 * u64::from(draws));
+        let h = s.hash(2 + u64::from(rounds));
         if let Some(v) = self.get(h) {
             return v;
         }
@@ -213,7 +195,7 @@ impl<'a> Search<'a> {
             if s.faces[r] > 0 && e[r] > 0 {
                 let mut t = *s;
                 t.faces[r] -= 1;
-                acc += u64::from(s.faces[r]) * u64::from(self.fill_to(&t, rounds, draws - 1));
+                acc += u64::from(s.faces[r]) * u64::from(self.fill(&t, rounds));
             }
         }
         for v in 0..10 {
@@ -228,7 +210,7 @@ impl<'a> Search<'a> {
                 let mut t = *s;
                 t.unseen[v] -= 1;
                 t.counts[r][v] += 1;
-                best = best.max(self.fill_to(&t, rounds, draws - 1));
+                best = best.max(self.fill(&t, rounds));
             }
             acc += u64::from(s.unseen[v]) * u64::from(best);
         }
@@ -248,7 +230,9 @@ impl<'a> Search<'a> {
             return 0;
         }
         let mut best = 0;
-        if rounds == 0 && !self.sets_at_leaf {
+        if rounds == 0 {
+            // Past the rounds searched: worth `leaf[faces to come]` when
+            // some group adds up to 10 (subset sums as a bit set).
             let mut reach: u32 = 1;
             for r in 0..4 {
                 for v in 0..10 {
@@ -260,14 +244,6 @@ impl<'a> Search<'a> {
             if reach & (1 << 10) != 0 {
                 best = self.tune.leaf[usize::from(s.faces_to_come()).min(12)];
             }
-        } else if rounds == 0 {
-            let base = Start { empty: [0; 4], faces: s.faces, numbers: s.numbers() };
-            let tune = self.tune;
-            let work = &mut *self.work;
-            s.for_each_removal(&mut |t, _, _| {
-                let v = judge::cached(Start { empty: t.empty(), ..base }, work, &tune);
-                best = best.max(v);
-            });
         } else {
             let mut options: heapless::Vec<State, 256> = heapless::Vec::new();
             s.for_each_removal(&mut |t, _, _| {
@@ -312,44 +288,23 @@ impl State {
 }
 
 /// The expectimax player's move in `g`, searching `rounds` rounds ahead
-/// within `budget` nodes (`slots` the memo, `work` at least
-/// [`judge::TABLE`]); `None` when the search gave up (or the move is not
-/// its to choose: a face card's cell, an ended game).
+/// within `budget` nodes (`slots` the memo); `None` when the search gave up
+/// or the move is not its to choose (a face card's cell).
 pub fn expect_move(
     g: &super::Game,
     tune: Tune,
     rounds: u8,
-    sets_at_leaf: bool,
-    deepen: bool,
     budget: u64,
     slots: &mut [u64],
-    work: &mut [u32],
 ) -> Option<Option<super::Move>> {
     let view = super::player::View::of(g);
     if view.status.is_over() {
         return Some(None);
     }
     let s = State::of(&view);
-    let mut search = Search::new(slots, work, tune, budget);
-    search.sets_at_leaf = sets_at_leaf;
-    let mut found = None;
-    let first = if deepen { 1 } else { u8::MAX };
-    for d in first..=MAX_DRAWS.max(first) {
-        search.draws = d;
-        search.cut = false;
-        match root(&view, &s, &mut search, rounds) {
-            Some(m) if !search.gave_up() => found = Some(m),
-            _ => break,
-        }
-        if !search.cut {
-            break;
-        }
-    }
-    found
+    let mut search = Search::new(slots, tune, budget);
+    root(&view, &s, &mut search, rounds).filter(|_| !search.gave_up())
 }
-
-/// Most draws searched exactly from the root.
-pub const MAX_DRAWS: u8 = 16;
 
 fn root(view: &super::player::View, s: &State, search: &mut Search, rounds: u8) -> Option<Option<super::Move>> {
     use super::game::{Cell, Group, Move, Phase};
@@ -435,4 +390,35 @@ impl State {
         }
         s
     }
+}
+
+/// The expectimax player's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expect {
+    /// Full rounds searched past the one under way.
+    pub rounds: u8,
+    /// Nodes before the search gives up.
+    pub budget: u64,
+    /// The worth of a full matrix past the rounds searched.
+    pub tune: Tune,
+}
+
+impl Expect {
+    /// The host's setting (`kings corners stats --strength expect`): the
+    /// round under way, 16,384 nodes, 65,536 memo slots.
+    pub const HOST: Expect = Expect { rounds: 0, budget: 1 << 14, tune: Tune::per_face(850) };
+    /// Memo slots for the host's setting.
+    pub const HOST_SLOTS: usize = 1 << 16;
+}
+
+/// The expectimax player's move in `g`: the search's, or when it gives up
+/// the cheaper player's (number cards by the round's chance, groups by the
+/// rules of thumb). `slots` is the memo, `table` at least
+/// [`judge::TABLE`] long.
+pub fn expected_move(g: &super::Game, e: Expect, slots: &mut [u64], table: &mut [u32]) -> Option<super::Move> {
+    if let Some(m) = expect_move(g, e.tune, e.rounds, e.budget, slots) {
+        return m;
+    }
+    let tune = Tune { matching: false, ..e.tune };
+    judge::judged_move(g, tune, table)
 }

@@ -38,9 +38,6 @@ pub const ONE: u32 = 1 << 24;
 /// times 15 (face cards drawn, number cards placed) pairs per label.
 pub const TABLE: usize = 5 * 15 * 15 * 15;
 
-/// Faces of each label still to come in a full game.
-const FACES_PER_LABEL: u8 = 4;
-
 /// How the judging player weighs a round that ends with face cards still
 /// to come: `leaf[u]` for `u` of them (fixed point, [`ONE`] is certain).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,13 +48,6 @@ pub struct Tune {
     pub place: bool,
     /// Groups chosen by the round's chance (else by the rules of thumb).
     pub matching: bool,
-    /// Only sets to which no group can be added are judged (the rules of
-    /// thumb's "remove while any group is left").
-    pub maximal: bool,
-    /// Experiment: how sets are ranked.
-    pub mode: u8,
-    /// Experiment: a weight.
-    pub lambda: u32,
 }
 
 impl Tune {
@@ -69,13 +59,7 @@ impl Tune {
             leaf[u] = ((leaf[u - 1] as u64 * q_milli as u64) / 1000) as u32;
             u += 1;
         }
-        Tune { leaf, place: true, matching: true, maximal: false, mode: 0, lambda: 0 }
-    }
-}
-
-impl Default for Tune {
-    fn default() -> Self {
-        Tune::per_face(850)
+        Tune { leaf, place: true, matching: true }
     }
 }
 
@@ -309,7 +293,6 @@ impl Judge {
                 empty[region_of(i)] += 1;
             }
         }
-        let _ = FACES_PER_LABEL;
         let mut j = Judge {
             view,
             tune,
@@ -350,7 +333,7 @@ impl Judge {
             return Some(self.memo[key]);
         }
         let (mut c, _) = self.chance.take().unwrap_or((Chance::new(start), key));
-        let v = c.step(table, &self.tune, *budget);
+        let v = c.step(table, &self.tune, (*budget).max(1));
         *budget = 0;
         match v {
             Some(v) => {
@@ -412,33 +395,14 @@ impl Judge {
                 },
                 Work::Sets => {
                     if let Some((cells, first)) = self.pending {
-                        if self.tune.maximal && self.groups.iter().any(|g| g & cells == 0) {
-                            self.pending = None;
-                            continue;
-                        }
                         let mut empty = self.start.empty;
                         for (i, e) in empty.iter_mut().enumerate() {
                             *e += (cells & REGIONS[i]).count_ones() as u8;
                         }
                         let Some(v) = self.judged(empty, table, &mut budget) else { return None };
                         self.pending = None;
-                        let score = match self.tune.mode {
-                            1 => u64::from(self.leftover(cells)) << 32 | u64::from(v),
-                            2 => u64::from(v),
-                            4 => {
-                                let centre = (cells & REGIONS[0]).count_ones() as u64;
-                                (u64::from(v) + 4 * u64::from(self.tune.lambda))
-                                    .saturating_sub(centre * u64::from(self.tune.lambda))
-                                    << 16
-                                    | u64::from(self.leftover(cells))
-                            }
-                            3 => {
-                                let centre = (cells & REGIONS[0]).count_ones() as u64;
-                                (u64::from(v) + centre * u64::from(self.tune.lambda)) << 16
-                                    | u64::from(self.leftover(cells))
-                            }
-                            _ => u64::from(v) << 16 | u64::from(self.leftover(cells)),
-                        };
+                        // Ties go to the set found first.
+                        let score = u64::from(v);
                         if self.best.is_none_or(|(b, _, _)| score > b) {
                             self.best = Some((score, cells, first));
                         }
@@ -471,36 +435,6 @@ impl Judge {
             Some(Move::Place(_, cell)) => Some(region_of(usize::from(cell.index()))),
             _ => None,
         }
-    }
-
-    /// A small tie-break between sets of equal chance: the number cards
-    /// left in labelled cells that some card still to come or on the
-    /// matrix can pair with (more is better).
-    fn leftover(&self, removed: u16) -> u16 {
-        let mut have = [0u8; 11];
-        for i in 0..52u8 {
-            if self.view.unseen & (1 << i) != 0 {
-                if let Some(v) = Card::from_index(i).and_then(super::game::value) {
-                    have[usize::from(v)] += 1;
-                }
-            }
-        }
-        let values = self.view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0));
-        for (i, v) in values.iter().enumerate() {
-            if *v > 0 && removed & (1 << i) == 0 {
-                have[usize::from(*v)] += 1;
-            }
-        }
-        let mut score = 0u16;
-        for (i, v) in values.iter().enumerate() {
-            if *v == 0 || removed & (1 << i) != 0 || REGIONS[0] & (1 << i) != 0 {
-                continue;
-            }
-            let w = usize::from(10 - *v);
-            let partners = if w == 0 { 4 } else { have[w] - u8::from(w == usize::from(*v)) };
-            score += u16::from(partners.min(4));
-        }
-        score
     }
 
     fn finish_place(&self) -> Option<Move> {
@@ -543,12 +477,12 @@ pub fn judged_move(g: &Game, tune: Tune, table: &mut [u32]) -> Option<Move> {
     }
 }
 
-/// Slots of the chance cache [`Look`] keeps in its lent table (after the
+/// Slots of the chance cache [`cached`] keeps in its lent table (after the
 /// [`TABLE`] entries the chance itself works in), two `u32` each.
 pub const CACHE: usize = 1 << 14;
 
-/// The table [`Look`] needs: [`TABLE`] then [`CACHE`] pairs.
-pub const LOOK_TABLE: usize = TABLE + 2 * CACHE;
+/// A table for [`cached`]: [`TABLE`] entries, then [`CACHE`] pairs.
+pub const CACHED_TABLE: usize = TABLE + 2 * CACHE;
 
 /// The round's chance from `start`, through a cache in `cache` (pairs of
 /// key and value).
@@ -601,194 +535,4 @@ pub fn for_each_set(values: [u8; CELLS], f: &mut dyn FnMut(u16, u16)) {
             let _ = stack.push((union | g, fg, next + 1));
         }
     }
-}
-
-/// A position as the look-ahead plays it on a sample: values per cell (0
-/// empty or face), which cells hold face cards, what is not seen.
-#[derive(Clone, Copy, Debug)]
-struct Sim {
-    values: [u8; CELLS],
-    filled: u16,
-    start: Start,
-}
-
-impl Sim {
-    fn empty_per_region(&self) -> [u8; 4] {
-        let mut e = [0u8; 4];
-        for (r, x) in e.iter_mut().enumerate() {
-            *x = (REGIONS[r] & !self.filled).count_ones() as u8;
-        }
-        e
-    }
-
-    /// The best round's chance over every set that can be removed (0 if
-    /// none).
-    fn best_set(&self, table: &mut [u32], tune: &Tune) -> u32 {
-        let mut best = 0;
-        let mut seen: Vec<[u8; 4], 64> = Vec::new();
-        let base = self.start;
-        for_each_set(self.values, &mut |cells, _| {
-            let mut e = [0u8; 4];
-            for (r, x) in e.iter_mut().enumerate() {
-                *x = (REGIONS[r] & cells).count_ones() as u8;
-            }
-            if seen.contains(&e) {
-                return;
-            }
-            let _ = seen.push(e);
-            best = best.max(cached(Start { empty: e, ..base }, table, tune));
-        });
-        best
-    }
-
-    /// Fills the matrix from `deck` (top first) as the judging player
-    /// places; the worth of the full matrix, or 0 if a face card finds no
-    /// cell, [`ONE`] on a win.
-    fn round(mut self, deck: &[Card], table: &mut [u32], tune: &Tune) -> Option<u32> {
-        let mut at = 0;
-        while self.filled != 0xFFFF {
-            let Some(c) = deck.get(at) else { return Some(0) };
-            at += 1;
-            let e = self.empty_per_region();
-            match super::game::value(*c) {
-                None => {
-                    let l = super::game::Label::of(c.rank())?;
-                    let r = (1..4).find(|r| REGIONS[*r] == l.cells()).unwrap_or(1);
-                    if e[r] == 0 {
-                        return None;
-                    }
-                    let cell = (REGIONS[r] & !self.filled).trailing_zeros();
-                    self.filled |= 1 << cell;
-                    self.start.faces[r] -= 1;
-                    if self.start.faces[1..].iter().all(|f| *f == 0) {
-                        return Some(ONE);
-                    }
-                }
-                Some(v) => {
-                    self.start.numbers = self.start.numbers.saturating_sub(1);
-                    let mut best: Option<(u32, usize)> = None;
-                    for r in 0..4 {
-                        if e[r] == 0 {
-                            continue;
-                        }
-                        let mut e2 = e;
-                        e2[r] -= 1;
-                        let x = cached(Start { empty: e2, ..self.start }, table, tune);
-                        if best.is_none_or(|(b, _)| x > b) {
-                            best = Some((x, r));
-                        }
-                    }
-                    let r = best.map_or(0, |b| b.1);
-                    let cell = (REGIONS[r] & !self.filled).trailing_zeros();
-                    self.filled |= 1 << cell;
-                    self.values[cell as usize] = v;
-                }
-            }
-        }
-        Some(self.best_set(table, tune))
-    }
-}
-
-/// The look-ahead player's move: the judging player's placements; while
-/// matching, each set that can be removed (and drawing, once allowed) is
-/// judged by the exact chance of the round it starts times the mean, over
-/// `samples` orders of the cards not seen (the same orders for every set,
-/// from the view's hash), of the best round's chance from the matrix that
-/// round fills.
-pub fn look_move(g: &Game, tune: Tune, samples: u16, table: &mut [u32]) -> Option<Move> {
-    let view = View::of(g);
-    if view.status.is_over() || view.phase == Phase::Place {
-        let n = TABLE.min(table.len());
-        return judged_move(g, tune, &mut table[..n]);
-    }
-    let j = Judge::from_view(view, tune);
-    let base = j.start;
-    let values = view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0));
-    let mut filled = 0u16;
-    for (i, c) in view.matrix.iter().enumerate() {
-        if c.is_some() {
-            filled |= 1 << i;
-        }
-    }
-    let mut unseen: Vec<Card, 52> = Vec::new();
-    for i in 0..52u8 {
-        if view.unseen & (1 << i) != 0 {
-            if let Some(c) = Card::from_index(i) {
-                let _ = unseen.push(c);
-            }
-        }
-    }
-    let mut orders: Vec<Vec<Card, 52>, 64> = Vec::new();
-    let seed = player::view_hash(&view);
-    for s in 0..samples.min(64) {
-        let mut rng = crate::cards::Pcg32::new(crate::games::search::mix(seed.wrapping_add(u64::from(s))) as u32);
-        let mut d = unseen.clone();
-        crate::cards::shuffle(&mut d, &mut rng);
-        let _ = orders.push(d);
-    }
-    let mut sets: Vec<(u16, u16), 512> = Vec::new();
-    if view.phase == Phase::MatchMore {
-        let _ = sets.push((0, 0));
-    }
-    let mut keys: Vec<[u8; 40], 512> = Vec::new();
-    let key_of = |cells: u16| {
-        let mut k = [0u8; 40];
-        for i in 0..CELLS {
-            if cells & (1 << i) == 0 && values[i] > 0 {
-                k[region_of(i) * 10 + usize::from(values[i] - 1)] += 1;
-            }
-        }
-        k
-    };
-    if view.phase == Phase::MatchMore {
-        let _ = keys.push(key_of(0));
-    }
-    for_each_set(values, &mut |cells, first| {
-        let k = key_of(cells);
-        if !keys.contains(&k) && !sets.is_full() {
-            let _ = keys.push(k);
-            let _ = sets.push((cells, first));
-        }
-    });
-    let mut best: Option<(u64, u16, u16)> = None;
-    for (cells, first) in sets.iter().copied() {
-        let mut e = base.empty;
-        for (r, x) in e.iter_mut().enumerate() {
-            *x += (REGIONS[r] & cells).count_ones() as u8;
-        }
-        let p = cached(Start { empty: e, ..base }, table, &tune);
-        let mut sum = 0u64;
-        let mut n = 0u64;
-        let mut vals = values;
-        for i in 0..CELLS {
-            if cells & (1 << i) != 0 {
-                vals[i] = 0;
-            }
-        }
-        let sim = Sim { values: vals, filled: filled & !cells, start: base };
-        for d in orders.iter() {
-            // A sample where a face card finds no cell is the round's
-            // chance's part (worked out exactly): left out here.
-            if let Some(v) = sim.round(d, table, &tune) {
-                sum += u64::from(v);
-                n += 1;
-            }
-        }
-        let mean = if n == 0 { 0 } else { sum / n };
-        let score = u64::from(p) * mean;
-        if best.is_none_or(|(b, _, _)| score > b) {
-            best = Some((score, cells, first));
-        }
-    }
-    let (_, cells, first) = best?;
-    if cells == 0 {
-        return Some(Move::Draw);
-    }
-    let mut cards: Vec<Card, CELLS> = Vec::new();
-    for i in 0..CELLS {
-        if first & (1 << i) != 0 {
-            let _ = cards.push(view.matrix[i]?);
-        }
-    }
-    Group::new(&cards).map(Move::Clear)
 }

@@ -3,10 +3,10 @@
 //! `farewell::games::corners::solver`, the fair player its rules of thumb.
 
 use crate::cli::{Cli, Sampling, Solved, Verdict};
-use farewell::games::corners::judge;
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict as V};
 use farewell::games::corners::Game;
+use farewell::games::corners::{expect, judge};
 
 /// Memo slots for the solver: 2^22 positions (32 MiB), enough that the
 /// table seldom fills on the deals that take the longest.
@@ -49,46 +49,16 @@ impl Cli for Game {
         how: Sampling,
         scratch: &mut Vec<u64>,
     ) -> Option<farewell::games::corners::Move> {
-        if samples == 0 && nodes > 0 {
-            // `0xQ`: the judging player, a full matrix with u face cards
-            // to come worth (Q/1000)^u.
+        // Samples 0 with nodes 1 or 2 name the players that do not sample
+        // (`--strength judge`, `expect`).
+        if samples == 0 && nodes == JUDGE {
             let mut table = vec![0u32; judge::TABLE];
-            let mut tune = judge::Tune::per_face(if nodes / 10_000 % 10 >= 3 { 850 } else { nodes % 1000 });
-            tune.lambda = (nodes % 1000) * (judge::ONE / 1000);
-            tune.place = nodes / 1000 % 10 != 1;
-            tune.matching = nodes / 1000 % 10 != 2;
-            tune.maximal = nodes / 100_000 % 10 == 1;
-            tune.mode = (nodes / 10_000 % 10) as u8;
-            let look = if nodes / 100_000 % 10 >= 5 { 0 } else { (nodes / 1_000_000) as u16 };
-            if nodes / 100_000 % 10 >= 5 {
-                // 5..9 in the hundred-thousands: expectimax, rounds 0..4.
-                let rounds = (nodes / 100_000 % 10 - 5) as u8;
-                let budget = 1u64 << (nodes / 10_000 % 10 + 12);
-                let mut slots = vec![0u64; 1 << 16];
-                let mut table = vec![0u32; judge::LOOK_TABLE];
-                let m = farewell::games::corners::expect::expect_move(
-                    self,
-                    judge::Tune::per_face(nodes % 1000),
-                    rounds,
-                    nodes / 1_000_000 % 10 == 1,
-                    false,
-                    budget,
-                    &mut slots,
-                    &mut table,
-                );
-                if let Some(m) = m {
-                    return m;
-                }
-                if self.phase() == farewell::games::corners::Phase::Place {
-                    return judge::judged_move(self, judge::Tune::per_face(nodes % 1000), &mut table);
-                }
-                return player::best_move(self, Style::default());
-            }
-            if look > 0 {
-                let mut table = vec![0u32; judge::LOOK_TABLE];
-                return judge::look_move(self, tune, look, &mut table);
-            }
-            return judge::judged_move(self, tune, &mut table);
+            return judge::judged_move(self, judge::Tune::per_face(850), &mut table);
+        }
+        if samples == 0 && nodes == EXPECT {
+            let mut table = vec![0u32; judge::TABLE];
+            let mut slots = vec![0u64; expect::Expect::HOST_SLOTS];
+            return expect::expected_move(self, expect::Expect::HOST, &mut slots, &mut table);
         }
         player::sampled_move(self, player::Effort { samples, nodes, each: how.each }, scratch)
     }
@@ -96,10 +66,16 @@ impl Cli for Game {
     const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[
         ("plain", 0, 0, Sampling { each: false, furthest: false }),
         ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, how(player::Effort::CONSOLE)),
-        ("judge", 0, 850, Sampling { each: false, furthest: false }),
+        ("judge", 0, JUDGE, Sampling { each: false, furthest: false }),
+        ("expect", 0, EXPECT, Sampling { each: false, furthest: false }),
         ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
     ];
 }
+
+/// `--strength judge`: the judging player (`judge::Judge`).
+const JUDGE: u32 = 1;
+/// `--strength expect`: the expectimax player at its host setting.
+const EXPECT: u32 = 2;
 
 /// How an effort uses its samples, as `--strength` says it.
 const fn how(e: player::Effort) -> Sampling {
