@@ -22,6 +22,8 @@ mod albert_search;
 mod cards;
 #[path = "catalogue.rs"]
 mod catalogue;
+#[path = "corners_judge.rs"]
+mod corners_judge;
 #[path = "corners_players.rs"]
 mod corners_players;
 #[path = "corners_properties.rs"]

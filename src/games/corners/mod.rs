@@ -5,6 +5,10 @@
 //! - [`notation`]: the position and move notation.
 //! - [`player`]: the fair player (sees the matrix, the drawn card and which
 //!   cards are gone, never the deck's order), thinking in slices of work.
+//! - [`judge`]: the round's chance over the cards not seen (exact, sliced)
+//!   and the judging player.
+//! - [`expect`]: the expectimax player over the cards not seen (the host's
+//!   strongest fair player).
 //! - [`solver`]: the exact solver (knows the deck's order), an explicit-stack
 //!   depth-first search with memoisation that also works in slices.
 //!
@@ -17,7 +21,9 @@
 //! assert!(g.next().is_some());
 //! ```
 
+pub mod expect;
 pub mod game;
+pub mod judge;
 pub mod notation;
 pub mod player;
 pub mod solver;

@@ -272,9 +272,11 @@ impl Effort {
     /// The console's hint: the rules of thumb alone. One sample's search
     /// of a useful size does not fit in a thinking step (README).
     pub const CONSOLE: Effort = Effort::PLAIN;
-    /// The host's strongest setting measured: the rules of thumb too. The
+    /// The sampler's strongest setting measured: the rules of thumb. The
     /// sampler at 8 samples x 1,000 nodes won 4.0% of deals 5001-5200
     /// (rules of thumb 3.0%) but 2.4% of deals 1-1000 (docs/rules/corners.md).
+    /// The host's strongest fair player is the expectimax player
+    /// ([`super::expect`], `--strength expect`), not a sampling effort.
     pub const STRONG: Effort = Effort::PLAIN;
 
     /// Table slots a sample's search uses: a power of two, at least twice
@@ -293,7 +295,7 @@ impl Effort {
 const MAX_VOTES: usize = 32;
 
 /// A hash of what a player sees (the seed of its samples).
-fn view_hash(v: &View) -> u64 {
+pub(crate) fn view_hash(v: &View) -> u64 {
     let mut h = mix(v.unseen ^ (v.phase as u64) << 56);
     for (i, c) in v.matrix.iter().enumerate() {
         h = mix(h ^ (u64::from(c.map_or(0xFF, Card::index)) << 8 | i as u64));

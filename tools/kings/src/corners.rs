@@ -6,6 +6,7 @@ use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict as V};
 use farewell::games::corners::Game;
+use farewell::games::corners::{expect, judge};
 
 /// Memo slots for the solver: 2^22 positions (32 MiB), enough that the
 /// table seldom fills on the deals that take the longest.
@@ -48,15 +49,33 @@ impl Cli for Game {
         how: Sampling,
         scratch: &mut Vec<u64>,
     ) -> Option<farewell::games::corners::Move> {
+        // Samples 0 with nodes 1 or 2 name the players that do not sample
+        // (`--strength judge`, `expect`).
+        if samples == 0 && nodes == JUDGE {
+            let mut table = vec![0u32; judge::TABLE];
+            return judge::judged_move(self, judge::Tune::per_face(850), &mut table);
+        }
+        if samples == 0 && nodes == EXPECT {
+            let mut table = vec![0u32; judge::TABLE];
+            let mut slots = vec![0u64; expect::Expect::HOST_SLOTS];
+            return expect::expected_move(self, expect::Expect::HOST, &mut slots, &mut table);
+        }
         player::sampled_move(self, player::Effort { samples, nodes, each: how.each }, scratch)
     }
 
     const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[
         ("plain", 0, 0, Sampling { each: false, furthest: false }),
         ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, how(player::Effort::CONSOLE)),
+        ("judge", 0, JUDGE, Sampling { each: false, furthest: false }),
+        ("expect", 0, EXPECT, Sampling { each: false, furthest: false }),
         ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
     ];
 }
+
+/// `--strength judge`: the judging player (`judge::Judge`).
+const JUDGE: u32 = 1;
+/// `--strength expect`: the expectimax player at its host setting.
+const EXPECT: u32 = 2;
 
 /// How an effort uses its samples, as `--strength` says it.
 const fn how(e: player::Effort) -> Sampling {

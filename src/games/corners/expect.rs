@@ -1,0 +1,424 @@
+//! Exact expectimax over the cards not seen: the fair player's best chance
+//! when the deck's order is unknown (every order of the cards not seen
+//! equally likely), over what a player sees only.
+//!
+//! A position is abstracted to what decides its future: per region (the
+//! centre and the three labels, as [`REGIONS`]) how many number cards of
+//! each value it holds, how many face cards of each label are still to
+//! come, and how many number cards of each value are not seen. (Cells of a
+//! region are alike and suits never matter, as in the solver's key.) From
+//! there:
+//!
+//! - a **draw** is a chance node: each kind of card not seen comes with its
+//!   share; a face card goes on its label (a loss with no empty cell, a win
+//!   when it is the last), a number card on the region chosen (the best);
+//! - a **full matrix** is a choice node over every set of cards that splits
+//!   into groups adding up to 10 (a loss with none), after which the round
+//!   draws as many cards as cells are empty.
+//!
+//! The search looks `rounds` full rounds past the one under way; a full
+//! matrix past them is worth `leaf[faces to come]` ([`Tune`]) when some
+//! group on it adds up to 10, else nothing. Positions are memoised in a
+//! table lent by the caller; past `budget` nodes the search gives up and
+//! [`expected_move`] plays the cheaper player's move: number cards placed
+//! by the round's chance ([`super::judge`]), groups by the rules of thumb
+//! ([`super::player`]). Within its budget that is the endgame and the short
+//! rounds: a round of many draws branches too much (13 kinds of card a draw,
+//! four regions for a number card).
+
+use super::game::CELLS;
+use super::judge::{self, Tune, ONE};
+use super::solver::REGIONS;
+
+/// The abstract position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Number cards per region per value (index value - 1).
+    pub counts: [[u8; 10]; 4],
+    /// Face cards still to come per label region (index 0 unused).
+    pub faces: [u8; 4],
+    /// Number cards not seen per value.
+    pub unseen: [u8; 10],
+}
+
+impl State {
+    /// Empty cells per region: the centre's 4 less its numbers; a label's
+    /// cells without a face card (as many as its faces to come) less its
+    /// numbers.
+    pub fn empty(&self) -> [u8; 4] {
+        let mut e = [0u8; 4];
+        for (r, x) in e.iter_mut().enumerate() {
+            let cells = if r == 0 { 4 } else { self.faces[r] };
+            let n: u8 = self.counts[r].iter().sum();
+            *x = cells.saturating_sub(n);
+        }
+        e
+    }
+
+    fn numbers(&self) -> u8 {
+        self.unseen.iter().sum()
+    }
+
+    fn faces_to_come(&self) -> u8 {
+        self.faces[1] + self.faces[2] + self.faces[3]
+    }
+
+    fn hash(&self, tag: u64) -> u64 {
+        let mut h = tag;
+        for r in 0..4 {
+            for v in 0..10 {
+                h = h.wrapping_mul(5).wrapping_add(u64::from(self.counts[r][v]));
+                if v == 4 {
+                    h = crate::games::search::mix(h);
+                }
+            }
+            h = crate::games::search::mix(h ^ u64::from(self.faces[r]) << 60);
+        }
+        for v in 0..10 {
+            h = h.wrapping_mul(5).wrapping_add(u64::from(self.unseen[v]));
+        }
+        crate::games::search::mix(h)
+    }
+
+    /// The values on the matrix laid out on cells of their regions (for
+    /// listing groups).
+    fn values(&self) -> [u8; CELLS] {
+        let mut out = [0u8; CELLS];
+        for r in 0..4 {
+            let mut cells = REGIONS[r];
+            for v in 0..10 {
+                for _ in 0..self.counts[r][v] {
+                    let c = cells.trailing_zeros() as usize;
+                    if c < CELLS {
+                        out[c] = v as u8 + 1;
+                        cells &= !(1 << c);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// This state less the cards on `cells` of [`values`](Self::values).
+    fn without(&self, values: &[u8; CELLS], cells: u16) -> State {
+        let mut s = *self;
+        for (i, v) in values.iter().enumerate() {
+            if cells & (1 << i) != 0 && *v > 0 {
+                let r = (0..4).find(|r| REGIONS[*r] & (1 << i) != 0).unwrap_or(0);
+                s.counts[r][usize::from(*v - 1)] -= 1;
+            }
+        }
+        s
+    }
+
+    /// Every state a set of groups can leave (each once), with the cells
+    /// of the set and its first group.
+    pub fn for_each_removal(&self, f: &mut dyn FnMut(State, u16, u16)) {
+        let values = self.values();
+        let mut seen: heapless::Vec<u64, 256> = heapless::Vec::new();
+        judge::for_each_set(values, &mut |cells, first| {
+            let s = self.without(&values, cells);
+            let k = s.hash(0);
+            if seen.contains(&k) {
+                return;
+            }
+            let _ = seen.push(k);
+            f(s, cells, first);
+        });
+    }
+}
+
+/// The expectimax search, memoised in lent slots.
+pub struct Search<'a> {
+    slots: &'a mut [u64],
+    tune: Tune,
+    /// Nodes searched.
+    pub nodes: u64,
+    budget: u64,
+}
+
+/// A memo entry: 39 bits of hash, 25 bits of value.
+const VALUE_BITS: u32 = 25;
+
+impl<'a> Search<'a> {
+    /// A search over `slots` (cleared), giving up past `budget` nodes.
+    pub fn new(slots: &'a mut [u64], tune: Tune, budget: u64) -> Search<'a> {
+        slots.fill(0);
+        Search { slots, tune, nodes: 0, budget }
+    }
+
+    fn get(&self, h: u64) -> Option<u32> {
+        let n = self.slots.len();
+        if n == 0 {
+            return None;
+        }
+        let tag = h >> VALUE_BITS | 1 << 63;
+        let e = self.slots[(h % n as u64) as usize];
+        (e >> VALUE_BITS | 1 << 63 == tag && e != 0).then_some((e & ((1 << VALUE_BITS) - 1)) as u32)
+    }
+
+    fn put(&mut self, h: u64, v: u32) {
+        let n = self.slots.len();
+        if n == 0 {
+            return;
+        }
+        let e = (h >> VALUE_BITS << VALUE_BITS) | u64::from(v.min(ONE)) | 1 << 63;
+        self.slots[(h % n as u64) as usize] = e;
+    }
+
+    /// True once the budget is spent.
+    pub fn gave_up(&self) -> bool {
+        self.nodes > self.budget
+    }
+
+    /// The chance of a win from `s` with cards to draw into its empty
+    /// cells, `rounds` more full matrices searched after this one.
+    pub fn fill(&mut self, s: &State, rounds: u8) -> u32 {
+        if s.faces_to_come() == 0 {
+            return ONE;
+        }
+        let e = s.empty();
+        if e.iter().all(|x| *x == 0) {
+            return self.full(s, rounds);
+        }
+        let h = s.hash(2 + u64::from(rounds));
+        if let Some(v) = self.get(h) {
+            return v;
+        }
+        self.nodes += 1;
+        if self.gave_up() {
+            return 0;
+        }
+        let total = u64::from(s.faces_to_come()) + u64::from(s.numbers());
+        let mut acc = 0u64;
+        for r in 1..4 {
+            if s.faces[r] > 0 && e[r] > 0 {
+                let mut t = *s;
+                t.faces[r] -= 1;
+                acc += u64::from(s.faces[r]) * u64::from(self.fill(&t, rounds));
+            }
+        }
+        for v in 0..10 {
+            if s.unseen[v] == 0 {
+                continue;
+            }
+            let mut best = 0;
+            for r in 0..4 {
+                if e[r] == 0 {
+                    continue;
+                }
+                let mut t = *s;
+                t.unseen[v] -= 1;
+                t.counts[r][v] += 1;
+                best = best.max(self.fill(&t, rounds));
+            }
+            acc += u64::from(s.unseen[v]) * u64::from(best);
+        }
+        let v = if total == 0 { 0 } else { (acc / total) as u32 };
+        self.put(h, v);
+        v
+    }
+
+    /// The chance of a win from a full matrix (a set must be removed).
+    pub fn full(&mut self, s: &State, rounds: u8) -> u32 {
+        let h = s.hash(1 + 16 * u64::from(rounds));
+        if let Some(v) = self.get(h) {
+            return v;
+        }
+        self.nodes += 1;
+        if self.gave_up() {
+            return 0;
+        }
+        let mut best = 0;
+        if rounds == 0 {
+            // Past the rounds searched: worth `leaf[faces to come]` when
+            // some group adds up to 10 (subset sums as a bit set).
+            let mut reach: u32 = 1;
+            for r in 0..4 {
+                for v in 0..10 {
+                    for _ in 0..s.counts[r][v] {
+                        reach |= reach << (v + 1);
+                    }
+                }
+            }
+            if reach & (1 << 10) != 0 {
+                best = self.tune.leaf[usize::from(s.faces_to_come()).min(12)];
+            }
+        } else {
+            let mut options: heapless::Vec<State, 256> = heapless::Vec::new();
+            s.for_each_removal(&mut |t, _, _| {
+                let _ = options.push(t);
+            });
+            for t in options.iter() {
+                best = best.max(self.fill(t, rounds - 1));
+            }
+        }
+        self.put(h, best);
+        best
+    }
+}
+
+impl State {
+    /// What a player sees, abstracted (the drawn card left out).
+    pub fn of(view: &super::player::View) -> State {
+        let mut s = State { counts: [[0; 10]; 4], faces: [0; 4], unseen: [0; 10] };
+        for (i, c) in view.matrix.iter().enumerate() {
+            if let Some(v) = c.and_then(super::game::value) {
+                let r = (0..4).find(|r| REGIONS[*r] & (1 << i) != 0).unwrap_or(0);
+                s.counts[r][usize::from(v - 1)] += 1;
+            }
+        }
+        for i in 0..52u8 {
+            if view.unseen & (1 << i) == 0 {
+                continue;
+            }
+            let Some(c) = crate::cards::Card::from_index(i) else { continue };
+            match super::game::value(c) {
+                Some(v) => s.unseen[usize::from(v - 1)] += 1,
+                None => {
+                    if let Some(l) = super::game::Label::of(c.rank()) {
+                        let r = (1..4).find(|r| REGIONS[*r] == l.cells()).unwrap_or(1);
+                        s.faces[r] += 1;
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
+/// The expectimax player's move in `g`, searching `rounds` rounds ahead
+/// within `budget` nodes (`slots` the memo); `None` when the search gave up
+/// or the move is not its to choose (a face card's cell).
+pub fn expect_move(
+    g: &super::Game,
+    tune: Tune,
+    rounds: u8,
+    budget: u64,
+    slots: &mut [u64],
+) -> Option<Option<super::Move>> {
+    let view = super::player::View::of(g);
+    if view.status.is_over() {
+        return Some(None);
+    }
+    let s = State::of(&view);
+    let mut search = Search::new(slots, tune, budget);
+    root(&view, &s, &mut search, rounds).filter(|_| !search.gave_up())
+}
+
+fn root(view: &super::player::View, s: &State, search: &mut Search, rounds: u8) -> Option<Option<super::Move>> {
+    use super::game::{Cell, Group, Move, Phase};
+    let s = *s;
+    if view.phase == Phase::Place {
+        let card = view.next?;
+        let v = super::game::value(card)?;
+        let e = s.empty();
+        let mut best: Option<(u32, usize)> = None;
+        for r in 0..4 {
+            if e[r] == 0 {
+                continue;
+            }
+            let mut t = s;
+            t.counts[r][usize::from(v - 1)] += 1;
+            let x = search.fill(&t, rounds);
+            if best.is_none_or(|(b, _)| x > b) {
+                best = Some((x, r));
+            }
+        }
+        if search.gave_up() {
+            return None;
+        }
+        let (_, r) = best?;
+        let mut empty = 0u16;
+        for (i, c) in view.matrix.iter().enumerate() {
+            if c.is_none() {
+                empty |= 1 << i;
+            }
+        }
+        let cell = Cell::from_index((empty & REGIONS[r]).trailing_zeros() as u8)?;
+        return Some(Some(Move::Place(card, cell)));
+    }
+    let values = view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0));
+    let mut options: heapless::Vec<(State, u16), 256> = heapless::Vec::new();
+    let mut seen: heapless::Vec<u64, 256> = heapless::Vec::new();
+    if view.phase == Phase::MatchMore {
+        let _ = options.push((s, 0));
+        let _ = seen.push(s.hash(0));
+    }
+    judge::for_each_set(values, &mut |cells, first| {
+        let t = s.without_cells(&view, cells);
+        let k = t.hash(0);
+        if !seen.contains(&k) && !options.is_full() {
+            let _ = seen.push(k);
+            let _ = options.push((t, first));
+        }
+    });
+    let mut best: Option<(u32, u16)> = None;
+    for (t, first) in options.iter() {
+        let x = search.fill(t, rounds);
+        if best.is_none_or(|(b, _)| x > b) {
+            best = Some((x, *first));
+        }
+    }
+    if search.gave_up() {
+        return None;
+    }
+    let (_, first) = best?;
+    if first == 0 {
+        return Some(Some(Move::Draw));
+    }
+    let mut cards: heapless::Vec<crate::cards::Card, CELLS> = heapless::Vec::new();
+    for i in 0..CELLS {
+        if first & (1 << i) != 0 {
+            let _ = cards.push(view.matrix[i]?);
+        }
+    }
+    Some(Group::new(&cards).map(Move::Clear))
+}
+
+impl State {
+    /// This state less the real cells `cells` of the view's matrix.
+    fn without_cells(&self, view: &super::player::View, cells: u16) -> State {
+        let mut s = *self;
+        for (i, c) in view.matrix.iter().enumerate() {
+            if cells & (1 << i) != 0 {
+                if let Some(v) = c.and_then(super::game::value) {
+                    let r = (0..4).find(|r| REGIONS[*r] & (1 << i) != 0).unwrap_or(0);
+                    s.counts[r][usize::from(v - 1)] -= 1;
+                }
+            }
+        }
+        s
+    }
+}
+
+/// The expectimax player's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expect {
+    /// Full rounds searched past the one under way.
+    pub rounds: u8,
+    /// Nodes before the search gives up.
+    pub budget: u64,
+    /// The worth of a full matrix past the rounds searched.
+    pub tune: Tune,
+}
+
+impl Expect {
+    /// The host's setting (`kings corners stats --strength expect`): the
+    /// round under way, 16,384 nodes, 65,536 memo slots.
+    pub const HOST: Expect = Expect { rounds: 0, budget: 1 << 14, tune: Tune::per_face(850) };
+    /// Memo slots for the host's setting.
+    pub const HOST_SLOTS: usize = 1 << 16;
+}
+
+/// The expectimax player's move in `g`: the search's, or when it gives up
+/// the cheaper player's (number cards by the round's chance, groups by the
+/// rules of thumb). `slots` is the memo, `table` at least
+/// [`judge::TABLE`] long.
+pub fn expected_move(g: &super::Game, e: Expect, slots: &mut [u64], table: &mut [u32]) -> Option<super::Move> {
+    if let Some(m) = expect_move(g, e.tune, e.rounds, e.budget, slots) {
+        return m;
+    }
+    let tune = Tune { matching: false, ..e.tune };
+    judge::judged_move(g, tune, table)
+}
