@@ -325,7 +325,14 @@ fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let (lo, hi) = hostcli::wilson(won, games);
-    if let Some((samples, nodes, how)) = strength {
+    // A player that does not sample (0 samples, its own number in the
+    // nodes' place) is named as `--strength` names it.
+    let named = strength.filter(|s| s.0 == 0 && s.1 > 0).and_then(|(_, nodes, _)| {
+        G::STRENGTHS.iter().filter(|x| x.1 == 0 && x.2 == nodes).map(|x| x.0).find(|n| *n != "strong")
+    });
+    if let Some(name) = named {
+        player = format!("{player} ({name})");
+    } else if let Some((samples, nodes, how)) = strength {
         let how = match (how.each, how.furthest) {
             (true, _) => " after each move",
             (false, true) => ", furthest lines voting",

@@ -50,7 +50,8 @@ impl Cli for Game {
         scratch: &mut Vec<u64>,
     ) -> Option<farewell::games::corners::Move> {
         // Samples 0 with nodes 1 or 2 name the players that do not sample
-        // (`--strength judge`, `expect`).
+        // (`--strength judge`, `expect` and `strong`; `stats` prints them
+        // by name).
         if samples == 0 && nodes == JUDGE {
             let mut table = vec![0u32; judge::TABLE];
             return judge::judged_move(self, judge::Tune::per_face(850), &mut table);
@@ -68,7 +69,9 @@ impl Cli for Game {
         ("console", player::Effort::CONSOLE.samples, player::Effort::CONSOLE.nodes, how(player::Effort::CONSOLE)),
         ("judge", 0, JUDGE, Sampling { each: false, furthest: false }),
         ("expect", 0, EXPECT, Sampling { each: false, furthest: false }),
-        ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
+        // The host's strongest: the expectimax player (the samplers are
+        // no stronger than the rules of thumb here).
+        ("strong", 0, EXPECT, Sampling { each: false, furthest: false }),
     ];
 }
 
