@@ -3,47 +3,13 @@
 //! a player sees (shuffling the unseen cards never changes their move),
 //! their moves are legal, and the judge in small steps gives the same move.
 
-use farewell::cards::{Card, Pcg32};
+use super::corners_support::{legal, played, reshuffled};
+use farewell::cards::Pcg32;
 use farewell::games::corners::expect::{self, Expect};
 use farewell::games::corners::judge::{self, Judge, Start, Tune, ONE, TABLE};
-use farewell::games::corners::notation::{parse_position, write_position};
-use farewell::games::corners::{Game, Move};
+use farewell::games::corners::notation::parse_position;
+use farewell::games::corners::Move;
 use proptest::prelude::*;
-
-fn legal(g: &Game) -> Vec<Move> {
-    let mut v = Vec::new();
-    g.for_each_legal(&mut |m| v.push(m));
-    v
-}
-
-fn played(seed: u32, picks: &[u32]) -> Game {
-    let mut g = Game::deal(seed);
-    for p in picks {
-        let moves = legal(&g);
-        if moves.is_empty() {
-            break;
-        }
-        g.play(moves[*p as usize % moves.len()]).unwrap();
-    }
-    g
-}
-
-/// The same position with the deck's cards in another order.
-fn reshuffled(g: &Game, rng: &mut Pcg32) -> Game {
-    let mut t = String::new();
-    write_position(g, &mut t).unwrap();
-    let mut deck: Vec<Card> = g.deck().collect();
-    for i in (1..deck.len()).rev() {
-        deck.swap(i, rng.below(i as u32 + 1) as usize);
-    }
-    let line: Vec<String> = deck.iter().map(|c| c.to_string()).collect();
-    let t: String = t
-        .lines()
-        .map(|l| if l.starts_with("deck:") { format!("deck: {}", line.join(" ")) } else { l.to_string() })
-        .collect::<Vec<_>>()
-        .join("\n");
-    parse_position(&t).unwrap()
-}
 
 /// The round's chance by plain recursion over the next card drawn.
 fn by_recursion(e: [u8; 4], u: [u8; 4], n: u8, t: &Tune) -> f64 {

@@ -3,53 +3,14 @@
 //! players work in bounded steps with the same answer as in one go, the
 //! solver's wins replay, its key is exact, its budget gives "unknown".
 
+use super::corners_support::{legal, played, reshuffled};
 use farewell::cards::{Card, Pcg32};
 use farewell::games::corners::game::MAX_MOVES;
-use farewell::games::corners::notation::{parse_position, write_position};
+use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style, Thinker};
 use farewell::games::corners::solver::{self, key, Solver, Verdict};
 use farewell::games::corners::{Game, Move, Phase, Status};
 use proptest::prelude::*;
-
-fn text(g: &Game) -> String {
-    let mut s = String::new();
-    write_position(g, &mut s).unwrap();
-    s
-}
-
-fn legal(g: &Game) -> Vec<Move> {
-    let mut v = Vec::new();
-    g.for_each_legal(&mut |m| v.push(m));
-    v
-}
-
-fn played(seed: u32, picks: &[u32]) -> Game {
-    let mut g = Game::deal(seed);
-    for p in picks {
-        let moves = legal(&g);
-        if moves.is_empty() {
-            break;
-        }
-        g.play(moves[*p as usize % moves.len()]).unwrap();
-    }
-    g
-}
-
-/// The same position with the deck's cards in another order.
-fn reshuffled(g: &Game, rng: &mut Pcg32) -> Game {
-    let t = text(g);
-    let mut deck: Vec<Card> = g.deck().collect();
-    for i in (1..deck.len()).rev() {
-        deck.swap(i, rng.below(i as u32 + 1) as usize);
-    }
-    let line: Vec<String> = deck.iter().map(|c| c.to_string()).collect();
-    let t: String = t
-        .lines()
-        .map(|l| if l.starts_with("deck:") { format!("deck: {}", line.join(" ")) } else { l.to_string() })
-        .collect::<Vec<_>>()
-        .join("\n");
-    parse_position(&t).unwrap()
-}
 
 const STYLES: [Style; 4] = [
     Style { centre_first: true, room: true, pairs_first: true },

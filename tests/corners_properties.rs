@@ -2,24 +2,13 @@
 //! every deal and every line of legal play, and for any text given to the
 //! parsers (valid positions and moves, damaged).
 
+use super::corners_support::{legal, played, text};
 use farewell::cards::Card;
 use farewell::games::corners::game::{is_face, Group, MAX_MOVES};
-use farewell::games::corners::notation::{parse_move, parse_position, write_position};
+use farewell::games::corners::notation::{parse_move, parse_position};
 use farewell::games::corners::{Cell, Game, Move, Phase, Status};
 use farewell::games::Patience;
 use proptest::prelude::*;
-
-fn text(g: &Game) -> String {
-    let mut s = String::new();
-    write_position(g, &mut s).unwrap();
-    s
-}
-
-fn legal(g: &Game) -> Vec<Move> {
-    let mut v = Vec::new();
-    g.for_each_legal(&mut |m| v.push(m));
-    v
-}
 
 /// Each of the 52 cards exactly once across matrix, drawn card, deck and
 /// discard; face cards never in the discard.
@@ -35,19 +24,6 @@ fn assert_all_cards_once(g: &Game) {
         assert_eq!(*n, 1, "{} seen {n} times", Card::from_index(i as u8).unwrap());
     }
     assert!(g.discard().iter().all(|c| !is_face(*c)));
-}
-
-/// A game from `seed` played `picks` legal moves in (fewer if it ends).
-fn played(seed: u32, picks: &[u32]) -> Game {
-    let mut g = Game::deal(seed);
-    for p in picks {
-        let moves = legal(&g);
-        if moves.is_empty() {
-            break;
-        }
-        g.play(moves[*p as usize % moves.len()]).unwrap();
-    }
-    g
 }
 
 /// Every move the notation can express that could matter here: the drawn

@@ -4,17 +4,12 @@
 //! every legal move, remembering exact positions, gives; every won line
 //! replays to a win.
 
+use super::corners_support::legal;
 use farewell::cards::Pcg32;
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict};
 use farewell::games::corners::{Game, Move, Phase, Status};
 use std::collections::HashSet;
-
-fn legal(g: &Game) -> Vec<Move> {
-    let mut v = Vec::new();
-    g.for_each_legal(&mut |m| v.push(m));
-    v
-}
 
 /// Everything that decides a position's future (the deck's order is fixed,
 /// so its length says what is left in it).

@@ -32,6 +32,8 @@ mod corners_properties;
 mod corners_rules;
 #[path = "corners_solver.rs"]
 mod corners_solver;
+#[path = "corners_support.rs"]
+mod corners_support;
 #[path = "engine_properties.rs"]
 mod engine_properties;
 #[path = "engine_rng.rs"]
