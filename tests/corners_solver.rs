@@ -5,7 +5,9 @@
 //! replays to a win.
 
 use super::corners_support::legal;
+use farewell::cards::Card;
 use farewell::cards::Pcg32;
+use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict};
 use farewell::games::corners::{Game, Move, Phase, Status};
@@ -129,4 +131,35 @@ fn solver_loss_test_only_proves_lost_positions() {
         }
     }
     assert!(proved >= 50, "proved {proved} of {checked}");
+}
+
+/// A full matrix (kings' corners: Kc and Kd placed, 3h and 3s waiting to
+/// leave; no ace, two, four or seven anywhere), the deck's top cards
+/// `top`, then every other card.
+fn two_threes(top: &[&str]) -> Game {
+    let matrix = ["Kc 9h 9d 3h", "8h Th 6h 8d", "8c 6d 6c 8s", "3s 9c 9s Kd"];
+    let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
+    let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
+    for c in Card::all() {
+        let name = c.to_string();
+        if !on.contains(&name.as_str()) && !deck.contains(&name) {
+            deck.push(name);
+        }
+    }
+    let text = format!("game: corners\n{}\ndeck: {}\nphase: match\n", matrix.join("\n"), deck.join(" "));
+    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The loss test counts the labelled regions' cards together: two threes
+/// in the kings' corners, two kings to come and one seven before the
+/// second. Each three alone has a partner (that seven), but not both at
+/// once, so the second king finds no corner: the test proves the loss, and
+/// a plain search agrees. With a second seven before it, no proof.
+#[test]
+fn solver_loss_test_counts_partners_shared_by_two_cards() {
+    let g = two_threes(&["7c", "Kh", "Tc", "Ks"]);
+    assert!(solver::proved_lost(&g));
+    assert!(!plain(&mut g.clone(), &mut HashSet::new()));
+    let g = two_threes(&["7c", "Kh", "7d", "Ks"]);
+    assert!(!solver::proved_lost(&g));
 }

@@ -233,8 +233,19 @@ fn small_sums(count: &[u8; 11]) -> u16 {
 /// before any removal, so this only gives the cards more help than they
 /// get). If more than `M - j` cards of `r` are such, no line of play wins.
 /// The cards at hand only grow as `j` does, so a region whose number cards
-/// can all leave before one face card need not be checked for the later
-/// ones. Guarded by `solver_loss_test_only_proves_lost_positions`
+/// can all leave before one face card need not be checked card by card
+/// for the later ones.
+///
+/// Then all regions at once ([`jointly_removable`]): a card leaves only
+/// once, so the cards that must have left each region by a face card's
+/// draw (`N - (M - j)` of its `N`, for each region at the last face card
+/// of its rank drawn so far) must all leave in groups that share no card,
+/// made of the cards at hand then. The cards at hand at the latest of
+/// those draws include those of the earlier ones, so checking there only
+/// gives more help. Two threes waiting in the kings' corners with one
+/// seven to come before the kings are each fine alone, not together.
+///
+/// Guarded by `solver_loss_test_only_proves_lost_positions`
 /// (tests/corners_solver.rs): every position it calls lost, along many
 /// lines of play, is lost by a plain search over every move.
 fn doomed(g: &Game, ahead: &Ahead) -> bool {
@@ -273,7 +284,7 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
         done[r] = n[r] == 0;
     }
     let mut left = deck + 1;
-    while left > 0 && !(done[1] && done[2] && done[3]) {
+    while left > 0 {
         left -= 1;
         let (v, r) = if left == deck {
             match drawn {
@@ -293,22 +304,145 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
         };
         if v > 0 {
             count[usize::from(v)] += 1;
-        } else if r > 0 && !done[r] {
+        } else if r > 0 {
             seen[r] += 1;
-            let mut stuck = 0;
-            for &v in &mine[r][..n[r]] {
-                let mut c = count;
-                c[usize::from(v)] -= 1;
-                if small_sums(&c) & (1 << (TARGET - v)) == 0 {
-                    stuck += 1;
+            if !done[r] {
+                let mut stuck = 0;
+                for &v in &mine[r][..n[r]] {
+                    let mut c = count;
+                    c[usize::from(v)] -= 1;
+                    if small_sums(&c) & (1 << (TARGET - v)) == 0 {
+                        stuck += 1;
+                    }
+                }
+                if stuck > to_come[r].saturating_sub(seen[r]) {
+                    return true;
+                }
+                if stuck == 0 {
+                    done[r] = true;
                 }
             }
-            if stuck > to_come[r].saturating_sub(seen[r]) {
+            // Every region at once: the cards that must have left by now,
+            // in groups that share no card.
+            let mut q = [0usize; 4];
+            for s in 1..4 {
+                q[s] = n[s].saturating_sub(to_come[s].saturating_sub(seen[s]));
+            }
+            if q.iter().sum::<usize>() > 1 && !jointly_removable(&count, &mine, &n, &q) {
                 return true;
             }
-            if stuck == 0 {
-                done[r] = true;
+        }
+    }
+    false
+}
+
+/// Work allowed to one [`jointly_removable`] test: past it, the test
+/// answers "removable" (the loss is not proved; never a wrong proof).
+const JOINT_WORK: u32 = 2000;
+
+/// True when, for each labelled region `s`, some `q[s]` of its number
+/// cards (`mine[s][..n[s]]`) can all leave in groups adding up to 10 that
+/// share no card, the groups made of the cards counted in `pool` (which
+/// counts those cards too).
+fn jointly_removable(pool: &[u8; 11], mine: &[[u8; 4]; 4], n: &[usize; 4], q: &[usize; 4]) -> bool {
+    let mut work = 0u32;
+    // Each region's choice of q[s] cards, as subsets of its cards.
+    let mut pick = [0u8; 4];
+    let first = |k: usize| -> u8 { ((1u16 << k) - 1) as u8 };
+    for s in 1..4 {
+        if q[s] > n[s] {
+            return false;
+        }
+        pick[s] = first(q[s]);
+    }
+    loop {
+        let mut need = [0u8; 11];
+        for s in 1..4 {
+            for (i, v) in mine[s][..n[s]].iter().enumerate() {
+                if pick[s] & (1 << i) != 0 {
+                    need[usize::from(*v)] += 1;
+                }
             }
+        }
+        let mut p = *pool;
+        if covered(&mut p, &mut need, &mut work) || work > JOINT_WORK {
+            return true;
+        }
+        // The next choice: the regions' subsets counted like digits.
+        let mut s = 1;
+        loop {
+            if s == 4 {
+                return false;
+            }
+            match next_subset(pick[s], n[s]) {
+                Some(x) => {
+                    pick[s] = x;
+                    break;
+                }
+                None => {
+                    pick[s] = first(q[s]);
+                    s += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The next subset of `n` items with as many items as `x` (Gosper's
+/// hack), if any.
+fn next_subset(x: u8, n: usize) -> Option<u8> {
+    if x == 0 {
+        return None;
+    }
+    let x = u32::from(x);
+    let c = x & x.wrapping_neg();
+    let r = x + c;
+    let y = (((r ^ x) >> 2) / c) | r;
+    (y < 1 << n).then_some(y as u8)
+}
+
+/// True when groups adding up to 10, sharing no card, of the cards counted
+/// in `pool` take every card counted in `need` (a part of `pool`). Both
+/// are restored before returning. Counts its steps in `work` and answers
+/// true once past [`JOINT_WORK`].
+fn covered(pool: &mut [u8; 11], need: &mut [u8; 11], work: &mut u32) -> bool {
+    let Some(v) = (1..=10usize).rev().find(|&v| need[v] > 0) else { return true };
+    need[v] -= 1;
+    pool[v] -= 1;
+    let ok = complete(pool, need, usize::from(TARGET) - v, usize::from(TARGET), work);
+    need[v] += 1;
+    pool[v] += 1;
+    ok
+}
+
+/// [`covered`]'s other half: the rest of a group, `rest` more to add up
+/// to, of values at most `max` (taken largest first, so each group once).
+fn complete(pool: &mut [u8; 11], need: &mut [u8; 11], rest: usize, max: usize, work: &mut u32) -> bool {
+    *work += 1;
+    if *work > JOINT_WORK {
+        return true;
+    }
+    if rest == 0 {
+        return covered(pool, need, work);
+    }
+    for w in (1..=rest.min(max)).rev() {
+        if pool[w] == 0 {
+            continue;
+        }
+        pool[w] -= 1;
+        // A needed card of this value goes in the group first: it is
+        // never worse than another card of the same value.
+        let took = need[w] > 0;
+        if took {
+            need[w] -= 1;
+        }
+        let ok = complete(pool, need, rest - w, w, work);
+        if took {
+            need[w] += 1;
+        }
+        pool[w] += 1;
+        if ok {
+            return true;
         }
     }
     false
