@@ -9,7 +9,7 @@ use farewell::cards::Card;
 use farewell::cards::Pcg32;
 use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style};
-use farewell::games::corners::solver::{self, Verdict};
+use farewell::games::corners::solver::{self, Solver, Verdict};
 use farewell::games::corners::{Game, Move, Phase, Status};
 use std::collections::HashSet;
 
@@ -71,8 +71,25 @@ fn position(seed: u32, left: usize, guide: &[Move]) -> Option<Game> {
 
 #[test]
 fn solver_agrees_with_a_plain_search_and_its_wins_replay() {
+    agrees_with_a_plain_search(None);
+}
+
+/// The same with the search starting again every 20 nodes, in another
+/// move order each time (the solver's way out of a part of the tree that
+/// one order buries itself in, every `RESTART_NODES` nodes): what it
+/// remembers of one order stays true for the next, so the verdicts do not
+/// change.
+#[test]
+fn solver_starting_again_in_other_orders_still_agrees() {
+    agrees_with_a_plain_search(Some(20));
+}
+
+/// The solver's verdict on positions a few face cards from the end, from
+/// 300 deals, against [`plain`]'s; each win replayed. `every`: the search
+/// starts again every so many nodes (and the test checks that it did).
+fn agrees_with_a_plain_search(every: Option<u64>) {
     let mut slots = vec![0u64; 1 << 16];
-    let (mut won, mut lost) = (0, 0);
+    let (mut won, mut lost, mut restarted) = (0, 0, 0);
     for seed in 1..=300u32 {
         let left = 1 + (seed / 4 % 4) as usize;
         let guide = match solver::solve(&Game::deal(seed), 200_000, &mut slots).0 {
@@ -81,7 +98,19 @@ fn solver_agrees_with_a_plain_search_and_its_wins_replay() {
         };
         let Some(g) = position(seed, left, &guide) else { continue };
         let truth = plain(&mut g.clone(), &mut HashSet::new());
-        let (v, _) = solver::solve(&g, 10_000_000, &mut slots);
+        let v = match every {
+            None => solver::solve(&g, 10_000_000, &mut slots).0,
+            Some(n) => {
+                let mut s = Solver::new(&g, &mut slots, 10_000_000).restarting_every(n);
+                let v = loop {
+                    if let Some(v) = s.step(1000) {
+                        break v;
+                    }
+                };
+                restarted += u32::from(s.restarts() > 0);
+                v
+            }
+        };
         match v {
             Verdict::Winnable(line) => {
                 assert!(truth, "deal {seed}, {left} faces left: the solver wins a lost position");
@@ -101,6 +130,9 @@ fn solver_agrees_with_a_plain_search_and_its_wins_replay() {
     }
     // Both answers are tested, many times each.
     assert!(won >= 100 && lost >= 20, "won {won}, lost {lost}");
+    if every.is_some() {
+        assert!(restarted >= 25, "started again on {restarted} positions");
+    }
 }
 
 /// The solver's loss test (a number card in a labelled region that can
