@@ -4,7 +4,7 @@
 //! is decided.
 //!
 //! ```text
-//! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS]]
+//! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]]
 //! tools/host-cargo run --release --example albert_exact -- table FILE...
 //! ```
 //!
@@ -13,7 +13,9 @@
 //! positions of the search that decided it, which stage that was (0: 2M
 //! nodes in the solver's passes, table 2^22; 1: 50M, 2^25; 2: one
 //! unbounded pass of `MAX_NODES`, 5,000,000,000 unless given, table
-//! 2^TABLE_BITS, 28 unless given: 4 GB), and the CPU
+//! 2^TABLE_BITS, 28 unless given: 4 GB; its line has room for
+//! 2^LINE_BITS levels, TABLE_BITS - 5 and at most 24 unless given: no-start
+//! deal 3990 went deeper than 2^24), and the CPU
 //! time the deal took over all its stages (the process's user + system
 //! time, from /proc/self/stat). Deals already won or lost in FILE are
 //! skipped, so a run resumes where it stopped. `table` reads such files
@@ -76,13 +78,13 @@ struct Space {
 }
 
 impl Space {
-    fn new(bits: u32) -> Space {
+    fn new(bits: u32, line_bits: u32) -> Space {
         // The unbounded pass can go deep (moves to and fro between
         // positions not yet seen: over 1.7 million levels on a deal with
         // twos up); a level holds 16 moves on average at most (most
         // positions offer fewer; aces-up deal 7071 ran out of 12 a level
         // at 2^23 levels).
-        let depth = 1 << (bits - 5).min(24);
+        let depth = 1 << line_bits;
         Space {
             table: vec![0; 1 << bits],
             frames: vec![Frame::default(); depth],
@@ -91,7 +93,7 @@ impl Space {
     }
 }
 
-fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u32) {
+fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u32, line_bits: u32) {
     // Each deal's last line: decided, or unknown after a stage (which a
     // run with a larger budget does not search again).
     let done: BTreeMap<u32, Line> =
@@ -113,7 +115,8 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u3
             if tried.is_some_and(|(stage, nodes)| i < stage || (i == stage && st.budget <= nodes)) {
                 continue;
             }
-            let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits));
+            let lb = if i + 1 == stages.len() { line_bits } else { (st.bits - 5).min(24) };
+            let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits, lb));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
             search.restart_with(&mut ws, &g, st.budget, st.passes);
             let mut shown = 0;
@@ -172,7 +175,7 @@ fn schedule(s: &str) -> &'static [u8] {
 /// One deal, one search, with what it cost and why it stopped.
 fn one(start: StartRank, deal: u32, budget: u64, bits: u32, passes: &'static [u8]) {
     let g = Game::deal(deal, Options { start, auto: true });
-    let mut sp = Space::new(bits);
+    let mut sp = Space::new(bits, (bits - 5).min(24));
     let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
     let mut search = Search::idle();
     let t0 = cpu_ms();
@@ -277,7 +280,8 @@ fn main() {
             let last: u32 = args[3].parse().expect("last deal");
             let max: u64 = args.get(5).map_or(5_000_000_000, |s| s.parse().expect("most nodes"));
             let bits: u32 = args.get(6).map_or(28, |s| s.parse().expect("table bits"));
-            solve(start, first, last, &args[4], max, bits);
+            let line_bits: u32 = args.get(7).map_or((bits - 5).min(24), |s| s.parse().expect("line bits"));
+            solve(start, first, last, &args[4], max, bits, line_bits);
         }
         Some("table") => table(&args[1..]),
         Some("one") if args.len() >= 5 => {
@@ -288,6 +292,8 @@ fn main() {
             let passes = schedule(args.get(5).map_or("std", |s| s));
             one(start, deal, budget, bits, passes);
         }
-        _ => eprintln!("usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS]] | table FILE..."),
+        _ => eprintln!(
+            "usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]] | table FILE..."
+        ),
     }
 }

@@ -29,13 +29,17 @@
 //! drawn card goes to the centre first, then to the labelled regions with
 //! most room to spare; while matching, `draw` comes first (a round removes
 //! as little as it can before the search tries removing more), then groups
-//! within the centre, then groups that free a labelled cell.
+//! within the centre, then groups that free a labelled cell. Every
+//! [`RESTART_NODES`] nodes the search starts again from its root in a
+//! perturbed order, keeping its memo (still exact): wins are found much
+//! sooner.
 //!
 //! Losses are proved sooner by [`doomed`]: after each `draw` and whenever
 //! the matrix fills, a number card in a labelled region that no cards at
 //! hand before a face card of its rank can take to 10 must stay there; more
-//! such cards than the region can spare is a loss (its proof is in its
-//! comment).
+//! such cards than the region can spare is a loss; and the cards that must
+//! leave the labelled regions need groups that share no card (its proof is
+//! in its comment).
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;

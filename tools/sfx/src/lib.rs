@@ -221,9 +221,9 @@ pub fn make(dir: &Path) -> Result<Output, Error> {
                 });
             }
             let vol = (v.volume * f64::from(0x3FFF)).round() as u16;
-            let _ = write!(
+            let _ = writeln!(
                 voices,
-                "        SongVoice {{ name: \"{}\", instrument: INS_{}, volume: 0x{vol:04x}, steps: &{steps:?} }},\n",
+                "        SongVoice {{ name: \"{}\", instrument: INS_{}, volume: 0x{vol:04x}, steps: &{steps:?} }},",
                 v.name,
                 const_name(&v.instrument)
             );
