@@ -1,4 +1,5 @@
 //! Prototype: King's Corners as rounds, every state of each deck depth.
+#![allow(clippy::needless_range_loop)]
 use farewell::games::corners::game::value;
 use farewell::games::corners::{Game, Label};
 use std::collections::HashSet;
@@ -67,14 +68,7 @@ fn main() {
         let mut nums: Vec<u8> = cards[d..end].iter().filter(|c| c.1 > 0).map(|c| c.1).collect();
         nums.sort_unstable();
         // distribute
-        fn rec(
-            i: usize,
-            nums: &[u8],
-            cap: &mut [usize],
-            cur: &mut State,
-            fill: &mut [usize; 4],
-            out: &mut HashSet<State>,
-        ) {
+        fn rec(i: usize, nums: &[u8], cap: &mut [usize], cur: &mut State, out: &mut HashSet<State>) {
             if i == nums.len() {
                 let mut s = *cur;
                 for r in s.iter_mut() {
@@ -90,7 +84,7 @@ fn main() {
                     cap[r] -= 1;
                     let slot = cur[r].iter().position(|v| *v == 0).unwrap();
                     cur[r][slot] = nums[i];
-                    rec(i + 1, nums, cap, cur, fill, out);
+                    rec(i + 1, nums, cap, cur, out);
                     cur[r][slot] = 0;
                     cap[r] += 1;
                 }
@@ -98,8 +92,7 @@ fn main() {
         }
         let mut cur = *keep;
         let mut capv = cap.clone();
-        let mut fill = [0; 4];
-        rec(0, &nums, &mut capv, &mut cur, &mut fill, &mut layers[end]);
+        rec(0, &nums, &mut capv, &mut cur, &mut layers[end]);
         false
     };
     if expand(0, &[[0; 4]; 4], [4, 4, 4, 4], &mut layers) {

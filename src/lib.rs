@@ -21,6 +21,13 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// The notation's errors carry their message as text in a fixed buffer
+// (`text::Message`: no allocation, the same on the PS1), so they are large
+// by design; they are made only on bad input, never in a search.
+#![allow(clippy::result_large_err)]
+// Loops over regions, stacks and values index several arrays by the same
+// number, as the rules count them: kept as index loops.
+#![allow(clippy::needless_range_loop)]
 
 #[macro_use]
 pub mod out;

@@ -25,6 +25,7 @@ fn position_with(rows: &[&str], hand: &str, orphans: &str, removed: &str, easy: 
 
 /// As [`position_with`], but the parser's verdict, with the text. The lines
 /// are: 1 `grid:`, 2.. the rows, then hand, stock, removed, orphans, easy.
+#[allow(clippy::result_large_err)] // the parser's own error, as it returns it
 fn try_position_with(
     rows: &[&str],
     hand: &str,

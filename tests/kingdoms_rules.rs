@@ -788,7 +788,7 @@ fn a_bare_fixed_size_key_means_what_a_missing_key_means() {
         let bare =
             parse_position(&text.replace(&line, &format!("{key}:\n"))).unwrap_or_else(|e| panic!("bare {key}: {e}"));
         let missing = parse_position(&text.replace(&line, "")).unwrap();
-        assert_eq!(text_of(&Game::from_position(bare.clone())), text, "{key}");
+        assert_eq!(text_of(&Game::from_position(bare)), text, "{key}");
         assert_eq!(text_of(&Game::from_position(missing)), text_of(&Game::from_position(bare)), "{key}");
     }
     // Three entries are still refused.

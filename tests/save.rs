@@ -448,7 +448,7 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
     // Two copies share a block's data area (7,936 bytes): 3,968 each, less
     // the copy's 16 bytes of header and CRC.
     assert_eq!(MAX_ENCODED, 3659);
-    assert!(MAX_ENCODED <= farewell::memcard::RECORD_MAX, "{MAX_ENCODED}");
+    const _: () = assert!(MAX_ENCODED <= farewell::memcard::RECORD_MAX);
     // A save that long: every game with its longest game and every row.
     let mut s = Save::default();
     for id in GameId::ALL {
@@ -556,8 +556,11 @@ struct Old {
     sound: [u8; 3],
     /// Section count, then per section: id, options, winnable, game, six
     /// tallies.
-    sections: Vec<(u8, u8, u8, Option<SavedGame>, [Tally; 6])>,
+    sections: Vec<OldSection>,
 }
+
+/// An old save's section: id, options, winnable, game, six tallies.
+type OldSection = (u8, u8, u8, Option<SavedGame>, [Tally; 6]);
 
 impl Old {
     fn new(version: u16) -> Old {
@@ -680,7 +683,7 @@ fn versions_1_to_4_load_into_the_new_value() {
         if version >= 3 {
             assert_eq!(got.last_game, GameId::Kingdoms);
             assert_eq!(got.record(GameId::Albert).game, Some(a));
-            assert_eq!(got.record(GameId::Albert).winnable, true);
+            assert!(got.record(GameId::Albert).winnable);
             assert_eq!(got.record(GameId::Albert).tallies[2..6], [win; 4]);
             assert_eq!(got.record(GameId::Corners).tallies[0], win);
         } else {

@@ -607,7 +607,7 @@ fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
     d.press(Buttons::CROSS); // plays the hinted card
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert!(
-        p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")),
+        p.message(d.app.frame()).is_none_or(|m| !m.starts_with("Hint: ")),
         "the hint stays after its move: {:?}",
         p.message(d.app.frame())
     );
@@ -633,7 +633,7 @@ fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
         d.press(Buttons::CROSS);
         let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
         assert_eq!(p.game().card_at(other), Some(held));
-        assert!(p.message(d.app.frame()).map_or(true, |m| !m.starts_with("Hint: ")), "another move ends the hint");
+        assert!(p.message(d.app.frame()).is_none_or(|m| !m.starts_with("Hint: ")), "another move ends the hint");
     }
 }
 

@@ -131,7 +131,7 @@ impl Tty {
         // the literal), and `%s` consumes exactly the one pointer passed.
         // BIOS printf (A(3Fh)) is safe to call with interrupts off.
         unsafe {
-            psx::sys::kernel::psx_printf(b"%s\0".as_ptr() as *const i8, self.piece.as_ptr());
+            psx::sys::kernel::psx_printf(c"%s".as_ptr(), self.piece.as_ptr());
         }
         if let (Some(c), Some(s)) = (clock, start) {
             if n >= MIN_MEASURED {

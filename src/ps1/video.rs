@@ -39,7 +39,9 @@ impl Video {
             Ok(fb) => fb,
             // The arguments are constants that psx accepts; this arm is
             // never taken, and a hang here would show as no AFTK BOOT.
-            Err(_) => loop {},
+            Err(_) => loop {
+                core::hint::spin_loop();
+            },
         };
         // psx enables the vblank interrupt; this layer polls I_STAT instead.
         I_MASK.write(0);

@@ -63,6 +63,9 @@ impl HintStores {
 }
 
 /// A game in play, whichever it is.
+// One lives in the App at a time, made once per game; with no allocator
+// there is nothing to box the larger screens in.
+#[allow(clippy::large_enum_variant)]
 pub enum GameScreen {
     /// A Farewell to Kings.
     Farewell(farewell::Play),

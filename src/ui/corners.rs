@@ -235,15 +235,17 @@ impl Play {
                 self.group ^= bit;
                 self.sounds.push(Sfx::PickUp);
                 let sum = self.group_sum();
-                if sum == 10 {
-                    if let Some(group) = self.game().group(self.group) {
-                        self.group = 0;
-                        self.play(Move::Clear(group), frame, log);
+                match sum.cmp(&10) {
+                    core::cmp::Ordering::Equal => {
+                        if let Some(group) = self.game().group(self.group) {
+                            self.group = 0;
+                            self.play(Move::Clear(group), frame, log);
+                        }
                     }
-                } else if sum > 10 {
-                    self.refuse(frame, &[&sum, &" is over 10: O empties the group"]);
-                } else {
-                    self.table.clear_message();
+                    core::cmp::Ordering::Greater => {
+                        self.refuse(frame, &[&sum, &" is over 10: O empties the group"]);
+                    }
+                    core::cmp::Ordering::Less => self.table.clear_message(),
                 }
             }
         }

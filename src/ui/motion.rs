@@ -75,6 +75,9 @@ pub struct Motion {
 impl Motion {
     /// A motion with no card seen yet: cards first drawn just appear.
     pub const fn new() -> Motion {
+        // Only to fill the array below (a `const fn` cannot loop): each
+        // element is its own cell.
+        #[allow(clippy::declare_interior_mutable_const)]
         const NONE: Cell<Track> =
             Cell::new(Track { seen: false, at: (0, 0), from: (0, 0), start: 0, sliding: false, compact: false });
         Motion { cards: [NONE; 52], queue: Cell::new(None), source: Cell::new(None), won_at: Cell::new(None) }

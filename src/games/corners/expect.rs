@@ -346,7 +346,7 @@ fn root(view: &super::player::View, s: &State, search: &mut Search, rounds: u8) 
         let _ = seen.push(s.hash(0));
     }
     judge::for_each_set(values, &mut |cells, first| {
-        let t = s.without_cells(&view, cells);
+        let t = s.without_cells(view, cells);
         let k = t.hash(0);
         if !seen.contains(&k) && !options.is_full() {
             let _ = seen.push(k);

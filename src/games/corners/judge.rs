@@ -372,7 +372,7 @@ impl Judge {
                         continue;
                     }
                     empty[r] -= 1;
-                    let Some(v) = self.judged(empty, table, &mut budget) else { return None };
+                    let v = self.judged(empty, table, &mut budget)?;
                     // Ties go to the rules of thumb's region (score bit).
                     let score = u64::from(v) << 1 | u64::from(self.plain_region() == Some(r));
                     if self.best.is_none_or(|(b, _, _)| score > b) {
@@ -399,7 +399,7 @@ impl Judge {
                         for (i, e) in empty.iter_mut().enumerate() {
                             *e += (cells & REGIONS[i]).count_ones() as u8;
                         }
-                        let Some(v) = self.judged(empty, table, &mut budget) else { return None };
+                        let v = self.judged(empty, table, &mut budget)?;
                         self.pending = None;
                         // Ties go to the set found first.
                         let score = u64::from(v);
@@ -451,9 +451,7 @@ impl Judge {
     }
 
     fn finish_match(&self) -> Option<Move> {
-        let Some((_, cells, first)) = self.best else {
-            return None;
-        };
+        let (_, cells, first) = self.best?;
         if cells == 0 {
             return Some(Move::Draw);
         }

@@ -65,7 +65,7 @@ impl View {
     }
 
     /// Face cards of this label's rank not seen yet.
-    fn to_come(&self, l: Label) -> i32 {
+    fn faces_to_come(&self, l: Label) -> i32 {
         (0..52u8)
             .filter(|i| self.unseen & (1 << i) != 0)
             .filter_map(Card::from_index)
@@ -128,7 +128,7 @@ fn place(v: &View, style: Style) -> Option<Move> {
         if free == 0 {
             continue;
         }
-        let spare = free.count_ones() as i32 - v.to_come(l);
+        let spare = free.count_ones() as i32 - v.faces_to_come(l);
         if best.is_none_or(|(b, _)| spare > b) {
             best = Some((spare, free));
         }
@@ -179,7 +179,7 @@ impl Thinker {
             t.done = Some(place(&view, style));
         } else {
             for l in LABELS {
-                if view.to_come(l) > 0 {
+                if view.faces_to_come(l) > 0 {
                     t.wanted |= l.cells();
                 }
             }
@@ -389,7 +389,7 @@ impl Sampler {
             if i == 0 {
                 self.sample = Some(self.sample(sample));
             }
-            let Some(mut child) = self.sample.clone() else { return None };
+            let mut child = self.sample.clone()?;
             let c = if child.play(m).is_err() {
                 0
             } else {

@@ -428,10 +428,8 @@ impl Game {
         // The 48 other cards in index order, shuffled by Fisher-Yates from
         // the top down; the stock's top is its first card.
         let mut deck: [Card; STOCK] = [Card::new(Rank::ACE, Suit::Spades); STOCK];
-        let mut n = 0;
-        for c in Card::all().filter(|c| !c.is_king()) {
-            deck[n] = c;
-            n += 1;
+        for (slot, c) in deck.iter_mut().zip(Card::all().filter(|c| !c.is_king())) {
+            *slot = c;
         }
         crate::cards::shuffle(&mut deck, &mut rng);
         for c in deck.iter().rev() {

@@ -518,7 +518,7 @@ impl Sampler {
         }
         let slots = self.effort.table_slots().min(table.len());
         if let Some(search) = self.search.as_mut().filter(|_| self.searching) {
-            let Some(v) = search.step(&mut table[..slots], nodes) else { return None };
+            let v = search.step(&mut table[..slots], nodes)?;
             self.searching = false;
             self.sampled += 1;
             match v {

@@ -118,7 +118,7 @@ pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
     // `kings GAME --help`: every command's usage; `kings GAME COMMAND
     // --help`: that command's.
     if is_help(cmd) || cmd == "help" {
-        return Ok(COMMANDS.iter().map(|c| format!("{}\n", usage_of::<G>(c))).collect());
+        return Ok(COMMANDS.iter().map(|c| usage_of::<G>(c) + "\n").collect());
     }
     if let Some(u) = usage::<G>(cmd).filter(|_| rest.iter().any(|a| is_help(a))) {
         return Ok(format!("{u}\n"));
@@ -144,7 +144,7 @@ pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
             g.for_each_legal(&mut |m| moves.push(m.to_string()));
             moves.sort();
             moves.dedup();
-            Ok(moves.iter().map(|m| format!("{m}\n")).collect())
+            Ok(moves.iter().map(|m| m.clone() + "\n").collect())
         }
         "play" => play::<G>(rest),
         "solve" => {

@@ -650,14 +650,9 @@ impl Session {
 
     /// Streams TTY lines to stdout until the player closes the emulator.
     pub fn play(mut self) -> Result<PathBuf, String> {
-        loop {
-            match self.lines.recv() {
-                Ok(line) => {
-                    println!("{line}");
-                    self.log.push(line);
-                }
-                Err(_) => break,
-            }
+        while let Ok(line) = self.lines.recv() {
+            println!("{line}");
+            self.log.push(line);
         }
         self.stop()
     }
