@@ -15,7 +15,9 @@
 //! unbounded pass of `MAX_NODES`, 5,000,000,000 unless given, table
 //! 2^TABLE_BITS, 28 unless given: 4 GB; its line has room for
 //! 2^LINE_BITS levels, TABLE_BITS - 5 and at most 24 unless given: no-start
-//! deal 3990 went deeper than 2^24), and the CPU
+//! deal 3990 went deeper than 2^24, 7642 deeper than 2^26; its move buffer
+//! holds the deepest level's moves alone, so a level costs only its
+//! frame), and the CPU
 //! time the deal took over all its stages (the process's user + system
 //! time, from /proc/self/stat). Deals already won or lost in FILE are
 //! skipped, so a run resumes where it stopped. `table` reads such files
@@ -23,7 +25,7 @@
 //! rows of docs/rules/albert.md's exact table: counts, Wilson 95 %
 //! intervals, CPU time.
 
-use farewell::games::albert::solver::{Frame, Search, Step, Verdict, Workspace, PASSES};
+use farewell::games::albert::solver::{Frame, Search, Step, Verdict, Workspace, MAX_BRANCH, PASSES};
 use farewell::games::albert::{Game, Options, StartRank};
 use farewell::games::{Patience, Status};
 use std::collections::BTreeMap;
@@ -78,17 +80,21 @@ struct Space {
 }
 
 impl Space {
-    fn new(bits: u32, line_bits: u32) -> Space {
+    fn new(bits: u32, line_bits: u32, one_level: bool) -> Space {
         // The unbounded pass can go deep (moves to and fro between
         // positions not yet seen: over 1.7 million levels on a deal with
-        // twos up); a level holds 16 moves on average at most (most
-        // positions offer fewer; aces-up deal 7071 ran out of 12 a level
-        // at 2^23 levels).
+        // twos up, tens of millions on no-start deals 7642 and 8994); a
+        // level holds 16 moves on average at most (most positions offer
+        // fewer; aces-up deal 7071 ran out of 12 a level at 2^23 levels).
+        // With `one_level` the buffer holds the deepest level's moves
+        // alone and the search lists a level's moves again when it comes
+        // back to it (the same search, node for node): the line is as deep
+        // as its frames.
         let depth = 1 << line_bits;
         Space {
             table: vec![0; 1 << bits],
             frames: vec![Frame::default(); depth],
-            moves: vec![Step::default(); depth * 16],
+            moves: vec![Step::default(); if one_level { MAX_BRANCH } else { depth * 16 }],
         }
     }
 }
@@ -116,7 +122,8 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u3
                 continue;
             }
             let lb = if i + 1 == stages.len() { line_bits } else { (st.bits - 5).min(24) };
-            let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits, lb));
+            let last = i + 1 == stages.len();
+            let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits, lb, last));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
             search.restart_with(&mut ws, &g, st.budget, st.passes);
             let mut shown = 0;
@@ -175,7 +182,7 @@ fn schedule(s: &str) -> &'static [u8] {
 /// One deal, one search, with what it cost and why it stopped.
 fn one(start: StartRank, deal: u32, budget: u64, bits: u32, passes: &'static [u8]) {
     let g = Game::deal(deal, Options { start, auto: true });
-    let mut sp = Space::new(bits, (bits - 5).min(24));
+    let mut sp = Space::new(bits, (bits - 5).min(24), false);
     let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
     let mut search = Search::idle();
     let t0 = cpu_ms();

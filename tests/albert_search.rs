@@ -183,3 +183,48 @@ fn every_pass_schedule_decides_like_the_plain_search_and_every_win_replays() {
     // The deals compared must be many, wins and losses both.
     assert!(decided >= 60 && won >= 30 && decided - won >= 15, "decided {decided}, won {won}");
 }
+
+/// A move buffer of one level's room (the host's exact table: lines too
+/// deep for 16 moves a level) lists a level's moves again when the search
+/// comes back to it: the same search, node for node, and its wins replay.
+#[test]
+fn a_move_buffer_of_one_level_searches_node_for_node_as_a_full_one() {
+    use farewell::games::albert::solver::{MAX_BRANCH, PASSES};
+    use farewell::games::albert::StartRank;
+    let run = |g: &Game, moves: usize, passes: &'static [u8]| {
+        let mut table = vec![0u128; 1 << 16];
+        let mut frames = vec![Frame::default(); 4096];
+        let mut moves = vec![Step::default(); moves];
+        let mut store = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
+        let mut search = Search::idle();
+        search.restart_with(&mut store, g, 60_000, passes);
+        let v = loop {
+            if let Some(v) = search.step(&mut store, 1 << 20) {
+                break v;
+            }
+        };
+        let mut replayed = None;
+        if v == Verdict::Winnable(()) {
+            let mut played = g.clone();
+            let mut ok = true;
+            search.line(&store, g, &mut |m| ok &= played.play(m).is_ok());
+            replayed = Some(ok && played.status() == farewell::games::Status::Won);
+        }
+        (v, search.nodes(), replayed)
+    };
+    let (mut won, mut lost) = (0, 0);
+    for start in [StartRank::None, StartRank::Two] {
+        for seed in 1..=30u32 {
+            let g = Game::new(seed, Options { start, auto: true });
+            for passes in [&[][..], &PASSES[..]] {
+                let full = run(&g, 4096 * 16, passes);
+                let small = run(&g, MAX_BRANCH, passes);
+                assert_eq!(full, small, "deal {seed} start {}", start.name());
+                assert_ne!(small.2, Some(false), "deal {seed}: the line does not win");
+                won += usize::from(small.0 == Verdict::Winnable(()));
+                lost += usize::from(small.0 == Verdict::NotWinnable);
+            }
+        }
+    }
+    assert!(won >= 20 && lost >= 10, "won {won}, lost {lost}");
+}

@@ -165,11 +165,11 @@ fn solver_loss_test_only_proves_lost_positions() {
     assert!(proved >= 50, "proved {proved} of {checked}");
 }
 
-/// A full matrix (kings' corners: Kc and Kd placed, 3h and 3s waiting to
-/// leave; no ace, two, four or seven anywhere), the deck's top cards
-/// `top`, then every other card.
+/// A full matrix (the jacks and queens placed; kings' corners: Kc and Kd
+/// placed, 3h and 3s waiting to leave; the centre Th 6h 6d 6c), the
+/// deck's top cards `top`, then every other card.
 fn two_threes(top: &[&str]) -> Game {
-    let matrix = ["Kc 9h 9d 3h", "8h Th 6h 8d", "8c 6d 6c 8s", "3s 9c 9s Kd"];
+    let matrix = ["Kc Qh Qd 3h", "Jh Th 6h Jd", "Jc 6d 6c Js", "3s Qc Qs Kd"];
     let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
     let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
     for c in Card::all() {
@@ -186,12 +186,82 @@ fn two_threes(top: &[&str]) -> Game {
 /// in the kings' corners, two kings to come and one seven before the
 /// second. Each three alone has a partner (that seven), but not both at
 /// once, so the second king finds no corner: the test proves the loss, and
-/// a plain search agrees. With a second seven before it, no proof.
+/// a plain search agrees. With a second seven before it, no proof, and
+/// the deal is won (T, then 7 + 3 twice).
 #[test]
 fn solver_loss_test_counts_partners_shared_by_two_cards() {
     let g = two_threes(&["7c", "Kh", "Tc", "Ks"]);
     assert!(solver::proved_lost(&g));
     assert!(!plain(&mut g.clone(), &mut HashSet::new()));
     let g = two_threes(&["7c", "Kh", "7d", "Ks"]);
+    assert!(!solver::proved_lost(&g));
+    assert!(plain(&mut g.clone(), &mut HashSet::new()));
+}
+
+/// A full matrix with eleven face cards placed (the kings' corner `r3c3`
+/// holds 3h, the centre 7h 9h 9d 9c), the deck's top cards `top`, then
+/// every other card.
+fn last_king(top: &[&str]) -> Game {
+    let matrix = ["Kc Qh Qd Kd", "Jh 7h 9h Jd", "Jc 9d 9c Js", "Ks Qc Qs 3h"];
+    let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
+    let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
+    for c in Card::all() {
+        let name = c.to_string();
+        if !on.contains(&name.as_str()) && !deck.contains(&name) {
+            deck.push(name);
+        }
+    }
+    let text = format!("game: corners\n{}\ndeck: {}\nphase: match\n", matrix.join("\n"), deck.join(" "));
+    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The loss test counts the whole matrix: when the last king comes, eleven
+/// face cards are placed and one cell must be empty, so at most four
+/// number cards may be on the matrix. With 8c and 8d drawn before Kh, seven
+/// number cards are at hand (3 7 9 9 9 8 8) and only 3 + 7 can leave:
+/// five would stay. The corner's three alone can leave (with the seven),
+/// so only the count over the whole matrix proves the loss; a plain search
+/// agrees. With 2d instead of 8d, 8 + 2 leave too, and the deal is won.
+#[test]
+fn solver_loss_test_counts_the_whole_matrix() {
+    let g = last_king(&["8c", "8d", "Kh"]);
+    assert!(solver::proved_lost(&g));
+    assert!(!plain(&mut g.clone(), &mut HashSet::new()));
+    let g = last_king(&["8c", "2d", "Kh"]);
+    assert!(!solver::proved_lost(&g));
+    assert!(plain(&mut g.clone(), &mut HashSet::new()));
+}
+
+/// A full matrix with ten face cards placed: the kings' corners hold Kc,
+/// Kd, 9h and 7h, the centre Ah 7c 7d 7s; the deck's top cards `top`, then
+/// every other card.
+fn two_kings(top: &[&str]) -> Game {
+    let matrix = ["Kc Qh Qd Kd", "Jh Ah 7c Jd", "Jc 7d 7s Js", "9h Qc Qs 7h"];
+    let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
+    let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
+    for c in Card::all() {
+        let name = c.to_string();
+        if !on.contains(&name.as_str()) && !deck.contains(&name) {
+            deck.push(name);
+        }
+    }
+    let text = format!("game: corners\n{}\ndeck: {}\nphase: match\n", matrix.join("\n"), deck.join(" "));
+    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The loss test keeps the groups that left for an earlier face card.
+/// Kh comes first: at most five of the six number cards may be on the
+/// matrix then, and only 9 + A can leave. Ks comes after 2 2 2 3 3: at
+/// most four of the eleven may stay, and seven can leave only as 7 + 3,
+/// 7 + 3 and 7 + 2 + A, which needs the ace that went with the nine. Each
+/// face card alone can be served (and each corner card has a partner), not
+/// both; a plain search agrees. With a third three instead of the third
+/// two, 9 + A and three 7 + 3 leave eight, and no proof.
+#[test]
+fn solver_loss_test_keeps_groups_that_left_early() {
+    let g = two_kings(&["Kh", "2c", "2d", "2h", "3c", "3d", "Ks"]);
+    assert!(solver::proved_lost(&g));
+    assert!(!plain(&mut g.clone(), &mut HashSet::new()));
+    let g = two_kings(&["Kh", "2c", "2d", "3h", "3c", "3d", "Ks"]);
     assert!(!solver::proved_lost(&g));
 }

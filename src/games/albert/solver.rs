@@ -87,6 +87,13 @@ pub type Step = Plan;
 /// of the line searched) and the move buffer (the moves of every level of
 /// the line, up to [`MAX_BRANCH`] each). The console owns a [`Store`]; the
 /// host lends vectors through a [`Workspace`].
+///
+/// A move buffer of at most [`MAX_BRANCH`] moves holds only the deepest
+/// level's moves: coming back to a level, the search lists its moves again
+/// (the same moves in the same order, from the same board). It costs a
+/// listing a node more, and lets a line be as deep as its frames allow
+/// (the host's exact table: some deals search lines tens of millions of
+/// levels deep, and 16 moves a level would not fit in memory).
 pub trait Storage {
     /// The table, the frames and the move buffer.
     fn parts(&mut self) -> (&mut [u128], &mut [Frame], &mut [Step]);
@@ -310,6 +317,9 @@ struct State {
     cut: bool,
     /// The nodes searched before this pass.
     pass_from: u64,
+    /// With a move buffer of one level's room (see [`Storage`]): the level
+    /// whose moves the buffer holds.
+    listed: usize,
     /// While the table is being cleared (before a pass of generation 1):
     /// the next entry to clear; 0 otherwise.
     clearing: usize,
@@ -340,6 +350,7 @@ impl Search {
                 pass: 0,
                 cut: false,
                 pass_from: 0,
+                listed: 0,
                 clearing: 0,
             },
         }
@@ -702,6 +713,7 @@ impl State {
             self.verdict = Some(Verdict::Unknown);
             return;
         }
+        self.listed = 0;
         match self.generate(moves, 0) {
             Some(n) => frames[0].count = n,
             None => self.verdict = Some(Verdict::Unknown),
@@ -946,6 +958,13 @@ impl State {
                 continue;
             }
             frames[d].next += 1;
+            if moves.len() <= MAX_BRANCH && self.listed != d {
+                // The buffer held a deeper level's moves: this level's
+                // again (the board is as it was when they were listed).
+                let count = self.generate(moves, 0);
+                debug_assert_eq!(count, Some(f.count), "the moves listed again");
+                self.listed = d;
+            }
             let p = moves[f.first as usize + usize::from(f.next)];
             self.effort.nodes += 1;
             let up = self.board.foundation_total();
@@ -985,7 +1004,8 @@ impl State {
                 }
                 Seen::New => {}
             }
-            let first = f.first as usize + usize::from(f.count);
+            let first = if moves.len() <= MAX_BRANCH { 0 } else { f.first as usize + usize::from(f.count) };
+            self.listed = self.depth;
             if self.depth >= frames.len() {
                 self.verdict = Some(Verdict::Unknown);
                 return self.verdict;

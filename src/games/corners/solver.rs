@@ -38,8 +38,11 @@
 //! the matrix fills, a number card in a labelled region that no cards at
 //! hand before a face card of its rank can take to 10 must stay there; more
 //! such cards than the region can spare is a loss; and the cards that must
-//! leave the labelled regions need groups that share no card (its proof is
-//! in its comment).
+//! leave the labelled regions need groups that share no card; and the
+//! matrix holds at most 15 cards when a face card comes, so all but a few
+//! number cards at hand by then must have left, in groups that share no
+//! card and stay gone for the face cards after (its proof is in its
+//! comment).
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
@@ -251,6 +254,27 @@ fn small_sums(count: &[u8; 11]) -> u16 {
 /// gives more help. Two threes waiting in the kings' corners with one
 /// seven to come before the kings are each fine alone, not together.
 ///
+/// Then the whole matrix ([`all_but_leave`]): when any face card is drawn
+/// its label needs an empty cell, so at most 15 cells are taken, `F` of
+/// them by the face cards drawn before it (they never leave): at most
+/// `15 - F` number cards are on the matrix. Every number card at hand then
+/// (on the matrix now, or drawn before that face card) that is not on the
+/// matrix has left in a group adding up to 10 made of such cards, the
+/// groups sharing no card. If no such groups take all but `15 - F` of
+/// them, no line of play wins (the last king waits for four cells of the
+/// centre at most: `solver_loss_test_counts_the_whole_matrix`).
+///
+/// And the face cards together ([`leave_in_time`]): a group that left by
+/// one face card's draw has left by every later one's, so one set of
+/// groups must serve them all, each group made of cards at hand by the
+/// first face card it serves. A nine and an ace that must go for the
+/// first king cannot also give the ace to a seven and a two for the
+/// second (`solver_loss_test_keeps_groups_that_left_early`).
+///
+/// These two need only the cards, not where they lie, so a position lost
+/// by them from the start is lost in every position of its first round:
+/// [`Solver::new`] tests its root too.
+///
 /// Guarded by `solver_loss_test_only_proves_lost_positions`
 /// (tests/corners_solver.rs): every position it calls lost, along many
 /// lines of play, is lost by a plain search over every move.
@@ -286,9 +310,17 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
     }
     let mut seen = [0usize; 4];
     let mut done = [true; 4];
+    // One memo for every face card's test: a (cards, spare) that cannot
+    // be settled stays so.
+    let mut whole = Whole { work: 0, failed: [0; WHOLE_SLOTS] };
     for r in 1..4 {
         done[r] = n[r] == 0;
     }
+    // For the face cards' test together ([`leave_in_time`]): the number
+    // cards at hand at each face card's draw, as what came since the one
+    // before, and how many must have left by then.
+    let mut levels = Levels { since: [[0; 11]; 12], must: [0; 12], n: 0 };
+    let mut last = [0u8; 11];
     let mut left = deck + 1;
     while left > 0 {
         left -= 1;
@@ -328,6 +360,29 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
                     done[r] = true;
                 }
             }
+            // The whole matrix: this face card needs an empty cell, so at
+            // most 15 cards are on the matrix when it comes, `faces` of
+            // them face cards (all those drawn before it: face cards never
+            // leave); the other number cards at hand must have left by
+            // then, in groups adding up to 10 that share no card.
+            let faces = 12 - to_come.iter().sum::<usize>() + seen.iter().sum::<usize>() - 1;
+            let at_hand: usize = count.iter().map(|c| usize::from(*c)).sum();
+            let room = 15usize.saturating_sub(faces);
+            if levels.n < 12 {
+                for (x, (c, l)) in levels.since[levels.n].iter_mut().zip(count.iter().zip(last.iter())) {
+                    *x = c - l;
+                }
+                levels.must[levels.n] = at_hand.saturating_sub(room) as u8;
+                levels.n += 1;
+                last = count;
+            }
+            if at_hand > room {
+                let mut pool = count;
+                whole.work = 0;
+                if !all_but_leave(&mut pool, room, &mut whole) {
+                    return true;
+                }
+            }
             // Every region at once: the cards that must have left by now,
             // in groups that share no card.
             let mut q = [0usize; 4];
@@ -339,7 +394,11 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
             }
         }
     }
-    false
+    // The face cards together: the groups that leave by one face card's
+    // draw have left by the next one's too.
+    whole.work = 0;
+    let mut hand = levels.since[0];
+    !leave_in_time(&levels, 0, &mut hand, 0, &mut whole)
 }
 
 /// Work allowed to one [`jointly_removable`] test: past it, the test
@@ -392,6 +451,178 @@ fn jointly_removable(pool: &[u8; 11], mine: &[[u8; 4]; 4], n: &[usize; 4], q: &[
             }
         }
     }
+}
+
+/// Work allowed to one [`all_but_leave`] test: past it, the test answers
+/// "they can" (the loss is not proved; never a wrong proof).
+const WHOLE_WORK: u32 = 100_000;
+
+/// Slots of [`Whole`]'s memo.
+const WHOLE_SLOTS: usize = 4096;
+
+/// The state of one [`all_but_leave`] test: its work so far, and the
+/// (cards, spare) it found cannot be settled, by hash (a slot keeps the
+/// last one stored).
+struct Whole {
+    work: u32,
+    failed: [u64; WHOLE_SLOTS],
+}
+
+/// True when all but at most `spare` of the number cards counted in `pool`
+/// can leave in groups adding up to 10 that share no card. `pool` is
+/// restored before returning. Answers true once past [`WHOLE_WORK`].
+fn all_but_leave(pool: &mut [u8; 11], spare: usize, w: &mut Whole) -> bool {
+    w.work += 1;
+    if w.work > WHOLE_WORK {
+        return true;
+    }
+    let Some(v) = (1..=10usize).rev().find(|&v| pool[v] > 0) else { return true };
+    if pool.iter().map(|c| usize::from(*c)).sum::<usize>() <= spare {
+        return true;
+    }
+    // A number of each value is at most 4 (3 bits each), spare at most 15.
+    let mut key = spare as u64;
+    for c in &pool[1..] {
+        key = key << 3 | u64::from(*c);
+    }
+    let key = key + 1;
+    let slot = (mix(key) % WHOLE_SLOTS as u64) as usize;
+    if w.failed[slot] == key {
+        return false;
+    }
+    // The largest card left leaves in a group of cards no larger (each
+    // group once, largest card first), or it stays.
+    pool[v] -= 1;
+    let ok =
+        group_then_rest(pool, usize::from(TARGET) - v, v, spare, w) || (spare > 0 && all_but_leave(pool, spare - 1, w));
+    pool[v] += 1;
+    if !ok {
+        w.failed[slot] = key;
+    }
+    ok
+}
+
+/// [`all_but_leave`]'s other half: the rest of a group, `rest` more to add
+/// up to, of values at most `max`, then the cards left.
+fn group_then_rest(pool: &mut [u8; 11], rest: usize, max: usize, spare: usize, w: &mut Whole) -> bool {
+    if rest == 0 {
+        return all_but_leave(pool, spare, w);
+    }
+    for x in (1..=rest.min(max)).rev() {
+        if pool[x] == 0 {
+            continue;
+        }
+        pool[x] -= 1;
+        let ok = group_then_rest(pool, rest - x, x, spare, w);
+        pool[x] += 1;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// The face cards still to come, in the order drawn, for
+/// [`leave_in_time`].
+struct Levels {
+    /// The number cards at hand at each one's draw that were not at the
+    /// one before's (at the first: on the matrix now, and drawn before).
+    since: [[u8; 11]; 12],
+    /// How many number cards must have left by each one's draw.
+    must: [u8; 12],
+    /// Face cards counted.
+    n: usize,
+}
+
+/// True when groups adding up to 10 that share no card can leave in time
+/// for every face card from the `k`-th on: by each one's draw, `must` of
+/// the number cards at hand then have left, and the groups that left by
+/// one have left by the next. `hand` counts the cards at hand at the
+/// `k`-th's draw and not yet in a group, `gone` the cards in groups so
+/// far. A group is only formed when a face card needs more cards gone (a
+/// group formed sooner can as well be formed then: its cards are still at
+/// hand). Restores `hand`; answers true once past [`WHOLE_WORK`].
+fn leave_in_time(levels: &Levels, k: usize, hand: &mut [u8; 11], gone: usize, w: &mut Whole) -> bool {
+    if k == levels.n {
+        return true;
+    }
+    w.work += 1;
+    if w.work > WHOLE_WORK {
+        return true;
+    }
+    if gone >= usize::from(levels.must[k]) {
+        // This face card is served: the next one's cards come to hand.
+        if k + 1 == levels.n {
+            return true;
+        }
+        let more = &levels.since[k + 1];
+        for (h, s) in hand.iter_mut().zip(more.iter()) {
+            *h += s;
+        }
+        let ok = leave_in_time(levels, k + 1, hand, gone, w);
+        for (h, s) in hand.iter_mut().zip(more.iter()) {
+            *h -= s;
+        }
+        return ok;
+    }
+    // The memo's key: (level, cards gone, cards at hand).
+    let mut key = (k as u64) << 6 | gone as u64;
+    for c in &hand[1..] {
+        key = key << 3 | u64::from(*c);
+    }
+    // The top bit keeps these keys apart from [`all_but_leave`]'s.
+    let key = key | 1 << 63;
+    let slot = (mix(key) % WHOLE_SLOTS as u64) as usize;
+    if w.failed[slot] == key {
+        return false;
+    }
+    // One more group, of the cards at hand: its largest card any value,
+    // the rest no larger.
+    let mut ok = false;
+    for top in (1..=10usize).rev() {
+        if hand[top] == 0 {
+            continue;
+        }
+        hand[top] -= 1;
+        ok = next_group(levels, k, hand, usize::from(TARGET) - top, top, gone + 1, w);
+        hand[top] += 1;
+        if ok {
+            break;
+        }
+    }
+    if !ok {
+        w.failed[slot] = key;
+    }
+    ok
+}
+
+/// [`leave_in_time`]'s group: `rest` more to add up to, of values at most
+/// `max`, from `hand`; then the face cards' test goes on with `gone`
+/// cards gone.
+fn next_group(
+    levels: &Levels,
+    k: usize,
+    hand: &mut [u8; 11],
+    rest: usize,
+    max: usize,
+    gone: usize,
+    w: &mut Whole,
+) -> bool {
+    if rest == 0 {
+        return leave_in_time(levels, k, hand, gone, w);
+    }
+    for x in (1..=rest.min(max)).rev() {
+        if hand[x] == 0 {
+            continue;
+        }
+        hand[x] -= 1;
+        let ok = next_group(levels, k, hand, rest - x, x, gone + 1, w);
+        hand[x] += 1;
+        if ok {
+            return true;
+        }
+    }
+    false
 }
 
 /// The next subset of `n` items with as many items as `x` (Gosper's
@@ -725,6 +956,12 @@ impl<'a> Solver<'a> {
         match g.status() {
             Status::Won => s.verdict = Some(Verdict::Winnable(Vec::new())),
             Status::Lost(_) => s.verdict = Some(Verdict::NotWinnable),
+            // The loss test is otherwise made only after a draw and when
+            // the matrix fills: a position lost from the start would have
+            // its whole first round searched.
+            Status::Playing if g.phase() != Phase::MatchMore && doomed(g, &s.ahead) => {
+                s.verdict = Some(Verdict::NotWinnable);
+            }
             Status::Playing => {
                 let _ = s.frames.push(Frame::new(g, key(g), &s.ahead, u16::MAX));
             }
