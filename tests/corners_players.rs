@@ -141,20 +141,26 @@ fn solver_proves_a_lost_position_lost() {
 #[test]
 fn solver_unknown_past_its_budget_never_a_guess() {
     let mut slots = vec![0u64; 1 << 12];
+    let mut unknown = 0;
     for seed in 1..=40u32 {
         let g = Game::deal(seed);
         let (v, e) = solver::solve(&g, 5, &mut slots);
         assert!(e.nodes <= 5);
-        if let Verdict::Winnable(line) = &v {
-            let mut r = g.clone();
-            for m in line {
-                r.play(*m).unwrap();
+        match &v {
+            Verdict::Winnable(line) => {
+                let mut r = g.clone();
+                for m in line {
+                    r.play(*m).unwrap();
+                }
+                assert_eq!(r.status(), Status::Won);
             }
-            assert_eq!(r.status(), Status::Won);
-        } else {
-            assert_eq!(v, Verdict::Unknown, "deal {seed}");
+            // Lost within five nodes only where the loss test proves it
+            // from the deal (deal 25: the whole matrix's count).
+            Verdict::NotWinnable => assert!(solver::proved_lost(&g), "deal {seed}: lost without a proof"),
+            Verdict::Unknown => unknown += 1,
         }
     }
+    assert!(unknown >= 30, "{unknown} unknown");
 }
 
 #[test]

@@ -310,12 +310,12 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
     }
     let mut seen = [0usize; 4];
     let mut done = [true; 4];
-    // One memo for every face card's test: a (cards, spare) that cannot
-    // be settled stays so.
-    let mut whole = Whole { work: 0, failed: [0; WHOLE_SLOTS] };
     for r in 1..4 {
         done[r] = n[r] == 0;
     }
+    // One memo for the whole matrix's tests: cards that cannot be settled
+    // stay so for every face card.
+    let mut whole = Whole { work: 0, failed: [0; WHOLE_SLOTS] };
     // For the face cards' test together ([`leave_in_time`]): the number
     // cards at hand at each face card's draw, as what came since the one
     // before, and how many must have left by then.
