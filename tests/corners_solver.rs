@@ -9,9 +9,12 @@ use farewell::cards::Card;
 use farewell::cards::Pcg32;
 use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style};
-use farewell::games::corners::solver::{self, Solver, Verdict};
+use farewell::games::corners::solver::{self, Solver, Verdict, BY_LABELS, BY_ROUNDS, BY_WHOLE};
 use farewell::games::corners::{Game, Move, Phase, Status};
 use std::collections::HashSet;
+
+/// Every loss test the solver makes.
+const ALL: u8 = BY_LABELS | BY_WHOLE | BY_ROUNDS;
 
 /// Everything that decides a position's future (the deck's order is fixed,
 /// so its length says what is left in it).
@@ -148,7 +151,7 @@ fn solver_loss_test_only_proves_lost_positions() {
         while !g.status().is_over() {
             if g.phase() == Phase::Match && g.faces_placed() >= 8 {
                 checked += 1;
-                if solver::proved_lost(&g) {
+                if solver::proved_lost(&g, ALL) {
                     proved += 1;
                     assert!(!plain(&mut g.clone(), &mut HashSet::new()), "deal {seed}: proved lost but winnable");
                 }
@@ -191,10 +194,11 @@ fn two_threes(top: &[&str]) -> Game {
 #[test]
 fn solver_loss_test_counts_partners_shared_by_two_cards() {
     let g = two_threes(&["7c", "Kh", "Tc", "Ks"]);
-    assert!(solver::proved_lost(&g));
+    assert!(solver::proved_lost(&g, BY_LABELS));
+    assert!(!solver::proved_lost(&g, BY_WHOLE | BY_ROUNDS));
     assert!(!plain(&mut g.clone(), &mut HashSet::new()));
     let g = two_threes(&["7c", "Kh", "7d", "Ks"]);
-    assert!(!solver::proved_lost(&g));
+    assert!(!solver::proved_lost(&g, ALL));
     assert!(plain(&mut g.clone(), &mut HashSet::new()));
 }
 
@@ -225,10 +229,11 @@ fn last_king(top: &[&str]) -> Game {
 #[test]
 fn solver_loss_test_counts_the_whole_matrix() {
     let g = last_king(&["8c", "8d", "Kh"]);
-    assert!(solver::proved_lost(&g));
+    assert!(solver::proved_lost(&g, BY_WHOLE));
+    assert!(!solver::proved_lost(&g, BY_LABELS));
     assert!(!plain(&mut g.clone(), &mut HashSet::new()));
     let g = last_king(&["8c", "2d", "Kh"]);
-    assert!(!solver::proved_lost(&g));
+    assert!(!solver::proved_lost(&g, ALL));
     assert!(plain(&mut g.clone(), &mut HashSet::new()));
 }
 
@@ -255,13 +260,44 @@ fn two_kings(top: &[&str]) -> Game {
 /// most four of the eleven may stay, and seven can leave only as 7 + 3,
 /// 7 + 3 and 7 + 2 + A, which needs the ace that went with the nine. Each
 /// face card alone can be served (and each corner card has a partner), not
-/// both; a plain search agrees. With a third three instead of the third
-/// two, 9 + A and three 7 + 3 leave eight, and no proof.
+/// both; a plain search agrees. With threes instead (3h drawn with Kh),
+/// 9 + A and three 7 + 3 leave eight, no proof, and the deal is won.
 #[test]
 fn solver_loss_test_keeps_groups_that_left_early() {
     let g = two_kings(&["Kh", "2c", "2d", "2h", "3c", "3d", "Ks"]);
-    assert!(solver::proved_lost(&g));
+    assert!(solver::proved_lost(&g, BY_WHOLE));
+    assert!(!solver::proved_lost(&g, BY_LABELS));
     assert!(!plain(&mut g.clone(), &mut HashSet::new()));
-    let g = two_kings(&["Kh", "2c", "2d", "3h", "3c", "3d", "Ks"]);
-    assert!(!solver::proved_lost(&g));
+    let g = two_kings(&["Kh", "3h", "2c", "3c", "3d", "Ks"]);
+    assert!(!solver::proved_lost(&g, ALL));
+    assert!(plain(&mut g.clone(), &mut HashSet::new()));
+}
+
+/// Deal 14 late (the fair player's line): ten face cards placed, Qh and
+/// Jd to come; the deck's cards `deck`, the discard the rest.
+fn fourteen(deck: &str) -> Game {
+    let text = format!(
+        "game: corners\nKs Qc Qs Kh\nJh 9c 6s Js\n5d 6c 9h Jc\nKc 5h Qd Kd\ndeck: {deck}\n\
+         discard: Tc Td 3h 7s 6d 4c 2d 8h 2h 8d Ts 3c 7c Ah 8c As 3d 7d 9d Ad 2c 8s 3s 7h 9s Ac 2s 4h 4s\n\
+         phase: match\n"
+    );
+    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The loss test follows the rounds: from this full matrix only 5 + 5 can
+/// leave, so the next round draws two cards, 5c and Qh, and then no group
+/// adds up to 10 (9 6 6 9 5): the five and the four that would pair come
+/// a round too late. Counted without the rounds, every face card can be
+/// served (5 + 5 twice and 6 + 4 leave six cards by Jd's draw); only
+/// following the rounds proves the loss, and a plain search agrees. With
+/// 5s drawn before Qh, no proof, and the deal is won.
+#[test]
+fn solver_loss_test_follows_the_rounds() {
+    let g = fourteen("5c Qh 5s 4d 6h Jd Th");
+    assert!(solver::proved_lost(&g, BY_ROUNDS));
+    assert!(!solver::proved_lost(&g, BY_LABELS | BY_WHOLE));
+    assert!(!plain(&mut g.clone(), &mut HashSet::new()));
+    let g = fourteen("5c 5s Qh 4d 6h Jd Th");
+    assert!(!solver::proved_lost(&g, ALL));
+    assert!(plain(&mut g.clone(), &mut HashSet::new()));
 }

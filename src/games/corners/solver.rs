@@ -42,7 +42,10 @@
 //! matrix holds at most 15 cards when a face card comes, so all but a few
 //! number cards at hand by then must have left, in groups that share no
 //! card and stay gone for the face cards after (its proof is in its
-//! comment).
+//! comment). And by [`stalls`], which forgets the cells and follows the
+//! rounds: each matching must remove at least one group of the cards on
+//! the matrix, the next round draws as many cards as were removed, and
+//! the last face card must be drawn before the groups run out.
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
@@ -278,7 +281,7 @@ fn small_sums(count: &[u8; 11]) -> u16 {
 /// Guarded by `solver_loss_test_only_proves_lost_positions`
 /// (tests/corners_solver.rs): every position it calls lost, along many
 /// lines of play, is lost by a plain search over every move.
-fn doomed(g: &Game, ahead: &Ahead) -> bool {
+fn doomed(g: &Game, ahead: &Ahead, parts: u8) -> bool {
     let values = g.values();
     // The number cards at hand: on the matrix, then each card drawn.
     let mut count = [0u8; 11];
@@ -344,7 +347,7 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
             count[usize::from(v)] += 1;
         } else if r > 0 {
             seen[r] += 1;
-            if !done[r] {
+            if parts & BY_LABELS != 0 && !done[r] {
                 let mut stuck = 0;
                 for &v in &mine[r][..n[r]] {
                     let mut c = count;
@@ -376,7 +379,7 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
                 levels.n += 1;
                 last = count;
             }
-            if at_hand > room {
+            if parts & BY_WHOLE != 0 && at_hand > room {
                 let mut pool = count;
                 whole.work = 0;
                 if !all_but_leave(&mut pool, room, &mut whole) {
@@ -389,7 +392,7 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
             for s in 1..4 {
                 q[s] = n[s].saturating_sub(to_come[s].saturating_sub(seen[s]));
             }
-            if q.iter().sum::<usize>() > 1 && !jointly_removable(&count, &mine, &n, &q) {
+            if parts & BY_LABELS != 0 && q.iter().sum::<usize>() > 1 && !jointly_removable(&count, &mine, &n, &q) {
                 return true;
             }
         }
@@ -398,7 +401,7 @@ fn doomed(g: &Game, ahead: &Ahead) -> bool {
     // draw have left by the next one's too.
     whole.work = 0;
     let mut hand = levels.since[0];
-    !leave_in_time(&levels, 0, &mut hand, 0, &mut whole)
+    parts & BY_WHOLE != 0 && !leave_in_time(&levels, 0, &mut hand, 0, &mut whole)
 }
 
 /// Work allowed to one [`jointly_removable`] test: past it, the test
@@ -515,6 +518,170 @@ fn group_then_rest(pool: &mut [u8; 11], rest: usize, max: usize, spare: usize, w
         pool[x] -= 1;
         let ok = group_then_rest(pool, rest - x, x, spare, w);
         pool[x] += 1;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// Work allowed to one [`stalls`] test at the root, and in the search (it
+/// is made at every draw): past it, the test answers "no" (the loss is not
+/// proved; never a wrong proof).
+const FLOW_ROOT_WORK: u32 = 200_000;
+const FLOW_WORK: u32 = 10_000;
+
+/// Slots of [`Flow`]'s memo.
+const FLOW_SLOTS: usize = 4096;
+
+/// The state of one [`stalls`] test: the cards to come after the matrix
+/// next fills, where the last face card is among them, its work so far,
+/// and the states it found stall, by hash.
+struct Flow {
+    /// Values of the cards to come after the next fill, in order (0 a
+    /// face card).
+    seq: [u8; 52],
+    /// Where the last face card is in `seq`.
+    last: usize,
+    work: u32,
+    /// Work allowed (past it, "no proof").
+    limit: u32,
+    failed: [u64; FLOW_SLOTS],
+}
+
+/// True when `g` (the deck's order known) can never be won because the
+/// number cards stall: matchings cannot go on removing cards until the
+/// last face card is drawn, wherever the cards are placed.
+///
+/// Why this is safe: forget the cells and the labels (every face card is
+/// given a cell; that only helps). The matrix fills (the drawn card and
+/// the deck's next cards, one per empty cell), and from then on the game
+/// is matchings and rounds: a matching removes groups adding up to 10
+/// that share no card (at least one), made of the number cards on the
+/// matrix, which are every number card drawn and not yet removed; then
+/// exactly as many cards are drawn as were removed, and the matrix is
+/// full again. So the cards drawn by the `t`-th fill after the next are
+/// fixed by how many cards were removed before it, and the last face card
+/// is drawn only once the cards removed since the next fill reach its
+/// place in the deck. If no choice of groups gets there, no line of play
+/// wins. (The test follows the rounds: a card drawn in a round cannot
+/// leave before that round's end. `solver_loss_test_follows_the_rounds`.)
+fn stalls(g: &Game, ahead: &Ahead, work: u32) -> bool {
+    let deck = g.deck_len().min(52);
+    let mut hand = [0u8; 11];
+    for v in g.values() {
+        hand[usize::from(v)] += 1;
+    }
+    // The cards that fill the matrix before the next matching: in a
+    // placing position, the drawn card and as many more as cells are
+    // left empty after it.
+    let (skip, gone) = match g.phase() {
+        Phase::Place => {
+            let Some(c) = g.next() else { return false };
+            if let Some(v) = value(c) {
+                hand[usize::from(v)] += 1;
+            }
+            (g.empty_cells().saturating_sub(1), 0)
+        }
+        Phase::Match => (0, 0),
+        Phase::MatchMore => (0, g.empty_cells()),
+    };
+    if skip > deck {
+        return false;
+    }
+    let mut flow = Flow { seq: [0; 52], last: usize::MAX, work: 0, limit: work, failed: [0; FLOW_SLOTS] };
+    for i in 0..deck {
+        let v = ahead.value[deck - i];
+        if i < skip {
+            hand[usize::from(v)] += 1;
+            continue;
+        }
+        flow.seq[i - skip] = v;
+        if v == 0 {
+            flow.last = i - skip;
+        }
+    }
+    hand[0] = 0;
+    if flow.last == usize::MAX {
+        return false;
+    }
+    !flows(&mut flow, 0, gone, &mut hand, 10)
+}
+
+/// [`stalls`]'s search: the matching after the fill `filled` cards after
+/// the next one (cards removed before it), `gone` cards removed since the
+/// next fill, `hand` the number cards on the matrix, the next group's
+/// largest card at most `top` (a matching's groups are tried largest card
+/// first, so each set of groups once). True when the last face card can
+/// be drawn; true once past its work allowed.
+fn flows(f: &mut Flow, filled: usize, gone: usize, hand: &mut [u8; 11], top: usize) -> bool {
+    f.work += 1;
+    if f.work > f.limit {
+        return true;
+    }
+    let mut key = ((filled as u64) << 6 | gone as u64) << 4 | top as u64;
+    for c in &hand[1..] {
+        key = key << 3 | u64::from(*c);
+    }
+    let key = key + 1;
+    let slot = (mix(key) % FLOW_SLOTS as u64) as usize;
+    if f.failed[slot] == key {
+        return false;
+    }
+    // Draw: the cards removed are drawn again, up to the last face card.
+    if gone > filled {
+        if f.last < gone {
+            return true;
+        }
+        for &v in &f.seq[filled..gone] {
+            hand[usize::from(v)] += 1;
+        }
+        hand[0] = 0;
+        let ok = flows(f, gone, gone, hand, 10);
+        for &v in &f.seq[filled..gone] {
+            hand[usize::from(v)] = hand[usize::from(v)].saturating_sub(1);
+        }
+        if ok {
+            return true;
+        }
+    }
+    // Or one more group, its largest card at most `top`.
+    for t in (1..=top).rev() {
+        if hand[t] == 0 {
+            continue;
+        }
+        hand[t] -= 1;
+        let ok = flow_group(f, filled, gone + 1, hand, usize::from(TARGET) - t, t, t);
+        hand[t] += 1;
+        if ok {
+            return true;
+        }
+    }
+    f.failed[slot] = key;
+    false
+}
+
+/// [`flows`]'s group: `rest` more to add up to, of values at most `max`,
+/// its largest card `top`; then the matching goes on.
+fn flow_group(
+    f: &mut Flow,
+    filled: usize,
+    gone: usize,
+    hand: &mut [u8; 11],
+    rest: usize,
+    max: usize,
+    top: usize,
+) -> bool {
+    if rest == 0 {
+        return flows(f, filled, gone, hand, top);
+    }
+    for x in (1..=rest.min(max)).rev() {
+        if hand[x] == 0 {
+            continue;
+        }
+        hand[x] -= 1;
+        let ok = flow_group(f, filled, gone + 1, hand, rest - x, x, top);
+        hand[x] += 1;
         if ok {
             return true;
         }
@@ -712,11 +879,24 @@ impl Ahead {
     }
 }
 
-/// True when the solver's loss test ([`doomed`]) proves `g` lost: a
-/// matching position (full matrix, nothing removed yet) with a number card
-/// in a labelled region that can never leave in time. For the tests.
-pub fn proved_lost(g: &Game) -> bool {
-    g.phase() != Phase::MatchMore && g.status() == Status::Playing && doomed(g, &Ahead::of(g))
+/// [`doomed`]'s tests of the labelled regions (a number card that cannot
+/// leave before the face cards of its rank, alone and together).
+pub const BY_LABELS: u8 = 1;
+/// [`doomed`]'s tests of the whole matrix (the number cards at hand by
+/// each face card's draw, counted and served in turn).
+pub const BY_WHOLE: u8 = 2;
+/// [`stalls`]: the rounds followed with the cells forgotten.
+pub const BY_ROUNDS: u8 = 4;
+
+/// True when the solver's loss tests prove `g` lost: all of them (the
+/// solver's) with `BY_LABELS | BY_WHOLE | ROUNDS`, or some (each test names the
+/// part it tests). [`doomed`]'s tests apply unless groups are being
+/// removed. For the tests.
+pub fn proved_lost(g: &Game, parts: u8) -> bool {
+    let ahead = Ahead::of(g);
+    g.status() == Status::Playing
+        && ((parts & BY_ROUNDS != 0 && stalls(g, &ahead, FLOW_ROOT_WORK))
+            || (g.phase() != Phase::MatchMore && parts & (BY_LABELS | BY_WHOLE) != 0 && doomed(g, &ahead, parts)))
 }
 
 /// The regions to try for the drawn card, most room first: the centre
@@ -959,7 +1139,10 @@ impl<'a> Solver<'a> {
             // The loss test is otherwise made only after a draw and when
             // the matrix fills: a position lost from the start would have
             // its whole first round searched.
-            Status::Playing if g.phase() != Phase::MatchMore && doomed(g, &s.ahead) => {
+            Status::Playing
+                if stalls(g, &s.ahead, FLOW_ROOT_WORK)
+                    || (g.phase() != Phase::MatchMore && doomed(g, &s.ahead, BY_LABELS | BY_WHOLE)) =>
+            {
                 s.verdict = Some(Verdict::NotWinnable);
             }
             Status::Playing => {
@@ -1095,8 +1278,14 @@ impl<'a> Solver<'a> {
         let k = key(&self.game);
         let more = self.game.phase() == Phase::MatchMore;
         let dead = match m {
-            Move::Draw => doomed(&self.game, &self.ahead),
-            _ => self.game.phase() == Phase::Match && doomed(&self.game, &self.ahead),
+            Move::Draw => {
+                doomed(&self.game, &self.ahead, BY_LABELS | BY_WHOLE) || stalls(&self.game, &self.ahead, FLOW_WORK)
+            }
+            _ => {
+                self.game.phase() == Phase::Match
+                    && (doomed(&self.game, &self.ahead, BY_LABELS | BY_WHOLE)
+                        || stalls(&self.game, &self.ahead, FLOW_WORK))
+            }
         };
         if dead || (!more && self.table.contains(mix(k))) || self.frames.is_full() {
             self.effort.transpositions += 1;
