@@ -168,11 +168,10 @@ fn solver_loss_test_only_proves_lost_positions() {
     assert!(proved >= 50, "proved {proved} of {checked}");
 }
 
-/// A full matrix (the jacks and queens placed; kings' corners: Kc and Kd
-/// placed, 3h and 3s waiting to leave; the centre Th 6h 6d 6c), the
-/// deck's top cards `top`, then every other card.
-fn two_threes(top: &[&str]) -> Game {
-    let matrix = ["Kc Qh Qd 3h", "Jh Th 6h Jd", "Jc 6d 6c Js", "3s Qc Qs Kd"];
+/// A full matrix (four rows of four cells, as in the notation) in
+/// matching, the deck's top cards `top`, then every card not on it, in
+/// the order of `Card::all`; nothing discarded.
+fn full_matrix(matrix: [&str; 4], top: &[&str]) -> Game {
     let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
     let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
     for c in Card::all() {
@@ -183,6 +182,13 @@ fn two_threes(top: &[&str]) -> Game {
     }
     let text = format!("game: corners\n{}\ndeck: {}\nphase: match\n", matrix.join("\n"), deck.join(" "));
     parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// A full matrix (the jacks and queens placed; kings' corners: Kc and Kd
+/// placed, 3h and 3s waiting to leave; the centre Th 6h 6d 6c), the
+/// deck's top cards `top`, then every other card.
+fn two_threes(top: &[&str]) -> Game {
+    full_matrix(["Kc Qh Qd 3h", "Jh Th 6h Jd", "Jc 6d 6c Js", "3s Qc Qs Kd"], top)
 }
 
 /// The loss test counts the labelled regions' cards together: two threes
@@ -206,17 +212,7 @@ fn solver_loss_test_counts_partners_shared_by_two_cards() {
 /// holds 3h, the centre 7h 9h 9d 9c), the deck's top cards `top`, then
 /// every other card.
 fn last_king(top: &[&str]) -> Game {
-    let matrix = ["Kc Qh Qd Kd", "Jh 7h 9h Jd", "Jc 9d 9c Js", "Ks Qc Qs 3h"];
-    let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
-    let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
-    for c in Card::all() {
-        let name = c.to_string();
-        if !on.contains(&name.as_str()) && !deck.contains(&name) {
-            deck.push(name);
-        }
-    }
-    let text = format!("game: corners\n{}\ndeck: {}\nphase: match\n", matrix.join("\n"), deck.join(" "));
-    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    full_matrix(["Kc Qh Qd Kd", "Jh 7h 9h Jd", "Jc 9d 9c Js", "Ks Qc Qs 3h"], top)
 }
 
 /// The loss test counts the whole matrix: when the last king comes, eleven
@@ -241,17 +237,7 @@ fn solver_loss_test_counts_the_whole_matrix() {
 /// Kd, 9h and 7h, the centre Ah 7c 7d 7s; the deck's top cards `top`, then
 /// every other card.
 fn two_kings(top: &[&str]) -> Game {
-    let matrix = ["Kc Qh Qd Kd", "Jh Ah 7c Jd", "Jc 7d 7s Js", "9h Qc Qs 7h"];
-    let on: Vec<&str> = matrix.iter().flat_map(|r| r.split(' ')).collect();
-    let mut deck: Vec<String> = top.iter().map(|s| s.to_string()).collect();
-    for c in Card::all() {
-        let name = c.to_string();
-        if !on.contains(&name.as_str()) && !deck.contains(&name) {
-            deck.push(name);
-        }
-    }
-    let text = format!("game: corners\n{}\ndeck: {}\nphase: match\n", matrix.join("\n"), deck.join(" "));
-    parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    full_matrix(["Kc Qh Qd Kd", "Jh Ah 7c Jd", "Jc 7d 7s Js", "9h Qc Qs 7h"], top)
 }
 
 /// The loss test keeps the groups that left for an earlier face card.

@@ -456,6 +456,35 @@ fn jointly_removable(pool: &[u8; 11], mine: &[[u8; 4]; 4], n: &[usize; 4], q: &[
     }
 }
 
+/// Every way to complete a group adding up to 10 from the cards counted
+/// in `hand`: `rest` more to add up to, of values at most `max` (largest
+/// first, so each group once), `size` cards taken so far. `then` gets the
+/// cards left and the cards taken, for each way until it answers true.
+/// Restores `hand`. (The loss tests' searches share it.)
+fn each_completion(
+    hand: &mut [u8; 11],
+    rest: usize,
+    max: usize,
+    size: usize,
+    then: &mut dyn FnMut(&mut [u8; 11], usize) -> bool,
+) -> bool {
+    if rest == 0 {
+        return then(hand, size);
+    }
+    for x in (1..=rest.min(max)).rev() {
+        if hand[x] == 0 {
+            continue;
+        }
+        hand[x] -= 1;
+        let ok = each_completion(hand, rest - x, x, size + 1, then);
+        hand[x] += 1;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
 /// Work allowed to one [`all_but_leave`] test: past it, the test answers
 /// "they can" (the loss is not proved; never a wrong proof).
 const WHOLE_WORK: u32 = 100_000;
@@ -496,33 +525,13 @@ fn all_but_leave(pool: &mut [u8; 11], spare: usize, w: &mut Whole) -> bool {
     // The largest card left leaves in a group of cards no larger (each
     // group once, largest card first), or it stays.
     pool[v] -= 1;
-    let ok =
-        group_then_rest(pool, usize::from(TARGET) - v, v, spare, w) || (spare > 0 && all_but_leave(pool, spare - 1, w));
+    let ok = each_completion(pool, usize::from(TARGET) - v, v, 0, &mut |p, _| all_but_leave(p, spare, w))
+        || (spare > 0 && all_but_leave(pool, spare - 1, w));
     pool[v] += 1;
     if !ok {
         w.failed[slot] = key;
     }
     ok
-}
-
-/// [`all_but_leave`]'s other half: the rest of a group, `rest` more to add
-/// up to, of values at most `max`, then the cards left.
-fn group_then_rest(pool: &mut [u8; 11], rest: usize, max: usize, spare: usize, w: &mut Whole) -> bool {
-    if rest == 0 {
-        return all_but_leave(pool, spare, w);
-    }
-    for x in (1..=rest.min(max)).rev() {
-        if pool[x] == 0 {
-            continue;
-        }
-        pool[x] -= 1;
-        let ok = group_then_rest(pool, rest - x, x, spare, w);
-        pool[x] += 1;
-        if ok {
-            return true;
-        }
-    }
-    false
 }
 
 /// Work allowed to one [`stalls`] test at the root, and in the search (it
@@ -651,41 +660,13 @@ fn flows(f: &mut Flow, filled: usize, gone: usize, hand: &mut [u8; 11], top: usi
             continue;
         }
         hand[t] -= 1;
-        let ok = flow_group(f, filled, gone + 1, hand, usize::from(TARGET) - t, t, t);
+        let ok = each_completion(hand, usize::from(TARGET) - t, t, 0, &mut |h, n| flows(f, filled, gone + 1 + n, h, t));
         hand[t] += 1;
         if ok {
             return true;
         }
     }
     f.failed[slot] = key;
-    false
-}
-
-/// [`flows`]'s group: `rest` more to add up to, of values at most `max`,
-/// its largest card `top`; then the matching goes on.
-fn flow_group(
-    f: &mut Flow,
-    filled: usize,
-    gone: usize,
-    hand: &mut [u8; 11],
-    rest: usize,
-    max: usize,
-    top: usize,
-) -> bool {
-    if rest == 0 {
-        return flows(f, filled, gone, hand, top);
-    }
-    for x in (1..=rest.min(max)).rev() {
-        if hand[x] == 0 {
-            continue;
-        }
-        hand[x] -= 1;
-        let ok = flow_group(f, filled, gone + 1, hand, rest - x, x, top);
-        hand[x] += 1;
-        if ok {
-            return true;
-        }
-    }
     false
 }
 
@@ -751,7 +732,9 @@ fn leave_in_time(levels: &Levels, k: usize, hand: &mut [u8; 11], gone: usize, w:
             continue;
         }
         hand[top] -= 1;
-        ok = next_group(levels, k, hand, usize::from(TARGET) - top, top, gone + 1, w);
+        ok = each_completion(hand, usize::from(TARGET) - top, top, 0, &mut |h, n| {
+            leave_in_time(levels, k, h, gone + 1 + n, w)
+        });
         hand[top] += 1;
         if ok {
             break;
@@ -761,35 +744,6 @@ fn leave_in_time(levels: &Levels, k: usize, hand: &mut [u8; 11], gone: usize, w:
         w.failed[slot] = key;
     }
     ok
-}
-
-/// [`leave_in_time`]'s group: `rest` more to add up to, of values at most
-/// `max`, from `hand`; then the face cards' test goes on with `gone`
-/// cards gone.
-fn next_group(
-    levels: &Levels,
-    k: usize,
-    hand: &mut [u8; 11],
-    rest: usize,
-    max: usize,
-    gone: usize,
-    w: &mut Whole,
-) -> bool {
-    if rest == 0 {
-        return leave_in_time(levels, k, hand, gone, w);
-    }
-    for x in (1..=rest.min(max)).rev() {
-        if hand[x] == 0 {
-            continue;
-        }
-        hand[x] -= 1;
-        let ok = next_group(levels, k, hand, rest - x, x, gone + 1, w);
-        hand[x] += 1;
-        if ok {
-            return true;
-        }
-    }
-    false
 }
 
 /// The next subset of `n` items with as many items as `x` (Gosper's
