@@ -13,7 +13,8 @@
 //! positions of the search that decided it, which stage that was (0: 2M
 //! nodes in the solver's passes, table 2^22; 1: 50M, 2^25; 2: one
 //! unbounded pass of `MAX_NODES`, 5,000,000,000 unless given, table
-//! 2^TABLE_BITS, 28 unless given: 4 GB; its line has room for
+//! 2^TABLE_BITS, 28 unless given: 4 GB, a fraction allowed (29.7: 872 M
+//! slots, 13 GiB); its line has room for
 //! 2^LINE_BITS levels, TABLE_BITS - 5 and at most 24 unless given: no-start
 //! deal 3990 went deeper than 2^24, 7642 deeper than 2^26; its move buffer
 //! holds the deepest level's moves alone, so a level costs only its
@@ -31,12 +32,19 @@ use farewell::games::{Patience, Status};
 use std::collections::BTreeMap;
 use std::io::Write;
 
-/// A stage: a node budget, the table's size (bits), the bounded passes.
+/// A stage: a node budget, the table's size (slots), the bounded passes.
 #[derive(Clone, Copy)]
 struct Stage {
     budget: u64,
-    bits: u32,
+    slots: usize,
     passes: &'static [u8],
+}
+
+/// Slots in a table of 2^`bits` (a fractional exponent gives a table
+/// between two powers of two: the solver's slots need not be one, and the
+/// largest table that fits beside the line is seldom one).
+fn slots_of(bits: f64) -> usize {
+    2f64.powf(bits) as usize
 }
 
 /// The stages: 2M nodes in the solver's passes (what `kings albert stats`
@@ -46,11 +54,11 @@ struct Stage {
 /// A run can stop before the last stage (`max` at most 50M: the deals
 /// left are written "unknown", and a later run with a larger `max` takes
 /// them up).
-fn stages(max: u64, bits: u32) -> Vec<Stage> {
+fn stages(max: u64, slots: usize) -> Vec<Stage> {
     let all = [
-        Stage { budget: 2_000_000, bits: 22, passes: &PASSES },
-        Stage { budget: 50_000_000, bits: 25, passes: &PASSES },
-        Stage { budget: max, bits, passes: &[] },
+        Stage { budget: 2_000_000, slots: 1 << 22, passes: &PASSES },
+        Stage { budget: 50_000_000, slots: 1 << 25, passes: &PASSES },
+        Stage { budget: max, slots, passes: &[] },
     ];
     let mut v = Vec::new();
     for (i, st) in all.iter().enumerate() {
@@ -72,6 +80,12 @@ fn cpu_ms() -> u64 {
     (tick(14) + tick(15)) * 10
 }
 
+/// The line's room (bits of levels) unless given: a level for every 32
+/// slots of the table, at most 2^24 levels.
+fn line_bits_for(slots: usize) -> u32 {
+    (usize::BITS - 1 - slots.leading_zeros()).saturating_sub(5).min(24)
+}
+
 /// One stage's storage, made when first needed and kept.
 struct Space {
     table: Vec<u128>,
@@ -80,7 +94,7 @@ struct Space {
 }
 
 impl Space {
-    fn new(bits: u32, line_bits: u32, one_level: bool) -> Space {
+    fn new(slots: usize, line_bits: u32, one_level: bool) -> Space {
         // The unbounded pass can go deep (moves to and fro between
         // positions not yet seen: over 1.7 million levels on a deal with
         // twos up, tens of millions on no-start deals 7642 and 8994); a
@@ -92,21 +106,21 @@ impl Space {
         // as its frames.
         let depth = 1 << line_bits;
         Space {
-            table: vec![0; 1 << bits],
+            table: vec![0; slots],
             frames: vec![Frame::default(); depth],
             moves: vec![Step::default(); if one_level { MAX_BRANCH } else { depth * 16 }],
         }
     }
 }
 
-fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u32, line_bits: u32) {
+fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, slots: usize, line_bits: u32) {
     // Each deal's last line: decided, or unknown after a stage (which a
     // run with a larger budget does not search again).
     let done: BTreeMap<u32, Line> =
         read(file).into_iter().filter(|l| l.rank == start.name()).map(|l| (l.deal, l)).collect();
     let mut out = std::fs::OpenOptions::new().create(true).append(true).open(file).expect("open the output file");
-    let stages = stages(max, bits);
-    let mut spaces: BTreeMap<u32, Space> = BTreeMap::new();
+    let stages = stages(max, slots);
+    let mut spaces: BTreeMap<usize, Space> = BTreeMap::new();
     let mut search = Search::idle();
     for deal in first..=last {
         let tried = match done.get(&deal) {
@@ -121,9 +135,9 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, bits: u3
             if tried.is_some_and(|(stage, nodes)| i < stage || (i == stage && st.budget <= nodes)) {
                 continue;
             }
-            let lb = if i + 1 == stages.len() { line_bits } else { (st.bits - 5).min(24) };
+            let lb = if i + 1 == stages.len() { line_bits } else { line_bits_for(st.slots) };
             let last = i + 1 == stages.len();
-            let sp = spaces.entry(st.bits).or_insert_with(|| Space::new(st.bits, lb, last));
+            let sp = spaces.entry(st.slots).or_insert_with(|| Space::new(st.slots, lb, last));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
             search.restart_with(&mut ws, &g, st.budget, st.passes);
             let mut shown = 0;
@@ -182,7 +196,7 @@ fn schedule(s: &str) -> &'static [u8] {
 /// One deal, one search, with what it cost and why it stopped.
 fn one(start: StartRank, deal: u32, budget: u64, bits: u32, passes: &'static [u8]) {
     let g = Game::deal(deal, Options { start, auto: true });
-    let mut sp = Space::new(bits, (bits - 5).min(24), false);
+    let mut sp = Space::new(1 << bits, line_bits_for(1 << bits), false);
     let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
     let mut search = Search::idle();
     let t0 = cpu_ms();
@@ -286,9 +300,10 @@ fn main() {
             let first: u32 = args[2].parse().expect("first deal");
             let last: u32 = args[3].parse().expect("last deal");
             let max: u64 = args.get(5).map_or(5_000_000_000, |s| s.parse().expect("most nodes"));
-            let bits: u32 = args.get(6).map_or(28, |s| s.parse().expect("table bits"));
-            let line_bits: u32 = args.get(7).map_or((bits - 5).min(24), |s| s.parse().expect("line bits"));
-            solve(start, first, last, &args[4], max, bits, line_bits);
+            let bits: f64 = args.get(6).map_or(28.0, |s| s.parse().expect("table bits"));
+            let slots = slots_of(bits);
+            let line_bits: u32 = args.get(7).map_or(line_bits_for(slots), |s| s.parse().expect("line bits"));
+            solve(start, first, last, &args[4], max, slots, line_bits);
         }
         Some("table") => table(&args[1..]),
         Some("one") if args.len() >= 5 => {
