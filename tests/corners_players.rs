@@ -157,7 +157,10 @@ fn solver_unknown_past_its_budget_never_a_guess() {
             // Lost within five nodes only where the loss test proves it
             // from the deal (deal 25: the whole matrix's count).
             Verdict::NotWinnable => assert!(
-                solver::proved_lost(&g, solver::BY_LABELS | solver::BY_WHOLE | solver::BY_ROUNDS),
+                solver::proved_lost(
+                    &g,
+                    solver::BY_LABELS | solver::BY_WHOLE | solver::BY_ROUNDS | solver::BY_LABEL_ROUNDS
+                ),
                 "deal {seed}: lost without a proof"
             ),
             Verdict::Unknown => unknown += 1,

@@ -9,12 +9,12 @@ use farewell::cards::Card;
 use farewell::cards::Pcg32;
 use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style};
-use farewell::games::corners::solver::{self, Solver, Verdict, BY_LABELS, BY_ROUNDS, BY_WHOLE};
+use farewell::games::corners::solver::{self, Solver, Verdict, BY_LABELS, BY_LABEL_ROUNDS, BY_ROUNDS, BY_WHOLE};
 use farewell::games::corners::{Game, Move, Phase, Status};
 use std::collections::HashSet;
 
 /// Every loss test the solver makes.
-const ALL: u8 = BY_LABELS | BY_WHOLE | BY_ROUNDS;
+const ALL: u8 = BY_LABELS | BY_WHOLE | BY_ROUNDS | BY_LABEL_ROUNDS;
 
 /// Everything that decides a position's future (the deck's order is fixed,
 /// so its length says what is left in it).
@@ -284,6 +284,33 @@ fn solver_loss_test_follows_the_rounds() {
     assert!(!solver::proved_lost(&g, BY_LABELS | BY_WHOLE));
     assert!(!plain(&mut g.clone(), &mut HashSet::new()));
     let g = fourteen("5c 5s Qh 4d 6h Jd Th");
+    assert!(!solver::proved_lost(&g, ALL));
+    assert!(plain(&mut g.clone(), &mut HashSet::new()));
+}
+
+/// The jacks' cells of deal 113 (ten face cards placed): Jc and Jd to
+/// come, 3d and 7s on the jacks' two free cells, the centre 4s 4h 8s 8d.
+fn jacks_waiting(top: &[&str]) -> Game {
+    full_matrix(["Ks Qc Qd Kc", "Js 4s 4h 3d", "Jh 8s 8d 7s", "Kh Qh Qs Kd"], top)
+}
+
+/// The loss test follows one label's cells through the rounds: only 3 + 7
+/// can leave, both from the jacks' cells, so 6d and 9s must take them;
+/// then only 6 + 4 leaves (one jacks' cell and a centre cell), Jc takes
+/// the jacks' cell and Th the centre's, the ten leaves alone, and Jd finds
+/// the jacks' cells full, the nine still there (its ace comes after Jd).
+/// The number cards alone flow (the rounds' test sees no loss), and each
+/// card in the jacks' cells has a partner in time when counted on its own;
+/// only the values on the jacks' cells, round by round, prove it, and a
+/// plain search agrees. With 4c drawn instead of 9s, 6 + 4 empties both
+/// jacks' cells: no proof, and the deal is won.
+#[test]
+fn solver_loss_test_follows_a_labels_cells() {
+    let g = jacks_waiting(&["6d", "9s", "Jc", "Th", "Jd"]);
+    assert!(solver::proved_lost(&g, BY_LABEL_ROUNDS));
+    assert!(!solver::proved_lost(&g, BY_LABELS | BY_WHOLE | BY_ROUNDS));
+    assert!(!plain(&mut g.clone(), &mut HashSet::new()));
+    let g = jacks_waiting(&["6d", "4c", "Jc", "Th", "Jd"]);
     assert!(!solver::proved_lost(&g, ALL));
     assert!(plain(&mut g.clone(), &mut HashSet::new()));
 }

@@ -132,6 +132,14 @@ impl<'a> SeenSet<'a> {
         (self.used, self.zero)
     }
 
+    /// Forgets every value and lends the slots out as scratch space, to be
+    /// [`clear`](Self::clear)ed before the set is used again (a search
+    /// whose memo is no longer needed can give its room to a last test).
+    pub fn scratch(&mut self) -> &mut [u64] {
+        self.clear();
+        self.slots
+    }
+
     /// Forgets every value.
     pub fn clear(&mut self) {
         self.slots.fill(0);

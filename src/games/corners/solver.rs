@@ -45,7 +45,11 @@
 //! comment). And by [`stalls`], which forgets the cells and follows the
 //! rounds: each matching must remove at least one group of the cards on
 //! the matrix, the next round draws as many cards as were removed, and
-//! the last face card must be drawn before the groups run out.
+//! the last face card must be drawn before the groups run out. A search
+//! that spends its budget makes one last test of its root before it
+//! answers "unknown": [`label_stalls`], the rounds again with the values
+//! on one label's cells followed too (a face card of that label needs one
+//! of them emptied in the matching before it).
 
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
@@ -670,6 +674,289 @@ fn flows(f: &mut Flow, filled: usize, gone: usize, hand: &mut [u8; 11], top: usi
     false
 }
 
+/// Work allowed to one [`label_stalls`] test (one label) at most: past it,
+/// the test answers "no proof". A search past its budget gives it 150
+/// steps a node of its budget up to this (so a sampler's short searches
+/// stay short; a 200,000-node search gets all of it).
+const LABEL_WORK: u32 = 30_000_000;
+
+/// Work per node of a search's budget for its last [`label_stalls`] tests.
+const LABEL_WORK_PER_NODE: u64 = 150;
+
+/// Slots of [`LabelFlow`]'s memo in [`proved_lost`], which allows it
+/// [`FLOW_ROOT_WORK`] (the solver lends its own table once its search is
+/// over).
+const LABEL_SLOTS: usize = 4096;
+
+/// The state of one [`label_stalls`] test: the cards to come after the
+/// round under way fills the matrix (their values, 0 for a face card, and
+/// which of them are face cards of the label followed), the last face
+/// card's place among them, its work so far and the states it found
+/// stall (exact keys of two words, a pair of slots keeping the last one
+/// stored).
+struct LabelFlow<'m> {
+    seq: [u8; 52],
+    mine: [bool; 52],
+    len: usize,
+    last: usize,
+    work: u32,
+    limit: u32,
+    failed: &'m mut [u64],
+}
+
+/// True when `g` (the deck's order known) can never be won because of one
+/// label's cells (`label` 1 to 3, as [`REGIONS`]): [`stalls`]'s rounds,
+/// with the values on that label's cells followed too.
+///
+/// Why this is safe: as in [`stalls`], forget the cells, except those of
+/// this label; face cards of the other labels always find a cell (that
+/// only helps). When the matrix is full, each of the label's cells without
+/// its face card holds a number card (so the label holds `4 - F` of them,
+/// `F` its face cards placed). A matching removes groups adding up to 10,
+/// each card from the label's cells or from elsewhere, wherever such a
+/// card lies; the round then draws as many cards as were removed, and a
+/// face card of the label needs one of the label's cells emptied by that
+/// matching (the matrix was full): no more of them than were emptied.
+/// The number cards drawn fill the other emptied cells in any split (the
+/// player places them; the cells kept for the face cards are exactly
+/// enough), so the label's emptied cells not taken by its face cards get
+/// any of the round's number cards. If no such play draws the last face
+/// card, with a cell for each face card of the label up to it, no line of
+/// play wins (`solver_loss_test_follows_a_labels_cells`).
+fn label_stalls(g: &Game, ahead: &Ahead, label: usize, work: u32, memo: &mut [u64]) -> bool {
+    if memo.len() < 2 {
+        return false;
+    }
+    memo.fill(0);
+    let deck = g.deck_len().min(52);
+    let values = g.values();
+    let mut mine = [0u8; 11];
+    let mut other = [0u8; 11];
+    let mut empty = 0u8;
+    for (i, v) in values.iter().enumerate() {
+        let here = REGIONS[label] & (1 << i) != 0;
+        if *v > 0 {
+            if here {
+                mine[usize::from(*v)] += 1;
+            } else {
+                other[usize::from(*v)] += 1;
+            }
+        } else if here && g.matrix()[i].is_none() {
+            empty += 1;
+        }
+    }
+    // The cards to come, top first: (value, a face card of this label,
+    // any face card).
+    let mut cards = [(0u8, false, false); 53];
+    let mut n = 0;
+    if g.phase() == Phase::Place {
+        let Some(c) = g.next() else { return false };
+        cards[0] = (
+            value(c).unwrap_or(0),
+            Label::of(c.rank()).is_some_and(|l| region_of_label(l) == label),
+            value(c).is_none(),
+        );
+        n = 1;
+    }
+    for k in (1..=deck).rev() {
+        let face = (1..4).find(|q| ahead.faces[k][*q] > ahead.faces[k - 1][*q]);
+        cards[n] = (ahead.value[k], face == Some(label), face.is_some());
+        n += 1;
+    }
+    let Some(last) = cards[..n].iter().rposition(|c| c.2) else { return false };
+    // The round under way: while placing, the drawn card and as many more
+    // as there are empty cells fill the matrix first.
+    let pending = if g.phase() == Phase::Place { usize::from(g.empty_cells() as u8) } else { 0 };
+    if pending > n {
+        return false;
+    }
+    let mut f = LabelFlow {
+        seq: [0; 52],
+        mine: [false; 52],
+        len: n - pending,
+        last: usize::MAX,
+        work: 0,
+        limit: work,
+        failed: memo,
+    };
+    for i in pending..n {
+        f.seq[i - pending] = cards[i].0;
+        f.mine[i - pending] = cards[i].1;
+    }
+    if last >= pending {
+        f.last = last - pending;
+    }
+    match g.phase() {
+        Phase::Match => !label_flows(&mut f, 0, 0, &mut mine, &mut other, 0, 10),
+        Phase::MatchMore => {
+            !label_flows(&mut f, 0, usize::from(g.empty_cells() as u8), &mut mine, &mut other, empty, 10)
+        }
+        Phase::Place => {
+            // The fill under way, as a round's draw.
+            let faces = cards[..pending].iter().filter(|c| c.1).count() as u8;
+            if last < pending {
+                return faces > empty;
+            }
+            if faces > empty {
+                return true;
+            }
+            let mut drawn = [0u8; 11];
+            for c in &cards[..pending] {
+                drawn[usize::from(c.0)] += 1;
+            }
+            drawn[0] = 0;
+            !each_share(&mut drawn, usize::from(empty - faces), 1, &mut mine, &mut other, &mut |m, o| {
+                label_flows(&mut f, 0, 0, m, o, 0, 10)
+            })
+        }
+    }
+}
+
+/// Every way of putting `k` of the number cards `drawn` (values from `v`
+/// on) on the label's cells (`mine`), the rest elsewhere (`other`), and
+/// `then` on each; true as soon as one `then` is. Restores everything.
+fn each_share(
+    drawn: &mut [u8; 11],
+    k: usize,
+    v: usize,
+    mine: &mut [u8; 11],
+    other: &mut [u8; 11],
+    then: &mut dyn FnMut(&mut [u8; 11], &mut [u8; 11]) -> bool,
+) -> bool {
+    if v > 10 {
+        return k == 0 && then(mine, other);
+    }
+    let have = drawn[v];
+    for into in (0..=have.min(k as u8)).rev() {
+        mine[v] += into;
+        other[v] += have - into;
+        let ok = each_share(drawn, k - usize::from(into), v + 1, mine, other, then);
+        mine[v] -= into;
+        other[v] -= have - into;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`label_stalls`]'s search: the matching after the fill `filled` cards
+/// into `seq`, `gone` cards removed since that fill (`e` of them from the
+/// label's cells), `mine` and `other` the number cards on the label's
+/// cells and elsewhere, the next group's largest card at most `top`. True
+/// when the last face card can be drawn; true once past its work allowed.
+fn label_flows(
+    f: &mut LabelFlow<'_>,
+    filled: usize,
+    gone: usize,
+    mine: &mut [u8; 11],
+    other: &mut [u8; 11],
+    e: u8,
+    top: usize,
+) -> bool {
+    f.work += 1;
+    if f.work > f.limit {
+        return true;
+    }
+    let mut key = (((filled as u128) << 6 | gone as u128) << 3 | u128::from(e)) << 4 | top as u128;
+    for v in 1..11 {
+        key = key << 6 | u128::from(mine[v]) << 3 | u128::from(other[v]);
+    }
+    let key = key + 1;
+    let (lo, hi) = (key as u64, (key >> 64) as u64);
+    let slot = 2 * (mix(lo ^ mix(hi)) % (f.failed.len() / 2) as u64) as usize;
+    if f.failed[slot] == lo && f.failed[slot + 1] == hi {
+        return false;
+    }
+    // Draw: the round's cards, as many as were removed.
+    if gone > filled {
+        let end = gone.min(f.len);
+        if f.last < gone {
+            let faces = f.mine[filled..=f.last].iter().filter(|m| **m).count() as u8;
+            if faces <= e {
+                return true;
+            }
+        } else {
+            let faces = f.mine[filled..end].iter().filter(|m| **m).count() as u8;
+            if faces <= e {
+                let mut drawn = [0u8; 11];
+                for &v in &f.seq[filled..end] {
+                    drawn[usize::from(v)] += 1;
+                }
+                drawn[0] = 0;
+                let ok = each_share(&mut drawn, usize::from(e - faces), 1, mine, other, &mut |m, o| {
+                    label_flows(f, gone, gone, m, o, 0, 10)
+                });
+                if ok {
+                    return true;
+                }
+            }
+        }
+    }
+    // Or one more group, its largest card at most `top`: each card from
+    // the label's cells or from elsewhere.
+    for t in (1..=top).rev() {
+        for from_mine in [true, false] {
+            let pool = if from_mine { &mut *mine } else { &mut *other };
+            if pool[t] == 0 {
+                continue;
+            }
+            pool[t] -= 1;
+            let ok = each_split_completion(
+                mine,
+                other,
+                usize::from(TARGET) - t,
+                t,
+                1,
+                u8::from(from_mine),
+                &mut |m, o, n, took| label_flows(f, filled, gone + n, m, o, e + took, t),
+            );
+            let pool = if from_mine { &mut *mine } else { &mut *other };
+            pool[t] += 1;
+            if ok {
+                return true;
+            }
+        }
+    }
+    f.failed[slot] = lo;
+    f.failed[slot + 1] = hi;
+    false
+}
+
+/// Every way of completing a group to 10 with `rest` more, each card at
+/// most `max` (largest first), each taken from `mine` or from `other`:
+/// `then(mine, other, cards in the group, cards taken from mine)`; true as
+/// soon as one is. Restores both.
+fn each_split_completion(
+    mine: &mut [u8; 11],
+    other: &mut [u8; 11],
+    rest: usize,
+    max: usize,
+    size: usize,
+    took: u8,
+    then: &mut dyn FnMut(&mut [u8; 11], &mut [u8; 11], usize, u8) -> bool,
+) -> bool {
+    if rest == 0 {
+        return then(mine, other, size, took);
+    }
+    for x in (1..=rest.min(max)).rev() {
+        for from_mine in [true, false] {
+            let pool = if from_mine { &mut *mine } else { &mut *other };
+            if pool[x] == 0 {
+                continue;
+            }
+            pool[x] -= 1;
+            let ok = each_split_completion(mine, other, rest - x, x, size + 1, took + u8::from(from_mine), then);
+            let pool = if from_mine { &mut *mine } else { &mut *other };
+            pool[x] += 1;
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The face cards still to come, in the order drawn, for
 /// [`leave_in_time`].
 struct Levels {
@@ -841,15 +1128,22 @@ pub const BY_LABELS: u8 = 1;
 pub const BY_WHOLE: u8 = 2;
 /// [`stalls`]: the rounds followed with the cells forgotten.
 pub const BY_ROUNDS: u8 = 4;
+/// [`label_stalls`]: the rounds followed with one label's cells.
+pub const BY_LABEL_ROUNDS: u8 = 8;
 
-/// True when the solver's loss tests prove `g` lost: all of them (the
-/// solver's) with `BY_LABELS | BY_WHOLE | ROUNDS`, or some (each test names the
-/// part it tests). [`doomed`]'s tests apply unless groups are being
-/// removed. For the tests.
+/// True when the solver's loss tests prove `g` lost: all of them with
+/// `BY_LABELS | BY_WHOLE | BY_ROUNDS | BY_LABEL_ROUNDS`, or some (each
+/// test names the part it tests). [`doomed`]'s tests apply unless groups
+/// are being removed; [`label_stalls`] (which the solver makes only past
+/// its budget) gets [`FLOW_ROOT_WORK`] steps a label. For the tests.
 pub fn proved_lost(g: &Game, parts: u8) -> bool {
     let ahead = Ahead::of(g);
     g.status() == Status::Playing
         && ((parts & BY_ROUNDS != 0 && stalls(g, &ahead, FLOW_ROOT_WORK))
+            || (parts & BY_LABEL_ROUNDS != 0 && {
+                let mut memo = [0u64; LABEL_SLOTS];
+                (1..4).any(|r| label_stalls(g, &ahead, r, FLOW_ROOT_WORK, &mut memo))
+            })
             || (g.phase() != Phase::MatchMore && parts & (BY_LABELS | BY_WHOLE) != 0 && doomed(g, &ahead, parts)))
 }
 
@@ -1199,7 +1493,17 @@ impl<'a> Solver<'a> {
             self.restart_at = self.effort.nodes + self.restart_every;
         }
         if !self.effort.spend(self.budget) {
-            self.verdict = Some(Verdict::Unknown);
+            // Past the budget: one last, costlier loss test of the root,
+            // each label's cells followed through the rounds.
+            while self.line.pop().is_some() {
+                self.game.undo();
+            }
+            self.frames.clear();
+            let memo = self.table.scratch();
+            let work = self.budget.saturating_mul(LABEL_WORK_PER_NODE).min(u64::from(LABEL_WORK)) as u32;
+            let lost = (1..4).any(|r| label_stalls(&self.game, &self.ahead, r, work, memo));
+            self.table.clear();
+            self.verdict = Some(if lost { Verdict::NotWinnable } else { Verdict::Unknown });
             return;
         }
         // Groups of one round are removed in the order of their first
