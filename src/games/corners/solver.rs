@@ -923,6 +923,11 @@ fn label_flows(
     false
 }
 
+/// What [`each_split_completion`] calls on each group: the label's and
+/// the other number cards left, the group's size, its cards from the
+/// label's cells.
+type SplitThen<'a> = dyn FnMut(&mut [u8; 11], &mut [u8; 11], usize, u8) -> bool + 'a;
+
 /// Every way of completing a group to 10 with `rest` more, each card at
 /// most `max` (largest first), each taken from `mine` or from `other`:
 /// `then(mine, other, cards in the group, cards taken from mine)`; true as
@@ -934,7 +939,7 @@ fn each_split_completion(
     max: usize,
     size: usize,
     took: u8,
-    then: &mut dyn FnMut(&mut [u8; 11], &mut [u8; 11], usize, u8) -> bool,
+    then: &mut SplitThen<'_>,
 ) -> bool {
     if rest == 0 {
         return then(mine, other, size, took);
