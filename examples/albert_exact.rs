@@ -6,6 +6,7 @@
 //! ```text
 //! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]]
 //! tools/host-cargo run --release --example albert_exact -- table FILE...
+//! tools/host-cargo run --release --example albert_exact -- beam R DEAL
 //! ```
 //!
 //! `solve` appends one line per deal to FILE:
@@ -18,18 +19,25 @@
 //! 2^LINE_BITS levels, TABLE_BITS - 5 and at most 24 unless given: no-start
 //! deal 3990 went deeper than 2^24, 7642 deeper than 2^26; its move buffer
 //! holds the deepest level's moves alone, so a level costs only its
-//! frame), and the CPU
+//! frame; 3: the beam, tried before stage 2: a beam search over whole
+//! boards, widths 1,000, 10,000 and 100,000, which finds in seconds most
+//! wins stage 2 takes billions of nodes to reach, and proves nothing when
+//! it finds none; its NODES are the moves it tried, its POSITIONS the most
+//! boards it remembered), and the CPU
 //! time the deal took over all its stages (the process's user + system
 //! time, from /proc/self/stat). Deals already won or lost in FILE are
 //! skipped, so a run resumes where it stopped. `table` reads such files
 //! (one per starting rank, the rank named on each line) and prints the
 //! rows of docs/rules/albert.md's exact table: counts, Wilson 95 %
-//! intervals, CPU time.
+//! intervals, CPU time. `beam` runs stage 3 alone on one deal and prints
+//! the winning line it finds.
 
-use farewell::games::albert::solver::{Frame, Search, Step, Verdict, Workspace, MAX_BRANCH, PASSES};
-use farewell::games::albert::{Game, Options, StartRank};
+use farewell::games::albert::player::evaluate;
+use farewell::games::albert::solver::{key, Frame, Search, Step, Verdict, Workspace, MAX_BRANCH, PASSES};
+use farewell::games::albert::{Board, Game, Move, Options, StartRank};
 use farewell::games::{Patience, Status};
-use std::collections::BTreeMap;
+use farewell::out::Text;
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 
 /// A stage: a node budget, the table's size (slots), the bounded passes.
@@ -78,6 +86,101 @@ fn cpu_ms() -> u64 {
     let f: Vec<&str> = rest.split_whitespace().collect();
     let tick = |i: usize| f.get(i - 3).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
     (tick(14) + tick(15)) * 10
+}
+
+/// The beam's widths, tried in turn before the unbounded pass (stage 3).
+const WIDTHS: [usize; 3] = [1_000, 10_000, 100_000];
+
+/// `m` played on `b` with the automatic moves the game makes.
+fn after(b: &Board, m: Move) -> Option<Board> {
+    let p = b.check(m).ok()?;
+    let mut t = *b;
+    t.apply(p);
+    while let Some(at) = t.auto_due() {
+        t.auto_to_foundation(at);
+    }
+    Some(t)
+}
+
+/// A beam search from `start`, `width` boards kept at each depth, knowing
+/// every card (King Albert is open), ordered by the fair player's
+/// judgement ([`evaluate`]). Every board reached is remembered by its exact
+/// key (the solver's), so no board is kept twice and the beam never goes
+/// round in circles; it ends when a board is won or no new board comes.
+/// It finds wins only: a beam that ends without one proves nothing.
+/// Returns the winning line if found, the boards looked at (moves tried)
+/// and the boards remembered.
+fn beam(start: &Board, width: usize) -> (Option<Vec<Move>>, u64, u64) {
+    let mut seen: HashSet<u128> = HashSet::new();
+    seen.insert(key(start));
+    // Each depth's boards, and how each was reached (parent index, move).
+    let mut beam: Vec<Board> = vec![*start];
+    let mut links: Vec<Vec<(u32, Move)>> = Vec::new();
+    let mut looked = 0u64;
+    loop {
+        let mut kids: Vec<(i32, u32, Move, Board)> = Vec::new();
+        for (i, b) in beam.iter().enumerate() {
+            b.each_legal(&mut |m| {
+                looked += 1;
+                if let Some(t) = after(b, m) {
+                    if seen.insert(key(&t)) {
+                        kids.push((evaluate(&t), i as u32, m, t));
+                    }
+                }
+                true
+            });
+        }
+        if kids.is_empty() {
+            return (None, looked, seen.len() as u64);
+        }
+        if let Some(w) = kids.iter().position(|k| k.3.foundation_total() == 52) {
+            let mut line = vec![kids[w].2];
+            let mut at = kids[w].1 as usize;
+            for level in links.iter().rev() {
+                let (p, m) = level[at];
+                line.push(m);
+                at = p as usize;
+            }
+            line.reverse();
+            return (Some(line), looked, seen.len() as u64);
+        }
+        if kids.len() > width {
+            kids.select_nth_unstable_by(width - 1, |a, b| b.0.cmp(&a.0));
+            kids.truncate(width);
+        }
+        links.push(kids.iter().map(|k| (k.1, k.2)).collect());
+        beam = kids.into_iter().map(|k| k.3).collect();
+    }
+}
+
+/// The beam's search at each of [`WIDTHS`] until one wins: the line
+/// replayed through the game to a won position (the proof), the boards
+/// looked at over every width, the most boards any width remembered, and
+/// the line in the game's notation.
+fn beam_win(g: &Game, deal: u32) -> Option<(u64, u64, String)> {
+    let (mut looked_all, mut most) = (0, 0);
+    for w in WIDTHS {
+        let (line, looked, seen) = beam(g.board(), w);
+        looked_all += looked;
+        most = most.max(seen);
+        if let Some(line) = line {
+            let mut r = g.clone();
+            for m in &line {
+                assert!(r.play(*m).is_ok(), "deal {deal}: the beam's move {} is refused", move_text(*m));
+            }
+            assert!(r.status() == Status::Won, "deal {deal}: the beam's line does not win");
+            let text: Vec<String> = line.iter().map(|m| move_text(*m)).collect();
+            return Some((looked_all, most, text.join(" ")));
+        }
+    }
+    None
+}
+
+/// A move in the game's notation.
+fn move_text(m: Move) -> String {
+    let mut s = String::new();
+    let _ = m.text(&mut s);
+    s
 }
 
 /// The line's room (bits of levels) unless given: a level for every 32
@@ -137,6 +240,15 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, slots: u
             }
             let lb = if i + 1 == stages.len() { line_bits } else { line_bits_for(st.slots) };
             let last = i + 1 == stages.len();
+            if last && st.passes.is_empty() {
+                // Stage 3, before the unbounded pass: the beam, which finds
+                // in seconds wins the pass takes billions of nodes to reach
+                // (it cannot prove a loss: that is left to the pass).
+                if let Some((looked, seen, _)) = beam_win(&g, deal) {
+                    result = ("won", looked, seen as usize, 3);
+                    break;
+                }
+            }
             let sp = spaces.entry(st.slots).or_insert_with(|| Space::new(st.slots, lb, last));
             let mut ws = Workspace { table: &mut sp.table, frames: &mut sp.frames, moves: &mut sp.moves };
             search.restart_with(&mut ws, &g, st.budget, st.passes);
@@ -306,6 +418,20 @@ fn main() {
             solve(start, first, last, &args[4], max, slots, line_bits);
         }
         Some("table") => table(&args[1..]),
+        Some("beam") if args.len() >= 3 => {
+            let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
+            let deal: u32 = args[2].parse().expect("deal");
+            let g = Game::deal(deal, Options { start, auto: true });
+            let t0 = cpu_ms();
+            match beam_win(&g, deal) {
+                Some((looked, seen, line)) => println!(
+                    "{} deal {deal} won {looked} {seen} 3 {}: the beam's line, replayed to a win: {line}",
+                    start.name(),
+                    cpu_ms() - t0
+                ),
+                None => println!("{} deal {deal}: no win found by the beam ({} ms)", start.name(), cpu_ms() - t0),
+            }
+        }
         Some("one") if args.len() >= 5 => {
             let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
             let deal: u32 = args[2].parse().expect("deal");
@@ -315,7 +441,7 @@ fn main() {
             one(start, deal, budget, bits, passes);
         }
         _ => eprintln!(
-            "usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]] | table FILE..."
+            "usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]] | table FILE... | beam R DEAL"
         ),
     }
 }

@@ -2,9 +2,10 @@
 //! table reused by search after search (a generation each), and the fair
 //! player's move weighed a few boards a step.
 
+use farewell::games::albert::notation::parse_move;
 use farewell::games::albert::player::{best_move, evaluate, Fair};
 use farewell::games::albert::solver::{Frame, Search, Solver, Step, Verdict, Workspace};
-use farewell::games::albert::{Board, From, Game, Move, Options, Plan};
+use farewell::games::albert::{Board, From, Game, Move, Options, Plan, Status};
 
 const TABLE: usize = 8192;
 const DEPTH: usize = 160;
@@ -227,4 +228,25 @@ fn a_move_buffer_of_one_level_searches_node_for_node_as_a_full_one() {
         }
     }
     assert!(won >= 20 && lost >= 10, "won {won}, lost {lost}");
+}
+
+/// The line `albert_exact`'s beam (stage 3) found for no-start deal 8994,
+/// the last deal of the exact table (docs/rules/albert.md): 3,830 s of the
+/// solver's unbounded pass had left it undecided.
+const DEAL_8994_LINE: &str = "9c>t1 8s>t7 7h>t7 Qh>t4 2d>t8 8h>t1 4d>t9 5c>t5 2d>t9 3s>t5 3d>t9 4s>t6 Kd>t3 \
+     6s>t2 2c>f 3c>f Qs>t3 2s>f Th>t9 3s>f 4s>f 5h>t2 Jd>t3 Jc>t4 Th>t8 Ks>t9 Td>t4 Qd>t9 Js>t9 9c>t9 9h>t8 \
+     6h>f 7h>f Tc>t3 Qh>t1 Kc>t6 7s>t7 Kh>t4 Qc>t4 9d>f";
+
+#[test]
+fn the_exact_tables_last_deal_no_start_8994_is_won_by_its_published_line() {
+    // The table counts 8994 won on this line alone: the rules as they are
+    // now must still accept every move and end in a won game.
+    let mut g = Game::new(8994, Options::default());
+    assert_eq!(g.board().foundation_total(), 2, "the deal's two aces go up at once");
+    for (i, m) in DEAL_8994_LINE.split_whitespace().enumerate() {
+        assert_eq!(g.status(), Status::Playing, "over before move {i}");
+        let mv = parse_move(m).unwrap_or_else(|e| panic!("bad move {m}: {e}"));
+        g.play(mv).unwrap_or_else(|e| panic!("move {i}, {m}, refused: {e}"));
+    }
+    assert_eq!(g.status(), Status::Won);
 }
