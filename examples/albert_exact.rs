@@ -418,6 +418,38 @@ fn main() {
             solve(start, first, last, &args[4], max, slots, line_bits);
         }
         Some("table") => table(&args[1..]),
+        Some("beam-rate") if args.len() >= 5 => {
+            let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
+            let first: u32 = args[2].parse().expect("first deal");
+            let last: u32 = args[3].parse().expect("last deal");
+            for w in args[4..].iter().map(|s| s.parse::<usize>().expect("width")) {
+                let t0 = cpu_ms();
+                let (mut won, mut looked_won, mut most_won, mut looked_all) = (0u64, 0u64, 0u64, 0u64);
+                for deal in first..=last {
+                    let g = Game::deal(deal, Options { start, auto: true });
+                    let (line, looked, _) = beam(g.board(), w);
+                    looked_all += looked;
+                    if let Some(line) = line {
+                        let mut r = g.clone();
+                        let ok = line.iter().all(|m| r.play(*m).is_ok());
+                        assert!(ok && r.status() == Status::Won, "deal {deal}: the beam's line does not win");
+                        won += 1;
+                        looked_won += looked;
+                        most_won = most_won.max(looked);
+                    }
+                }
+                let n = u64::from(last - first + 1);
+                println!(
+                    "{} deals {first}-{last} width {w}: won {won} ({:.1}%), boards looked at per win mean {} max {}, per deal {}, {} ms",
+                    start.name(),
+                    100.0 * won as f64 / n as f64,
+                    looked_won / won.max(1),
+                    most_won,
+                    looked_all / n,
+                    cpu_ms() - t0
+                );
+            }
+        }
         Some("beam") if args.len() >= 3 => {
             let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
             let deal: u32 = args[2].parse().expect("deal");
