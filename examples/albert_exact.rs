@@ -6,7 +6,7 @@
 //! ```text
 //! tools/host-cargo run --release --example albert_exact -- solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]]
 //! tools/host-cargo run --release --example albert_exact -- table FILE...
-//! tools/host-cargo run --release --example albert_exact -- beam R DEAL
+//! tools/host-cargo run --release --example albert_exact -- beam R DEAL [WIDTH...]
 //! ```
 //!
 //! `solve` appends one line per deal to FILE:
@@ -29,8 +29,10 @@
 //! skipped, so a run resumes where it stopped. `table` reads such files
 //! (one per starting rank, the rank named on each line) and prints the
 //! rows of docs/rules/albert.md's exact table: counts, Wilson 95 %
-//! intervals, CPU time. `beam` runs stage 3 alone on one deal and prints
-//! the winning line it finds.
+//! intervals, CPU time. `beam` runs stage 3 alone on one deal (at the
+//! widths given, else stage 3's) and prints the winning line it finds;
+//! `beam-rate R FIRST LAST WIDTH...` gives the beam's win rate from the
+//! deal at each width.
 
 use farewell::games::albert::player::evaluate;
 use farewell::games::albert::solver::{key, Frame, Search, Step, Verdict, Workspace, MAX_BRANCH, PASSES};
@@ -157,9 +159,9 @@ fn beam(start: &Board, width: usize) -> (Option<Vec<Move>>, u64, u64) {
 /// replayed through the game to a won position (the proof), the boards
 /// looked at over every width, the most boards any width remembered, and
 /// the line in the game's notation.
-fn beam_win(g: &Game, deal: u32) -> Option<(u64, u64, String)> {
+fn beam_win(g: &Game, deal: u32, widths: &[usize]) -> Option<(u64, u64, String)> {
     let (mut looked_all, mut most) = (0, 0);
-    for w in WIDTHS {
+    for &w in widths {
         let (line, looked, seen) = beam(g.board(), w);
         looked_all += looked;
         most = most.max(seen);
@@ -244,7 +246,7 @@ fn solve(start: StartRank, first: u32, last: u32, file: &str, max: u64, slots: u
                 // Stage 3, before the unbounded pass: the beam, which finds
                 // in seconds wins the pass takes billions of nodes to reach
                 // (it cannot prove a loss: that is left to the pass).
-                if let Some((looked, seen, _)) = beam_win(&g, deal) {
+                if let Some((looked, seen, _)) = beam_win(&g, deal, &WIDTHS) {
                     result = ("won", looked, seen as usize, 3);
                     break;
                 }
@@ -453,9 +455,10 @@ fn main() {
         Some("beam") if args.len() >= 3 => {
             let start = StartRank::parse(&args[1]).expect("start rank: none, A, 2, 3, 4 or 5");
             let deal: u32 = args[2].parse().expect("deal");
+            let widths: Vec<usize> = args[3..].iter().map(|w| w.parse().expect("width")).collect();
             let g = Game::deal(deal, Options { start, auto: true });
             let t0 = cpu_ms();
-            match beam_win(&g, deal) {
+            match beam_win(&g, deal, if widths.is_empty() { &WIDTHS } else { &widths }) {
                 Some((looked, seen, line)) => println!(
                     "{} deal {deal} won {looked} {seen} 3 {}: the beam's line, replayed to a win: {line}",
                     start.name(),
@@ -473,7 +476,7 @@ fn main() {
             one(start, deal, budget, bits, passes);
         }
         _ => eprintln!(
-            "usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]] | table FILE... | beam R DEAL"
+            "usage: albert_exact solve R FIRST LAST FILE [MAX_NODES [TABLE_BITS [LINE_BITS]]] | table FILE... | beam R DEAL [WIDTH...] | beam-rate R FIRST LAST WIDTH..."
         ),
     }
 }
