@@ -1,3 +1,11 @@
+//! King's Corners' expectimax player traced: `corners_expect_trace FIRST N
+//! Q ROUNDS BUDGET` plays deals FIRST.. (N of them) with leaves worth
+//! Q/1000 a face card to come, ROUNDS full rounds searched past the one
+//! under way (10 or more: ROUNDS - 10, then the round under way alone where
+//! that gives up) within BUDGET nodes (memo slots: `SLOTS`, 2^18 unless
+//! given), and prints the wins, the move times, the faces placed at the end
+//! and how often the search gave up, by faces to come.
+
 use farewell::games::corners::expect::expect_move;
 use farewell::games::corners::judge::{judged_move, Tune, TABLE};
 use farewell::games::corners::{Game, Status};
@@ -20,7 +28,15 @@ fn main() {
         loop {
             let u = 12 - g.faces_placed();
             let tm = std::time::Instant::now();
-            let m = match expect_move(&g, Tune::per_face(q), rounds, budget, &mut slots) {
+            // ROUNDS of 10 or more: ROUNDS - 10 rounds within BUDGET, and
+            // where that gives up, the round under way within 16,384 nodes.
+            let searched = if rounds >= 10 {
+                expect_move(&g, Tune::per_face(q), rounds - 10, budget, &mut slots)
+                    .or_else(|| expect_move(&g, Tune::per_face(q), 0, 16384, &mut slots))
+            } else {
+                expect_move(&g, Tune::per_face(q), rounds, budget, &mut slots)
+            };
+            let m = match searched {
                 Some(m) => {
                     asked[u] += 1;
                     m
