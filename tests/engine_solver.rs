@@ -159,8 +159,9 @@ fn the_fair_player_never_reads_the_stock() {
 
 #[test]
 fn the_searching_fair_player_never_reads_the_stock() {
-    // The turn search and the look past the next deal (imagined draws)
-    // give the same move whatever the stock's order: reversed, or rotated.
+    // The turn search and the look past the next deal (imagined draws, or
+    // every card not seen dealt alone) give the same move whatever the
+    // stock's order: reversed, or rotated.
     for seed in [5, 17, 99, 1234] {
         for moves in [3, 15, 30] {
             let g = played(seed, Options::default(), moves);
@@ -179,7 +180,7 @@ fn the_searching_fair_player_never_reads_the_stock() {
             let mut rotated = cards.clone();
             rotated.rotate_left(1);
             let g = notation::parse_position(&text).unwrap();
-            for strength in [Strength::CONSOLE, Strength::LOOKAHEAD, Strength::STRONG] {
+            for strength in [Strength::CONSOLE, Strength::LOOKAHEAD, Strength::EACH_CARD, Strength::STRONG] {
                 let m = best_move_with(&g, strength);
                 for other in [&reversed, &rotated] {
                     let flipped = text.replace(&stock_line, &format!("stock: {}", other.join(" ")));
@@ -235,7 +236,9 @@ fn the_searching_fair_player_plays_only_legal_moves_on_every_option() {
     ];
     for o in sets {
         for seed in 1..4 {
-            for strength in [Strength::HINT, Strength::CONSOLE, Strength::TURN, Strength::LOOKAHEAD] {
+            for strength in
+                [Strength::HINT, Strength::CONSOLE, Strength::TURN, Strength::LOOKAHEAD, Strength::EACH_CARD]
+            {
                 let mut g = Game::new(seed, o).unwrap();
                 let mut moves = 0;
                 while let Some(m) = best_move_with(&g, strength) {
@@ -253,7 +256,7 @@ fn the_searching_fair_player_plays_only_legal_moves_on_every_option() {
 fn the_thinker_gives_the_same_move_in_slices() {
     for seed in [3, 8] {
         let g = played(seed, Options::default(), 10);
-        for strength in [Strength::HINT, Strength::CONSOLE] {
+        for strength in [Strength::HINT, Strength::CONSOLE, Strength::EACH_CARD] {
             let whole = best_move_with(&g, strength);
             let mut t: Thinker = Thinker::with_strength(&g, strength);
             let mut calls = 0;
@@ -267,6 +270,82 @@ fn the_thinker_gives_the_same_move_in_slices() {
             assert_eq!(sliced, whole, "deal {seed}");
         }
     }
+}
+
+#[test]
+fn a_card_imagined_alone_leaves_the_stock_for_the_first_empty_hand_slot() {
+    // Deal 1 played to a turn's end (the hand empty, the next move a deal).
+    let mut g = Game::new(1, Options::default()).unwrap();
+    while g.hand().iter().any(|h| h.is_some()) {
+        g.apply(best_move(&g).unwrap()).unwrap();
+    }
+    assert_eq!(best_move(&g), Some(Move::Deal));
+    let unseen = g.unseen();
+    let card = unseen[unseen.len() / 2];
+    let mut t = g.clone();
+    assert!(t.imagine_drawn(card));
+    assert_eq!(t.hand()[0], Some(card));
+    assert_eq!(t.hand()[1..], [None, None, None]);
+    assert_eq!(t.stock_len(), g.stock_len() - 1);
+    assert!(!t.unseen().contains(&card));
+    assert_eq!(t.unseen().len(), unseen.len() - 1);
+    assert_eq!(t.move_count(), g.move_count(), "nothing recorded");
+    assert_eq!(t.grid_cards(), g.grid_cards());
+    // It plays as a dealt card does: where it has cells, it must go.
+    assert_eq!(t.can_place(), !g.legal_cells(card).is_empty());
+    // Refused, nothing changed: a card not in the stock (now in the hand,
+    // or on the grid), and any card once the hand is full.
+    let before = t.clone();
+    assert!(!t.imagine_drawn(card));
+    let on_grid = Card::all().find(|c| g.cell_of(*c).is_some()).unwrap();
+    assert!(!t.imagine_drawn(on_grid));
+    assert_eq!(t, before);
+    for c in unseen.iter().filter(|c| **c != card).take(3) {
+        assert!(t.imagine_drawn(*c));
+    }
+    assert!(t.hand().iter().all(|h| h.is_some()));
+    let last = *unseen.iter().rev().find(|c| !t.hand().contains(&Some(**c))).unwrap();
+    let full = t.clone();
+    assert!(!t.imagine_drawn(last), "the hand is full");
+    assert_eq!(t, full);
+}
+
+#[test]
+fn the_card_at_a_time_look_changes_the_turn_searchs_choice_and_stays_legal() {
+    // The look past the deal is real work: on deals 1-3 it picks another
+    // move than the same turn search alone at least once, and every move
+    // it picks is legal; hurried mid-look, it answers with the turn's own.
+    let look = Strength::EACH_CARD;
+    let alone = Strength { each_card: false, top: 0, ..look };
+    let mut differ = 0;
+    let mut hurried = 0;
+    for seed in 1..=3 {
+        let mut g = Game::new(seed, Options::default()).unwrap();
+        while let Some(m) = best_move_with(&g, look) {
+            let turn = best_move_with(&g, alone);
+            differ += usize::from(turn != Some(m));
+            // Hurried once the look has started (one unit past the turn
+            // search's own), it answers with the turn's move.
+            let mut t: Thinker = Thinker::with_strength(&g, alone);
+            let answer = t.step(usize::MAX);
+            assert_eq!(answer, Some(turn));
+            let turn_units = t.units();
+            let mut t: Thinker = Thinker::with_strength(&g, look);
+            let mut answer = None;
+            while answer.is_none() && t.units() <= turn_units {
+                answer = t.step(1);
+            }
+            if answer.is_none() {
+                hurried += 1;
+                t.hurry();
+                assert_eq!(t.step(usize::MAX), Some(turn), "deal {seed}: hurried, the turn's own move");
+            }
+            assert!(g.apply(m).is_ok(), "{m} offered but illegal (deal {seed})");
+        }
+        assert!(g.status().is_over());
+    }
+    assert!(differ > 0, "the look never changed a move");
+    assert!(hurried > 0);
 }
 
 #[test]

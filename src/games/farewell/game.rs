@@ -890,6 +890,24 @@ impl Game {
         mask
     }
 
+    /// What if `card`, one of the stock's, came alone into the first empty
+    /// hand slot? For a player that imagines the next deal one card at a
+    /// time: the card leaves the stock and joins the hand, and nothing is
+    /// recorded (undo never takes it back; work on a copy). `false`, and
+    /// nothing changed, if the card is not in the stock, the hand is full
+    /// or the game is over.
+    pub fn imagine_drawn(&mut self, card: Card) -> bool {
+        if self.status.is_over() {
+            return false;
+        }
+        let Some(at) = self.stock.iter().position(|c| *c == card) else { return false };
+        let Some(slot) = self.hand.iter().position(|h| *h == NONE) else { return false };
+        self.stock.remove(at);
+        self.hand[slot] = card.index();
+        self.settle();
+        true
+    }
+
     /// Deals: fills every empty hand slot from the top of the stock.
     pub fn deal(&mut self) -> Result<Outcome, Illegal> {
         self.check_deal()?;

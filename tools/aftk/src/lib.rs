@@ -42,7 +42,7 @@ usage:
       `unknown` (budget exhausted; default 2000000 nodes), the nodes
       searched, and for a winnable deal the winning moves, which
       `aftk play --seed SEED` accepts.
-  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|strong] [deal options]
+  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]
       Play deals SEED..SEED+N-1 (default from 1) and print the win rate
       with a 95% confidence interval (Wilson), mean deals per game, games
       per second, and for the solver the share decided within the budget.
@@ -311,14 +311,15 @@ fn stats(args: &[String]) -> Result<String, Fail> {
                 return fail("--strength given twice");
             }
             named = true;
-            let v =
-                it.next().ok_or(Fail("--strength needs hint, one-ply, console, lookahead, turn or strong".into()))?;
+            let v = it
+                .next()
+                .ok_or(Fail("--strength needs hint, one-ply, console, lookahead, turn, each-card or strong".into()))?;
             if v.eq_ignore_ascii_case("hint") {
                 hint = true;
                 continue;
             }
             strength = Strength::from_name(&v.to_ascii_lowercase()).ok_or(Fail(format!(
-                "--strength: expected hint, one-ply, console, lookahead, turn or strong, found {v:?}"
+                "--strength: expected hint, one-ply, console, lookahead, turn, each-card or strong, found {v:?}"
             )))?;
         } else {
             rest1.push(a.clone());
@@ -360,7 +361,7 @@ fn stats(args: &[String]) -> Result<String, Fail> {
     }
     if games == 0 {
         return fail(
-            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|strong] [deal options]",
+            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]",
         );
     }
     let (o, extra) = deal_options(&rest2, false)?;
@@ -504,7 +505,7 @@ fn usage(cmd: &str) -> Option<&'static str> {
         "legal" => "usage: aftk legal FILE",
         "play" => "usage: aftk play FILE|--seed SEED [--grid WxH] [--kings centre|corners|random|custom] [--easy] MOVE...",
         "solve" => "usage: aftk solve SEED [--grid WxH] [--kings centre|corners|random] [--easy] [--budget NODES]",
-        "stats" => "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|strong] [deal options]",
+        "stats" => "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]",
         "winnable" => "usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]",
         _ => return None,
     })
