@@ -349,6 +349,30 @@ fn the_card_at_a_time_look_changes_the_turn_searchs_choice_and_stays_legal() {
 }
 
 #[test]
+fn a_search_cut_by_its_budget_leaves_no_line_to_follow() {
+    // Deal 1's opening hand: a turn of several placements.
+    let g = Game::new(1, Options::default()).unwrap();
+    let whole = Strength { width: 4, nodes: 100_000, ..Strength::CONSOLE };
+    let mut t: Thinker = Thinker::with_strength(&g, whole);
+    let m = t.step(usize::MAX).flatten();
+    let line = t.line();
+    assert!(line.len() > 1 && line.first() == m.as_ref(), "a search through the turn plans it: {line:?}");
+    // Out of placements, or hurried: the move alone (the next hint of the
+    // turn is searched again from further on).
+    // (40 placements: three moves deep when cut, the line the screen read
+    // until 2026-11-28.)
+    let mut t: Thinker = Thinker::with_strength(&g, Strength { nodes: 40, ..whole });
+    let m = t.step(usize::MAX).flatten();
+    assert!(m.is_some());
+    assert_eq!(t.line().as_slice(), m.as_slice(), "cut: the move alone");
+    let mut t: Thinker = Thinker::with_strength(&g, whole);
+    assert_eq!(t.step(80), None, "still at work");
+    t.hurry();
+    let m = t.step(usize::MAX).flatten();
+    assert_eq!(t.line().as_slice(), m.as_slice(), "hurried: the move alone");
+}
+
+#[test]
 fn the_fair_player_only_offers_legal_moves_best_first() {
     for seed in 1..20 {
         let mut g = Game::new(seed, Options::default()).unwrap();
