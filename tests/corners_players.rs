@@ -105,7 +105,7 @@ fn solver_wins_replay_to_a_win() {
     let mut wins = 0;
     for seed in 1..=60u32 {
         let g = Game::deal(seed);
-        if let (Verdict::Winnable(line), _) = solver::solve(&g, 200_000, &mut slots) {
+        if let (Verdict::Winnable(line), _) = solver::solve(&g, 20_000, &mut slots) {
             let mut r = g.clone();
             for m in &line {
                 r.play(*m).unwrap_or_else(|e| panic!("deal {seed}: {m}: {e}"));
