@@ -141,3 +141,56 @@ fn expectimax_player_keeps_the_last_face_cards_cell_free() {
         m => panic!("expected a placement, got {m:?}"),
     }
 }
+
+/// A state for the stuck-card tests: `centre` and `jacks` values (1 to
+/// 10) on the matrix, `jacks_to_come` jacks not seen, every queen and king
+/// placed, and `unseen` number cards (values) not seen.
+fn stuck_state(centre: &[u8], jacks: &[u8], jacks_to_come: u8, unseen: &[u8]) -> expect::State {
+    let mut s = expect::State { counts: [[0; 10]; 4], faces: [0, jacks_to_come, 0, 0], unseen: [0; 10] };
+    for v in centre {
+        s.counts[0][usize::from(v - 1)] += 1;
+    }
+    for v in jacks {
+        s.counts[1][usize::from(v - 1)] += 1;
+    }
+    for v in unseen {
+        s.unseen[usize::from(v - 1)] += 1;
+    }
+    s
+}
+
+/// A number card on a label still waiting for face cards is stuck when no
+/// group of the other cards left makes 10 with it, on the matrix or not
+/// seen: a nine with no ace left, an eight with neither a two nor two aces.
+/// In the centre, or on a label whose face cards are all placed, it is not.
+#[test]
+fn a_card_no_cards_left_can_make_ten_with_is_stuck_on_its_label() {
+    // A nine on the jacks' cells, a jack to come, no ace anywhere.
+    assert!(stuck_state(&[5, 5, 3, 7], &[9], 1, &[2, 4, 6, 8]).stuck_on_a_label());
+    // One ace not seen frees it; so does one in the centre.
+    assert!(!stuck_state(&[5, 5, 3, 7], &[9], 1, &[1, 4, 6, 8]).stuck_on_a_label());
+    assert!(!stuck_state(&[1, 5, 3, 7], &[9], 1, &[2, 4, 6, 8]).stuck_on_a_label());
+    // The same nine in the centre, or with every jack placed: not stuck.
+    assert!(!stuck_state(&[9, 5, 3, 7], &[], 0, &[2, 4, 6, 8]).stuck_on_a_label());
+    assert!(!stuck_state(&[5, 5, 3, 7], &[9], 0, &[2, 4, 6, 8]).stuck_on_a_label());
+    // An eight with no two: two aces make 10 with it, one does not.
+    assert!(!stuck_state(&[5, 5, 3, 7], &[8], 1, &[1, 1, 6]).stuck_on_a_label());
+    assert!(stuck_state(&[5, 5, 3, 7], &[8], 1, &[1, 6]).stuck_on_a_label());
+    // A ten always leaves alone.
+    assert!(!stuck_state(&[5, 5, 3, 7], &[10], 1, &[]).stuck_on_a_label());
+}
+
+/// The expectimax's full matrix past the rounds it searches is worth
+/// nothing with a card stuck on a label (its face cards cannot all find a
+/// cell), and its leaf value otherwise.
+#[test]
+fn a_full_matrix_with_a_stuck_card_is_worth_nothing() {
+    let tune = Tune::per_face(850);
+    let mut slots = vec![0u64; 1 << 10];
+    // A group (5 + 5) on both; the nine on the jacks' cell has an ace
+    // left in the second only.
+    let stuck = stuck_state(&[5, 5, 3, 7], &[9], 1, &[2, 4, 6, 8]);
+    let free = stuck_state(&[5, 5, 3, 7], &[9], 1, &[1, 4, 6, 8]);
+    assert_eq!(expect::Search::new(&mut slots, tune, 1000).full(&stuck, 0), 0);
+    assert_eq!(expect::Search::new(&mut slots, tune, 1000).full(&free, 0), tune.leaf[1]);
+}

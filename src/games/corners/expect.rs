@@ -18,7 +18,9 @@
 //!
 //! The search looks `rounds` full rounds past the one under way; a full
 //! matrix past them is worth `leaf[faces to come]` ([`Tune`]) when some
-//! group on it adds up to 10, else nothing. Positions are memoised in a
+//! group on it adds up to 10 and no number card on a label still waiting
+//! for face cards is stuck there for good
+//! ([`State::stuck_on_a_label`]), else nothing. Positions are memoised in a
 //! table lent by the caller; past `budget` nodes the search gives up and
 //! [`expected_move`] plays the cheaper player's move: number cards placed
 //! by the round's chance ([`super::judge`]), groups by the rules of thumb
@@ -78,6 +80,41 @@ impl State {
             h = h.wrapping_mul(5).wrapping_add(u64::from(self.unseen[v]));
         }
         crate::games::search::mix(h)
+    }
+
+    /// True when a number card on a label whose face cards are still to
+    /// come can never leave: no group of the other number cards left (on
+    /// the matrix or not seen) makes 10 with it. That label then has one
+    /// cell fewer than face cards to come, so the game is lost.
+    pub fn stuck_on_a_label(&self) -> bool {
+        let mut left = self.unseen;
+        for r in 0..4 {
+            for v in 0..10 {
+                left[v] += self.counts[r][v];
+            }
+        }
+        for r in 1..4 {
+            if self.faces[r] == 0 {
+                continue;
+            }
+            for v in 0..9 {
+                if self.counts[r][v] == 0 {
+                    continue;
+                }
+                // The sums (up to 10) the other cards reach, as a bit set.
+                let mut reach: u32 = 1;
+                for (w, n) in left.iter().enumerate() {
+                    let n = if w == v { n - 1 } else { *n };
+                    for _ in 0..n {
+                        reach |= (reach << (w + 1)) & 0x7FF;
+                    }
+                }
+                if reach & (1 << (9 - v)) == 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The values on the matrix laid out on cells of their regions (for
@@ -232,7 +269,8 @@ impl<'a> Search<'a> {
         let mut best = 0;
         if rounds == 0 {
             // Past the rounds searched: worth `leaf[faces to come]` when
-            // some group adds up to 10 (subset sums as a bit set).
+            // some group adds up to 10 (subset sums as a bit set) and no
+            // card on a label is there for good.
             let mut reach: u32 = 1;
             for r in 0..4 {
                 for v in 0..10 {
@@ -241,7 +279,7 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            if reach & (1 << 10) != 0 {
+            if reach & (1 << 10) != 0 && !s.stuck_on_a_label() {
                 best = self.tune.leaf[usize::from(s.faces_to_come()).min(12)];
             }
         } else {
