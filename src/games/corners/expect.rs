@@ -87,34 +87,28 @@ impl State {
     /// the matrix or not seen) makes 10 with it. That label then has one
     /// cell fewer than face cards to come, so the game is lost.
     pub fn stuck_on_a_label(&self) -> bool {
-        let mut left = self.unseen;
-        for r in 0..4 {
-            for v in 0..10 {
-                left[v] += self.counts[r][v];
+        (1..4).any(|r| self.faces[r] > 0 && (0..9).any(|v| self.counts[r][v] > 0 && self.stuck_value(v)))
+    }
+
+    /// True when no group of the number cards left but one of value `v +
+    /// 1` (on the matrix or not seen; that card among them) makes 10 with
+    /// it: a card of that value can never leave the matrix.
+    fn stuck_value(&self, v: usize) -> bool {
+        if v >= 9 {
+            return false;
+        }
+        // The sums (up to 10) the other cards reach, as a bit set.
+        let mut reach: u32 = 1;
+        for w in 0..10 {
+            let mut n = self.unseen[w] + self.counts[0][w] + self.counts[1][w] + self.counts[2][w] + self.counts[3][w];
+            if w == v {
+                n = n.saturating_sub(1);
+            }
+            for _ in 0..n {
+                reach |= (reach << (w + 1)) & 0x7FF;
             }
         }
-        for r in 1..4 {
-            if self.faces[r] == 0 {
-                continue;
-            }
-            for v in 0..9 {
-                if self.counts[r][v] == 0 {
-                    continue;
-                }
-                // The sums (up to 10) the other cards reach, as a bit set.
-                let mut reach: u32 = 1;
-                for (w, n) in left.iter().enumerate() {
-                    let n = if w == v { n - 1 } else { *n };
-                    for _ in 0..n {
-                        reach |= (reach << (w + 1)) & 0x7FF;
-                    }
-                }
-                if reach & (1 << (9 - v)) == 0 {
-                    return true;
-                }
-            }
-        }
-        false
+        reach & (1 << (9 - v)) == 0
     }
 
     /// The values on the matrix laid out on cells of their regions (for
@@ -247,6 +241,11 @@ impl<'a> Search<'a> {
                 let mut t = *s;
                 t.unseen[v] -= 1;
                 t.counts[r][v] += 1;
+                // On a label still waiting for face cards, a card that can
+                // never leave loses: not searched.
+                if r > 0 && t.stuck_value(v) {
+                    continue;
+                }
                 best = best.max(self.fill(&t, rounds));
             }
             acc += u64::from(s.unseen[v]) * u64::from(best);
@@ -287,7 +286,7 @@ impl<'a> Search<'a> {
             s.for_each_removal(&mut |t, _, _| {
                 let _ = options.push(t);
             });
-            for t in options.iter() {
+            for t in options.iter().filter(|t| !t.stuck_on_a_label()) {
                 best = best.max(self.fill(t, rounds - 1));
             }
         }
@@ -358,7 +357,7 @@ fn root(view: &super::player::View, s: &State, search: &mut Search, rounds: u8) 
             }
             let mut t = s;
             t.counts[r][usize::from(v - 1)] += 1;
-            let x = search.fill(&t, rounds);
+            let x = if r > 0 && t.stuck_value(usize::from(v - 1)) { 0 } else { search.fill(&t, rounds) };
             if best.is_none_or(|(b, _)| x > b) {
                 best = Some((x, r));
             }
@@ -393,7 +392,7 @@ fn root(view: &super::player::View, s: &State, search: &mut Search, rounds: u8) 
     });
     let mut best: Option<(u32, u16)> = None;
     for (t, first) in options.iter() {
-        let x = search.fill(t, rounds);
+        let x = if t.stuck_on_a_label() { 0 } else { search.fill(t, rounds) };
         if best.is_none_or(|(b, _)| x > b) {
             best = Some((x, *first));
         }
