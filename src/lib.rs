@@ -9,6 +9,8 @@
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
+//! - [`logring`]: the event log kept in RAM for readers of the console's
+//!   memory.
 //! - [`ui`]: screens, cursor, menus, animations; drawn into a [`draw::DrawList`].
 //! - [`sound`]: sound events, volumes and the song sequencer (the SPU is
 //!   the PS1 layer's).
@@ -37,6 +39,7 @@ pub mod draw;
 pub mod games;
 pub mod input;
 pub mod log;
+pub mod logring;
 pub mod lz;
 pub mod memcard;
 pub mod perf;

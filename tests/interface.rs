@@ -20,6 +20,8 @@ mod draw;
 mod input;
 #[path = "layout.rs"]
 mod layout;
+#[path = "logring.rs"]
+mod logring;
 #[path = "lz.rs"]
 mod lz;
 #[path = "memcard.rs"]

@@ -20,6 +20,7 @@
 
 use super::timer::{ticks_to_us, Clock};
 use core::fmt;
+use farewell::logring::LogRing;
 
 /// Largest piece handed to the BIOS in one call (plus its NUL).
 const CHUNK: usize = 255;
@@ -49,12 +50,15 @@ pub struct Tty {
     /// The largest measured cost of a byte, in nanoseconds.
     ns_per_byte: u32,
     measured: bool,
+    /// Every byte logged, kept in RAM for readers of the console's memory
+    /// (the PCSX ReARMed core prints no TTY).
+    log: LogRing,
 }
 
 impl Tty {
     /// An empty writer.
     pub const fn new() -> Self {
-        Tty { ring: [0; RING], head: 0, len: 0, piece: [0; CHUNK + 1], ns_per_byte: PRIOR_NS_PER_BYTE, measured: false }
+        Tty { ring: [0; RING], head: 0, len: 0, piece: [0; CHUNK + 1], ns_per_byte: PRIOR_NS_PER_BYTE, measured: false, log: LogRing::new() }
     }
 
     /// The cost of a byte the budget uses, in nanoseconds (0 until one has
@@ -151,6 +155,7 @@ impl fmt::Write for Tty {
         // text between them copied a run at a time (a position is written
         // as a few hundred short pieces every move).
         for mut run in s.as_bytes().split(|&b| b == 0) {
+            self.log.write(run);
             while !run.is_empty() {
                 if self.len == RING {
                     // Full: the oldest piece goes now rather than be lost.
