@@ -32,16 +32,21 @@ pub const MAGIC: [u8; 12] = *b"AFTK LOGRING";
 /// behind (a move of the largest grid logs about 600 bytes).
 pub const SIZE: usize = 16384;
 
-/// Where the fields sit in the record (the table above).
+/// Where the fields sit in the record (the table above), as the compiler
+/// lays them out.
 pub mod offset {
+    use super::LogRing;
+    use core::mem::offset_of;
+    /// The magic.
+    pub const MAGIC: usize = offset_of!(LogRing, magic);
     /// The address field.
-    pub const ADDR: usize = 12;
+    pub const ADDR: usize = offset_of!(LogRing, addr);
     /// The size field.
-    pub const SIZE: usize = 16;
+    pub const SIZE: usize = offset_of!(LogRing, size);
     /// The count of bytes written.
-    pub const WRITTEN: usize = 20;
+    pub const WRITTEN: usize = offset_of!(LogRing, written);
     /// The ring's first byte.
-    pub const DATA: usize = 24;
+    pub const DATA: usize = offset_of!(LogRing, data);
 }
 
 /// The log ring (see the module's documentation for its layout).

@@ -21,7 +21,10 @@ use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::process::ChildStdin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -51,6 +54,9 @@ pub struct Options {
     /// Mednafen: record what the SPU plays to this WAV file (sound on, to
     /// SDL's dummy driver: nothing is heard, everything is written).
     pub sound: Option<PathBuf>,
+    /// PCSX ReARMed: the web page it runs in (`make web` builds
+    /// target/web).
+    pub site: Option<PathBuf>,
 }
 
 /// The emulators the harness drives.
@@ -60,6 +66,11 @@ pub enum Emulator {
     Pcsxr,
     /// Mednafen with the project's test BIOS: the console's timing.
     Mednafen,
+    /// PCSX ReARMed (libretro, built for the web) with its HLE BIOS, in
+    /// the project's web page in headless Chromium (tools/web/driver.mjs):
+    /// the event log read out of the emulator's memory, waits counted in
+    /// its frames.
+    Rearmed,
 }
 
 impl Emulator {
@@ -68,6 +79,7 @@ impl Emulator {
         match name {
             "pcsxr" => Some(Emulator::Pcsxr),
             "mednafen" => Some(Emulator::Mednafen),
+            "rearmed" => Some(Emulator::Rearmed),
             _ => None,
         }
     }
@@ -77,6 +89,8 @@ impl Emulator {
         let keys: &[(&str, &str)] = match self {
             Emulator::Pcsxr => &KEYS,
             Emulator::Mednafen => &MEDNAFEN_KEYS,
+            // The driver takes the buttons by name.
+            Emulator::Rearmed => return buttons().find(|b| b.eq_ignore_ascii_case(button)),
         };
         keys.iter().find(|(b, _)| b.eq_ignore_ascii_case(button)).map(|(_, k)| *k)
     }
@@ -103,6 +117,36 @@ pub struct Session {
     /// The same for `AFTK PAD` lines, which taps consume on their own so
     /// that the lines a press causes stay there for the next wait.
     pad_cursor: usize,
+    /// PCSX ReARMed: the driver's command line (its stdin).
+    control: Option<ChildStdin>,
+    /// PCSX ReARMed: the driver's answers (`shot PATH`, `card PATH`,
+    /// `error TEXT`).
+    replies: Option<Receiver<String>>,
+    /// PCSX ReARMed: the emulator's frame count, as the driver last
+    /// reported it.
+    frames: Arc<AtomicU64>,
+}
+
+/// When a wait gives up: after so many of the emulator's frames where the
+/// session counts them (PCSX ReARMed, whose speed in a browser depends on
+/// the machine's load), after wall-clock time elsewhere.
+#[derive(Clone, Copy, Debug)]
+pub enum Deadline {
+    /// Wall-clock time.
+    At(Instant),
+    /// The emulator's frame count, at 60 frames a second of the wait; and
+    /// a wall-clock limit far beyond it, for an emulator that stopped.
+    Frame {
+        /// The frame the wait ends at.
+        frame: u64,
+        /// When an emulator that has not got there is taken as stalled.
+        stalled: Instant,
+    },
+}
+
+/// The frames a wait of `d` counts (a 60 Hz console).
+pub fn frames_in(d: Duration) -> u64 {
+    (d.as_millis() as u64 * 60).div_ceil(1000)
 }
 
 /// A pad button and the key DFInput maps it to by default.
@@ -283,6 +327,34 @@ fn mednafen_command(
     Ok((cmd, home.to_path_buf(), card_out))
 }
 
+/// The PCSX ReARMed lane: `node tools/web/driver.mjs` on the web page
+/// (`opts.site`, target/web by default). With a card, the browser's
+/// storage lives beside it (`CARD.profile/`), so the next session with the
+/// same card finds the save as a player reloading the page does, and the
+/// card the page saved is written to CARD at the end; a session whose card
+/// file does not exist starts with fresh storage.
+fn rearmed_command(opts: &Options, image: &Path, out_dir: &Path) -> Result<(Command, PathBuf, Option<(PathBuf, PathBuf)>), String> {
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/driver.mjs");
+    let site = opts.site.clone().unwrap_or_else(|| PathBuf::from("target/web"));
+    if !site.join("index.html").is_file() {
+        return Err(format!("{} has no index.html: build the page first (make web)", site.display()));
+    }
+    let node = find_program("node", &[]).ok_or("node not found (Debian package nodejs)")?;
+    let mut cmd = Command::new(node);
+    cmd.arg(&driver).arg("--site").arg(&site).arg("--out").arg(out_dir).arg("--image").arg(image);
+    if let Some(card) = &opts.memory_card {
+        let mut profile = card.clone().into_os_string();
+        profile.push(".profile");
+        let profile = PathBuf::from(profile);
+        if !card.exists() {
+            let _ = fs::remove_dir_all(&profile);
+        }
+        cmd.arg("--profile").arg(&profile).arg("--card").arg(card);
+    }
+    let work = std::env::current_dir().map_err(|e| e.to_string())?;
+    Ok((cmd, work, None))
+}
+
 /// Stops our Xvfb with SIGTERM, so that it removes its lock file and
 /// socket, and with SIGKILL if it has not gone within two seconds.
 fn stop_xvfb(mut x: Child) {
@@ -356,10 +428,13 @@ impl Session {
                 (cmd, work, None)
             }
             Emulator::Mednafen => mednafen_command(opts, &image, &home, &snaps)?,
+            Emulator::Rearmed => rearmed_command(opts, &image, &out_dir)?,
         };
-        let (xvfb, display) = match &opts.display {
-            Some(d) => (None, d.clone()),
-            None => {
+        let (xvfb, display) = match (&opts.display, opts.emulator) {
+            (Some(d), _) => (None, d.clone()),
+            // Headless Chromium needs no display.
+            (None, Emulator::Rearmed) => (None, String::new()),
+            (None, _) => {
                 let (x, d) = start_xvfb()?;
                 (Some(x), d)
             }
@@ -370,7 +445,7 @@ impl Session {
             .current_dir(&work)
             .env("HOME", &home)
             .env("DISPLAY", &display)
-            .stdin(Stdio::null())
+            .stdin(if opts.emulator == Emulator::Rearmed { Stdio::piped() } else { Stdio::null() })
             .stdout(Stdio::piped())
             .stderr(stderr_log)
             .spawn();
@@ -384,7 +459,11 @@ impl Session {
             }
         };
         let stdout = child.stdout.take().ok_or("no stdout from the emulator")?;
+        let control = child.stdin.take();
         let (tx, rx) = channel();
+        let (reply_tx, reply_rx) = channel();
+        let frames = Arc::new(AtomicU64::new(0));
+        let frames_seen = Arc::clone(&frames);
         let raw_log = out_dir.join("emulator-stdout.log");
         thread::spawn(move || {
             let mut raw = fs::File::create(raw_log).ok();
@@ -401,6 +480,16 @@ impl Session {
                 }
                 let line = String::from_utf8_lossy(&buf);
                 let line = line.trim_end_matches(['\n', '\r']);
+                // The PCSX ReARMed driver's own lines start with \x01.
+                if let Some(reply) = line.strip_prefix('\x01') {
+                    match reply.strip_prefix("frame ").map(str::parse::<i64>) {
+                        Some(Ok(n)) => frames_seen.store(n.max(0) as u64, Ordering::Relaxed),
+                        _ => {
+                            let _ = reply_tx.send(reply.to_string());
+                        }
+                    }
+                    continue;
+                }
                 let line = line.strip_prefix(" * ").unwrap_or(line);
                 if tx.send(line.to_string()).is_err() {
                     break;
@@ -420,8 +509,11 @@ impl Session {
             log: Vec::new(),
             cursor: 0,
             pad_cursor: 0,
+            control,
+            replies: Some(reply_rx),
+            frames,
         };
-        if opts.display.is_some() {
+        if opts.display.is_some() || opts.emulator == Emulator::Rearmed {
             return Ok(session);
         }
         // No window manager: focus follows the pointer.
@@ -459,6 +551,50 @@ impl Session {
         &self.log
     }
 
+    /// The emulator's frame count (PCSX ReARMed; 0 elsewhere).
+    pub fn frame(&self) -> u64 {
+        self.frames.load(Ordering::Relaxed)
+    }
+
+    /// When a wait of `d` from now ends.
+    pub fn deadline(&self, d: Duration) -> Deadline {
+        match self.kind {
+            Emulator::Rearmed => Deadline::Frame {
+                frame: self.frame() + frames_in(d),
+                stalled: Instant::now() + d * 20 + Duration::from_secs(120),
+            },
+            _ => Deadline::At(Instant::now() + d),
+        }
+    }
+
+    /// Whether the deadline has passed; an error when an emulator counted
+    /// in frames has stopped counting them.
+    pub fn passed(&mut self, deadline: &Deadline) -> Result<bool, String> {
+        match *deadline {
+            Deadline::At(t) => Ok(Instant::now() >= t),
+            Deadline::Frame { frame, stalled } => {
+                if let Some(e) = self.replies.as_ref().and_then(|r| r.try_recv().ok()).filter(|r| r.starts_with("error ")) {
+                    return Err(format!("the emulator's driver stopped: {}", &e[6..]));
+                }
+                if self.frame() >= frame {
+                    return Ok(true);
+                }
+                if Instant::now() >= stalled {
+                    return Err(format!("the emulator stalled at frame {} (waiting for frame {frame})", self.frame()));
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// How long to block for lines before looking at the deadline again.
+    fn slice(deadline: &Deadline) -> Duration {
+        match *deadline {
+            Deadline::At(t) => t.saturating_duration_since(Instant::now()),
+            Deadline::Frame { .. } => Duration::from_millis(20),
+        }
+    }
+
     fn pump(&mut self, timeout: Duration) -> Result<bool, String> {
         match self.lines.recv_timeout(timeout) {
             Ok(line) => {
@@ -482,7 +618,7 @@ impl Session {
         timeout: Duration,
         matches: impl Fn(&str) -> bool,
     ) -> Result<String, String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = self.deadline(timeout);
         loop {
             while self.cursor < self.log.len() {
                 let i = self.cursor;
@@ -491,11 +627,10 @@ impl Session {
                     return Ok(self.log[i].clone());
                 }
             }
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(format!("timed out after {:.1}s waiting for {what}", timeout.as_secs_f32()));
+            if self.passed(&deadline)? {
+                return Err(format!("timed out after {} waiting for {what}", self.span(timeout)));
             }
-            self.pump(deadline - now)?;
+            self.pump(Self::slice(&deadline))?;
         }
     }
 
@@ -504,7 +639,7 @@ impl Session {
     pub fn wait_pad_line(&mut self, timeout: Duration) -> Result<String, String> {
         // Lines a general wait consumed are consumed for taps too.
         self.pad_cursor = self.pad_cursor.max(self.cursor);
-        let deadline = Instant::now() + timeout;
+        let deadline = self.deadline(timeout);
         loop {
             while self.pad_cursor < self.log.len() {
                 let i = self.pad_cursor;
@@ -513,11 +648,10 @@ impl Session {
                     return Ok(self.log[i].clone());
                 }
             }
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(format!("timed out after {:.1}s waiting for an AFTK PAD line", timeout.as_secs_f32()));
+            if self.passed(&deadline)? {
+                return Err(format!("timed out after {} waiting for an AFTK PAD line", self.span(timeout)));
             }
-            self.pump(deadline - now)?;
+            self.pump(Self::slice(&deadline))?;
         }
     }
 
@@ -528,13 +662,47 @@ impl Session {
 
     /// Collects lines for `duration`, consuming nothing.
     pub fn idle(&mut self, duration: Duration) -> Result<(), String> {
-        let deadline = Instant::now() + duration;
+        let deadline = self.deadline(duration);
         loop {
-            let now = Instant::now();
-            if now >= deadline {
+            if self.passed(&deadline)? {
                 return Ok(());
             }
-            self.pump(deadline - now)?;
+            self.pump(Self::slice(&deadline))?;
+        }
+    }
+
+    /// A wait's length as this session counts it.
+    pub fn span(&self, d: Duration) -> String {
+        match self.kind {
+            Emulator::Rearmed => format!("{} frames", frames_in(d)),
+            _ => format!("{:.1}s", d.as_secs_f32()),
+        }
+    }
+
+    /// Sends the PCSX ReARMed driver a command.
+    fn tell(&mut self, command: &str) -> Result<(), String> {
+        let stdin = self.control.as_mut().ok_or("the emulator's driver has no command line")?;
+        writeln!(stdin, "{command}").and_then(|_| stdin.flush()).map_err(|e| format!("the emulator's driver is gone: {e}"))
+    }
+
+    /// Waits for the PCSX ReARMed driver's answer that starts with `what`.
+    fn answer(&mut self, what: &str) -> Result<String, String> {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let reply = self.replies.as_ref().ok_or("no driver")?.recv_timeout(Duration::from_millis(20));
+            match reply {
+                Ok(r) if r.starts_with(what) => return Ok(r),
+                Ok(r) if r.starts_with("error ") => return Err(format!("the emulator's driver stopped: {}", &r[6..])),
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err("the emulator's driver exited".into()),
+            }
+            // Lines keep coming meanwhile.
+            while let Ok(line) = self.lines.try_recv() {
+                self.log.push(line);
+            }
+            if Instant::now() > deadline {
+                return Err(format!("the emulator's driver did not answer {what:?} within 60 s"));
+            }
         }
     }
 
@@ -554,19 +722,27 @@ impl Session {
     }
 
     /// Holds the buttons down.
-    pub fn key_down(&self, buttons: &[&str]) -> Result<(), String> {
+    pub fn key_down(&mut self, buttons: &[&str]) -> Result<(), String> {
         for b in buttons {
             let key = self.kind.key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
-            self.xdotool(&["keydown", key])?;
+            if self.kind == Emulator::Rearmed {
+                self.tell(&format!("down {key}"))?;
+            } else {
+                self.xdotool(&["keydown", key])?;
+            }
         }
         Ok(())
     }
 
     /// Lets the buttons go.
-    pub fn key_up(&self, buttons: &[&str]) -> Result<(), String> {
+    pub fn key_up(&mut self, buttons: &[&str]) -> Result<(), String> {
         for b in buttons {
             let key = self.kind.key_for(b).ok_or_else(|| format!("unknown button {b:?}"))?;
-            self.xdotool(&["keyup", key])?;
+            if self.kind == Emulator::Rearmed {
+                self.tell(&format!("up {key}"))?;
+            } else {
+                self.xdotool(&["keyup", key])?;
+            }
         }
         Ok(())
     }
@@ -585,6 +761,12 @@ impl Session {
     pub fn screenshot(&mut self, name: &str) -> Result<Screenshot, String> {
         if self.kind == Emulator::Mednafen {
             return self.mednafen_screenshot(name);
+        }
+        if self.kind == Emulator::Rearmed {
+            let path = self.out_dir.join(format!("{name}.png"));
+            self.tell(&format!("shot {}", path.display()))?;
+            self.answer("shot ")?;
+            return measure_png(path);
         }
         let out = Command::new("xwd")
             .args(["-root", "-silent"])
@@ -636,18 +818,25 @@ impl Session {
         };
         let path = self.out_dir.join(format!("{name}.png"));
         fs::rename(&shot, &path).map_err(|e| format!("cannot move {}: {e}", shot.display()))?;
-        let out = Command::new("convert")
-            .arg(format!("png:{}", path.display()))
-            .arg("xwd:-")
-            .output()
-            .map_err(|e| format!("cannot run convert (Debian package imagemagick): {e}"))?;
-        if !out.status.success() {
-            return Err(format!("convert could not read {}", path.display()));
-        }
-        let shot = Screenshot::from_xwd(&out.stdout)?;
-        Ok(Screenshot { path, ..shot })
+        measure_png(path)
     }
+}
 
+/// What a PNG screenshot shows (read through ImageMagick as an X dump).
+fn measure_png(path: PathBuf) -> Result<Screenshot, String> {
+    let out = Command::new("convert")
+        .arg(format!("png:{}", path.display()))
+        .arg("xwd:-")
+        .output()
+        .map_err(|e| format!("cannot run convert (Debian package imagemagick): {e}"))?;
+    if !out.status.success() {
+        return Err(format!("convert could not read {}", path.display()));
+    }
+    let shot = Screenshot::from_xwd(&out.stdout)?;
+    Ok(Screenshot { path, ..shot })
+}
+
+impl Session {
     /// Streams TTY lines to stdout until the player closes the emulator.
     pub fn play(mut self) -> Result<PathBuf, String> {
         while let Ok(line) = self.lines.recv() {
@@ -672,6 +861,35 @@ impl Session {
     }
 
     fn shutdown(&mut self) {
+        if self.kind == Emulator::Rearmed {
+            if let Some(mut emu) = self.emulator.take() {
+                // The driver saves the card (to the browser's storage and
+                // to --card) and closes the browser on "quit", or when its
+                // command line closes.
+                let _ = self.tell("quit");
+                self.control = None;
+                let deadline = Instant::now() + Duration::from_secs(60);
+                while Instant::now() < deadline {
+                    if let Ok(Some(_)) = emu.try_wait() {
+                        break;
+                    }
+                    while let Ok(line) = self.lines.try_recv() {
+                        self.log.push(line);
+                    }
+                    thread::sleep(Duration::from_millis(50));
+                }
+                let _ = emu.kill();
+                let _ = emu.wait();
+            }
+            // What it said last: the card written, or why it stopped.
+            if let Some(replies) = self.replies.take() {
+                for r in replies.try_iter() {
+                    if let Some(e) = r.strip_prefix("error ") {
+                        self.log.push(format!("PSXRUN DRIVER ERROR {e}"));
+                    }
+                }
+            }
+        }
         if self.kind == Emulator::Mednafen {
             if let Some(mut emu) = self.emulator.take() {
                 // Mednafen quits cleanly on SIGTERM (writing the memory

@@ -2,7 +2,7 @@
 //! a script against it, or just takes a screenshot.
 //!
 //! ```text
-//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen --bios ROM [--pal]]
+//! psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen --bios ROM [--pal] | --emulator rearmed [--site DIR]]
 //! psxrun shot IMAGE --out DIR [--seconds N]
 //! psxrun play IMAGE --out DIR
 //! ```
@@ -11,6 +11,16 @@
 //! default), booting `--bios ROM` (the project's test BIOS,
 //! `tools/testbios/build`) and side-loading the exe; `--pal` makes it a PAL
 //! console (for the `--features pal` build; NTSC otherwise).
+//!
+//! `--emulator rearmed` runs PCSX ReARMed (EmulatorJS's build, its HLE
+//! BIOS) in the project's web page (`--site DIR`, target/web by default:
+//! `make web`) in headless Chromium, through `tools/web/driver.mjs`: the
+//! event log is read out of the emulator's memory, and every wait (`wait`,
+//! `sleep`, `press`, `until`, `hints` and a tap's) counts the emulator's
+//! frames, 60 to a second, not the clock. `--card FILE` keeps the browser's
+//! storage in `FILE.profile/` (the next session with the same card resumes
+//! from it, as a reloaded page does) and writes the card the page saved to
+//! FILE.
 //!
 //! `play` shows the game on the current X display (`$DISPLAY`) with a
 //! private emulator configuration and prints the TTY until the window is
@@ -32,6 +42,11 @@
 //! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
 //! | `hints SECONDS TEXT...` | plays the game by its hints until a line starting with TEXT appears: Square, the hint on screen (`AFTK HINT`), then Cross |
 //!
+//! A command after `tty` (`tty wait 30 unpack:`) waits for what only the
+//! BIOS TTY carries (the unpacker's line, before the game's log starts):
+//! it runs in PCSX-Reloaded and Mednafen, and is skipped, saying so, in
+//! PCSX ReARMed, whose log is the game's own.
+//!
 //! Every run writes DIR/tty.log. Exit status: 0 when the script passed, 1
 //! when a check failed, 2 on bad usage.
 
@@ -40,7 +55,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen] [--bios ROM] [--pal] [--sound WAV]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
+const USAGE: &str = "usage: psxrun script IMAGE SCRIPT --out DIR [--fast] [--card FILE] [--emulator pcsxr|mednafen|rearmed] [--bios ROM] [--pal] [--sound WAV] [--site DIR]\n       psxrun shot IMAGE --out DIR [--seconds N]\n       psxrun play IMAGE --out DIR";
 
 /// A parsed command line.
 struct Args {
@@ -55,6 +70,7 @@ struct Args {
     bios: Option<PathBuf>,
     pal: bool,
     sound: Option<PathBuf>,
+    site: Option<PathBuf>,
 }
 
 fn parse_args(raw: &[String]) -> Result<Args, String> {
@@ -67,6 +83,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut bios = None;
     let mut pal = false;
     let mut sound = None;
+    let mut site = None;
     let mut it = raw.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -76,9 +93,10 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             "--pal" => pal = true,
             "--sound" => sound = Some(PathBuf::from(it.next().ok_or("--sound needs a WAV file")?)),
             "--bios" => bios = Some(PathBuf::from(it.next().ok_or("--bios needs a ROM image")?)),
+            "--site" => site = Some(PathBuf::from(it.next().ok_or("--site needs the web page's directory")?)),
             "--emulator" => {
-                let v = it.next().ok_or("--emulator needs pcsxr or mednafen")?;
-                emulator = Emulator::parse(v).ok_or_else(|| format!("--emulator: pcsxr or mednafen, not {v}"))?;
+                let v = it.next().ok_or("--emulator needs pcsxr, mednafen or rearmed")?;
+                emulator = Emulator::parse(v).ok_or_else(|| format!("--emulator: pcsxr, mednafen or rearmed, not {v}"))?;
             }
             "--seconds" => {
                 let v = it.next().ok_or("--seconds needs a number")?;
@@ -103,6 +121,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             bios,
             pal,
             sound: sound.clone(),
+            site: site.clone(),
         }),
         [m, image] if m == "shot" || m == "play" => Ok(Args {
             mode: m.clone(),
@@ -116,6 +135,7 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             bios,
             pal,
             sound: sound.clone(),
+            site: site.clone(),
         }),
         _ => Err(USAGE.into()),
     }
@@ -173,6 +193,13 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
         w.parse().map_err(|_| format!("not a number: {w}"))
     };
     match words.first().copied() {
+        Some("tty") if words.len() > 1 => {
+            if session.kind() == Emulator::Rearmed {
+                println!("psxrun: skipped in PCSX ReARMed (no BIOS TTY): {}", rest(1));
+                return Ok(());
+            }
+            run_command(session, &rest(1))
+        }
         Some("wait") => {
             let secs = number(1)?;
             session.wait_line(&rest(2), Duration::from_secs(secs)).map(|_| ())
@@ -185,7 +212,7 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             if text.is_empty() || buttons.is_empty() {
                 return Err("until needs a text and buttons".into());
             }
-            let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+            let deadline = session.deadline(Duration::from_secs(secs));
             loop {
                 for b in &buttons {
                     tap(session, b)?;
@@ -193,8 +220,8 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
                 if session.log().iter().skip(session.cursor()).any(|l| l.starts_with(&text)) {
                     return session.wait_line(&text, Duration::from_secs(1)).map(|_| ());
                 }
-                if std::time::Instant::now() > deadline {
-                    return Err(format!("no line starting {text:?} within {secs}s"));
+                if session.passed(&deadline)? {
+                    return Err(format!("no line starting {text:?} within {}", session.span(Duration::from_secs(secs))));
                 }
             }
         }
@@ -206,13 +233,13 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             if text.is_empty() {
                 return Err("hints needs a text".into());
             }
-            let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+            let deadline = session.deadline(Duration::from_secs(secs));
             loop {
                 if session.log().iter().skip(session.cursor()).any(|l| l.starts_with(&text)) {
                     return session.wait_line(&text, Duration::from_secs(1)).map(|_| ());
                 }
-                if std::time::Instant::now() > deadline {
-                    return Err(format!("no line starting {text:?} within {secs}s of hints"));
+                if session.passed(&deadline)? {
+                    return Err(format!("no line starting {text:?} within {} of hints", session.span(Duration::from_secs(secs))));
                 }
                 tap(session, "square")?;
                 session.wait_line("AFTK HINT", Duration::from_secs(20))?;
@@ -310,6 +337,7 @@ fn run(args: &Args) -> Result<(), (u8, String)> {
         bios: args.bios.clone(),
         pal: args.pal,
         sound: args.sound.clone(),
+        site: args.site.clone(),
     };
     if opts.sound.is_some() && opts.emulator != Emulator::Mednafen {
         return Err((2, "--sound records from Mednafen only (--emulator mednafen)".into()));
