@@ -58,7 +58,15 @@ pub struct Tty {
 impl Tty {
     /// An empty writer.
     pub const fn new() -> Self {
-        Tty { ring: [0; RING], head: 0, len: 0, piece: [0; CHUNK + 1], ns_per_byte: PRIOR_NS_PER_BYTE, measured: false, log: LogRing::new() }
+        Tty {
+            ring: [0; RING],
+            head: 0,
+            len: 0,
+            piece: [0; CHUNK + 1],
+            ns_per_byte: PRIOR_NS_PER_BYTE,
+            measured: false,
+            log: LogRing::new(),
+        }
     }
 
     /// The cost of a byte the budget uses, in nanoseconds (0 until one has

@@ -83,7 +83,7 @@ if (a.image) {
 const { server, url } = await serve(a.site, mounts);
 
 const args = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--autoplay-policy=no-user-gesture-required", "--mute-audio"];
-const options = { executablePath: chromiumPath, args, viewport: { width: 1000, height: 900 } };
+const options = { executablePath: chromiumPath, args, viewport: { width: Number(process.env.FAREWELL_VIEWPORT_W || 1000), height: Number(process.env.FAREWELL_VIEWPORT_H || 900) } };
 let context, browser;
 if (a.profile) {
   mkdirSync(a.profile, { recursive: true });

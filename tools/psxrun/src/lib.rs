@@ -20,8 +20,8 @@
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::process::ChildStdin;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
@@ -333,7 +333,11 @@ fn mednafen_command(
 /// same card finds the save as a player reloading the page does, and the
 /// card the page saved is written to CARD at the end; a session whose card
 /// file does not exist starts with fresh storage.
-fn rearmed_command(opts: &Options, image: &Path, out_dir: &Path) -> Result<(Command, PathBuf, Option<(PathBuf, PathBuf)>), String> {
+fn rearmed_command(
+    opts: &Options,
+    image: &Path,
+    out_dir: &Path,
+) -> Result<(Command, PathBuf, Option<(PathBuf, PathBuf)>), String> {
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/driver.mjs");
     let site = opts.site.clone().unwrap_or_else(|| PathBuf::from("target/web"));
     if !site.join("index.html").is_file() {
@@ -573,7 +577,9 @@ impl Session {
         match *deadline {
             Deadline::At(t) => Ok(Instant::now() >= t),
             Deadline::Frame { frame, stalled } => {
-                if let Some(e) = self.replies.as_ref().and_then(|r| r.try_recv().ok()).filter(|r| r.starts_with("error ")) {
+                if let Some(e) =
+                    self.replies.as_ref().and_then(|r| r.try_recv().ok()).filter(|r| r.starts_with("error "))
+                {
                     return Err(format!("the emulator's driver stopped: {}", &e[6..]));
                 }
                 if self.frame() >= frame {
@@ -682,7 +688,9 @@ impl Session {
     /// Sends the PCSX ReARMed driver a command.
     fn tell(&mut self, command: &str) -> Result<(), String> {
         let stdin = self.control.as_mut().ok_or("the emulator's driver has no command line")?;
-        writeln!(stdin, "{command}").and_then(|_| stdin.flush()).map_err(|e| format!("the emulator's driver is gone: {e}"))
+        writeln!(stdin, "{command}")
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("the emulator's driver is gone: {e}"))
     }
 
     /// Waits for the PCSX ReARMed driver's answer that starts with `what`.

@@ -96,7 +96,8 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             "--site" => site = Some(PathBuf::from(it.next().ok_or("--site needs the web page's directory")?)),
             "--emulator" => {
                 let v = it.next().ok_or("--emulator needs pcsxr, mednafen or rearmed")?;
-                emulator = Emulator::parse(v).ok_or_else(|| format!("--emulator: pcsxr, mednafen or rearmed, not {v}"))?;
+                emulator =
+                    Emulator::parse(v).ok_or_else(|| format!("--emulator: pcsxr, mednafen or rearmed, not {v}"))?;
             }
             "--seconds" => {
                 let v = it.next().ok_or("--seconds needs a number")?;
@@ -221,7 +222,10 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
                     return session.wait_line(&text, Duration::from_secs(1)).map(|_| ());
                 }
                 if session.passed(&deadline)? {
-                    return Err(format!("no line starting {text:?} within {}", session.span(Duration::from_secs(secs))));
+                    return Err(format!(
+                        "no line starting {text:?} within {}",
+                        session.span(Duration::from_secs(secs))
+                    ));
                 }
             }
         }
@@ -239,7 +243,10 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
                     return session.wait_line(&text, Duration::from_secs(1)).map(|_| ());
                 }
                 if session.passed(&deadline)? {
-                    return Err(format!("no line starting {text:?} within {} of hints", session.span(Duration::from_secs(secs))));
+                    return Err(format!(
+                        "no line starting {text:?} within {} of hints",
+                        session.span(Duration::from_secs(secs))
+                    ));
                 }
                 tap(session, "square")?;
                 session.wait_line("AFTK HINT", Duration::from_secs(20))?;
