@@ -95,14 +95,15 @@ fn read_input_refuses_more_than_the_limit_and_names_the_input() {
     let path = dir.join("p.txt");
     std::fs::write(&path, "x".repeat(100)).unwrap();
     let p = path.to_str().unwrap();
-    assert_eq!(hostcli::read_input(p, "\"p\"", 100).unwrap().len(), 100);
-    let e = hostcli::read_input(p, "\"p\"", 99).unwrap_err();
-    assert!(e.starts_with("\"p\": more than "), "{e}");
+    let what = hostcli::POSITION_WHAT;
+    assert_eq!(hostcli::read_input(p, 100, what).unwrap().len(), 100);
+    let e = hostcli::read_input(p, 99, what).unwrap_err();
+    assert!(e.starts_with(&format!("{p:?}: more than ")), "{e}");
     assert_eq!(
-        hostcli::read_input("/dev/zero", "zero", hostcli::POSITION_LIMIT).unwrap_err(),
-        "zero: more than 64 KiB, far more than a position: refused"
+        hostcli::read_input("/dev/zero", hostcli::POSITION_LIMIT, what).unwrap_err(),
+        "\"/dev/zero\": more than 64 KiB, far more than a position: refused"
     );
-    let e = hostcli::read_input("/no/such/file", "\"nope\"", 10).unwrap_err();
-    assert!(e.starts_with("cannot read \"nope\": "), "{e}");
+    let e = hostcli::read_input("/no/such/file", 10, what).unwrap_err();
+    assert!(e.starts_with("cannot read \"/no/such/file\": "), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
