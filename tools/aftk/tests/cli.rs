@@ -384,3 +384,33 @@ fn a_position_over_64_kib_is_refused() {
         "--tries: expected a number from 1 to 18446744073709551615, found \"0\"",
     );
 }
+
+/// Issue 45, items 6 and 7: `aftk` reads its command line as `kings` and
+/// `mcd` do (words in either case, `help` everywhere, ranges in number
+/// refusals), and its usage texts give the 64 KiB limit.
+#[test]
+fn the_command_line_convention_of_every_host_command() {
+    let deal = stdout(&aftk(&["deal", "5", "--grid", "8x6", "--kings", "corners", "--easy"]));
+    assert!(deal.starts_with("grid: 8x6\n"), "{deal}");
+    assert_eq!(stdout(&aftk(&["DEAL", "5", "--GRID", "8X6", "--Kings", "Corners", "--EASY"])), deal);
+    let help = stdout(&aftk(&["--help"]));
+    assert!(help.contains("at most 64 KiB"), "{help}");
+    assert_eq!(stdout(&aftk(&["help"])), help);
+    assert_eq!(stdout(&aftk(&["HELP"])), help);
+    for cmd in ["legal", "play"] {
+        let u = stdout(&aftk(&[cmd, "--help"]));
+        assert!(u.starts_with(&format!("usage: aftk {cmd} ")), "{u}");
+        assert!(u.contains("FILE: a position of at most 64 KiB, - for stdin"), "{u}");
+        assert_eq!(stdout(&aftk(&["help", cmd])), u);
+        assert_eq!(stdout(&aftk(&[&cmd.to_uppercase(), "--HELP"])), u);
+    }
+    assert_fails(&aftk(&["deal", "1", "-x"]), "unknown option \"-x\" for aftk deal");
+    assert_fails(&aftk(&["stats", "--games", "0"]), "--games: expected a number from 1 to 4294967295, found \"0\"");
+    assert_fails(&aftk(&["winnable", "--count", "0"]), "--count: expected a number from 1 to 4294967295, found \"0\"");
+    assert_fails(
+        &aftk(&["solve", "1", "--budget", "99999999999999999999"]),
+        "--budget: expected a number from 0 to 18446744073709551615, found \"99999999999999999999\"",
+    );
+    assert_fails(&aftk_stdin(&["legal", "-"], ""), "stdin: empty: no position");
+    assert_fails(&aftk_stdin(&["play", "-"], "easy: no\n"), "stdin: grid: is missing");
+}
