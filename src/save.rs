@@ -250,6 +250,14 @@ pub enum Invalid {
     LastGame(u8),
     /// Versions 3 and 4: not exactly three sections.
     SectionCount(u8),
+    /// Versions 5 and 6: the record ends before the sections its count
+    /// says.
+    Sections {
+        /// The sections counted.
+        counted: u8,
+        /// The sections there.
+        found: u8,
+    },
     /// Versions 3 and 4: section `at` (from 1) has game id `id`, not the
     /// one that version puts there.
     SectionId {
@@ -296,6 +304,8 @@ pub enum Field {
     MoveCode(u16),
     /// Move number `index` (from 0) is not legal on replay.
     Illegal(u16),
+    /// The section lies after the last one the section count covers.
+    Uncounted,
     /// More statistics rows than the game has.
     Rows {
         /// Rows in the record.
@@ -333,6 +343,9 @@ impl crate::out::Text for Invalid {
             Invalid::Muted(b) => put!(f, "muted byte ", b, " (0 or 1)"),
             Invalid::LastGame(b) => put!(f, "last game ", b, " (0 to ", GAMES - 1, ")"),
             Invalid::SectionCount(n) => put!(f, n, " game sections (this version has 3)"),
+            Invalid::Sections { counted, found } => {
+                put!(f, "its section count is ", counted, " but it holds ", found, " sections")
+            }
             Invalid::SectionId { at, id } => {
                 let want = OTHER_GAMES.get(usize::from(at).wrapping_sub(1)).map_or(0, |g| *g as u8);
                 put!(f, "section ", at, " has game id ", id, " (expected ", want, ")")
@@ -370,6 +383,7 @@ impl crate::out::Text for Field {
             Field::TooManyMoves { count, max } => put!(f, count, " moves (at most ", max, ")"),
             Field::MoveCode(i) => put!(f, "move ", u32::from(i) + 1, " is not a move"),
             Field::Illegal(i) => put!(f, "move ", u32::from(i) + 1, " is illegal on replay"),
+            Field::Uncounted => f.put_str("its section lies past the record's section count"),
             Field::Rows { count, max } => put!(f, count, " statistics rows (at most ", max, ")"),
             Field::Stats(i) => put!(f, "statistics entry ", i, " contradicts itself"),
         }
@@ -1061,10 +1075,13 @@ fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
     // A later build's game: the title opens on the first game.
     save.last_game = GameId::from_code(rd.u8()?).unwrap_or(GameId::Farewell);
     let mut seen = [false; GAMES];
-    for _ in 0..rd.u8()? {
-        let id = rd.u8()?;
-        let len = usize::from(rd.u16()?);
-        let body = rd.slice(len)?;
+    let counted = rd.u8()?;
+    for found in 0..counted {
+        let id = rd.u8().map_err(|_| invalid(Invalid::Sections { counted, found }))?;
+        // A length past the end names its game, when it is one of ours.
+        let named = |e| GameId::from_code(id).map_or(e, |g| cut_short(e, g));
+        let len = usize::from(rd.u16().map_err(named)?);
+        let body = rd.slice(len).map_err(named)?;
         // A later build's game: skipped whole.
         let Some(game) = GameId::from_code(id) else { continue };
         if core::mem::replace(&mut seen[id as usize], true) {
@@ -1074,6 +1091,12 @@ fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
         *save.record_mut(game) = read_section(&mut section, game, version).map_err(|e| cut_short(e, game))?;
         if !section.bytes.is_empty() {
             return Err(in_game(game, Field::Length));
+        }
+    }
+    // A whole section of ours after the counted ones: the count is wrong.
+    if let [id, a, b, rest @ ..] = rd.bytes {
+        if let Some(game) = GameId::from_code(*id).filter(|_| usize::from(u16::from_le_bytes([*a, *b])) <= rest.len()) {
+            return Err(in_game(game, Field::Uncounted));
         }
     }
     Ok(save)
@@ -1207,8 +1230,8 @@ mod legacy {
                 if id != game as u8 {
                     return Err(invalid(Invalid::SectionId { at: at as u8 + 1, id }));
                 }
-                let len = usize::from(rd.u16()?);
-                let mut section = Reader { bytes: rd.slice(len)? };
+                let len = usize::from(rd.u16().map_err(|e| cut_short(e, game))?);
+                let mut section = Reader { bytes: rd.slice(len).map_err(|e| cut_short(e, game))? };
                 *save.record_mut(game) = read_other(&mut section, game).map_err(|e| cut_short(e, game))?;
                 if !section.bytes.is_empty() {
                     return Err(in_game(game, Field::Length));

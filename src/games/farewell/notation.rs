@@ -343,7 +343,7 @@ pub fn parse_position(text: &str) -> Result<Game, ParseError> {
         }
     }
     let Some((_, h)) = grid else {
-        return Err(error(0, &[&"no grid: line"]));
+        return Err(error(0, &[&"grid: is missing"]));
     };
     if rows_read < h {
         return Err(error(0, &[&"the grid has ", &rows_read, &" rows, ", &h, &" expected"]));

@@ -139,7 +139,7 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
     for line in text::lines(input) {
         let n = line.number;
         let Some((key, value)) = text::key_value(line.text) else {
-            return position_error!(n, "expected key: value, found ", Quote(line.text));
+            return position_error!(n, "expected `key: value`, found ", Quote(line.text));
         };
         if key.eq_ignore_ascii_case(STATUS) {
             if seen_status {

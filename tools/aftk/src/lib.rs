@@ -16,6 +16,7 @@ use farewell::games::farewell::player::{best_move_with, Strength};
 use farewell::games::farewell::solver::{solve, Verdict, MAX_WIDTH};
 use farewell::games::farewell::{Game, KingStart, Move, Options, Status};
 use farewell::games::search::{Effort, SeenSet};
+use hostcli::{token, Args};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -51,16 +52,28 @@ usage:
       that the solver proves winnable, trying at most T deals (default
       10 * N) with NODES each (default 100000). The console's `winnable
       deals only` table is made with it (tools/mkwinnable).
-  aftk --help
-      This text.
+  aftk help [COMMAND], aftk COMMAND --help
+      This text, or the usage of one command.
 
-FILE is a position in the notation of docs/rules/farewell.md (`-` reads
-stdin). Numbers have no sign and no leading zero. Grids run from 6x4 to 14x9
-(default 12x8); kings start centre by default. Errors: one line on stderr,
-exit status 2. A closed pipe ends the output quietly.";
+FILE is a position in the notation of docs/rules/farewell.md, at most 64 KiB
+(`-` reads stdin). Numbers have no sign and no leading zero. Grids run from
+6x4 to 14x9 (default 12x8); kings start centre by default. Commands, options
+and named values in either case; an option may be given once. Errors: one
+line on stderr naming the file, the line and the field, exit status 2. A
+closed pipe ends the output quietly. The whole convention:
+docs/rules/collection.md.";
 
 /// A one-line error for stderr.
 struct Fail(String);
+
+impl From<String> for Fail {
+    fn from(message: String) -> Fail {
+        Fail(message)
+    }
+}
+
+/// Largest deal number, and the largest count `aftk` takes.
+const MAX: u64 = u32::MAX as u64;
 
 fn fail<T>(msg: impl Into<String>) -> Result<T, Fail> {
     Err(Fail(msg.into()))
@@ -69,52 +82,34 @@ fn fail<T>(msg: impl Into<String>) -> Result<T, Fail> {
 fn parse_seed(s: &str) -> Result<u32, Fail> {
     hostcli::number(s)
         .and_then(|n| u32::try_from(n).ok())
-        .map_or_else(|| fail(format!("{s:?} is not a deal number (0 to 4294967295)")), Ok)
+        .map_or_else(|| fail(format!("{} is not a deal number (0 to 4294967295)", token(s))), Ok)
 }
 
-/// Reads the deal options; returns them and the arguments left over.
-fn deal_options(args: &[String], allow_custom: bool) -> Result<(Options, Vec<String>), Fail> {
+/// Takes the deal options out of `args` (names and values in either case).
+fn deal_options(args: &mut Args, allow_custom: bool) -> Result<Options, Fail> {
     let mut o = Options::default();
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    let mut given: Vec<&str> = Vec::new();
-    while let Some(a) = it.next() {
-        if matches!(a.as_str(), "--grid" | "--kings" | "--easy") {
-            // A second value would silently win over the first: a typo.
-            if given.contains(&a.as_str()) {
-                return fail(format!("{a} given twice"));
-            }
-            given.push(a);
-        }
-        match a.as_str() {
-            "--grid" => {
-                let v = it.next().ok_or(Fail("--grid needs WxH".into()))?;
-                let (w, h) = v
-                    .split_once(['x', 'X'])
-                    .and_then(|(w, h)| Some((small(w)?, small(h)?)))
-                    .ok_or(Fail(format!("--grid: expected WxH, found {v:?}")))?;
-                o.width = w;
-                o.height = h;
-                if !o.grid_ok() {
-                    return fail(format!("--grid {w}x{h} is outside 6x4 to 14x9"));
-                }
-            }
-            "--kings" => {
-                let v = it.next().ok_or(Fail("--kings needs centre, corners or random".into()))?;
-                o.kings = match KingStart::from_name(&v.to_ascii_lowercase()) {
-                    Some(KingStart::Custom) if !allow_custom => {
-                        return fail("--kings custom: the kings must be placed by moves; use aftk play --seed SEED --kings custom Ks@r3c4 ...")
-                    }
-                    Some(k) => k,
-                    None => return fail(format!("--kings: expected centre, corners, random or custom, found {v:?}")),
-                };
-            }
-            "--easy" => o.easy = true,
-            s if s.starts_with("--") => return fail(format!("unknown option {s}")),
-            _ => rest.push(a.clone()),
+    if let Some(v) = args.value("--grid", "WxH")? {
+        let (w, h) = v
+            .split_once(['x', 'X'])
+            .and_then(|(w, h)| Some((small(w)?, small(h)?)))
+            .ok_or(Fail(format!("--grid: expected WxH, found {}", token(&v))))?;
+        o.width = w;
+        o.height = h;
+        if !o.grid_ok() {
+            return fail(format!("--grid {w}x{h} is outside 6x4 to 14x9"));
         }
     }
-    Ok((o, rest))
+    if let Some(v) = args.value("--kings", "centre, corners or random")? {
+        o.kings = match KingStart::from_name(&v.to_ascii_lowercase()) {
+            Some(KingStart::Custom) if !allow_custom => {
+                return fail("--kings custom: the kings must be placed by moves; use aftk play --seed SEED --kings custom Ks@r3c4 ...")
+            }
+            Some(k) => k,
+            None => return fail(format!("--kings: expected centre, corners, random or custom, found {}", token(&v))),
+        };
+    }
+    o.easy = args.flag("--easy")?;
+    Ok(o)
 }
 
 /// A grid dimension: a number without sign or leading zero that fits a u8.
@@ -125,10 +120,9 @@ fn small(s: &str) -> Option<u8> {
 /// Reads a position from a file, or from stdin for `-`. Messages name the
 /// file quoted (`"no\nsuch"` stays one line).
 fn read_position(path: &str) -> Result<Game, Fail> {
-    let name = if path == "-" { "stdin".to_string() } else { hostcli::quoted(path) };
-    let bytes = hostcli::read_input(path, &name, hostcli::POSITION_LIMIT).map_err(Fail)?;
-    let text = String::from_utf8(bytes).map_err(|_| Fail(format!("{name}: not UTF-8 text")))?;
-    parse_position(&text).map_err(|e| Fail(format!("{name}: {e}")))
+    let bytes = hostcli::read_input(path, hostcli::POSITION_LIMIT, hostcli::POSITION_WHAT)?;
+    let text = hostcli::position_text(path, bytes)?;
+    parse_position(&text).map_err(|e| Fail(hostcli::position_refusal(path, &text, e.line, e.message.as_str())))
 }
 
 fn position_text(g: &Game) -> String {
@@ -143,22 +137,36 @@ fn new_game(seed: u32, o: Options) -> Result<Game, Fail> {
 }
 
 fn command(args: &[String]) -> Result<String, Fail> {
-    let Some(cmd) = args.first() else { return fail("no command: try aftk --help") };
+    let Some((cmd, rest)) = args.split_first() else { return fail("no command: try aftk --help") };
+    let cmd = cmd.to_ascii_lowercase();
+    // `aftk help` (`--help`, `-h`): this text; `aftk help COMMAND` or
     // `aftk COMMAND --help`: that command's usage.
-    if let Some(u) = usage(cmd).filter(|_| args[1..].iter().any(|a| a == "--help" || a == "-h")) {
+    if hostcli::is_help(&cmd) {
+        return match rest {
+            [] => Ok(format!("{HELP}\n")),
+            [c] => usage(&c.to_ascii_lowercase())
+                .map(|u| format!("{u}\n"))
+                .ok_or_else(|| Fail(format!("unknown command {}: try aftk --help", token(c)))),
+            [_, x, ..] => fail(format!("unexpected argument {} after help COMMAND", token(x))),
+        };
+    }
+    if let Some(u) = usage(&cmd).filter(|_| rest.iter().any(|a| hostcli::asks_help(a))) {
         return Ok(format!("{u}\n"));
     }
+    let mut a = Args::new(rest);
+    let context = format!("aftk {cmd}");
     match cmd.as_str() {
-        "-h" | "--help" | "help" => Ok(format!("{HELP}\n")),
         "deal" => {
-            let (o, rest) = deal_options(&args[1..], false)?;
+            let o = deal_options(&mut a, false)?;
+            let rest = a.operands(&context)?;
             let [seed] = rest.as_slice() else {
                 return fail("usage: aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]");
             };
             Ok(position_text(&new_game(parse_seed(seed)?, o)?))
         }
         "legal" => {
-            let [_, path] = args else { return fail("usage: aftk legal FILE") };
+            let rest = a.operands(&context)?;
+            let [path] = rest.as_slice() else { return fail(usage("legal").unwrap_or_default()) };
             let g = read_position(path)?;
             let mut out = String::new();
             // A custom start before its fourth king: the kings still to
@@ -178,28 +186,29 @@ fn command(args: &[String]) -> Result<String, Fail> {
             Ok(out)
         }
         "play" => {
-            let rest = &args[1..];
-            let (mut g, moves) = if rest.first().map(String::as_str) == Some("--seed") {
-                let seed = rest.get(1).ok_or(Fail("--seed needs a deal number".into()))?;
-                let seed = parse_seed(seed)?;
-                let (o, moves) = deal_options(&rest[2..], true)?;
-                (new_game(seed, o)?, moves)
+            let (mut g, moves) = if let Some(seed) = a.value("--seed", "a deal number")? {
+                let seed = parse_seed(&seed)?;
+                let o = deal_options(&mut a, true)?;
+                (new_game(seed, o)?, a.operands(&context)?)
             } else {
-                let (path, moves) = rest
-                    .split_first()
-                    .ok_or(Fail("usage: aftk play FILE|--seed SEED [deal options] MOVE...".into()))?;
-                if path.starts_with("--") {
-                    return fail(format!("unknown option {path}"));
+                // A deal option with a position file: the file holds them.
+                if let Some(opt) = a.first_option() {
+                    let mut probe = a.clone();
+                    if deal_options(&mut probe, true).is_err() || probe.len() != a.len() {
+                        return fail(format!("{}: deal options go with --seed, not with a position file", token(opt)));
+                    }
                 }
-                let moves: Vec<String> = moves.to_vec();
-                if let Some(opt) = moves.iter().find(|m| m.starts_with("--")) {
-                    return fail(format!("{opt}: deal options go with --seed, not with a position file"));
-                }
-                (read_position(path)?, moves)
+                let words = a.operands(&context)?;
+                let (path, moves) =
+                    words.split_first().ok_or_else(|| Fail(usage("play").unwrap_or_default().into()))?;
+                (read_position(path)?, moves.to_vec())
             };
             for (i, text) in moves.iter().enumerate() {
-                let m = parse_move(text)
-                    .ok_or(Fail(format!("move {}: {text:?} is not a move (9h@r2c4, deal, undo)", i + 1)))?;
+                let m = parse_move(text).ok_or(Fail(format!(
+                    "move {}: {} is not a move (9h@r2c4, deal, undo)",
+                    i + 1,
+                    token(text)
+                )))?;
                 if let Err(why) = g.apply(m) {
                     return fail(format!("move {} ({text}) is illegal: {why}", i + 1));
                 }
@@ -207,8 +216,9 @@ fn command(args: &[String]) -> Result<String, Fail> {
             Ok(position_text(&g))
         }
         "solve" => {
-            let (budget, rest) = take_number(&args[1..], "--budget", 2_000_000)?;
-            let (o, rest) = deal_options(&rest, false)?;
+            let budget = a.number("--budget", 0, u64::MAX)?.unwrap_or(2_000_000);
+            let o = deal_options(&mut a, false)?;
+            let rest = a.operands(&context)?;
             let [seed] = rest.as_slice() else {
                 return fail("usage: aftk solve SEED [--grid WxH] [--kings ...] [--easy] [--budget NODES]");
             };
@@ -248,31 +258,10 @@ nodes: {}
             }
             Ok(out)
         }
-        "stats" => stats(&args[1..]),
-        "winnable" => winnable(&args[1..]),
-        other => fail(format!("unknown command {other:?}: try aftk --help")),
+        "stats" => stats(a, &context),
+        "winnable" => winnable(a, &context),
+        other => fail(format!("unknown command {}: try aftk --help", token(other))),
     }
-}
-
-/// Takes `--name N` out of the arguments.
-fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<String>), Fail> {
-    let mut value = default;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    let mut given = false;
-    while let Some(a) = it.next() {
-        if a == name {
-            if given {
-                return fail(format!("{name} given twice"));
-            }
-            given = true;
-            let v = it.next().ok_or(Fail(format!("{name} needs a number")))?;
-            value = hostcli::number(v).ok_or(Fail(format!("{name}: {v:?} is not a number")))?;
-        } else {
-            rest.push(a.clone());
-        }
-    }
-    Ok((value, rest))
 }
 
 /// Plays one deal with the fair player; returns (won, deals made).
@@ -294,79 +283,50 @@ fn play_fair(mut g: Game, strength: Strength, hint: bool) -> (bool, u32) {
     (g.status() == Status::Won, deals)
 }
 
-fn stats(args: &[String]) -> Result<String, Fail> {
-    let (games, rest) = take_number(args, "--games", 0)?;
-    let (first, rest) = take_number(&rest, "--first", 1)?;
-    let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
+fn stats(mut a: Args, context: &str) -> Result<String, Fail> {
+    let games = a.number("--games", 1, MAX)?;
+    let first = a.number("--first", 0, MAX)?.unwrap_or(1);
+    let budget = a.number("--budget", 0, u64::MAX)?.unwrap_or(200_000);
     // The fair player's strength: a named setting, then any knob.
     let mut strength = Strength::STRONG;
-    let mut rest1 = Vec::new();
-    let mut it = rest.iter();
-    let mut named = false;
     // `hint`: what the console's hint plays for these options.
     let mut hint = false;
-    while let Some(a) = it.next() {
-        if a == "--strength" {
-            if named {
-                return fail("--strength given twice");
-            }
-            named = true;
-            let v = it
-                .next()
-                .ok_or(Fail("--strength needs hint, one-ply, console, lookahead, turn, each-card or strong".into()))?;
-            if v.eq_ignore_ascii_case("hint") {
-                hint = true;
-                continue;
-            }
-            strength = Strength::from_name(&v.to_ascii_lowercase()).ok_or(Fail(format!(
-                "--strength: expected hint, one-ply, console, lookahead, turn, each-card or strong, found {v:?}"
-            )))?;
+    let names = "hint, one-ply, console, lookahead, turn, each-card or strong";
+    if let Some(v) = a.value("--strength", names)? {
+        if v.eq_ignore_ascii_case("hint") {
+            hint = true;
         } else {
-            rest1.push(a.clone());
+            strength = Strength::from_name(&v.to_ascii_lowercase())
+                .ok_or(Fail(format!("--strength: expected {names}, found {}", token(&v))))?;
         }
     }
-    let rest = rest1;
-    let (width, rest) = take_number(&rest, "--width", strength.width as u64)?;
-    let (think, rest) = take_number(&rest, "--think", strength.nodes as u64)?;
-    let (samples, rest) = take_number(&rest, "--samples", strength.samples as u64)?;
-    let (top, rest) = take_number(&rest, "--top", strength.top as u64)?;
-    let (next_width, rest) = take_number(&rest, "--next-width", strength.next_width as u64)?;
-    let (next_nodes, rest) = take_number(&rest, "--next-think", strength.next_nodes as u64)?;
+    let mut knob = |name: &str, default: usize| -> Result<usize, Fail> {
+        Ok(a.number(name, 0, MAX)?.map_or(default, |n| n as usize))
+    };
     let strength = Strength {
-        width: width as usize,
-        nodes: think as usize,
-        samples: samples as usize,
-        top: top as usize,
-        next_width: next_width as usize,
-        next_nodes: next_nodes as usize,
+        width: knob("--width", strength.width)?,
+        nodes: knob("--think", strength.nodes)?,
+        samples: knob("--samples", strength.samples)?,
+        top: knob("--top", strength.top)?,
+        next_width: knob("--next-width", strength.next_width)?,
+        next_nodes: knob("--next-think", strength.next_nodes)?,
         ..strength
     };
-    let mut player = "fair".to_string();
-    let mut player_given = false;
-    let mut rest2 = Vec::new();
-    let mut it = rest.iter();
-    while let Some(a) = it.next() {
-        if a == "--player" {
-            if player_given {
-                return fail("--player given twice");
-            }
-            player_given = true;
-            player = it.next().ok_or(Fail("--player needs fair or solver".into()))?.to_ascii_lowercase();
-        } else {
-            rest2.push(a.clone());
-        }
-    }
+    let player = a.value("--player", "fair or solver")?.unwrap_or("fair".into()).to_ascii_lowercase();
     if player != "fair" && player != "solver" {
-        return fail(format!("--player: expected fair or solver, found {player:?}"));
+        return fail(format!("--player: expected fair or solver, found {}", token(&player)));
     }
-    if games == 0 {
+    let Some(games) = games else {
         return fail(
             "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]",
         );
+    };
+    if first + games - 1 > MAX {
+        return fail("--first and --games go past deal 4294967295");
     }
-    let (o, extra) = deal_options(&rest2, false)?;
-    if let Some(x) = extra.first() {
-        return fail(format!("unexpected argument {x:?}"));
+    let o = deal_options(&mut a, false)?;
+    if let Some(x) = a.operands(context)?.first() {
+        return fail(format!("unexpected argument {}", token(x)));
     }
     let strength = if hint { farewell::ui::farewell::hint_strength(&new_game(first as u32, o)?) } else { strength };
     let start = std::time::Instant::now();
@@ -486,13 +446,15 @@ pub fn run(args: &[String]) -> Result<String, String> {
 }
 
 /// [`run`] for a command called by another name (`kings farewell`): its
-/// usage lines and pointers to `--help` name it so.
+/// usage lines, refusals of unknown options and pointers to `--help` name
+/// it so.
 pub fn run_as(program: &str, args: &[String]) -> Result<String, String> {
     let named = |text: String| {
         if let Some(rest) = text.strip_prefix("usage: aftk ") {
             format!("usage: {program} {rest}")
         } else {
             text.replace("try aftk --help", &format!("try {program} --help"))
+                .replace(" for aftk ", &format!(" for {program} "))
         }
     };
     run(args).map(named).map_err(named)
@@ -502,8 +464,8 @@ pub fn run_as(program: &str, args: &[String]) -> Result<String, String> {
 fn usage(cmd: &str) -> Option<&'static str> {
     Some(match cmd {
         "deal" => "usage: aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]",
-        "legal" => "usage: aftk legal FILE",
-        "play" => "usage: aftk play FILE|--seed SEED [--grid WxH] [--kings centre|corners|random|custom] [--easy] MOVE...",
+        "legal" => "usage: aftk legal FILE (FILE: a position of at most 64 KiB, - for stdin)",
+        "play" => "usage: aftk play FILE|--seed SEED [--grid WxH] [--kings centre|corners|random|custom] [--easy] MOVE... (FILE: a position of at most 64 KiB, - for stdin)",
         "solve" => "usage: aftk solve SEED [--grid WxH] [--kings centre|corners|random] [--easy] [--budget NODES]",
         "stats" => "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]",
         "winnable" => "usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]",
@@ -531,20 +493,18 @@ impl Solver {
 }
 
 /// `aftk winnable`: deal numbers the solver proves winnable.
-fn winnable(args: &[String]) -> Result<String, Fail> {
-    let (count, rest) = take_number(args, "--count", 0)?;
-    let (tries, rest) = take_number(&rest, "--tries", count.saturating_mul(10))?;
-    let (first, rest) = take_number(&rest, "--first", 1)?;
-    let (budget, rest) = take_number(&rest, "--budget", 100_000)?;
-    if count == 0 {
+fn winnable(mut a: Args, context: &str) -> Result<String, Fail> {
+    let count = a.number("--count", 1, MAX)?;
+    let tries = a.number("--tries", 1, u64::MAX)?;
+    let first = a.number("--first", 0, MAX)?.unwrap_or(1);
+    let budget = a.number("--budget", 0, u64::MAX)?.unwrap_or(100_000);
+    let Some(count) = count else {
         return fail("usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]");
-    }
-    if tries == 0 {
-        return fail("--tries 0 tries no deal: give 1 or more");
-    }
-    let (o, extra) = deal_options(&rest, false)?;
-    if let Some(x) = extra.first() {
-        return fail(format!("unexpected argument {x:?}"));
+    };
+    let tries = tries.unwrap_or(count.saturating_mul(10));
+    let o = deal_options(&mut a, false)?;
+    if let Some(x) = a.operands(context)?.first() {
+        return fail(format!("unexpected argument {}", token(x)));
     }
     let mut solver = Solver::new(1 << 20);
     let mut out = String::new();

@@ -134,7 +134,7 @@ fn bad_input_gets_one_line_and_exit_2() {
     assert_fails(&aftk(&["deal", "1", "--grid", "big"]), "expected WxH");
     assert_fails(&aftk(&["deal", "1", "--kings", "middle"]), "--kings");
     assert_fails(&aftk(&["deal", "1", "--kings", "custom"]), "custom");
-    assert_fails(&aftk(&["deal", "1", "--fast"]), "unknown option --fast");
+    assert_fails(&aftk(&["deal", "1", "--fast"]), "unknown option \"--fast\" for aftk deal");
     assert_fails(&aftk(&["legal", "/no/such/file"]), "cannot read \"/no/such/file\"");
     assert_fails(&aftk(&["play", "--seed", "1", "9h-r2c4"]), "is not a move");
     assert_fails(&aftk_stdin(&["legal", "-"], "grid: 12x8\n"), "rows");
@@ -145,7 +145,7 @@ fn bad_input_gets_one_line_and_exit_2() {
 fn invalid_positions_name_the_line_and_the_problem() {
     let pos = stdout(&aftk(&["deal", "42"]));
     let dup = pos.replace("hand: 5d", "hand: 8h");
-    assert_fails(&aftk_stdin(&["legal", "-"], &dup), "line 11: 8h appears twice (first on line 10)");
+    assert_fails(&aftk_stdin(&["legal", "-"], &dup), "stdin: line 11: stock: 8h appears twice (first on line 10)");
     let missing = pos.replace(" 4c\n", "\n");
     assert_fails(&aftk_stdin(&["legal", "-"], &missing), "missing");
     let bad_card = pos.replace("hand: 5d", "hand: 5x");
@@ -291,7 +291,10 @@ fn numbers_with_a_sign_or_a_leading_zero_are_refused() {
     assert_fails(&aftk(&["deal", "05"]), "\"05\" is not a deal number");
     assert_fails(&aftk(&["deal", "1", "--grid", "+12x8"]), "--grid: expected WxH");
     assert_fails(&aftk(&["deal", "1", "--grid", "12x08"]), "--grid: expected WxH");
-    assert_fails(&aftk(&["solve", "1", "--budget", "+10"]), "--budget: \"+10\" is not a number");
+    assert_fails(
+        &aftk(&["solve", "1", "--budget", "+10"]),
+        "--budget: expected a number from 0 to 18446744073709551615, found \"+10\"",
+    );
     assert_fails(&aftk(&["play", "--seed", "42", "5d@r02c006"]), "\"5d@r02c006\" is not a move");
     let pos = stdout(&aftk(&["deal", "42"]));
     assert_fails(&aftk_stdin(&["legal", "-"], &pos.replace("grid: 12x8", "grid: +12x8")), "line 1: grid: expected WxH");
@@ -376,5 +379,38 @@ fn every_command_answers_help_with_its_usage_and_exit_0() {
 #[test]
 fn a_position_over_64_kib_is_refused() {
     assert_fails(&aftk(&["legal", "/dev/zero"]), "more than 64 KiB");
-    assert_fails(&aftk(&["winnable", "--count", "1", "--tries", "0"]), "--tries 0");
+    assert_fails(
+        &aftk(&["winnable", "--count", "1", "--tries", "0"]),
+        "--tries: expected a number from 1 to 18446744073709551615, found \"0\"",
+    );
+}
+
+/// Issue 45, items 6 and 7: `aftk` reads its command line as `kings` and
+/// `mcd` do (words in either case, `help` everywhere, ranges in number
+/// refusals), and its usage texts give the 64 KiB limit.
+#[test]
+fn the_command_line_convention_of_every_host_command() {
+    let deal = stdout(&aftk(&["deal", "5", "--grid", "8x6", "--kings", "corners", "--easy"]));
+    assert!(deal.starts_with("grid: 8x6\n"), "{deal}");
+    assert_eq!(stdout(&aftk(&["DEAL", "5", "--GRID", "8X6", "--Kings", "Corners", "--EASY"])), deal);
+    let help = stdout(&aftk(&["--help"]));
+    assert!(help.contains("at most 64 KiB"), "{help}");
+    assert_eq!(stdout(&aftk(&["help"])), help);
+    assert_eq!(stdout(&aftk(&["HELP"])), help);
+    for cmd in ["legal", "play"] {
+        let u = stdout(&aftk(&[cmd, "--help"]));
+        assert!(u.starts_with(&format!("usage: aftk {cmd} ")), "{u}");
+        assert!(u.contains("FILE: a position of at most 64 KiB, - for stdin"), "{u}");
+        assert_eq!(stdout(&aftk(&["help", cmd])), u);
+        assert_eq!(stdout(&aftk(&[&cmd.to_uppercase(), "--HELP"])), u);
+    }
+    assert_fails(&aftk(&["deal", "1", "-x"]), "unknown option \"-x\" for aftk deal");
+    assert_fails(&aftk(&["stats", "--games", "0"]), "--games: expected a number from 1 to 4294967295, found \"0\"");
+    assert_fails(&aftk(&["winnable", "--count", "0"]), "--count: expected a number from 1 to 4294967295, found \"0\"");
+    assert_fails(
+        &aftk(&["solve", "1", "--budget", "99999999999999999999"]),
+        "--budget: expected a number from 0 to 18446744073709551615, found \"99999999999999999999\"",
+    );
+    assert_fails(&aftk_stdin(&["legal", "-"], ""), "stdin: empty: no position");
+    assert_fails(&aftk_stdin(&["play", "-"], "easy: no\n"), "stdin: grid: is missing");
 }

@@ -95,14 +95,70 @@ fn read_input_refuses_more_than_the_limit_and_names_the_input() {
     let path = dir.join("p.txt");
     std::fs::write(&path, "x".repeat(100)).unwrap();
     let p = path.to_str().unwrap();
-    assert_eq!(hostcli::read_input(p, "\"p\"", 100).unwrap().len(), 100);
-    let e = hostcli::read_input(p, "\"p\"", 99).unwrap_err();
-    assert!(e.starts_with("\"p\": more than "), "{e}");
+    let what = hostcli::POSITION_WHAT;
+    assert_eq!(hostcli::read_input(p, 100, what).unwrap().len(), 100);
+    let e = hostcli::read_input(p, 99, what).unwrap_err();
+    assert!(e.starts_with(&format!("{p:?}: more than ")), "{e}");
     assert_eq!(
-        hostcli::read_input("/dev/zero", "zero", hostcli::POSITION_LIMIT).unwrap_err(),
-        "zero: more than 64 KiB, far more than a position: refused"
+        hostcli::read_input("/dev/zero", hostcli::POSITION_LIMIT, what).unwrap_err(),
+        "\"/dev/zero\": more than 64 KiB, far more than a position: refused"
     );
-    let e = hostcli::read_input("/no/such/file", "\"nope\"", 10).unwrap_err();
-    assert!(e.starts_with("cannot read \"nope\": "), "{e}");
+    let e = hostcli::read_input("/no/such/file", 10, what).unwrap_err();
+    assert!(e.starts_with("cannot read \"/no/such/file\": "), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 45, item 2: what a terminal shows as nothing or as a plain space
+/// is escaped in an error line, as a line break is.
+#[test]
+fn an_error_line_escapes_invisible_characters() {
+    let line = error_line("kings", "\"A\u{a0}c\u{200b}\u{2002}\u{3000}\u{feff}\u{202e}\u{7f}\" is not a card\u{2028}x");
+    assert_eq!(
+        line,
+        "kings: \"A\\u{a0}c\\u{200b}\\u{2002}\\u{3000}\\u{feff}\\u{202e}\\u{7f}\" is not a card\\u{2028}x\n"
+    );
+    // What can be seen stays as it is.
+    assert_eq!(error_line("mcd", "é … ＡＢＣ 9h\t"), "mcd: é … ＡＢＣ 9h\t\n");
+}
+
+/// Issue 45, item 6: the shared reader of command lines.
+#[test]
+fn args_take_options_in_either_case_once_with_ranges() {
+    use hostcli::{number_in, token, Args};
+    let words: Vec<String> = ["5", "--GAMES", "10", "-", "--No-Auto", "x"].map(String::from).to_vec();
+    let mut a = Args::new(&words);
+    assert_eq!(a.number("--games", 1, 20), Ok(Some(10)));
+    assert_eq!(a.flag("--no-auto"), Ok(true));
+    assert_eq!(a.flag("--easy"), Ok(false));
+    assert_eq!(a.operands("t").unwrap(), ["5", "-", "x"]);
+    let twice: Vec<String> = ["--games", "1", "--Games", "2"].map(String::from).to_vec();
+    assert_eq!(Args::new(&twice).number("--games", 1, 9), Err("--games given twice".into()));
+    let bare: Vec<String> = vec!["--games".into()];
+    assert_eq!(Args::new(&bare).number("--games", 1, 9), Err("--games needs a number from 1 to 9".into()));
+    let unknown: Vec<String> = ["1", "-x"].map(String::from).to_vec();
+    assert_eq!(
+        Args::new(&unknown).operands("kings albert deal"),
+        Err("unknown option \"-x\" for kings albert deal".into())
+    );
+    // A negative number is no option: it is refused where it stands.
+    let negative: Vec<String> = vec!["-1".into()];
+    assert_eq!(Args::new(&negative).operands("t").unwrap(), ["-1"]);
+    assert_eq!(number_in("--games", "0", 1, 9), Err("--games: expected a number from 1 to 9, found \"0\"".into()));
+    assert_eq!(number_in("--games", "+5", 1, 9), Err("--games: expected a number from 1 to 9, found \"+5\"".into()));
+    assert_eq!(number_in("--games", "9", 1, 9), Ok(9));
+    assert_eq!(token(&"x".repeat(50)), format!("\"{}\"…", "x".repeat(40)));
+}
+
+/// Issue 45, item 6: a position's refusal names the input, the line and
+/// the field (the line's key) unless the message names it already.
+#[test]
+fn a_position_refusal_names_the_input_the_line_and_the_field() {
+    use hostcli::position_refusal;
+    let text = "game: albert\nfoundations: - - Ad Zz\nt1: 9h 9h\n";
+    assert_eq!(
+        position_refusal("-", text, 2, "\"Zz\" is not a card"),
+        "stdin: line 2: foundations: \"Zz\" is not a card"
+    );
+    assert_eq!(position_refusal("a/b.pos", text, 3, "t1: 9h twice"), "\"a/b.pos\": line 3: t1: 9h twice");
+    assert_eq!(position_refusal("p", text, 0, "2 card(s) missing"), "\"p\": 2 card(s) missing");
 }

@@ -1,9 +1,10 @@
 //! `kings albert`: King Albert's options on the command line, its solver
 //! and its fair player, for the generic commands of [`crate::cli`].
 
-use crate::cli::{short, Cli, Solved, Verdict};
+use crate::cli::{Cli, Solved, Verdict};
 use farewell::games::albert::solver::{self, Frame, Solver, Step, Workspace};
 use farewell::games::albert::{player, Game, Move, Options, StartRank};
+use hostcli::token;
 
 /// Positions the solver's table holds: 2^22 of 16 bytes, 64 MB. The deals
 /// the solver decides within its default budget store far fewer.
@@ -23,22 +24,16 @@ impl Cli for Game {
     const OPTIONS_USAGE: &'static str = "[--start-rank none|A|2|3|4|5] [--no-auto]";
     type Scratch = Scratch;
 
-    fn take_options(args: &[String]) -> Result<(Options, Vec<String>), String> {
+    fn take_options(args: &mut hostcli::Args) -> Result<Options, String> {
         let mut o = Options::default();
-        let mut rest = Vec::new();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.to_ascii_lowercase().as_str() {
-                "--start-rank" => {
-                    let v = it.next().ok_or("--start-rank needs none, A, 2, 3, 4 or 5")?;
-                    o.start = StartRank::parse(v)
-                        .ok_or_else(|| format!("--start-rank: expected none, A, 2, 3, 4 or 5, found {:?}", short(v)))?;
-                }
-                "--no-auto" => o.auto = false,
-                _ => rest.push(a.clone()),
-            }
+        if let Some(v) = args.value("--start-rank", "none, A, 2, 3, 4 or 5")? {
+            o.start = StartRank::parse(&v)
+                .ok_or_else(|| format!("--start-rank: expected none, A, 2, 3, 4 or 5, found {}", token(&v)))?;
         }
-        Ok((o, rest))
+        if args.flag("--no-auto")? {
+            o.auto = false;
+        }
+        Ok(o)
     }
 
     fn describe(o: &Options) -> String {

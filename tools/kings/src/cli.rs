@@ -2,6 +2,7 @@
 //! `farewell::games::Patience` and [`Cli`].
 
 use farewell::games::{Patience, Status};
+use hostcli::{token, Args};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -14,10 +15,9 @@ pub trait Cli: Patience {
     /// The solver's working storage, made once and reused from deal to deal.
     type Scratch;
 
-    /// Takes the game's options out of `args` (values case-insensitive);
-    /// returns them and the arguments left. Unknown `--options` are left
-    /// for the caller to refuse.
-    fn take_options(args: &[String]) -> Result<(Self::Options, Vec<String>), String>;
+    /// Takes the game's options out of `args` (names and values in either
+    /// case). Unknown options are left for the caller to refuse.
+    fn take_options(args: &mut Args) -> Result<Self::Options, String>;
     /// The options in words, for the `stats` header (`start: none auto: yes`).
     fn describe(options: &Self::Options) -> String;
     /// Fresh solver storage.
@@ -72,14 +72,8 @@ pub fn finish(result: Result<String, String>) -> ExitCode {
     hostcli::finish("kings", result)
 }
 
-/// At most 40 characters of user input, for messages that stay one line
-/// (quote it with `{:?}`, which also escapes a newline).
-pub fn short(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+/// What a usage line that reads a position says of FILE.
+const FILE_NOTE: &str = "FILE: a position of at most 64 KiB, - for stdin";
 
 /// The commands every game answers, in the order `--help` lists them.
 const COMMANDS: [&str; 6] = ["deal", "legal", "play", "solve", "stats", "winnable"];
@@ -97,7 +91,9 @@ fn usage<G: Cli>(cmd: &str) -> Option<String> {
         _ => return None,
     };
     let line = format!("usage: kings {} {cmd} {}", G::ID, rest.replace("{o}", G::OPTIONS_USAGE));
-    Some(line.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "))
+    let line = line.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
+    // The limit on a position file, where one is read.
+    Some(if rest.starts_with("FILE") { format!("{line} ({FILE_NOTE})") } else { line })
 }
 
 /// [`usage`] of a command this file knows.
@@ -105,40 +101,41 @@ fn usage_of<G: Cli>(cmd: &str) -> String {
     usage::<G>(cmd).unwrap_or_default()
 }
 
-/// True for `--help`, `-h`.
-fn is_help(a: &str) -> bool {
-    a == "--help" || a == "-h"
-}
+/// Largest deal number, and the largest count or budget `kings` takes.
+const MAX: u64 = u32::MAX as u64;
 
 /// Runs `COMMAND ARGS...` for game `G`.
 pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
     let Some((cmd, rest)) = args.split_first() else {
         return Err(format!("no command for {}: deal, legal, play, solve, stats or winnable", G::ID));
     };
-    // `kings GAME --help`: every command's usage; `kings GAME COMMAND
-    // --help`: that command's.
-    if is_help(cmd) || cmd == "help" {
-        return Ok(COMMANDS.iter().map(|c| usage_of::<G>(c) + "\n").collect());
+    let cmd = cmd.to_ascii_lowercase();
+    // `kings GAME help` (`--help`, `-h`): every command's usage; `kings
+    // GAME help COMMAND` or `kings GAME COMMAND --help`: that command's.
+    if hostcli::is_help(&cmd) {
+        return match rest {
+            [] => Ok(COMMANDS.iter().map(|c| usage_of::<G>(c) + "\n").collect()),
+            [c] => usage::<G>(&c.to_ascii_lowercase()).map(|u| u + "\n").ok_or_else(|| unknown::<G>(c)),
+            [_, x, ..] => Err(format!("unexpected argument {} after help COMMAND", token(x))),
+        };
     }
-    if let Some(u) = usage::<G>(cmd).filter(|_| rest.iter().any(|a| is_help(a))) {
+    if let Some(u) = usage::<G>(&cmd).filter(|_| rest.iter().any(|a| hostcli::asks_help(a))) {
         return Ok(format!("{u}\n"));
     }
-    // A second value would silently win over the first: a typo.
-    for (i, a) in rest.iter().enumerate() {
-        if a.starts_with("--") && rest[..i].contains(a) {
-            return Err(format!("{} given twice", short(a)));
-        }
-    }
+    let mut args = Args::new(rest);
+    let context = format!("{} {cmd}", G::ID);
     match cmd.as_str() {
         "deal" => {
-            let (o, rest) = options::<G>(rest)?;
+            let o = G::take_options(&mut args)?;
+            let rest = args.operands(&context)?;
             let [seed] = rest.as_slice() else {
                 return Err(usage_of::<G>("deal"));
             };
             Ok(position(&G::deal(seed_of(seed)?, o)))
         }
         "legal" => {
-            let [path] = rest else { return Err(usage_of::<G>("legal")) };
+            let rest = args.operands(&context)?;
+            let [path] = rest.as_slice() else { return Err(usage_of::<G>("legal")) };
             let g: G = read_position(path)?;
             let mut moves = Vec::new();
             g.for_each_legal(&mut |m| moves.push(m.to_string()));
@@ -146,10 +143,11 @@ pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
             moves.dedup();
             Ok(moves.iter().map(|m| m.clone() + "\n").collect())
         }
-        "play" => play::<G>(rest),
+        "play" => play::<G>(args, &context),
         "solve" => {
-            let (budget, rest) = take_number(rest, "--budget", 2_000_000)?;
-            let (o, rest) = options::<G>(&rest)?;
+            let budget = args.number("--budget", 0, MAX)?.unwrap_or(2_000_000);
+            let o = G::take_options(&mut args)?;
+            let rest = args.operands(&context)?;
             let [seed] = rest.as_slice() else {
                 return Err(usage_of::<G>("solve"));
             };
@@ -170,32 +168,29 @@ pub fn run<G: Cli>(args: &[String]) -> Result<String, String> {
             }
             Ok(out)
         }
-        "stats" => stats::<G>(rest),
-        "winnable" => winnable::<G>(rest),
-        other => Err(format!("unknown command {:?}: deal, legal, play, solve, stats or winnable", short(other))),
+        "stats" => stats::<G>(args, &context),
+        "winnable" => winnable::<G>(args, &context),
+        other => Err(unknown::<G>(other)),
     }
 }
 
-/// The game's options; any `--option` left over is refused.
-fn options<G: Cli>(args: &[String]) -> Result<(G::Options, Vec<String>), String> {
-    let (o, rest) = G::take_options(args)?;
-    if let Some(x) = rest.iter().find(|a| a.starts_with("--")) {
-        return Err(format!("unknown option {:?} for {}", short(x), G::ID));
-    }
-    Ok((o, rest))
+/// An unknown command of game `G`.
+fn unknown<G: Cli>(cmd: &str) -> String {
+    format!("unknown command {} for {}: deal, legal, play, solve, stats or winnable", token(cmd), G::ID)
 }
 
 /// A deal number: 0 to 4294967295, no sign, no leading zero.
 fn seed_of(s: &str) -> Result<u32, String> {
     farewell::games::text::number(s, u32::MAX)
-        .ok_or_else(|| format!("{:?} is not a deal number (0 to 4294967295)", short(s)))
+        .ok_or_else(|| format!("{} is not a deal number (0 to 4294967295)", token(s)))
 }
 
+/// The position in the file at `path` (`-`: stdin); refusals name the
+/// input, the line and the field (`hostcli::position_refusal`).
 fn read_position<G: Patience>(path: &str) -> Result<G, String> {
-    let name = if path == "-" { "stdin".to_string() } else { format!("{:?}", short(path)) };
-    let bytes = hostcli::read_input(path, &name, hostcli::POSITION_LIMIT)?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
-    G::parse_position(&text).map_err(|e| format!("{name}: {e}"))
+    let bytes = hostcli::read_input(path, hostcli::POSITION_LIMIT, hostcli::POSITION_WHAT)?;
+    let text = hostcli::position_text(path, bytes)?;
+    G::parse_position(&text).map_err(|e| hostcli::position_refusal(path, &text, e.line, e.message.as_str()))
 }
 
 fn position<G: Patience>(g: &G) -> String {
@@ -205,20 +200,22 @@ fn position<G: Patience>(g: &G) -> String {
     s
 }
 
-fn play<G: Cli>(args: &[String]) -> Result<String, String> {
+fn play<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
     let usage = || usage_of::<G>("play");
-    let (mut g, moves): (G, Vec<String>) = if args.first().map(String::as_str) == Some("--seed") {
-        let seed = seed_of(args.get(1).ok_or("--seed needs a deal number")?)?;
-        let (o, moves) = options::<G>(&args[2..])?;
-        (G::deal(seed, o), moves)
+    let (mut g, moves): (G, Vec<String>) = if let Some(seed) = args.value("--seed", "a deal number")? {
+        let seed = seed_of(&seed)?;
+        let o = G::take_options(&mut args)?;
+        (G::deal(seed, o), args.operands(context)?)
     } else {
-        let (path, moves) = args.split_first().ok_or_else(usage)?;
-        if path.starts_with("--") && path != "-" {
-            return Err(format!("unknown option {:?}", short(path)));
+        // A game option with a position file: the file holds the options.
+        if let Some(opt) = args.first_option() {
+            let mut probe = args.clone();
+            if G::take_options(&mut probe).is_err() || probe.len() != args.len() {
+                return Err(format!("{}: game options go with --seed, not with a position file", token(opt)));
+            }
         }
-        if let Some(opt) = moves.iter().find(|m| m.starts_with("--")) {
-            return Err(format!("{:?}: game options go with --seed, not with a position file", short(opt)));
-        }
+        let words = args.operands(context)?;
+        let (path, moves) = words.split_first().ok_or_else(usage)?;
         (read_position(path)?, moves.to_vec())
     };
     for (i, text) in moves.iter().enumerate() {
@@ -234,64 +231,37 @@ fn play<G: Cli>(args: &[String]) -> Result<String, String> {
             }
             continue;
         }
-        let m = g.parse_move(text).map_err(|e| format!("move {} ({:?}) is not a move: {e}", i + 1, short(text)))?;
+        let m = g.parse_move(text).map_err(|e| format!("move {} ({}) is not a move: {e}", i + 1, token(text)))?;
         g.play(m).map_err(|why| format!("move {} ({m}) is illegal: {why}", i + 1))?;
     }
     Ok(position(&g))
-}
-
-/// Takes `--name N` out of the arguments.
-fn take_number(args: &[String], name: &str, default: u64) -> Result<(u64, Vec<String>), String> {
-    let mut value = default;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == name {
-            let v = it.next().ok_or(format!("{name} needs a number"))?;
-            value = farewell::games::text::number(v, u32::MAX)
-                .map(u64::from)
-                .ok_or(format!("{name}: {:?} is not a number", short(v)))?;
-        } else {
-            rest.push(a.clone());
-        }
-    }
-    Ok((value, rest))
 }
 
 /// Most moves a fair game may take before it is stopped (no game of the
 /// collection is nearly this long; a player that loops is a bug to see).
 const MAX_FAIR_MOVES: usize = 10_000;
 
-fn stats<G: Cli>(args: &[String]) -> Result<String, String> {
-    let (games, rest) = take_number(args, "--games", 0)?;
-    let (first, rest) = take_number(&rest, "--first", 1)?;
-    let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
-    let mut player = "fair".to_string();
-    let mut strength: Option<(u16, u32, Sampling)> = None;
-    let mut left = Vec::new();
-    let mut it = rest.iter();
-    while let Some(a) = it.next() {
-        if a == "--strength" {
-            let s = it.next().ok_or("--strength needs a name or SAMPLESxNODES")?.to_ascii_lowercase();
-            strength = Some(parse_strength::<G>(&s)?);
-        } else if a == "--player" {
-            player = it.next().ok_or("--player needs fair or solver")?.to_ascii_lowercase();
-        } else {
-            left.push(a.clone());
-        }
-    }
+fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
+    let games = args.number("--games", 1, MAX)?;
+    let first = args.number("--first", 0, MAX)?.unwrap_or(1);
+    let budget = args.number("--budget", 0, MAX)?.unwrap_or(200_000);
+    let strength = match args.value("--strength", "a name or SAMPLESxNODES")? {
+        Some(s) => Some(parse_strength::<G>(&s.to_ascii_lowercase())?),
+        None => None,
+    };
+    let mut player = args.value("--player", "fair or solver")?.unwrap_or("fair".into()).to_ascii_lowercase();
     if player != "fair" && player != "solver" {
-        return Err(format!("--player: expected fair or solver, found {:?}", short(&player)));
+        return Err(format!("--player: expected fair or solver, found {}", token(&player)));
     }
-    if games == 0 {
+    let Some(games) = games else {
         return Err(usage_of::<G>("stats"));
-    }
-    if first + games - 1 > u64::from(u32::MAX) {
+    };
+    if first + games - 1 > MAX {
         return Err("--first and --games go past deal 4294967295".into());
     }
-    let (o, extra) = options::<G>(&left)?;
-    if let Some(x) = extra.first() {
-        return Err(format!("unexpected argument {:?}", short(x)));
+    let o = G::take_options(&mut args)?;
+    if let Some(x) = args.operands(context)?.first() {
+        return Err(format!("unexpected argument {}", token(x)));
     }
     let start = Instant::now();
     let (mut won, mut lost, mut nodes) = (0u64, 0u64, 0u64);
@@ -380,7 +350,7 @@ fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32, Sampling), String> {
     };
     let bad = || {
         let names: Vec<&str> = G::STRENGTHS.iter().map(|x| x.0).collect();
-        format!("--strength: expected {} or SAMPLESxNODES[e|f], found {:?}", names.join(", "), short(s))
+        format!("--strength: expected {} or SAMPLESxNODES[e|f], found {}", names.join(", "), token(s))
     };
     let (n, b) = s.split_once('x').ok_or_else(bad)?;
     Ok((n.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?, how))
@@ -391,20 +361,18 @@ fn parse_strength<G: Cli>(s: &str) -> Result<(u16, u32, Sampling), String> {
 /// listed only when the solver returned a winning line and that line,
 /// replayed from the deal, wins. Prints the deal numbers one per line, then
 /// a `#` line with what was tried.
-fn winnable<G: Cli>(args: &[String]) -> Result<String, String> {
-    let (count, rest) = take_number(args, "--count", 0)?;
-    let (tries, rest) = take_number(&rest, "--tries", count.saturating_mul(10))?;
-    let (first, rest) = take_number(&rest, "--first", 1)?;
-    let (budget, rest) = take_number(&rest, "--budget", 200_000)?;
-    if count == 0 {
+fn winnable<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
+    let count = args.number("--count", 1, MAX)?;
+    let tries = args.number("--tries", 1, MAX)?;
+    let first = args.number("--first", 0, MAX)?.unwrap_or(1);
+    let budget = args.number("--budget", 0, MAX)?.unwrap_or(200_000);
+    let Some(count) = count else {
         return Err(usage_of::<G>("winnable"));
-    }
-    if tries == 0 {
-        return Err("--tries 0 tries no deal: give 1 or more".into());
-    }
-    let (o, extra) = options::<G>(&rest)?;
-    if let Some(x) = extra.first() {
-        return Err(format!("unexpected argument {:?}", short(x)));
+    };
+    let tries = tries.unwrap_or(count.saturating_mul(10));
+    let o = G::take_options(&mut args)?;
+    if let Some(x) = args.operands(context)?.first() {
+        return Err(format!("unexpected argument {}", token(x)));
     }
     let start = Instant::now();
     let mut scratch = G::scratch();

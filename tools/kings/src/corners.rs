@@ -16,8 +16,8 @@ impl Cli for Game {
     const OPTIONS_USAGE: &'static str = "";
     type Scratch = Vec<u64>;
 
-    fn take_options(args: &[String]) -> Result<((), Vec<String>), String> {
-        Ok(((), args.to_vec()))
+    fn take_options(_: &mut hostcli::Args) -> Result<(), String> {
+        Ok(())
     }
 
     fn describe(_options: &()) -> String {

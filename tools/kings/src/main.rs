@@ -39,22 +39,35 @@ usage: kings GAME COMMAND ...
   kings GAME winnable --count N [--tries T] [--first N] [--budget NODES] [game options]
                                             up to N deal numbers from N.. whose winning line the solver
                                             found and replayed to a win (a `#` line says what was tried)
-  kings GAME --help, kings GAME COMMAND --help
+  kings GAME help [COMMAND], kings GAME COMMAND --help
                                             the usage of every command, or of one
 FILE is a position in the game's notation (docs/rules/GAME.md), at most 64 KiB;
-`-` reads stdin. An option may be given once. Errors: one line on stderr, exit
-status 2 (also when stdout is closed or full; a closed pipe ends quietly).";
+`-` reads stdin. Games, commands, options and named values in either case; an
+option may be given once. Errors: one line on stderr naming the file, the line
+and the field, exit status 2 (also when stdout is closed or full; a closed pipe
+ends quietly). The whole convention: docs/rules/collection.md.";
 
 fn main() -> ExitCode {
-    let args = match hostcli::args() {
-        Ok(a) => a,
-        Err(e) => return hostcli::finish("kings", Err(e)),
-    };
+    match hostcli::args() {
+        Ok(a) => main_with(&a),
+        Err(e) => hostcli::finish("kings", Err(e)),
+    }
+}
+
+/// Runs `kings ARGS...`.
+fn main_with(args: &[String]) -> ExitCode {
     let Some((game, rest)) = args.split_first() else {
         return cli::finish(Err("no game: try kings --help".into()));
     };
     match game.to_ascii_lowercase().as_str() {
-        "-h" | "--help" | "help" => cli::finish(Ok(format!("{HELP}\n"))),
+        "-h" | "--help" | "help" => cli::finish(match rest {
+            [] => Ok(format!("{HELP}\n")),
+            // `kings help GAME`: that game's commands.
+            [g] if ["albert", "corners", "kingdoms", "farewell"].iter().any(|n| hostcli::is_word(g, n)) => {
+                return main_with(&[g.clone(), "--help".into()]);
+            }
+            [x, ..] => Err(format!("unexpected argument {} after help: try kings --help", hostcli::token(x))),
+        }),
         "farewell" => hostcli::finish("kings", aftk::run_as("kings farewell", rest)),
         "albert" => cli::finish(cli::run::<farewell::games::albert::Game>(rest)),
         "corners" => cli::finish(cli::run::<farewell::games::corners::Game>(rest)),
@@ -62,8 +75,8 @@ fn main() -> ExitCode {
         // Each game of the collection: one line here, and its `cli::Cli`
         // implementation in a file of its own (albert.rs, ...).
         other => cli::finish(Err(format!(
-            "unknown game {:?}: expected farewell, albert, kingdoms or corners",
-            cli::short(other)
+            "unknown game {}: expected farewell, albert, kingdoms or corners",
+            hostcli::token(other)
         ))),
     }
 }

@@ -124,7 +124,7 @@ fn kings_farewell_with_no_command_points_to_its_own_help() {
 fn winnable_with_tries_0_is_refused() {
     for game in ["albert", "kingdoms", "corners", "farewell"] {
         let e = bad(kings(&[game, "winnable", "--count", "1", "--tries", "0"]), game);
-        assert!(e.contains("--tries 0"), "{e}");
+        assert!(e.contains("--tries: expected a number from 1 to "), "{e}");
     }
 }
 
@@ -191,4 +191,178 @@ fn the_undo_past_the_limit_says_the_limit_was_reached() {
     // From the deal itself there is nothing to take back.
     let e = bad(kings(&["albert", "play", "--seed", &seed, "undo"]), "undo at the start");
     assert!(e.ends_with("nothing to take back\n"), "{e}");
+}
+
+/// Runs `kings ARGS` with `input` on stdin.
+fn kings_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kings"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The command may refuse before it reads: a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+/// A folder of its own for one test's files.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("kings-cli").join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Issue 45, item 1: a path in a message is whole, never cut to 40
+/// characters (two files of one long folder read apart).
+#[test]
+fn paths_in_messages_are_whole() {
+    let dir = folder("a_rather_long_directory_name_that_goes_on_and_on");
+    let deal = ok(kings(&["albert", "deal", "1"]), "deal");
+    let bad_pos = dir.join("bad.pos");
+    std::fs::write(&bad_pos, deal.replace("game: albert", "game: albert\nfoo: 1")).unwrap();
+    for game in ["albert", "kingdoms", "corners", "farewell"] {
+        for cmd in ["legal", "play"] {
+            let missing = dir.join("nonexistent.pos");
+            let e = bad(kings(&[game, cmd, missing.to_str().unwrap()]), game);
+            assert!(e.contains(&format!("cannot read {missing:?}: ")), "{e}");
+            assert!(!e.contains('…'), "{e}");
+        }
+    }
+    let e = bad(kings(&["albert", "legal", bad_pos.to_str().unwrap()]), "bad");
+    assert!(e.starts_with(&format!("kings: {bad_pos:?}: line 2: ")), "{e}");
+}
+
+/// Issue 45, item 2: characters that show as nothing or as a plain space
+/// are escaped in messages, as control characters are.
+#[test]
+fn invisible_characters_in_a_position_are_escaped() {
+    let deal = ok(kings(&["albert", "deal", "1"]), "deal");
+    let fw = ok(kings(&["farewell", "deal", "1"]), "deal");
+    for (ch, shown) in [
+        ('\u{a0}', "\\u{a0}"),
+        ('\u{200b}', "\\u{200b}"),
+        ('\u{2002}', "\\u{2002}"),
+        ('\u{3000}', "\\u{3000}"),
+        ('\u{feff}', "\\u{feff}"),
+        ('\u{202e}', "\\u{202e}"),
+        ('\u{1}', "\\u{1}"),
+    ] {
+        // King Albert: a foundation card with the character inside.
+        let text = deal.replace("foundations: - - Ad Ac", &format!("foundations: - - Ad A{ch}c"));
+        let e = bad(kings_stdin(&["albert", "legal", "-"], &text), shown);
+        assert!(e.contains(&format!("\"A{shown}c\" is not a card")), "{e}");
+        assert!(!e.contains(ch), "{e:?}");
+        // A Farewell to Kings: in a key.
+        let text = fw.replacen("grid:", &format!("gr{ch}id:"), 1);
+        let e = bad(kings_stdin(&["farewell", "legal", "-"], &text), shown);
+        assert!(e.contains(shown) && !e.contains(ch), "{e:?}");
+    }
+}
+
+/// Issue 45, item 6: the words of the command line in either case, `help`
+/// and `--help` everywhere, unknown options refused as such.
+#[test]
+fn command_words_options_and_help_in_either_case() {
+    let deal = ok(kings(&["albert", "deal", "1", "--start-rank", "a", "--no-auto"]), "deal");
+    assert_eq!(ok(kings(&["ALBERT", "DEAL", "1", "--START-RANK", "A", "--No-Auto"]), "DEAL"), deal);
+    assert_eq!(ok(kings(&["kingdoms", "Deal", "3"]), "Deal"), ok(kings(&["kingdoms", "deal", "3"]), "deal"));
+    let u = ok(kings(&["albert", "deal", "--help"]), "--help");
+    assert_eq!(ok(kings(&["albert", "deal", "--HELP"]), "--HELP"), u);
+    assert_eq!(ok(kings(&["albert", "help", "deal"]), "help deal"), u);
+    assert_eq!(ok(kings(&["albert", "HELP"]), "HELP"), ok(kings(&["albert", "--help"]), "--help"));
+    assert_eq!(ok(kings(&["HELP"]), "HELP"), ok(kings(&["--help"]), "--help"));
+    assert_eq!(ok(kings(&["help", "albert"]), "help albert"), ok(kings(&["albert", "help"]), "albert help"));
+    assert_eq!(
+        ok(kings(&["farewell", "help", "deal"]), "farewell help deal"),
+        ok(kings(&["farewell", "deal", "-h"]), "-h")
+    );
+    // `-x` is an option like `--frobnicate`, and unknown.
+    for opt in ["-x", "--frobnicate"] {
+        let e = bad(kings(&["albert", "deal", "1", opt]), opt);
+        assert_eq!(e, format!("kings: unknown option \"{opt}\" for albert deal\n"));
+    }
+    let e = bad(kings(&["farewell", "deal", "1", "-x"]), "farewell -x");
+    assert_eq!(e, "kings: unknown option \"-x\" for kings farewell deal\n");
+    // A game option with a position file is named as such.
+    let e = bad(kings(&["albert", "play", "-", "--NO-AUTO"]), "--NO-AUTO");
+    assert!(e.contains("\"--NO-AUTO\": game options go with --seed"), "{e}");
+}
+
+/// Issue 45, item 6: a number out of its range says the range, zero
+/// counts included.
+#[test]
+fn numbers_out_of_range_say_the_range() {
+    for (args, want) in [
+        (
+            &["albert", "stats", "--games", "4294967296"][..],
+            "--games: expected a number from 1 to 4294967295, found \"4294967296\"",
+        ),
+        (
+            &["albert", "solve", "1", "--budget", "99999999999999999999"],
+            "--budget: expected a number from 0 to 4294967295, found \"99999999999999999999\"",
+        ),
+        (&["corners", "stats", "--games", "0"], "--games: expected a number from 1 to 4294967295, found \"0\""),
+        (&["kingdoms", "winnable", "--count", "0"], "--count: expected a number from 1 to 4294967295, found \"0\""),
+        (
+            &["albert", "winnable", "--count", "1", "--tries", "0"],
+            "--tries: expected a number from 1 to 4294967295, found \"0\"",
+        ),
+        (
+            &["albert", "stats", "--games", "1", "--first", "-1"],
+            "--first: expected a number from 0 to 4294967295, found \"-1\"",
+        ),
+        (&["farewell", "stats", "--games", "0"], "--games: expected a number from 1 to 4294967295, found \"0\""),
+        (&["farewell", "winnable", "--count", "0"], "--count: expected a number from 1 to 4294967295, found \"0\""),
+        (&["albert", "stats", "--games"], "--games needs a number from 1 to 4294967295"),
+    ] {
+        assert_eq!(bad(kings(args), want), format!("kings: {want}\n"));
+    }
+}
+
+/// Issue 45, item 6: empty or closed input, and the wording of refusals:
+/// each names the input, the line and the field, in one style for every
+/// game.
+#[test]
+fn refusals_name_the_input_the_line_and_the_field_in_one_style() {
+    for game in ["albert", "kingdoms", "corners", "farewell"] {
+        let e = bad(kings_stdin(&[game, "legal", "-"], ""), game);
+        assert_eq!(e, "kings: stdin: empty: no position\n");
+        let e = bad(kings_stdin(&[game, "play", "-"], "# a comment\n\n"), game);
+        assert_eq!(e, "kings: stdin: only blank lines and comments: no position\n");
+        let e = bad(kings_sh(&[game, "legal", "-"], "<&-"), game);
+        assert_eq!(e, "kings: cannot read stdin: it is closed\n");
+    }
+    // `key: value` quoted alike by every game that reads `key: value` lines.
+    for game in ["albert", "kingdoms", "farewell"] {
+        let e = bad(kings_stdin(&[game, "legal", "-"], "foo\n"), game);
+        assert_eq!(e, "kings: stdin: line 1: expected `key: value`, found \"foo\"\n", "{game}");
+    }
+    // A Farewell to Kings without its grid line.
+    let e = bad(kings_stdin(&["farewell", "legal", "-"], "easy: no\n"), "no grid");
+    assert_eq!(e, "kings: stdin: grid: is missing\n");
+    // The field: the key of the line at fault.
+    let deal = ok(kings(&["albert", "deal", "1"]), "deal");
+    let e = bad(kings_stdin(&["albert", "legal", "-"], &deal.replace("Ad Ac", "Ad Zz")), "Zz");
+    assert_eq!(e, "kings: stdin: line 12: foundations: \"Zz\" is not a card\n");
+    // One card below a run: "1 card lies".
+    let one_below = deal.replace("t1:\n", "t1: 6c Th\n").replace("t2: Th 6c\n", "t2:\n");
+    let e = bad(kings_stdin(&["albert", "legal", "-"], &one_below), "t1");
+    assert!(e.contains("line 2: t1: 1 card lies below the ordered run"), "{e}");
+}
+
+/// Issue 45, item 7: the usage of a command that reads a position gives
+/// its limit.
+#[test]
+fn usage_texts_give_the_64_kib_limit() {
+    for game in ["albert", "kingdoms", "corners", "farewell"] {
+        for cmd in ["legal", "play"] {
+            let u = ok(kings(&[game, cmd, "--help"]), cmd);
+            assert!(u.contains("FILE: a position of at most 64 KiB, - for stdin"), "{u}");
+        }
+    }
+    assert!(ok(kings(&["--help"]), "help").contains("at most 64 KiB"));
+    assert!(ok(kings(&["farewell", "--help"]), "help").contains("at most 64 KiB"));
 }

@@ -4,7 +4,12 @@
 //! mcd list CARD.mcd   the files on the card: block, size, name, title
 //! mcd show CARD.mcd   the collection's save: shared settings, then every
 //!                     game's options, game in progress and statistics
+//! mcd help [COMMAND]  the usage (also `mcd COMMAND --help`)
 //! ```
+//!
+//! `-` reads the image from stdin. `show` says what the console does with
+//! the card: which copy it loads (and why not the newest), and a game in
+//! progress whose moves do not replay is shown as the console drops it.
 //!
 //! Bad input of any kind gets one line on stderr and exit status 2: a file
 //! larger than a card image (`/dev/zero`) is refused without reading it
@@ -17,12 +22,13 @@
 
 use farewell::games::farewell::{KingStart, Options};
 use farewell::games::{albert, corners, kingdoms, Patience};
-use farewell::memcard::{copy_in, write_title, CardImage, Contents, FileInfo, Slot, CARD_SIZE, FILE_NAME};
-use farewell::save::{shape, Field, GameRecord, Invalid, Save, SaveError, SavedGame, Tally};
+use farewell::memcard::{
+    copy_in, newer, write_title, CardImage, Contents, FileInfo, Slot, CARD_SIZE, FILE_NAME, FRAME, SLOT_MAGIC,
+};
+use farewell::save::{shape, Field, GameRecord, Save, SaveError, SavedGame, Tally};
 use farewell::ui::{FaceStyle, GameId, GRID_SIZES};
-use hostcli::quoted;
+use hostcli::{input_name, token};
 use std::fmt::Write as _;
-use std::io::Read as _;
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -38,44 +44,53 @@ usage:
       legal-cell highlight, volumes, last game), then each game's options,
       winnable-only setting, game in progress (deal number, options, moves
       in move notation, status) and statistics.
-  mcd --help
-      This text.
+  mcd help [COMMAND], mcd COMMAND --help
+      This text, or the usage of one command.
 
-Errors: one line on stderr, exit status 2 (a file larger than a card image
-is refused). A closed pipe ends the output quietly.";
+CARD.mcd is a raw card image of 128 KiB (`-` reads stdin); a larger file is
+refused. Commands in either case. Errors: one line on stderr naming the file
+and the field, exit status 2. A closed pipe ends the output quietly. The
+whole convention: docs/rules/collection.md.";
+
+/// The usage line of `mcd COMMAND` (`None` for an unknown command).
+fn usage(cmd: &str) -> Option<String> {
+    ["list", "show"]
+        .contains(&cmd)
+        .then(|| format!("usage: mcd {cmd} CARD.mcd (CARD.mcd: a 128 KiB card image, - for stdin)"))
+}
 
 fn main() -> ExitCode {
     hostcli::finish("mcd", hostcli::args().and_then(|args| run(&args)))
 }
 
 fn run(args: &[String]) -> Result<String, String> {
-    match args {
-        [h] if h == "--help" || h == "-h" => Ok(format!("{HELP}\n")),
-        [cmd, path] if cmd == "list" || cmd == "show" => {
-            let bytes = read_card(path).map_err(|e| format!("{}: {e}", quoted(path)))?;
-            let card = CardImage::new_checked(&bytes).map_err(|e| format!("{}: {e}", quoted(path)))?;
-            if cmd == "list" {
-                list(&card).map_err(|e| format!("{}: {e}", quoted(path)))
-            } else {
-                show(&card).map_err(|e| format!("{}: {e}", quoted(path)))
-            }
-        }
-        [cmd, ..] if cmd == "list" || cmd == "show" => Err(format!("usage: mcd {cmd} CARD.mcd")),
-        [other, ..] => Err(format!("unknown command {other:?} (try mcd --help)")),
-        [] => Err("no command (try mcd --help)".into()),
+    let Some((cmd, rest)) = args.split_first() else { return Err("no command (try mcd --help)".into()) };
+    let cmd = cmd.to_ascii_lowercase();
+    if hostcli::is_help(&cmd) {
+        return match rest {
+            [] => Ok(format!("{HELP}\n")),
+            [c] => usage(&c.to_ascii_lowercase()).map(|u| u + "\n").ok_or_else(|| unknown(c)),
+            [_, x, ..] => Err(format!("unexpected argument {} after help COMMAND", token(x))),
+        };
+    }
+    let Some(usage) = usage(&cmd) else { return Err(unknown(&cmd)) };
+    if rest.iter().any(|a| hostcli::asks_help(a)) {
+        return Ok(usage + "\n");
+    }
+    let words = hostcli::Args::new(rest).operands(&format!("mcd {cmd}"))?;
+    let [path] = words.as_slice() else { return Err(usage) };
+    let bytes = hostcli::read_input(path, CARD_SIZE, "larger than a memory card image")?;
+    let at = |e: String| format!("{}: {e}", input_name(path));
+    let card = CardImage::new_checked(&bytes).map_err(|e| at(e.to_string()))?;
+    if cmd == "list" {
+        list(&card).map_err(at)
+    } else {
+        show(&card).map_err(at)
     }
 }
 
-/// The file's bytes, refusing more than a card image holds: a wrong file
-/// or `/dev/zero` is not read until memory runs out.
-fn read_card(path: &str) -> Result<Vec<u8>, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(CARD_SIZE as u64 + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() > CARD_SIZE {
-        return Err(format!("more than {} KiB, larger than a memory card image: refused", CARD_SIZE / 1024));
-    }
-    Ok(bytes)
+fn unknown(cmd: &str) -> String {
+    format!("unknown command {} (try mcd --help)", token(cmd))
 }
 
 fn name_of(f: &FileInfo) -> String {
@@ -150,8 +165,9 @@ fn row_names(game: GameId) -> Vec<String> {
     }
 }
 
-/// The moves of a game in progress in move notation, and its status.
-fn replay<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, String), Field> {
+/// The moves of a game in progress in move notation, and the game after
+/// them.
+fn replay<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, G), Field> {
     let options = G::options_from_code(saved.options).ok_or(Field::GameOptions(saved.options))?;
     let mut g = G::deal(saved.seed, options);
     let mut moves = Vec::new();
@@ -162,16 +178,48 @@ fn replay<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, String), Field
         g.play(m).map_err(|_| Field::Illegal(i as u16))?;
         moves.push(m.to_string());
     }
-    Ok((moves, g.status().to_string()))
+    Ok((moves, g))
 }
 
+/// The moves of a game in progress and its status, as the game's position
+/// writes it (`placing kings` in A Farewell to Kings' custom start, as
+/// `aftk` prints it).
 fn replay_game(game: GameId, saved: &SavedGame) -> Result<(Vec<String>, String), Field> {
-    match game {
-        GameId::Farewell => replay::<farewell::games::farewell::Game>(saved),
-        GameId::Corners => replay::<corners::Game>(saved),
-        GameId::Albert => replay::<albert::Game>(saved),
-        GameId::Kingdoms => replay::<kingdoms::Game>(saved),
+    fn status<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, String), Field> {
+        replay::<G>(saved).map(|(moves, g)| (moves, g.status().to_string()))
     }
+    match game {
+        GameId::Farewell => {
+            use farewell::games::farewell::{notation::write_status, Game};
+            let (moves, g) = replay::<Game>(saved)?;
+            let mut line = String::new();
+            let _ = write_status(Game::status(&g), &mut line);
+            Ok((moves, line.strip_prefix("status: ").unwrap_or(&line).to_string()))
+        }
+        GameId::Corners => status::<corners::Game>(saved),
+        GameId::Albert => status::<albert::Game>(saved),
+        GameId::Kingdoms => status::<kingdoms::Game>(saved),
+    }
+}
+
+/// Why the console did not load our file's other copy, when that copy is
+/// the newer one (`loaded`: the copy it loaded, and its generation): the
+/// copy's decoding error, or its damage.
+fn passed_over(block: &[u8], loaded: Slot, generation: u32) -> Option<String> {
+    let other = loaded.other();
+    let (other_generation, why) = match copy_in(block, other) {
+        Some(c) => (c.generation, Save::decode(c.record(block)).err()?.to_string()),
+        None => {
+            // A copy whose header is there but that does not check out.
+            let head = block.get(other.first_frame() * FRAME..)?.get(..12)?;
+            if head[..4] != SLOT_MAGIC {
+                return None;
+            }
+            (u32::from_le_bytes([head[8], head[9], head[10], head[11]]), SaveError::BadCrc.to_string())
+        }
+    };
+    newer(other_generation, generation)
+        .then(|| format!("not loaded: copy {other:?}, generation {other_generation}, the newest: {why}"))
 }
 
 fn show(card: &CardImage) -> Result<String, String> {
@@ -187,6 +235,12 @@ fn show(card: &CardImage) -> Result<String, String> {
             _ => "?".to_string(),
         };
         let _ = writeln!(out, "file: {} (block {}, {copy})", name_of(&f), f.first_block);
+        if let Some(Contents::Good { slot, generation }) = state.map(|s| s.contents) {
+            let block = card.block(f.first_block).unwrap_or(&[]);
+            if let Some(line) = passed_over(block, slot, generation) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
     }
     let faces = match save.face {
         FaceStyle::Standard => "standard",
@@ -203,24 +257,35 @@ fn show(card: &CardImage) -> Result<String, String> {
         save.last_game.name()
     );
     for game in GameId::ALL {
-        section(&mut out, game, save.record(game))?;
+        section(&mut out, game, save.record(game));
     }
     Ok(out)
 }
 
 /// One game's part: options, winnable only, game in progress, statistics.
-fn section(out: &mut String, game: GameId, r: &GameRecord) -> Result<(), String> {
+/// A game in progress whose moves do not replay is shown as the console
+/// treats it: dropped when the player continues it, the rest kept.
+fn section(out: &mut String, game: GameId, r: &GameRecord) {
     let _ = writeln!(out, "{} ({}):", game.name(), game.id());
     let _ = writeln!(out, "  options: {}; winnable deals only {}", options_of(game, r.options), on_off(r.winnable));
     match &r.game {
         None => out.push_str("  game: none\n"),
         Some(g) => {
-            let bad = |f: Field| SaveError::Invalid(Invalid::Game(game, f)).to_string();
-            let (moves, status) = replay_game(game, g).map_err(bad)?;
             let hinted = if g.hinted { ", hints shown" } else { "" };
             let _ = writeln!(out, "  game: deal {}, {}{hinted}", g.seed, options_of(game, g.options));
-            let _ = writeln!(out, "  moves ({}): {}", moves.len(), moves.join(" "));
-            let _ = writeln!(out, "  status: {status}");
+            match replay_game(game, g) {
+                Ok((moves, status)) => {
+                    let _ = writeln!(out, "  moves ({}): {}", moves.len(), moves.join(" "));
+                    let _ = writeln!(out, "  status: {status}");
+                }
+                Err(f) => {
+                    let _ = writeln!(out, "  moves ({}): do not replay: {f}", g.moves().len());
+                    let _ = writeln!(
+                        out,
+                        "  status: dropped: the console says \"The saved game did not replay: dropped\" when it is continued, and keeps the rest"
+                    );
+                }
+            }
         }
     }
     let names = row_names(game);
@@ -241,5 +306,4 @@ fn section(out: &mut String, game: GameId, r: &GameRecord) -> Result<(), String>
             t.played, t.won, t.hinted, t.streak, t.best_streak
         );
     }
-    Ok(())
 }

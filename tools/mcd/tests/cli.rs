@@ -271,14 +271,8 @@ fn a_bad_section_is_refused_naming_its_game_and_field() {
         b[at - 2..at].copy_from_slice(&len.to_le_bytes());
     });
     assert_fails(&o, "King Albert: 401 moves (at most 400)");
-    // Every saved move 65535: not a move of the game.
-    let o = edit("65535.mcd", &|b| {
-        b[at + 8..at + 10].copy_from_slice(&3u16.to_le_bytes());
-        b.splice(at + 10..at + 10, [0xFF; 6]);
-        let len = u16::from_le_bytes([b[at - 2], b[at - 1]]) + 6;
-        b[at - 2..at].copy_from_slice(&len.to_le_bytes());
-    });
-    assert_fails(&o, "King Albert: move 1 is illegal on replay");
+    // Every saved move 65535 (not a move of the game): the save loads, the
+    // game is dropped (issue 45, item 3: below).
     // The statistics entry names its game; winnable 2; volume 11.
     let end = at + usize::from(u16::from_le_bytes([base[at - 2], base[at - 1]]));
     assert_fails(&edit("stats.mcd", &|b| b[end - 10] = 9), "King Albert: statistics entry 5 contradicts itself");
@@ -454,4 +448,181 @@ fn a_closed_pipe_ends_quietly() {
 fn a_newline_in_a_path_stays_one_line() {
     let o = mcd(&["list", "no\nsuch.mcd"]);
     assert_fails(&o, "\"no\\nsuch.mcd\"");
+}
+
+/// `card` with `record` (raw bytes) written as its next copy, as the
+/// console would write it after loading the card.
+fn with_next_record(mut c: Vec<u8>, record: &[u8]) -> Vec<u8> {
+    let dir = Directory::parse(&c).unwrap();
+    let state = CardImage::new_checked(&c).unwrap().load().0;
+    let mut plan = Box::new(WritePlan::new());
+    plan_record(&dir, state.as_ref(), &title_frame(None), record, &mut plan).unwrap();
+    plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
+    c
+}
+
+/// A save with King Albert's deal 7 in progress, its saved moves 65535
+/// (not a move of the game: the game does not replay), and a statistics
+/// row.
+fn save_that_does_not_replay() -> Vec<u8> {
+    let mut s = Save::default();
+    let a = s.record_mut(GameId::Albert);
+    a.game = SavedGame::of_moves::<albert::Game>(7, albert::Options::default(), []);
+    a.record_game(5, true, 80);
+    let mut b = encode(&s);
+    let at = section_at(&b, GameId::Albert) + 3;
+    b[at + 8..at + 10].copy_from_slice(&3u16.to_le_bytes());
+    b.splice(at + 10..at + 10, [0xFF; 6]);
+    let len = u16::from_le_bytes([b[at - 2], b[at - 1]]) + 6;
+    b[at - 2..at].copy_from_slice(&len.to_le_bytes());
+    reseal(b)
+}
+
+/// Issue 45, item 3: the newest copy decodes but its game in progress does
+/// not replay: the console loads that copy and drops the game; `mcd show`
+/// shows the copy and says so.
+#[test]
+fn a_game_that_does_not_replay_is_shown_as_the_console_drops_it() {
+    let o = show_record("no-replay.mcd", &save_that_does_not_replay());
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let out = stdout(&o);
+    assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy A, generation 1)\nsettings: "), "{out}");
+    let albert = "\
+King Albert (albert):
+  options: starting rank none, automatic moves on; winnable deals only off
+  game: deal 7, starting rank none, automatic moves on
+  moves (3): do not replay: move 1 is illegal on replay
+  status: dropped: the console says \"The saved game did not replay: dropped\" when it is continued, and keeps the rest
+  stats:
+    fives up: played 1, won 1 (0 with hints), streak 1, best streak 1, fewest moves 80
+";
+    assert!(out.contains(albert), "{out}");
+    assert!(out.contains("Four Kingdoms (kingdoms):\n"), "{out}");
+}
+
+/// Issue 45, item 3: when the newest copy does not decode (or is
+/// damaged), `mcd show` says so above the copy the console loads.
+#[test]
+fn show_says_why_the_newest_copy_was_passed_over() {
+    let (g, _) = game();
+    let older = with_save(formatted(), &save_with(&g));
+    // Copy B, generation 2: intact, but its effects volume is 11.
+    let mut b = encode(&Save::default());
+    b[8 + 2] = 11;
+    let c = with_next_record(older.clone(), &reseal(b));
+    let p = temp("newest-invalid.mcd", &c);
+    let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    assert!(
+        out.starts_with(
+            "file: BAAFTK-00001KINGS (block 1, copy A, generation 1)\n\
+             not loaded: copy B, generation 2, the newest: the save is invalid: effects volume 11 (at most 10)\n\
+             settings: "
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  game: deal 42, grid 12x8, kings centre, easy off\n"), "{out}");
+    // Copy B damaged (its CRC no longer matches).
+    let mut c = with_save(older, &Save::default());
+    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    let p = temp("newest-damaged.mcd", &c);
+    let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    assert!(
+        out.starts_with(
+            "file: BAAFTK-00001KINGS (block 1, copy A, generation 1)\n\
+             not loaded: copy B, generation 2, the newest: the save is damaged (bad CRC)\n"
+        ),
+        "{out}"
+    );
+    // The newest copy loaded: nothing passed over.
+    let c = with_save(with_save(formatted(), &Save::default()), &Save::default());
+    let p = temp("newest-good.mcd", &c);
+    let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy B, generation 2)\nsettings: "), "{out}");
+}
+
+/// Issue 45, item 4: a section's length past the end, a wrong section
+/// count and trailing bytes name the game when its id is known.
+#[test]
+fn length_errors_name_the_game_when_its_id_is_known() {
+    let base = encode(&Save::default());
+    let at = section_at(&base, GameId::Albert);
+    // King Albert's length runs past the end of the record.
+    let mut b = base.clone();
+    b[at + 1..at + 3].copy_from_slice(&4000u16.to_le_bytes());
+    assert_fails(
+        &show_record("past-end.mcd", &reseal(b)),
+        "the save is invalid: King Albert: its section's length does not match its contents",
+    );
+    // The count says 3 sections: the fourth, Four Kingdoms', lies past it.
+    let mut b = base.clone();
+    b[8 + 6] = 3;
+    assert_fails(
+        &show_record("uncounted.mcd", &reseal(b)),
+        "the save is invalid: Four Kingdoms: its section lies past the record's section count",
+    );
+    // The count says 5 sections, 4 are there.
+    let mut b = base.clone();
+    b[8 + 6] = 5;
+    assert_fails(&show_record("overcounted.mcd", &reseal(b)), "its section count is 5 but it holds 4 sections");
+}
+
+/// Issue 45, item 5: A Farewell to Kings' custom start still placing
+/// kings is shown as `aftk` prints it.
+#[test]
+fn a_custom_start_placing_kings_says_so_as_aftk_does() {
+    use farewell::games::farewell::notation::parse_move;
+    use farewell::games::farewell::KingStart;
+    let o = Options { kings: KingStart::Custom, ..Options::default() };
+    let king = parse_move("Ks@r3c4").unwrap();
+    let mut s = Save::default();
+    s.record_mut(GameId::Farewell).game = SavedGame::of_moves::<Game>(42, o, [king]);
+    assert!(s.record(GameId::Farewell).game.is_some());
+    let p = temp("placing.mcd", &with_save(formatted(), &s));
+    let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    assert!(
+        out.contains(
+            "  game: deal 42, grid 12x8, kings custom, easy off\n  moves (1): Ks@r3c4\n  status: placing kings\n"
+        ),
+        "{out}"
+    );
+    // What `aftk` prints for that game: its position's status line.
+    let mut g = Game::new(42, o).unwrap();
+    g.apply(king).unwrap();
+    let mut position = String::new();
+    farewell::games::farewell::notation::write_position(&g, &mut position).unwrap();
+    assert!(position.ends_with("status: placing kings\n"), "{position}");
+}
+
+/// Issue 45, item 6: `help` and `--help` everywhere, `-` for stdin,
+/// commands in either case.
+#[test]
+fn help_stdin_and_case_as_every_command() {
+    let help = stdout(&mcd(&["--help"]));
+    for args in [&["help"][..], &["HELP"], &["-h"]] {
+        let o = mcd(args);
+        assert_eq!((o.status.code(), stdout(&o)), (Some(0), help.clone()), "{args:?}");
+    }
+    for cmd in ["list", "show"] {
+        let usage = format!("usage: mcd {cmd} CARD.mcd (CARD.mcd: a 128 KiB card image, - for stdin)\n");
+        for args in [&[cmd, "--help"][..], &[cmd, "-h"], &["help", cmd], &[&cmd.to_uppercase(), "--HELP"]] {
+            let o = mcd(args);
+            assert_eq!((o.status.code(), stdout(&o)), (Some(0), usage.clone()), "{args:?}");
+        }
+    }
+    let (g, _) = game();
+    let p = temp("stdin.mcd", &with_save(formatted(), &save_with(&g)));
+    let by_path = stdout(&mcd(&["show", p.to_str().unwrap()]));
+    let o = Command::new(env!("CARGO_BIN_EXE_mcd"))
+        .args(["SHOW", "-"])
+        .stdin(std::fs::File::open(&p).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), by_path));
+    let o = Command::new(env!("CARGO_BIN_EXE_mcd"))
+        .args(["list", "-"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .output()
+        .unwrap();
+    assert_fails(&o, "stdin: more than 128 KiB, larger than a memory card image: refused");
+    assert_fails(&mcd(&["show", "-x"]), "unknown option \"-x\" for mcd show");
 }
