@@ -11,6 +11,8 @@
 #   make bench   engine benchmarks on the host
 #   make screens the README's screenshots, afresh from Mednafen (docs/screens/)
 #   make gfx     the packed art as pictures: target/cards.png (faces, a mock screen), target/sheet.png (the pages)
+#   make web     the web page: the CD image in EmulatorJS with PCSX ReARMed (target/web/)
+#   make web-run serve target/web on 127.0.0.1 (PORT, default 8642) and print its URL
 #
 # Every target installs what it needs first (tools/setup).
 
@@ -19,7 +21,7 @@
 GAME := target/mips-psx/release/farewell.exe
 EXE := target/farewell.exe
 
-.PHONY: screens all exe cd gfx run test host-test emu-test aftk kings mcd install bench psxrun setup clean fmt lint
+.PHONY: web web-run screens all exe cd gfx run test host-test emu-test aftk kings mcd install bench psxrun setup clean fmt lint
 
 all: exe
 	@echo "$(EXE) $$(stat -c %s $(EXE)) bytes (unpacks to $$(stat -c %s $(GAME)) bytes: $(GAME))"
@@ -61,6 +63,14 @@ screens: exe psxrun
 	@tools/setup emulator
 	@tools/host-cargo build --release -q -p kings -p logcheck
 	@tools/screens
+
+web: cd
+	@tools/setup web
+	@node tools/web/build.mjs --exe $(EXE) --bin target/farewell.bin --cue target/farewell.cue --out $(CURDIR)/target/web
+
+PORT ?= 8642
+web-run: web
+	@node tools/web/serve.mjs target/web $(PORT)
 
 gfx: exe
 	@out="$$(ls -td target/mips-psx/release/build/farewell-*/out | head -1)"; \

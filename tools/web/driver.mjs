@@ -3,10 +3,14 @@
 // by playwright-core, with the disc served from 127.0.0.1.
 //
 //   node tools/web/driver.mjs --site DIR --out DIR [--image FILE]
-//        [--profile DIR] [--card FILE]
+//        [--profile DIR] [--card FILE] [--box WIDTH]
 //
 // --image plays another PS-EXE or CD image (a .cue: its .bin) on the same
-// page (?disc=); --profile keeps the browser's storage there (the memory
+// page (?disc=); an image inside the site (DIR/farewell.cue) is the page's
+// own disc, loaded as a player's browser loads it. --box draws the picture
+// WIDTH pixels wide (the harness: 320, the console's own width; in
+// SwiftShader, Chromium's software GL, drawing it at the page's 960 takes
+// about as much CPU as the emulator). --profile keeps the browser's storage there (the memory
 // card survives into the next session, as a reload keeps it for a player);
 // --card writes the memory card the page saved (the core's .srm, a raw 128
 // KiB card) to FILE when the session ends.
@@ -43,11 +47,15 @@ function parse(argv) {
   const a = {};
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
-    if (!["--site", "--out", "--image", "--profile", "--card"].includes(k) || i + 1 >= argv.length) {
+    if (!["--site", "--out", "--image", "--profile", "--card", "--box"].includes(k) || i + 1 >= argv.length) {
       console.error(`driver.mjs: unknown or incomplete argument ${JSON.stringify(k)}`);
       process.exit(2);
     }
-    a[k.slice(2)] = resolve(argv[++i]);
+    a[k.slice(2)] = k === "--box" ? Number(argv[++i]) : resolve(argv[++i]);
+  }
+  if (a.box !== undefined && !(Number.isInteger(a.box) && a.box >= 160 && a.box <= 4096)) {
+    console.error("driver.mjs: --box takes a width from 160 to 4096");
+    process.exit(2);
   }
   if (!a.site || !a.out) {
     console.error("usage: node tools/web/driver.mjs --site DIR --out DIR [--image FILE] [--profile DIR] [--card FILE]");
@@ -73,17 +81,34 @@ if (!chromiumPath) die("chromium not found (Debian package chromium)");
 
 const mounts = {};
 let query = "";
-if (a.image) {
+if (a.image && !discOf(a.image).startsWith(a.site + "/")) {
   const disc = discOf(a.image);
   if (!existsSync(disc)) die(`no such file: ${disc}`);
   const path = "/__disc/" + basename(disc);
   mounts[path] = disc;
   query = "?disc=" + encodeURIComponent(path);
 }
-const { server, url } = await serve(a.site, mounts);
+// The browser keeps a site's storage by its origin, port included: a
+// profile keeps its port (chosen free the first time) so that the next
+// session finds the card there.
+let port = 0;
+const portFile = a.profile ? join(a.profile, "farewell-port") : null;
+if (portFile && existsSync(portFile)) port = Number(readFileSync(portFile, "utf8"));
+let served;
+try {
+  served = await serve(a.site, mounts, port);
+} catch (e) {
+  die(`cannot serve the page on 127.0.0.1:${port}: ${e.message}`);
+}
+const { server, url } = served;
+if (portFile) {
+  mkdirSync(a.profile, { recursive: true });
+  writeFileSync(portFile, String(server.address().port));
+}
 
 const args = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--autoplay-policy=no-user-gesture-required", "--mute-audio"];
-const options = { executablePath: chromiumPath, args, viewport: { width: Number(process.env.FAREWELL_VIEWPORT_W || 1000), height: Number(process.env.FAREWELL_VIEWPORT_H || 900) } };
+// At a smaller window the frontend's start button can lie out of reach.
+const options = { executablePath: chromiumPath, args, viewport: { width: 1000, height: 900 } };
 let context, browser;
 if (a.profile) {
   mkdirSync(a.profile, { recursive: true });
@@ -116,7 +141,14 @@ async function finish(code) {
       const e = window.EJS_emulator;
       if (!e || !e.started) return null;
       const gm = e.gameManager;
+
+      // RetroArch writes the card file a few frames after it is asked to:
+      // wait 30 frames (10 s at most) before it goes to the browser's
+      // storage.
       gm.saveSaveFiles();
+      const asked = gm.getFrameNum();
+      const until = Date.now() + 10000;
+      while (gm.getFrameNum() < asked + 30 && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
       await new Promise((ok) => gm.FS.syncfs(false, () => ok()));
       const bytes = gm.getSaveFile(false);
       return bytes ? Array.from(bytes) : null;
@@ -146,6 +178,7 @@ async function finish(code) {
 
 try {
   await page.goto(url + query);
+  if (a.box) await page.addStyleTag({ content: `#game-box { width: ${a.box}px !important; }` });
   // A player's click on the frontend's start button.
   await page.waitForSelector(".ejs_start_button", { timeout: 120000 });
   await page.click(".ejs_start_button");

@@ -125,6 +125,9 @@ pub struct Session {
     /// PCSX ReARMed: the emulator's frame count, as the driver last
     /// reported it.
     frames: Arc<AtomicU64>,
+    /// PCSX ReARMed: what the driver reported when it stopped on an error
+    /// (a request that left 127.0.0.1 among them): the run fails.
+    driver_error: Option<String>,
 }
 
 /// When a wait gives up: after so many of the emulator's frames where the
@@ -345,7 +348,8 @@ fn rearmed_command(
     }
     let node = find_program("node", &[]).ok_or("node not found (Debian package nodejs)")?;
     let mut cmd = Command::new(node);
-    cmd.arg(&driver).arg("--site").arg(&site).arg("--out").arg(out_dir).arg("--image").arg(image);
+    let site = fs::canonicalize(&site).map_err(|e| format!("cannot open {}: {e}", site.display()))?;
+    cmd.arg(&driver).arg("--site").arg(&site).arg("--out").arg(out_dir).arg("--image").arg(image).args(["--box", "320"]);
     if let Some(card) = &opts.memory_card {
         let mut profile = card.clone().into_os_string();
         profile.push(".profile");
@@ -516,6 +520,7 @@ impl Session {
             control,
             replies: Some(reply_rx),
             frames,
+            driver_error: None,
         };
         if opts.display.is_some() || opts.emulator == Emulator::Rearmed {
             return Ok(session);
@@ -865,6 +870,9 @@ impl Session {
         let mut text = self.log.join("\n");
         text.push('\n');
         write_file(&path, &text)?;
+        if let Some(e) = self.driver_error.take() {
+            return Err(format!("the emulator's driver reported: {e}"));
+        }
         Ok(path)
     }
 
@@ -893,7 +901,7 @@ impl Session {
             if let Some(replies) = self.replies.take() {
                 for r in replies.try_iter() {
                     if let Some(e) = r.strip_prefix("error ") {
-                        self.log.push(format!("PSXRUN DRIVER ERROR {e}"));
+                        self.driver_error.get_or_insert_with(|| e.to_string());
                     }
                 }
             }
