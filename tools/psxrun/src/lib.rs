@@ -349,7 +349,14 @@ fn rearmed_command(
     let node = find_program("node", &[]).ok_or("node not found (Debian package nodejs)")?;
     let mut cmd = Command::new(node);
     let site = fs::canonicalize(&site).map_err(|e| format!("cannot open {}: {e}", site.display()))?;
-    cmd.arg(&driver).arg("--site").arg(&site).arg("--out").arg(out_dir).arg("--image").arg(image).args(["--box", "320"]);
+    cmd.arg(&driver)
+        .arg("--site")
+        .arg(&site)
+        .arg("--out")
+        .arg(out_dir)
+        .arg("--image")
+        .arg(image)
+        .args(["--box", "320"]);
     if let Some(card) = &opts.memory_card {
         let mut profile = card.clone().into_os_string();
         profile.push(".profile");
