@@ -20,7 +20,8 @@
 // lines, which start with \x01: "\x01frame N" (the emulator's frame count,
 // a few times a second), "\x01ready", "\x01shot PATH", "\x01card PATH",
 // "\x01error TEXT" (then it exits 1).
-// On stdin, one command a line: "down BUTTON", "up BUTTON", "shot PATH",
+// On stdin, one command a line: "down BUTTON", "up BUTTON", "shot PATH"
+// (the core's frame), "page PATH" (the whole page as a player sees it),
 // "quit".
 // The browser's console goes to DIR/browser-console.log. Any request to
 // anywhere but 127.0.0.1 fails the session.
@@ -131,6 +132,7 @@ page.on("console", (m) => appendFileSync(consoleLog, `${m.type()}: ${m.text()}\n
 page.on("pageerror", (e) => appendFileSync(consoleLog, `pageerror: ${e.message}\n`));
 
 let quitting = false;
+let boxStyle = null;
 async function finish(code) {
   if (quitting) return;
   quitting = true;
@@ -178,7 +180,7 @@ async function finish(code) {
 
 try {
   await page.goto(url + query);
-  if (a.box) await page.addStyleTag({ content: `#game-box { width: ${a.box}px !important; }` });
+  if (a.box) boxStyle = await page.addStyleTag({ content: `#game-box { width: ${a.box}px !important; }` });
   // A player's click on the frontend's start button.
   await page.waitForSelector(".ejs_start_button", { timeout: 120000 });
   await page.click(".ejs_start_button");
@@ -208,6 +210,13 @@ async function command(line) {
       return btoa(s);
     });
     writeFileSync(arg, Buffer.from(png, "base64"));
+    ctl("shot " + arg);
+  } else if (verb === "page") {
+    // At the page's own size, as a player sees it.
+    if (boxStyle) await boxStyle.evaluate((e) => (e.disabled = true));
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: arg, fullPage: true });
+    if (boxStyle) await boxStyle.evaluate((e) => (e.disabled = false));
     ctl("shot " + arg);
   } else if (verb === "quit") {
     await finish(0);

@@ -347,7 +347,11 @@ fn rearmed_command(
         return Err(format!("{} has no index.html: build the page first (make web)", site.display()));
     }
     let node = find_program("node", &[]).ok_or("node not found (Debian package nodejs)")?;
-    let mut cmd = Command::new(node);
+    // At nice 10: its waits count the emulator's frames, so it can yield
+    // the CPU to the other lane's emulator, held to the console's speed
+    // and waited for by the clock.
+    let mut cmd = Command::new("nice");
+    cmd.args(["-n", "10"]).arg(node);
     let site = fs::canonicalize(&site).map_err(|e| format!("cannot open {}: {e}", site.display()))?;
     cmd.arg(&driver)
         .arg("--site")
@@ -812,6 +816,18 @@ impl Session {
             return Err(format!("convert could not write {}", path.display()));
         }
         Ok(Screenshot { path, ..shot })
+    }
+
+    /// PCSX ReARMed: the whole web page as a player sees it, to
+    /// `<out_dir>/<name>.png` (the README's picture of the page).
+    pub fn page_shot(&mut self, name: &str) -> Result<PathBuf, String> {
+        if self.kind != Emulator::Rearmed {
+            return Err("page shots are PCSX ReARMed's (the web page)".into());
+        }
+        let path = self.out_dir.join(format!("{name}.png"));
+        self.tell(&format!("page {}", path.display()))?;
+        self.answer("shot ")?;
+        Ok(path)
     }
 
     /// Mednafen: F9 writes the emulated screen (the console's 15-bit

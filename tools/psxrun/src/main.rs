@@ -35,6 +35,7 @@
 //! | `press BUTTON[+BUTTON] [MS]` | hold for MS (default 100) milliseconds, release, wait 100 ms |
 //! | `sleep MS` | let time pass |
 //! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
+//! | `page NAME` | (PCSX ReARMed only) the whole web page to DIR/NAME.png |
 //! | `perf MAX_MISSED [MAX_US \| PERCENT%]` | wait for an `AFTK PERF` line; fails if `missed=` exceeds MAX_MISSED, or (Mednafen only) if any frame so far took more than MAX_US, or than PERCENT of the vblank (16,683 us NTSC, 20,000 us PAL) (the `max_us=` of every `AFTK PERF` line, the `us=` of every `AFTK SLOW` line) |
 //! | `budget MAX_US \| PERCENT%` | (Mednafen only) fails if any frame so far took more, as `perf` checks, without waiting for a report (for runs shorter than one) |
 //! | `latency WORST [MEDIAN]` | (Mednafen only) fails if a hint so far (`AFTK HINT`, its `frames=`) took more than WORST frames, if their median is over MEDIAN, or if there is none |
@@ -295,6 +296,12 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             if shot.is_blank() {
                 return Err(format!("screenshot {name} is blank"));
             }
+            Ok(())
+        }
+        Some("page") => {
+            let name = words.get(1).ok_or("page needs a name")?;
+            let path = session.page_shot(name)?;
+            println!("psxrun: {}", path.display());
             Ok(())
         }
         Some("perf") => {
