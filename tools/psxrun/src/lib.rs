@@ -336,6 +336,7 @@ fn mednafen_command(
 /// same card finds the save as a player reloading the page does, and the
 /// card the page saved is written to CARD at the end; a session whose card
 /// file does not exist starts with fresh storage.
+#[allow(clippy::type_complexity)]
 fn rearmed_command(
     opts: &Options,
     image: &Path,
