@@ -17,6 +17,8 @@
 //! - [`settings`]: what the player sets: the game, card faces, options.
 //! - [`save`]: the save record (settings, game in progress, statistics).
 //! - [`memcard`]: the PS1 memory card's file system, as bytes.
+//! - [`sio`]: the controller port's byte exchange, as the order of its
+//!   register reads and writes (the registers are the PS1 layer's).
 //!
 //! Nothing here touches hardware: the PS1 layer lives in the binary
 //! (`src/main.rs`, `src/ps1/`), and host tests run this library under std.
@@ -45,6 +47,7 @@ pub mod memcard;
 pub mod perf;
 pub mod save;
 pub mod settings;
+pub mod sio;
 pub mod sound;
 pub mod ui;
 pub mod winnable;
