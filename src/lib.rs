@@ -6,6 +6,8 @@
 //!   deal generator.
 //! - [`games`]: the games of the collection, each its rules, notation and
 //!   players.
+//! - [`clock`]: the root counters' arithmetic (intervals across the
+//!   fine counter's wrap).
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
@@ -37,6 +39,7 @@
 pub mod out;
 pub mod atlas;
 pub mod cards;
+pub mod clock;
 pub mod draw;
 pub mod games;
 pub mod input;
