@@ -11,10 +11,19 @@
 /// Ticks of counter 2 per second: 33.8688 MHz / 8.
 pub const TICKS_PER_SECOND: u32 = 4_233_600;
 
-/// Counter 2 ticks in one scanline, rounded, NTSC or PAL.
+/// Counter 2 ticks in one scanline, rounded, NTSC or PAL. psx-spx "GPU
+/// Timings": a line is 3413 video cycles NTSC, 3406 PAL; the video clock
+/// is 53.693175 MHz NTSC, 53.203425 MHz PAL: 63.56 µs and 64.02 µs, 269.1
+/// and 271.0 ticks of 4.2336 MHz. (With 269 on PAL, 2 ticks a line wrong,
+/// the wrap count went wrong past 16,000 lines, about a second.) Off by
+/// 0.1 tick a line at most, an interval's wraps come out right up to
+/// counter 1's own wrap (65,536 lines: 4.2 s).
 pub const fn ticks_per_line(pal: bool) -> u32 {
-    let _ = pal;
-    269
+    if pal {
+        271
+    } else {
+        269
+    }
 }
 
 /// A moment, read off both counters.
@@ -26,9 +35,27 @@ pub struct Instant {
     pub lines: u16,
 }
 
-/// Counter 1's value, given a way to read it.
+/// Counter 1's value, given a way to read it: read until two reads in a
+/// row agree. psx-spx "Timers", Dotclock/Hblank: "Reading the Current
+/// Counter Value can be a little unstable (when using dotclk or hblank as
+/// clock source); the GPU clock isn't in sync with the CPU clock, so the
+/// timer may get changed during the CPU read cycle. As a workaround: repeat
+/// reading the timer until the received value is the same (or slightly
+/// bigger) than the previous value." A bad read of the scanline count is
+/// off by up to 65,535 lines: an interval would gain 65,536 ticks or more,
+/// and every timeout measured with it would fire at once. A line is 269
+/// ticks, far longer than two reads: the reads settle at the second or
+/// third; after 8 the last is taken.
 pub fn read_lines(mut read: impl FnMut() -> u16) -> u16 {
-    read()
+    let mut last = read();
+    for _ in 0..8 {
+        let next = read();
+        if next == last {
+            break;
+        }
+        last = next;
+    }
+    last
 }
 
 /// Ticks from `a` to `b`: the fine counter modulo 2^16, plus as many whole

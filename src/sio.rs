@@ -76,20 +76,55 @@ pub fn selected(slot: Slot) -> u16 {
     CTRL_TX_ENABLE | CTRL_SELECT | CTRL_ACK_IRQ_ENABLE | port_bit
 }
 
+/// How long [`Port::send`] waits at most for /ACK to rise before it
+/// acknowledges the latch: a pulse is about 100 cycles (3 µs); a Sony
+/// mouse can hold /ACK low until it is spoken to (psx-spx, "Plugging and
+/// Unplugging Cautions": "code that waits for /ACK=HIGH should use
+/// timeouts").
+pub const ACK_RELEASE_US: u32 = 10;
+
+/// An /ACK latched this soon after a byte was sent is not taken as its
+/// reply: the byte is 32 µs on the wire, so a latch seen earlier is a stale
+/// one (see [`Port::received`]).
+pub const ACK_ALONE_AFTER_US: u32 = 24;
+
+/// Bytes the RX FIFO holds at most (psx-spx, "SIO_RX_DATA Notes").
+const RX_FIFO: usize = 8;
+
 /// The port one byte at a time, without waiting: what the memory card's
 /// byte pump ([`crate::memcard::wire`]) steps, and what the pad's
 /// [`Port::exchange`] waits on.
+///
+/// The order of the register accesses (psx-spx):
+/// - select: /JOY low with the latch acknowledged, then whatever waits in
+///   the RX FIFO read and dropped, so that every reply read is the reply
+///   to the byte just sent;
+/// - send: once the last byte's /ACK pulse is over (JOY_STAT.7 clear),
+///   acknowledge the latch (JOY_CTRL.4), then write the byte. The latch
+///   "CANNOT be acknowledged while the external /IRQ input is still low;
+///   ie. one must first wait until SIO0_STAT.7=0, and then set
+///   SIO0_CTRL.4=1" ("DSR (/ACK) Controller and Memory Card - Byte
+///   Received Interrupt"): acknowledged at once, as soon as the latch is
+///   seen, it stays set and the next byte seems answered before it is;
+/// - received: the RX FIFO not empty (JOY_STAT.1) is a reply. An /ACK
+///   latched without it also counts, but only once the byte has had time
+///   to arrive ([`ACK_ALONE_AFTER_US`]): PCSX-Reloaded's memory card
+///   latches the /ACK and leaves RX ready clear for a few bytes, the byte
+///   waiting in the data register all the same;
+/// - acked: the latch (JOY_STAT.9).
 pub struct Port<R: Registers> {
     regs: R,
     slot: Slot,
     /// JOY_CTRL while the device is selected.
     ctrl: u16,
+    /// When the byte in flight was sent.
+    sent: Option<R::Instant>,
 }
 
 impl<R: Registers> Port<R> {
     /// The port, for the device in `slot` (not selected yet).
     pub const fn new(regs: R, slot: Slot) -> Self {
-        Port { regs, slot, ctrl: 0 }
+        Port { regs, slot, ctrl: 0, sent: None }
     }
 
     /// The registers (the host tests' model).
@@ -102,38 +137,54 @@ impl<R: Registers> Port<R> {
         &mut self.regs
     }
 
-    /// Selects the device (the caller waits the settle time before the
-    /// first byte).
+    /// Selects the device and empties the RX FIFO (the caller waits the
+    /// settle time before the first byte).
     pub fn select(&mut self) {
         self.ctrl = selected(self.slot);
         self.regs.set_ctrl(self.ctrl | CTRL_ACK);
+        // Only while JOY_STAT.1 says a byte is there: a read of the data
+        // register with none waiting would advance PCSX-Reloaded's card.
+        for _ in 0..RX_FIFO {
+            if self.regs.stat() & STAT_RX_READY == 0 {
+                break;
+            }
+            let _ = self.regs.read_data();
+        }
+        self.sent = None;
     }
 
-    /// Clears the latched /ACK, then sends `byte`.
+    /// Acknowledges the last byte's /ACK latch once the pulse is over,
+    /// then sends `byte`.
     pub fn send(&mut self, byte: u8) {
+        let start = self.regs.now();
+        while self.regs.stat() & STAT_ACK_LOW != 0 && self.regs.us_since(start) < ACK_RELEASE_US {}
         self.regs.set_ctrl(self.ctrl | CTRL_ACK);
         self.regs.write_data(byte);
+        self.sent = Some(self.regs.now());
     }
 
-    /// The byte back, once it is in.
+    /// The byte back, once it is in: reads the data register once when it
+    /// answers.
     pub fn received(&mut self) -> Option<u8> {
-        if self.regs.stat() & (STAT_RX_READY | STAT_ACK_LATCHED) != 0 {
-            Some(self.regs.read_data())
-        } else {
-            None
-        }
+        let stat = self.regs.stat();
+        let answered = stat & STAT_RX_READY != 0
+            || (stat & STAT_ACK_LATCHED != 0 && self.sent.is_some_and(|t| self.regs.us_since(t) >= ACK_ALONE_AFTER_US));
+        answered.then(|| self.regs.read_data())
     }
 
-    /// The device pulsed /ACK since the last byte was sent.
+    /// The device pulled /ACK since the last byte was sent.
     pub fn acked(&mut self) -> bool {
         self.regs.stat() & STAT_ACK_LATCHED != 0
     }
 
-    /// Deselects the device and clears the port's latched bits.
+    /// Deselects the device and clears the port's latched bits (the
+    /// interrupt controller's first: psx-spx, "Interrupt Acknowledge
+    /// Notes").
     pub fn deselect(&mut self) {
         self.regs.clear_irq();
         self.regs.set_ctrl(CTRL_ACK);
         self.regs.set_ctrl(0);
+        self.sent = None;
     }
 
     /// Sends a byte and waits for its reply: the byte received and whether

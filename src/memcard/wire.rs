@@ -23,7 +23,8 @@
 //! # Timing
 //!
 //! A byte takes 32 µs at the port's 250 kHz; a card acknowledges it within
-//! about 100 µs. The pump never waits for either: [`Driver::poll`] looks at
+//! about 100 µs, except a read's 7th byte, which an original Sony card
+//! acknowledges about 0.92 ms late ([`LATE_ACK_TIMEOUT_US`]). The pump never waits for either: [`Driver::poll`] looks at
 //! the port, hands a reply that has come to the command and sends the next
 //! byte, and returns. A reply is judged missing only when the port still
 //! shows none after its timeout, counted from when the byte was sent: a
@@ -45,6 +46,13 @@ pub const BYTE_TIMEOUT_US: u32 = 120;
 /// Longest wait for /ACK after the byte came back: pads answer within
 /// ~10 µs; memory cards and slow third-party pads within ~100.
 pub const ACK_TIMEOUT_US: u32 = 200;
+/// Longest wait for /ACK after a read command's 7th byte (the first `00`
+/// after the sector number), which original Sony cards acknowledge late:
+/// "after the 7th byte of the Read command, an additional delay of circa
+/// 31000 cycles occurs before IRQ7 gets triggered (that strange extra delay
+/// occurs only on original Sony cards)" (psx-spx, "Memory Card Read/Write
+/// Commands", Timings): 0.92 ms, given more than twice that.
+pub const LATE_ACK_TIMEOUT_US: u32 = 2_500;
 
 /// FLAG bit 3: the card is new (inserted or powered up, not written since).
 /// A completed write clears it.
@@ -158,6 +166,15 @@ impl Command {
     /// acknowledge it, so its reply is complete as soon as it is in.
     pub fn last(&self) -> bool {
         self.pos + 1 == self.len()
+    }
+
+    /// Longest wait for the /ACK of the byte in flight, after its reply
+    /// came back ([`LATE_ACK_TIMEOUT_US`] where a Sony card is late).
+    pub fn ack_timeout_us(&self) -> u32 {
+        match (self.request, self.pos) {
+            (Request::Read(_), 6) => LATE_ACK_TIMEOUT_US,
+            _ => ACK_TIMEOUT_US,
+        }
     }
 
     fn len(&self) -> u16 {
@@ -368,9 +385,10 @@ impl<L: Line> Driver<L> {
                     None => return true,
                 },
                 Phase::Ack(t, b) => {
+                    let ack_timeout = self.command.as_ref().map_or(ACK_TIMEOUT_US, Command::ack_timeout_us);
                     if self.line.acked() {
                         Some((b, true))
-                    } else if self.line.us_since(t) > BYTE_TIMEOUT_US + ACK_TIMEOUT_US {
+                    } else if self.line.us_since(t) > BYTE_TIMEOUT_US + ack_timeout {
                         Some((b, false))
                     } else {
                         return true;
