@@ -90,6 +90,7 @@ mod game_loop {
         crate::ps1::clear_bss();
         crate::ps1::disable_interrupts();
         let mut tty = Tty::new();
+        tty.probe();
         aftk_line!(tty, "BOOT ", farewell::VERSION);
 
         let clock = Clock::start();
@@ -408,7 +409,7 @@ mod game_loop {
                 self.slow_at = Some(n);
                 aftk_line!(tty, "SLOW frame=", n, " us=", times.total_us(), " ", times);
             }
-            if let Some(report) = self.meter.record(times, missed, tty.ns_per_byte()) {
+            if let Some(report) = self.meter.record(times, missed, tty.state()) {
                 aftk_line!(tty, "PERF ", report);
             }
         }
