@@ -341,7 +341,10 @@ mod tests {
         assert!(line.starts_with("frames=600 avg_us="), "{line}");
         assert!(line.contains(" missed=1 update="), "{line}");
         assert!(line.contains(" think=0/400 card="), "{line}");
-        assert!(line.ends_with("tty_bytes=1200 tty_ns_per_byte=12000 tty_frame_bytes=2 tty_dropped=5 tty_bios=1"), "{line}");
+        assert!(
+            line.ends_with("tty_bytes=1200 tty_ns_per_byte=12000 tty_frame_bytes=2 tty_dropped=5 tty_bios=1"),
+            "{line}"
+        );
         // The next window starts afresh, but frames and missed go on.
         let r2 = (0..WINDOW).filter_map(|_| m.record(FrameTimes::default(), 0, TtyState::default())).last().unwrap();
         assert_eq!((r2.frames, r2.missed, r2.max_us, r2.tty_bytes), (2 * WINDOW, 1, 0, 0));

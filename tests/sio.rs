@@ -20,8 +20,8 @@
 //! card leaves RX ready clear and only latches the /ACK, the byte waiting
 //! in the data register.
 
-use farewell::memcard::wire::{Driver, Line};
 use farewell::memcard::session::{IoError, Port as _};
+use farewell::memcard::wire::{Driver, Line};
 use farewell::memcard::FRAME;
 use farewell::sio::{Port, Registers, Slot, STAT_ACK_LATCHED, STAT_ACK_LOW, STAT_RX_READY};
 use std::cell::Cell;

@@ -31,8 +31,12 @@
 //! poll that comes late (the frame was drawing) still finds a byte that
 //! came in time, and a card pulled out mid-sector is still noticed (no
 //! /ACK: the sector fails, as it did when the transfer was polled in one go).
-//! The card stays selected between polls; the slot's pad can only be
-//! polled once the command is over ([`Driver::finish`]).
+//! A command started by a request is not put on the wire until the next
+//! poll (the frame starts a sector before it draws, and polls only once
+//! the GPU draws): the card is selected only while its bytes move. It
+//! stays selected between polls (the CPU's work between them: a thinking
+//! step, a few milliseconds at most); the slot's pad can only be polled
+//! once the command is over ([`Driver::finish`]).
 
 use super::session::{IoError, Port};
 use super::FRAME;
@@ -303,6 +307,8 @@ pub trait Line {
 enum Phase<I> {
     /// No command, or one done (its result waits in `done`).
     Idle,
+    /// A command waits for the next poll to select the card.
+    Start,
     /// Selected at this moment; the first byte goes after the settle time.
     Settle(I),
     /// A byte went at this moment; its reply is awaited.
@@ -346,16 +352,16 @@ impl<L: Line> Driver<L> {
         &mut self.line
     }
 
-    /// True while a command is on the wire (the card is selected).
+    /// True while a command is on the wire (the card is selected) or
+    /// waits for the next poll to go on it.
     pub fn busy(&self) -> bool {
         !matches!(self.phase, Phase::Idle)
     }
 
-    /// Starts `command`; the card is selected now, its first byte goes at
-    /// a later poll.
+    /// Starts `command`: the next poll selects the card, its first byte
+    /// goes at a later one.
     fn start(&mut self, command: Command) {
-        self.line.select();
-        self.phase = Phase::Settle(self.line.now());
+        self.phase = Phase::Start;
         self.command = Some(command);
         self.done = None;
     }
@@ -367,6 +373,11 @@ impl<L: Line> Driver<L> {
         loop {
             let reply = match self.phase {
                 Phase::Idle => return false,
+                Phase::Start => {
+                    self.line.select();
+                    self.phase = Phase::Settle(self.line.now());
+                    return true;
+                }
                 Phase::Settle(t) => {
                     if self.line.us_since(t) < SELECT_SETTLE_US {
                         return true;
@@ -429,12 +440,13 @@ impl<L: Line> Driver<L> {
     /// `request` started; one still on the wire goes on first.
     fn request(&mut self, request: Request, make: impl FnOnce() -> Command) -> Poll<Result<u8, WireError>> {
         let current = self.command.as_ref().map(Command::request);
-        if !self.busy() && (current != Some(request) || self.done.is_none()) {
+        let started = !self.busy() && (current != Some(request) || self.done.is_none());
+        if started {
             self.start(make());
         }
         if self.blocking {
             while self.poll() {}
-        } else {
+        } else if !started {
             self.poll();
         }
         if self.busy() || self.command.as_ref().map(Command::request) != Some(request) {

@@ -38,9 +38,9 @@
 //! formatting buffer is about 500 bytes, and psx's `println!` panics on a
 //! piece of 128 bytes or more, so neither is used for long lines.
 
+use super::mmio::{bios_rom_byte, Reg8};
 use super::timer::{ticks_to_us, Clock};
 use core::fmt;
-use super::mmio::{bios_rom_byte, Reg8};
 use farewell::logring::LogRing;
 use farewell::perf::TtyState;
 
@@ -155,7 +155,7 @@ impl Tty {
             Some(i) => i + 1,
             None => b.iter().position(|&c| c == b'\n').map_or(self.len.min(RING / 4), |i| a.len() + i + 1),
         };
-        let n = n.min(RING / 4).max(1);
+        let n = n.clamp(1, RING / 4);
         self.head = (self.head + n) % RING;
         self.len -= n;
         self.dropped = self.dropped.saturating_add(n as u32);
