@@ -6,6 +6,8 @@
 //!   deal generator.
 //! - [`games`]: the games of the collection, each its rules, notation and
 //!   players.
+//! - [`clock`]: the root counters' arithmetic (intervals across the
+//!   fine counter's wrap).
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
@@ -17,6 +19,8 @@
 //! - [`settings`]: what the player sets: the game, card faces, options.
 //! - [`save`]: the save record (settings, game in progress, statistics).
 //! - [`memcard`]: the PS1 memory card's file system, as bytes.
+//! - [`sio`]: the controller port's byte exchange, as the order of its
+//!   register reads and writes (the registers are the PS1 layer's).
 //!
 //! Nothing here touches hardware: the PS1 layer lives in the binary
 //! (`src/main.rs`, `src/ps1/`), and host tests run this library under std.
@@ -35,6 +39,7 @@
 pub mod out;
 pub mod atlas;
 pub mod cards;
+pub mod clock;
 pub mod draw;
 pub mod games;
 pub mod input;
@@ -45,6 +50,7 @@ pub mod memcard;
 pub mod perf;
 pub mod save;
 pub mod settings;
+pub mod sio;
 pub mod sound;
 pub mod ui;
 pub mod winnable;

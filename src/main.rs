@@ -77,6 +77,16 @@ mod game_loop {
     /// the next frames).
     const TTY_UNTIL_US: u32 = BUDGET_US - 600;
 
+    /// The most a frame hands the BIOS's TTY, whatever is left of its
+    /// budget: a slow BIOS (OpenBIOS's printf in Mednafen: 45 µs a byte;
+    /// a DUART at 115,200 baud: 87 µs) used all the time up to
+    /// `TTY_UNTIL_US`, and the thinking step the frame runs anyway when it
+    /// has had no room for one (up to 5 ms on the 14x9 grid) took the
+    /// frame to 69% of a vblank. 2 ms is 1,000 bytes of the test BIOS's
+    /// TTY, 40,000 of PCSX-Reloaded's: the emulators' logs still drain in
+    /// the frame they are written (a move's position is about 600 bytes).
+    const TTY_MAX_US: u32 = 2_000;
+
     /// How far into a frame a thinking step may end at the latest, less
     /// the game's margin (how much longer than its estimate a step can
     /// run: `think_margin_us` of its catalogue entry).
@@ -90,6 +100,7 @@ mod game_loop {
         crate::ps1::clear_bss();
         crate::ps1::disable_interrupts();
         let mut tty = Tty::new();
+        tty.probe();
         aftk_line!(tty, "BOOT ", farewell::VERSION);
 
         let clock = Clock::start();
@@ -241,7 +252,7 @@ mod game_loop {
             self.update_us = update_us;
             let t = clock.now();
             let elapsed = ticks_to_us(clock.ticks_since(start));
-            let tty_bytes = tty.drain(clock, TTY_UNTIL_US.saturating_sub(elapsed));
+            let tty_bytes = tty.drain(clock, TTY_UNTIL_US.saturating_sub(elapsed).min(TTY_MAX_US));
             let tty_us = ticks_to_us(clock.ticks_since(t));
             let think_us = self.think(clock, start, app, storage);
             let t = clock.now();
@@ -408,7 +419,7 @@ mod game_loop {
                 self.slow_at = Some(n);
                 aftk_line!(tty, "SLOW frame=", n, " us=", times.total_us(), " ", times);
             }
-            if let Some(report) = self.meter.record(times, missed, tty.ns_per_byte()) {
+            if let Some(report) = self.meter.record(times, missed, tty.state()) {
                 aftk_line!(tty, "PERF ", report);
             }
         }

@@ -8,6 +8,7 @@
 //! ```text
 //! frames=<n> avg_us=<a> max_us=<m> missed=<k> update=<a>/<m> think=<a>/<m> card=<a>/<m>
 //! draw=<a>/<m> packets=<a>/<m> tty=<a>/<m> gpu=<a>/<m> tty_bytes=<b> tty_ns_per_byte=<c>
+//! tty_frame_bytes=<f> tty_dropped=<d> tty_bios=<0|1>
 //! ```
 //!
 //! (the event log adds `AFTK PERF `). `frames` and `missed` count since boot;
@@ -19,7 +20,13 @@
 //! log handed to the BIOS) and what is left of the wait for the GPU to
 //! finish. The phases follow one another on the CPU, so they add up to the
 //! frame. `tty_bytes` is what the TTY sent in the window,
-//! `tty_ns_per_byte` the BIOS's measured cost of a byte (0 before any).
+//! `tty_ns_per_byte` the BIOS's measured cost of a byte (0 before any),
+//! `tty_frame_bytes` the most it sent in one frame of the window (with
+//! `tty=<a>/<m>`, the time it took), `tty_dropped` the bytes it dropped
+//! since boot because the BIOS could not keep up within the frames' budget
+//! (the RAM ring, `logring`, still has them), `tty_bios` whether the BIOS
+//! is called at all (0: the log is only in the RAM ring, as on a retail
+//! BIOS without a TTY).
 
 /// Frames per report: ten seconds at 60 Hz.
 pub const WINDOW: u32 = 600;
@@ -97,6 +104,23 @@ pub struct PerfReport {
     pub tty_bytes: u32,
     /// The TTY's measured cost of a byte, in nanoseconds (0: not measured).
     pub tty_ns_per_byte: u32,
+    /// The most bytes the TTY sent in one frame of the window.
+    pub tty_frame_bytes: u32,
+    /// Bytes the TTY dropped since boot (the BIOS too slow for the budget).
+    pub tty_dropped: u32,
+    /// Whether the TTY calls the BIOS at all.
+    pub tty_bios: bool,
+}
+
+/// The TTY's state, as the report passes it on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TtyState {
+    /// Its measured cost of a byte, in nanoseconds (0: not measured).
+    pub ns_per_byte: u32,
+    /// Bytes it dropped since boot.
+    pub dropped: u32,
+    /// Whether it calls the BIOS.
+    pub bios: bool,
 }
 
 /// A frame's phases as the `LATE` and `SLOW` lines give them:
@@ -152,7 +176,13 @@ impl crate::out::Text for PerfReport {
             " tty_bytes=",
             self.tty_bytes,
             " tty_ns_per_byte=",
-            self.tty_ns_per_byte
+            self.tty_ns_per_byte,
+            " tty_frame_bytes=",
+            self.tty_frame_bytes,
+            " tty_dropped=",
+            self.tty_dropped,
+            " tty_bios=",
+            u32::from(self.tty_bios)
         )
     }
 }
@@ -192,6 +222,7 @@ pub struct FrameMeter {
     tty: Acc,
     gpu: Acc,
     tty_bytes: u32,
+    tty_frame_bytes: u32,
 }
 
 impl FrameMeter {
@@ -210,14 +241,15 @@ impl FrameMeter {
             tty: Acc::new(),
             gpu: Acc::new(),
             tty_bytes: 0,
+            tty_frame_bytes: 0,
         }
     }
 
     /// Records one frame: its phases and how many vblanks went by while it
     /// was being made beyond the one it was meant for (0 when on time).
-    /// `tty_ns_per_byte` is the TTY's current estimate, passed through to
-    /// the report. Returns a report when this frame closes a window.
-    pub fn record(&mut self, t: FrameTimes, missed_vblanks: u32, tty_ns_per_byte: u32) -> Option<PerfReport> {
+    /// `tty` is the TTY's current state, passed through to the report.
+    /// Returns a report when this frame closes a window.
+    pub fn record(&mut self, t: FrameTimes, missed_vblanks: u32, tty: TtyState) -> Option<PerfReport> {
         self.frames = self.frames.wrapping_add(1);
         self.missed = self.missed.saturating_add(missed_vblanks);
         self.window_frames += 1;
@@ -230,6 +262,7 @@ impl FrameMeter {
         self.tty.add(t.tty_us);
         self.gpu.add(t.gpu_us);
         self.tty_bytes = self.tty_bytes.saturating_add(t.tty_bytes);
+        self.tty_frame_bytes = self.tty_frame_bytes.max(t.tty_bytes);
         if self.window_frames < WINDOW {
             return None;
         }
@@ -248,7 +281,10 @@ impl FrameMeter {
             tty: self.tty.phase(n),
             gpu: self.gpu.phase(n),
             tty_bytes: self.tty_bytes,
-            tty_ns_per_byte,
+            tty_ns_per_byte: tty.ns_per_byte,
+            tty_frame_bytes: self.tty_frame_bytes,
+            tty_dropped: tty.dropped,
+            tty_bios: tty.bios,
         };
         *self = FrameMeter { frames: self.frames, missed: self.missed, ..FrameMeter::new() };
         Some(report)
@@ -288,7 +324,8 @@ mod tests {
                 gpu_us: 50,
                 tty_bytes: 2,
             };
-            last = m.record(t, u32::from(i == 3), 12_000);
+            let tty = TtyState { ns_per_byte: 12_000, dropped: 5, bios: true };
+            last = m.record(t, u32::from(i == 3), tty);
         }
         let r = last.expect("a report after WINDOW frames");
         assert_eq!(r.frames, WINDOW);
@@ -304,9 +341,12 @@ mod tests {
         assert!(line.starts_with("frames=600 avg_us="), "{line}");
         assert!(line.contains(" missed=1 update="), "{line}");
         assert!(line.contains(" think=0/400 card="), "{line}");
-        assert!(line.ends_with("tty_bytes=1200 tty_ns_per_byte=12000"), "{line}");
+        assert!(
+            line.ends_with("tty_bytes=1200 tty_ns_per_byte=12000 tty_frame_bytes=2 tty_dropped=5 tty_bios=1"),
+            "{line}"
+        );
         // The next window starts afresh, but frames and missed go on.
-        let r2 = (0..WINDOW).filter_map(|_| m.record(FrameTimes::default(), 0, 0)).last().unwrap();
+        let r2 = (0..WINDOW).filter_map(|_| m.record(FrameTimes::default(), 0, TtyState::default())).last().unwrap();
         assert_eq!((r2.frames, r2.missed, r2.max_us, r2.tty_bytes), (2 * WINDOW, 1, 0, 0));
     }
 }

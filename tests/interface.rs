@@ -14,6 +14,8 @@
 
 #[path = "atlas.rs"]
 mod atlas;
+#[path = "clock.rs"]
+mod clock;
 #[path = "draw.rs"]
 mod draw;
 #[path = "input.rs"]
@@ -28,6 +30,8 @@ mod lz;
 mod memcard;
 #[path = "save.rs"]
 mod save;
+#[path = "sio.rs"]
+mod sio;
 #[path = "sound.rs"]
 mod sound;
 #[path = "ui.rs"]

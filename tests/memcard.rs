@@ -1402,6 +1402,10 @@ struct Wire {
     /// Largest number of bytes sent in one poll.
     most_per_poll: usize,
     this_poll: usize,
+    /// Microseconds more before the /ACK of a read command's 7th byte (an
+    /// original Sony card's: psx-spx, Memory Card Timings, "an additional
+    /// delay of circa 31000 cycles", 0.92 ms).
+    late_ack_us: u32,
 }
 
 impl Wire {
@@ -1420,6 +1424,7 @@ impl Wire {
             bytes: 0,
             most_per_poll: 0,
             this_poll: 0,
+            late_ack_us: 0,
         }
     }
 
@@ -1520,7 +1525,8 @@ impl Line for Wire {
         let (reply, ack) = self.answer();
         self.reply = reply;
         self.rx_at = self.now + BYTE_US;
-        self.ack_at = ack.then_some(self.now + BYTE_US + ACK_US);
+        let late = if self.rx.len() == 7 && self.rx[1] == b'R' { self.late_ack_us } else { 0 };
+        self.ack_at = ack.then_some(self.now + BYTE_US + ACK_US + late);
         self.taken = false;
     }
 
@@ -1604,6 +1610,25 @@ fn wire_a_late_poll_still_finds_the_reply_that_came_in_time() {
     let want = d.line().card.as_ref().unwrap().data[3 * FRAME..][..FRAME].to_vec();
     assert_eq!(d.read(3, &mut buf), Poll::Ready(Ok(true)));
     assert_eq!(buf[..], want[..]);
+}
+
+#[test]
+fn wire_a_sony_card_acks_the_7th_byte_of_a_read_late() {
+    // Original Sony cards acknowledge a read's 7th byte about 31,000
+    // cycles (0.92 ms) late: here 950 µs. Polled finely and coarsely.
+    for step in [1, 5, 300] {
+        let mut card = wire_card();
+        card.fresh = false;
+        let mut w = Wire::with(Some(card));
+        w.late_ack_us = 950;
+        let mut d = Driver::new(w);
+        let mut buf = [0u8; FRAME];
+        assert_eq!(d.read(9, &mut buf), Poll::Pending);
+        pump(&mut d, step);
+        let want = d.line().card.as_ref().unwrap().data[9 * FRAME..][..FRAME].to_vec();
+        assert_eq!(d.read(9, &mut buf), Poll::Ready(Ok(false)), "polled every {step} µs");
+        assert_eq!(buf[..], want[..]);
+    }
 }
 
 #[test]

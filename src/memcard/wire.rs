@@ -23,15 +23,20 @@
 //! # Timing
 //!
 //! A byte takes 32 µs at the port's 250 kHz; a card acknowledges it within
-//! about 100 µs. The pump never waits for either: [`Driver::poll`] looks at
+//! about 100 µs, except a read's 7th byte, which an original Sony card
+//! acknowledges about 0.92 ms late ([`LATE_ACK_TIMEOUT_US`]). The pump never waits for either: [`Driver::poll`] looks at
 //! the port, hands a reply that has come to the command and sends the next
 //! byte, and returns. A reply is judged missing only when the port still
 //! shows none after its timeout, counted from when the byte was sent: a
 //! poll that comes late (the frame was drawing) still finds a byte that
 //! came in time, and a card pulled out mid-sector is still noticed (no
 //! /ACK: the sector fails, as it did when the transfer was polled in one go).
-//! The card stays selected between polls; the slot's pad can only be
-//! polled once the command is over ([`Driver::finish`]).
+//! A command started by a request is not put on the wire until the next
+//! poll (the frame starts a sector before it draws, and polls only once
+//! the GPU draws): the card is selected only while its bytes move. It
+//! stays selected between polls (the CPU's work between them: a thinking
+//! step, a few milliseconds at most); the slot's pad can only be polled
+//! once the command is over ([`Driver::finish`]).
 
 use super::session::{IoError, Port};
 use super::FRAME;
@@ -45,6 +50,13 @@ pub const BYTE_TIMEOUT_US: u32 = 120;
 /// Longest wait for /ACK after the byte came back: pads answer within
 /// ~10 µs; memory cards and slow third-party pads within ~100.
 pub const ACK_TIMEOUT_US: u32 = 200;
+/// Longest wait for /ACK after a read command's 7th byte (the first `00`
+/// after the sector number), which original Sony cards acknowledge late:
+/// "after the 7th byte of the Read command, an additional delay of circa
+/// 31000 cycles occurs before IRQ7 gets triggered (that strange extra delay
+/// occurs only on original Sony cards)" (psx-spx, "Memory Card Read/Write
+/// Commands", Timings): 0.92 ms, given more than twice that.
+pub const LATE_ACK_TIMEOUT_US: u32 = 2_500;
 
 /// FLAG bit 3: the card is new (inserted or powered up, not written since).
 /// A completed write clears it.
@@ -158,6 +170,15 @@ impl Command {
     /// acknowledge it, so its reply is complete as soon as it is in.
     pub fn last(&self) -> bool {
         self.pos + 1 == self.len()
+    }
+
+    /// Longest wait for the /ACK of the byte in flight, after its reply
+    /// came back ([`LATE_ACK_TIMEOUT_US`] where a Sony card is late).
+    pub fn ack_timeout_us(&self) -> u32 {
+        match (self.request, self.pos) {
+            (Request::Read(_), 6) => LATE_ACK_TIMEOUT_US,
+            _ => ACK_TIMEOUT_US,
+        }
     }
 
     fn len(&self) -> u16 {
@@ -286,6 +307,8 @@ pub trait Line {
 enum Phase<I> {
     /// No command, or one done (its result waits in `done`).
     Idle,
+    /// A command waits for the next poll to select the card.
+    Start,
     /// Selected at this moment; the first byte goes after the settle time.
     Settle(I),
     /// A byte went at this moment; its reply is awaited.
@@ -329,16 +352,16 @@ impl<L: Line> Driver<L> {
         &mut self.line
     }
 
-    /// True while a command is on the wire (the card is selected).
+    /// True while a command is on the wire (the card is selected) or
+    /// waits for the next poll to go on it.
     pub fn busy(&self) -> bool {
         !matches!(self.phase, Phase::Idle)
     }
 
-    /// Starts `command`; the card is selected now, its first byte goes at
-    /// a later poll.
+    /// Starts `command`: the next poll selects the card, its first byte
+    /// goes at a later one.
     fn start(&mut self, command: Command) {
-        self.line.select();
-        self.phase = Phase::Settle(self.line.now());
+        self.phase = Phase::Start;
         self.command = Some(command);
         self.done = None;
     }
@@ -350,6 +373,11 @@ impl<L: Line> Driver<L> {
         loop {
             let reply = match self.phase {
                 Phase::Idle => return false,
+                Phase::Start => {
+                    self.line.select();
+                    self.phase = Phase::Settle(self.line.now());
+                    return true;
+                }
                 Phase::Settle(t) => {
                     if self.line.us_since(t) < SELECT_SETTLE_US {
                         return true;
@@ -368,9 +396,10 @@ impl<L: Line> Driver<L> {
                     None => return true,
                 },
                 Phase::Ack(t, b) => {
+                    let ack_timeout = self.command.as_ref().map_or(ACK_TIMEOUT_US, Command::ack_timeout_us);
                     if self.line.acked() {
                         Some((b, true))
-                    } else if self.line.us_since(t) > BYTE_TIMEOUT_US + ACK_TIMEOUT_US {
+                    } else if self.line.us_since(t) > BYTE_TIMEOUT_US + ack_timeout {
                         Some((b, false))
                     } else {
                         return true;
@@ -411,12 +440,13 @@ impl<L: Line> Driver<L> {
     /// `request` started; one still on the wire goes on first.
     fn request(&mut self, request: Request, make: impl FnOnce() -> Command) -> Poll<Result<u8, WireError>> {
         let current = self.command.as_ref().map(Command::request);
-        if !self.busy() && (current != Some(request) || self.done.is_none()) {
+        let started = !self.busy() && (current != Some(request) || self.done.is_none());
+        if started {
             self.start(make());
         }
         if self.blocking {
             while self.poll() {}
-        } else {
+        } else if !started {
             self.poll();
         }
         if self.busy() || self.command.as_ref().map(Command::request) != Some(request) {

@@ -173,6 +173,19 @@ impl Packets {
 
     /// Waits for the DMA to finish and the GPU to take its last command,
     /// calling `idle` while it waits (the memory card's byte pump).
+    ///
+    /// GPUSTAT bit 26 ("Ready to receive Cmd Word") is not "done drawing":
+    /// psx-spx ("GPU Status Register") warns that it "can NOT be used to
+    /// determine when the GPU is finished drawing a DMA chain of
+    /// primitives, as it will briefly go high after processing each
+    /// primitive". What this wait needs holds all the same: once the DMA is
+    /// done the GPU has read every word of the list, so the buffer can be
+    /// built again; the GPU runs the commands in order, so the next frame's
+    /// clear and drawing come after the last primitive whatever it is still
+    /// doing. What it may miss is the last primitives' drawing time: the
+    /// `gpu=` figure of the frame meter can be short by that much, and the
+    /// vblank wait that follows covers it (the buffers swap at the vblank,
+    /// milliseconds later in every frame within the budget).
     pub fn wait_with(&self, mut idle: impl FnMut()) {
         while D2_CHCR.read() & CHCR_BUSY != 0 {
             idle();

@@ -112,3 +112,20 @@ impl Reg32 {
         unsafe { core::ptr::write_volatile(self.0 as *mut u32, value) }
     }
 }
+
+/// The BIOS ROM: 512 KiB from 0xBFC00000 (KSEG1, uncached).
+const BIOS_ROM: usize = 0xBFC0_0000;
+const BIOS_ROM_SIZE: usize = 512 * 1024;
+
+/// Byte `offset` of the BIOS ROM (0 past its end): its header says whose
+/// kernel it is (psx-spx, "BIOS Memory Map").
+pub fn bios_rom_byte(offset: usize) -> u8 {
+    if offset >= BIOS_ROM_SIZE {
+        return 0;
+    }
+    // SAFETY: the BIOS ROM is read-only memory, always mapped at
+    // 0xBFC00000 on the console (and in emulators: PCSX-Reloaded's HLE
+    // BIOS leaves it blank); `offset` is inside its 512 KiB. A read has no
+    // side effect and no Rust object lives there.
+    unsafe { core::ptr::read_volatile((BIOS_ROM + offset) as *const u8) }
+}

@@ -11,7 +11,7 @@
 //! the game goes on without saving; no other file on the card is touched;
 //! a card swapped in is read again before anything is written to it.
 
-use super::card::Sio0;
+use super::card::{self, Sio0};
 use farewell::memcard::session::{Session, Status};
 use farewell::memcard::wire::Driver;
 use farewell::ui::App;
@@ -29,7 +29,7 @@ impl Storage {
     /// Reads the card at boot and gives the app what it holds. Takes a few
     /// hundred milliseconds (before the first frame).
     pub fn boot(app: &mut App, log: &mut dyn farewell::out::Out) -> Storage {
-        let mut st = Storage { session: Session::new(), card: Sio0::driver(), shown: Status::Ready };
+        let mut st = Storage { session: Session::new(), card: card::driver(), shown: Status::Ready };
         // Before the frames start: each sector to its end at once.
         st.card.set_blocking(true);
         st.session.boot(&mut st.card, log);

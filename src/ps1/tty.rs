@@ -1,26 +1,48 @@
-//! The event log's transport: whole lines through the BIOS TTY (`printf`),
-//! spread over frames.
+//! The event log's transport: every byte into the RAM ring of
+//! `farewell::logring` (for whoever reads the console's memory), and whole
+//! lines through the BIOS TTY (`printf`), spread over frames, where a TTY
+//! can be there.
 //!
-//! Emulators show the TTY on their console; on hardware a serial cable or a
-//! dev board carries it. Writing only appends to a ring buffer; the frame
-//! loop then hands the BIOS as much as fits in the time the frame has left
-//! ([`Tty::drain`]), so a move's whole position (500 bytes and more) never
-//! makes a frame late. The BIOS's `printf` is slow, and slower on a Sony
-//! BIOS (code run from the 8-bit ROM, a driver call per character) than on
-//! the project's test BIOS or an emulator's HLE one: the cost of a byte is
-//! measured on every call and the largest seen is what the next frame
-//! budgets with, starting from a deliberately pessimistic guess. Nothing is
-//! ever dropped: when the ring is full, the oldest text goes to the BIOS at
-//! once, late frame or not.
+//! Where the BIOS is called ([`Tty::probe`], at boot): emulators show the
+//! TTY on their console (PCSX-Reloaded's HLE BIOS; Mednafen prints every
+//! character the BIOS's putchar vector sees, with the project's test BIOS
+//! or any other); on hardware only a DUART on the expansion port carries
+//! it. A retail Sony BIOS sends its TTY to a dummy device unless one is
+//! patched in, yet runs its ROM code for every character (psx-spx, "BIOS
+//! TTY Console (std_io)": "by default the BIOS bootcode disables std_io"),
+//! so on a Sony kernel the BIOS is called only when the DUART answers the
+//! probe the specification gives ("EXP2 Dual Serial Port", and the caution
+//! under "C(1Bh) KernelRedirect": "write two different bytes to Port
+//! 1F802020h.1st/2nd access, and then read and verify that two bytes"), or
+//! when the build asks (the `bios-tty` feature: a Sony BIOS in an emulator
+//! that prints putchar). Any other BIOS (an emulator's HLE one, the test
+//! BIOS, OpenBIOS, a loader's) is called: the emulators' tests read the log
+//! there.
+//!
+//! Writing only appends to a ring buffer; the frame loop then hands the
+//! BIOS as much as fits in the time the frame has left ([`Tty::drain`]), so
+//! a move's whole position (500 bytes and more) never makes a frame late.
+//! The BIOS's `printf` is slow, and slower on a Sony BIOS (code run from
+//! the 8-bit ROM, a driver call per character) or OpenBIOS (43 µs a byte
+//! in Mednafen) than on the project's test BIOS or an emulator's HLE one:
+//! the cost of a byte is measured on every call and the largest seen is
+//! what the next frame budgets with, starting from a deliberately
+//! pessimistic guess. When the ring is full (the BIOS cannot keep up within
+//! the frames' budget), the oldest whole lines are dropped from it and
+//! counted (`tty_dropped=` in the PERF line); they stay in the RAM ring.
+//! The frame's budget always holds: the BIOS is never called outside the
+//! drain's time (and at boot, before the frames start).
 //!
 //! Each piece is handed to the BIOS in one `printf("%s")` call of at most
 //! [`CHUNK`] bytes, cut after a newline where possible: the BIOS's own
 //! formatting buffer is about 500 bytes, and psx's `println!` panics on a
 //! piece of 128 bytes or more, so neither is used for long lines.
 
+use super::mmio::{bios_rom_byte, Reg8};
 use super::timer::{ticks_to_us, Clock};
 use core::fmt;
 use farewell::logring::LogRing;
+use farewell::perf::TtyState;
 
 /// Largest piece handed to the BIOS in one call (plus its NUL).
 const CHUNK: usize = 255;
@@ -53,6 +75,10 @@ pub struct Tty {
     /// Every byte logged, kept in RAM for readers of the console's memory
     /// (the PCSX ReARMed core prints no TTY).
     log: LogRing,
+    /// Whether the BIOS is called ([`Tty::probe`]).
+    bios: bool,
+    /// Bytes dropped from the ring since boot (it was full).
+    dropped: u32,
 }
 
 impl Tty {
@@ -66,7 +92,20 @@ impl Tty {
             ns_per_byte: PRIOR_NS_PER_BYTE,
             measured: false,
             log: LogRing::new(),
+            bios: true,
+            dropped: 0,
         }
+    }
+
+    /// Decides whether the BIOS is called (see the module's notes): once,
+    /// at boot, before anything is logged.
+    pub fn probe(&mut self) {
+        self.bios = cfg!(feature = "bios-tty") || duart_present() || !sony_kernel();
+    }
+
+    /// What the PERF line reports of the TTY.
+    pub fn state(&self) -> TtyState {
+        TtyState { ns_per_byte: self.ns_per_byte(), dropped: self.dropped, bios: self.bios }
     }
 
     /// The cost of a byte the budget uses, in nanoseconds (0 until one has
@@ -82,7 +121,7 @@ impl Tty {
     /// Hands everything buffered to the BIOS, however long it takes (at
     /// boot, before the frames start).
     pub fn flush(&mut self) {
-        while self.len > 0 {
+        while self.bios && self.len > 0 {
             let n = self.next_piece(CHUNK);
             self.send(n, None);
         }
@@ -94,7 +133,7 @@ impl Tty {
     pub fn drain(&mut self, clock: &Clock, budget_us: u32) -> u32 {
         let start = clock.now();
         let mut sent = 0;
-        while self.len > 0 {
+        while self.bios && self.len > 0 {
             let spent = ticks_to_us(clock.ticks_since(start));
             let left_ns = u64::from(budget_us.saturating_sub(spent)) * 1000;
             let affordable = (left_ns / u64::from(self.ns_per_byte.max(1))) as usize;
@@ -106,6 +145,20 @@ impl Tty {
             sent += n as u32;
         }
         sent
+    }
+
+    /// Drops the oldest line (up to its newline; a quarter of the ring if
+    /// there is none).
+    fn drop_oldest(&mut self) {
+        let (a, b) = self.oldest(self.len);
+        let n = match a.iter().position(|&c| c == b'\n') {
+            Some(i) => i + 1,
+            None => b.iter().position(|&c| c == b'\n').map_or(self.len.min(RING / 4), |i| a.len() + i + 1),
+        };
+        let n = n.clamp(1, RING / 4);
+        self.head = (self.head + n) % RING;
+        self.len -= n;
+        self.dropped = self.dropped.saturating_add(n as u32);
     }
 
     /// How many of the oldest bytes to send next, at most `max` (> 0): up to
@@ -164,11 +217,15 @@ impl fmt::Write for Tty {
         // as a few hundred short pieces every move).
         for mut run in s.as_bytes().split(|&b| b == 0) {
             self.log.write(run);
+            if !self.bios {
+                continue;
+            }
             while !run.is_empty() {
                 if self.len == RING {
-                    // Full: the oldest piece goes now rather than be lost.
-                    let n = self.next_piece(CHUNK);
-                    self.send(n, None);
+                    // Full: the BIOS has not kept up within the frames'
+                    // budget. The oldest lines go (they are in the RAM
+                    // ring) rather than a frame made late.
+                    self.drop_oldest();
                 }
                 let tail = (self.head + self.len) % RING;
                 let n = run.len().min(RING - self.len).min(RING - tail);
@@ -179,6 +236,37 @@ impl fmt::Write for Tty {
         }
         Ok(())
     }
+}
+
+/// The DUART of psx-spx "EXP2 Dual Serial Port (for TTY Debug Terminal)"
+/// (an SCN2681 on the expansion port): MR1A and MR2A share 1F802020h, the
+/// first access after "Reset MR pointer" (command 1 in CRA, 1F802022h)
+/// reaching MR1A, the next MR2A. Writes 8 bits no parity (13h) and one stop
+/// bit (07h), the settings a TTY would use, and reads them back; an empty
+/// expansion bus (or an emulator storing what is written) does not give
+/// back two different bytes in order.
+fn duart_present() -> bool {
+    const MR_A: Reg8 = Reg8::io(0x1F80_2020);
+    const CR_A: Reg8 = Reg8::io(0x1F80_2022);
+    const RESET_MR_POINTER: u8 = 0x10;
+    const MR1: u8 = 0x13;
+    const MR2: u8 = 0x07;
+    CR_A.write(RESET_MR_POINTER);
+    MR_A.write(MR1);
+    MR_A.write(MR2);
+    CR_A.write(RESET_MR_POINTER);
+    let (mr1, mr2) = (MR_A.read(), MR_A.read());
+    mr1 == MR1 && mr2 == MR2
+}
+
+/// A Sony kernel: its maker and version string at BFC00108h (psx-spx
+/// "BIOS Memory Map", BIOS ROM Header, and "BIOS Versions": "CEX-1000 KT-3
+/// by S.O.", "CEX-3000/1001/1002 by K.S.", "CEX-7000/-7001 by K.S.").
+/// PCSX-Reloaded's HLE BIOS leaves the ROM blank; the test BIOS and
+/// OpenBIOS have code there.
+fn sony_kernel() -> bool {
+    const VERSION: usize = 0x108;
+    b"CEX-".iter().enumerate().all(|(i, &c)| bios_rom_byte(VERSION + i) == c)
 }
 
 /// Writes one `AFTK ...` line to the TTY, its pieces through the shared

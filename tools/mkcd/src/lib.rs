@@ -29,6 +29,17 @@ pub const SYSTEM_CNF: &str = "BOOT = cdrom:\\PSX.EXE;1\r\nTCB = 4\r\nEVENT = 10\
 /// Size of the license data a console checks (sectors 0-15's user data).
 pub const LICENSE_BYTES: usize = 16 * DATA;
 
+/// What `mkcd` says on stderr when it writes a disc without license data.
+/// The BIOS reads a licence string (sector 4) and the "PS" logo (sectors
+/// 5-11) from the system area; some versions compare the logo with their
+/// own copy and refuse the disc when it differs (psx-spx, "CDROM ISO Volume
+/// Descriptors", System Area).
+pub const NO_LICENSE_WARNING: &str = "warning: no --license: sectors 0-15 are zeros. \
+Emulators and US/Asian consoles boot such a disc (through a modchip or a softmod); \
+Japanese consoles never accept a missing or changed logo, European ones with BIOS 4.0E or later \
+(4.1E: SCPH-7002/7502/9002, and the PSone SCPH-102) refuse it too unless a modchip patches the region check; \
+give your region's license file (16 x 2048 or 16 x 2352 bytes) to boot it there";
+
 /// Empty sectors written after the last file.
 pub const TAIL: u32 = 150;
 

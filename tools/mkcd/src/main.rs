@@ -27,6 +27,9 @@ fn run(args: &[String]) -> Result<String, String> {
         Some(p) => Some(std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?),
         None => None,
     };
+    if license_bytes.is_none() {
+        eprintln!("mkcd: {}", mkcd::NO_LICENSE_WARNING);
+    }
     let image = mkcd::build(&exe_bytes, license_bytes.as_deref()).map_err(|e| format!("{}: {e}", exe.display()))?;
     std::fs::write(&out, &image).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     let cue_path = out.with_extension("cue");

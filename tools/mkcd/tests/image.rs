@@ -142,6 +142,30 @@ fn image_refuses_what_is_not_an_exe_and_bad_license_sizes() {
 }
 
 #[test]
+fn a_disc_without_license_data_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("mkcd-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("a.exe");
+    std::fs::write(&exe, fake_exe(4096)).unwrap();
+    let run = |license: Option<&std::path::Path>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_mkcd"));
+        c.arg("--exe").arg(&exe).arg("--out").arg(dir.join("a.bin"));
+        if let Some(l) = license {
+            c.arg("--license").arg(l);
+        }
+        let out = c.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let stderr = run(None);
+    assert!(stderr.contains("warning: no --license") && stderr.contains("Japanese"), "{stderr}");
+    let license = dir.join("license.dat");
+    std::fs::write(&license, vec![0x11u8; mkcd::LICENSE_BYTES]).unwrap();
+    assert_eq!(run(Some(&license)), "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn license_data_goes_into_sectors_0_to_15_only_when_given() {
     let exe = fake_exe(5000);
     let plain = build(&exe, None).unwrap();

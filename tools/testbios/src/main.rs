@@ -61,7 +61,27 @@ extern "C" fn testbios_a0_putchar(c: u32) -> u32 {
 /// Mednafen prints it); a test BIOS has no TTY device of its own.
 #[no_mangle]
 extern "C" fn testbios_putchar(c: u32) -> u32 {
+    #[cfg(feature = "slow-putchar")]
+    slow_down();
     c & 0xFF
+}
+
+/// Spins 43 µs: 182 ticks of root counter 2 at the system clock / 8
+/// (as the game sets it).
+#[cfg(feature = "slow-putchar")]
+fn slow_down() {
+    const COUNTER2_VALUE: *const u16 = 0x1F80_1120 as *const u16;
+    // SAFETY: root counter 2's value register (psx-spx "Timers"), an I/O
+    // port; reading it has no side effect.
+    let now = || unsafe { core::ptr::read_volatile(COUNTER2_VALUE) };
+    let start = now();
+    // At most so many reads: before the program starts counter 2 (at the
+    // test BIOS's own boot) Mednafen's may stand still.
+    for _ in 0..4000 {
+        if now().wrapping_sub(start) >= 182 {
+            break;
+        }
+    }
 }
 
 /// A(3Eh) / B(3Fh) puts: the string, then a newline.
