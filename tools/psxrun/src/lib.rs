@@ -24,7 +24,7 @@ use std::process::ChildStdin;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -125,14 +125,19 @@ pub struct Session {
     /// PCSX ReARMed: the emulator's frame count, as the driver last
     /// reported it.
     frames: Arc<AtomicU64>,
+    /// PCSX-Reloaded and Mednafen: the last `AFTK TICK` (none yet: the
+    /// game has not started).
+    ticks: Arc<Mutex<Option<Tick>>>,
     /// PCSX ReARMed: what the driver reported when it stopped on an error
     /// (a request that left 127.0.0.1 among them): the run fails.
     driver_error: Option<String>,
 }
 
-/// When a wait gives up: after so many of the emulator's frames where the
-/// session counts them (PCSX ReARMed, whose speed in a browser depends on
-/// the machine's load), after wall-clock time elsewhere.
+/// When a wait gives up: after so many of the console's frames, however
+/// slowly a loaded machine runs the emulator. PCSX ReARMed's driver
+/// reports the core's frame count a few times a second; in PCSX-Reloaded
+/// and Mednafen the game's `AFTK TICK` lines (every 30 frames) give it, and
+/// before the first of them (the boot) a wait counts the clock's seconds.
 #[derive(Clone, Copy, Debug)]
 pub enum Deadline {
     /// Wall-clock time.
@@ -146,6 +151,43 @@ pub enum Deadline {
         stalled: Instant,
     },
 }
+
+/// Frames between two of the game's `AFTK TICK` lines.
+const TICK_EVERY: u64 = 30;
+
+/// The game's heartbeat as last seen: its frame count, when it came, and
+/// the emulator's speed from the two last (frames a second), by which the
+/// frame count is reckoned between two ticks.
+#[derive(Clone, Copy, Debug)]
+pub struct Tick {
+    frame: u64,
+    at: Instant,
+    rate: f64,
+}
+
+impl Tick {
+    /// The tick after `last`: frame `frame`, seen at `at`.
+    pub fn next(last: Option<&Tick>, frame: u64, at: Instant) -> Tick {
+        let rate = match last {
+            Some(l) if frame > l.frame && at > l.at => {
+                ((frame - l.frame) as f64 / (at - l.at).as_secs_f64()).clamp(1.0, 240.0)
+            }
+            Some(l) => l.rate,
+            None => 60.0,
+        };
+        Tick { frame, at, rate }
+    }
+
+    /// The frame the console has reached at `now`, reckoned from this tick
+    /// at its speed, never past the next tick (which has not been seen).
+    pub fn frame_at(&self, now: Instant) -> u64 {
+        let since = now.saturating_duration_since(self.at).as_secs_f64() * self.rate;
+        self.frame + (since as u64).min(TICK_EVERY)
+    }
+}
+
+/// Seconds without a tick after which the game is taken as hung.
+const TICK_SILENCE_S: u64 = 60;
 
 /// The frames a wait of `d` counts (a 60 Hz console).
 pub fn frames_in(d: Duration) -> u64 {
@@ -484,6 +526,9 @@ impl Session {
         let (reply_tx, reply_rx) = channel();
         let frames = Arc::new(AtomicU64::new(0));
         let frames_seen = Arc::clone(&frames);
+        let ticks = Arc::new(Mutex::new(None::<Tick>));
+        let ticks_seen = Arc::clone(&ticks);
+        let rearmed = opts.emulator == Emulator::Rearmed;
         let raw_log = out_dir.join("emulator-stdout.log");
         thread::spawn(move || {
             let mut raw = fs::File::create(raw_log).ok();
@@ -511,6 +556,16 @@ impl Session {
                     continue;
                 }
                 let line = line.strip_prefix(" * ").unwrap_or(line);
+                // The game's heartbeat: the frame count the other
+                // emulators' waits are counted in (the driver's own count
+                // is finer for PCSX ReARMed).
+                if let Some(n) = line.strip_prefix("AFTK TICK frame=").and_then(|n| n.parse::<u64>().ok()) {
+                    if !rearmed {
+                        if let Ok(mut t) = ticks_seen.lock() {
+                            *t = Some(Tick::next(t.as_ref(), n, Instant::now()));
+                        }
+                    }
+                }
                 if tx.send(line.to_string()).is_err() {
                     break;
                 }
@@ -532,6 +587,7 @@ impl Session {
             control,
             replies: Some(reply_rx),
             frames,
+            ticks,
             driver_error: None,
         };
         if opts.display.is_some() || opts.emulator == Emulator::Rearmed {
@@ -572,20 +628,32 @@ impl Session {
         &self.log
     }
 
-    /// The emulator's frame count (PCSX ReARMed; 0 elsewhere).
+    /// The console's frame count: PCSX ReARMed's as its driver reports it;
+    /// elsewhere reckoned from the game's last `AFTK TICK` (0 before it).
     pub fn frame(&self) -> u64 {
-        self.frames.load(Ordering::Relaxed)
+        match self.tick() {
+            Some(t) if self.kind != Emulator::Rearmed => t.frame_at(Instant::now()),
+            _ => self.frames.load(Ordering::Relaxed),
+        }
+    }
+
+    fn tick(&self) -> Option<Tick> {
+        self.ticks.lock().ok().and_then(|t| *t)
     }
 
     /// When a wait of `d` from now ends.
     pub fn deadline(&self, d: Duration) -> Deadline {
+        let stalled = Instant::now() + d * 20 + Duration::from_secs(120);
         match self.kind {
-            Emulator::Rearmed => Deadline::Frame {
-                frame: self.frame() + frames_in(d),
-                stalled: Instant::now() + d * 20 + Duration::from_secs(120),
-            },
+            Emulator::Rearmed => Deadline::Frame { frame: self.frame() + frames_in(d), stalled },
+            _ if self.ticking() => Deadline::Frame { frame: self.frame() + frames_in(d), stalled },
             _ => Deadline::At(Instant::now() + d),
         }
+    }
+
+    /// Whether the game's heartbeat has started (PCSX-Reloaded, Mednafen).
+    fn ticking(&self) -> bool {
+        self.tick().is_some()
     }
 
     /// Whether the deadline has passed; an error when an emulator counted
@@ -602,6 +670,16 @@ impl Session {
                 if self.frame() >= frame {
                     return Ok(true);
                 }
+                // A game that stopped ticking has hung (a tick comes every
+                // half second of the console's time).
+                if self.kind != Emulator::Rearmed
+                    && self.tick().is_some_and(|t| t.at.elapsed() > Duration::from_secs(TICK_SILENCE_S))
+                {
+                    return Err(format!(
+                        "the game stopped ticking at frame {} (no AFTK TICK for {TICK_SILENCE_S} s)",
+                        self.frame()
+                    ));
+                }
                 if Instant::now() >= stalled {
                     return Err(format!("the emulator stalled at frame {} (waiting for frame {frame})", self.frame()));
                 }
@@ -614,7 +692,7 @@ impl Session {
     fn slice(deadline: &Deadline) -> Duration {
         match *deadline {
             Deadline::At(t) => t.saturating_duration_since(Instant::now()),
-            Deadline::Frame { .. } => Duration::from_millis(20),
+            Deadline::Frame { .. } => Duration::from_millis(5),
         }
     }
 
@@ -683,7 +761,8 @@ impl Session {
         self.wait_for(&format!("a line starting {prefix:?}"), timeout, |l| l.starts_with(prefix))
     }
 
-    /// Collects lines for `duration`, consuming nothing.
+    /// Collects lines for `duration` of the console's time, consuming
+    /// nothing.
     pub fn idle(&mut self, duration: Duration) -> Result<(), String> {
         let deadline = self.deadline(duration);
         loop {
@@ -696,9 +775,10 @@ impl Session {
 
     /// A wait's length as this session counts it.
     pub fn span(&self, d: Duration) -> String {
-        match self.kind {
-            Emulator::Rearmed => format!("{} frames", frames_in(d)),
-            _ => format!("{:.1}s", d.as_secs_f32()),
+        if self.kind == Emulator::Rearmed || self.ticking() {
+            format!("{} frames", frames_in(d))
+        } else {
+            format!("{:.1}s", d.as_secs_f32())
         }
     }
 
@@ -1150,6 +1230,24 @@ mod tests {
         assert_eq!(key_for("cross"), Some("z"));
         assert_eq!(key_for("START"), Some("v"));
         assert_eq!(key_for("l3"), None);
+    }
+
+    #[test]
+    fn the_console_s_frame_is_reckoned_from_its_ticks_at_their_speed() {
+        let t0 = Instant::now();
+        // The first tick: 60 frames a second assumed.
+        let a = Tick::next(None, 30, t0);
+        assert_eq!(a.frame_at(t0), 30);
+        assert_eq!(a.frame_at(t0 + Duration::from_millis(250)), 45);
+        // Never past the next tick, however long it is in coming.
+        assert_eq!(a.frame_at(t0 + Duration::from_secs(10)), 60);
+        // A loaded machine: 30 frames took a second, so half a second of
+        // the clock is 15 frames, not 30.
+        let b = Tick::next(Some(&a), 60, t0 + Duration::from_secs(1));
+        assert_eq!(b.frame_at(t0 + Duration::from_millis(1500)), 75);
+        // A wait of 5 s is 300 frames, whatever the clock says.
+        assert_eq!(frames_in(Duration::from_secs(5)), 300);
+        assert_eq!(frames_in(Duration::from_millis(100)), 6);
     }
 
     #[test]
