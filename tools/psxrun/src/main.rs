@@ -15,9 +15,16 @@
 //! `--emulator rearmed` runs PCSX ReARMed (EmulatorJS's build, its HLE
 //! BIOS) in the project's web page (`--site DIR`, target/web by default:
 //! `make web`) in headless Chromium, through `tools/web/driver.mjs`: the
-//! event log is read out of the emulator's memory, and every wait (`wait`,
-//! `sleep`, `press`, `until`, `hints` and a tap's) counts the emulator's
-//! frames, 60 to a second, not the clock. `--card FILE` keeps the browser's
+//! event log is read out of the emulator's memory.
+//!
+//! Every wait (`wait`, `sleep`, `press`, `until`, `hints`, a tap's, `perf`)
+//! counts the console's frames, 60 to a second of the script's, not the
+//! clock's: PCSX ReARMed's frame count from its driver; in PCSX-Reloaded
+//! and Mednafen the game's `AFTK TICK frame=N` line every 30 frames, the
+//! count between two reckoned at the emulator's speed over the last two
+//! (before the first tick, at the boot, the clock's seconds). A loaded
+//! machine makes a run slower, not a failure; a game that stops ticking
+//! for 60 s fails it. `--card FILE` keeps the browser's
 //! storage in `FILE.profile/` (the next session with the same card resumes
 //! from it, as a reloaded page does) and writes the card the page saved to
 //! FILE.
