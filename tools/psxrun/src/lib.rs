@@ -852,6 +852,14 @@ impl Session {
         Ok(())
     }
 
+    /// PCSX-Reloaded and Mednafen: the button pressed for 50 ms of the
+    /// clock and released, by one xdotool (no round trip between the two
+    /// edges).
+    pub fn tap_key(&mut self, button: &str) -> Result<(), String> {
+        let key = self.kind.key_for(button).ok_or_else(|| format!("unknown button {button:?}"))?;
+        self.xdotool(&["keydown", key, "sleep", "0.05", "keyup", key])
+    }
+
     /// Presses the buttons together for `hold`, then releases them and
     /// waits `gap` (together long enough for the game's once-a-frame poll to
     /// see both edges).
