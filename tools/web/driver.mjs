@@ -20,7 +20,8 @@
 // lines, which start with \x01: "\x01frame N" (the emulator's frame count,
 // a few times a second), "\x01ready", "\x01shot PATH", "\x01card PATH",
 // "\x01error TEXT" (then it exits 1).
-// On stdin, one command a line: "down BUTTON", "up BUTTON", "shot PATH"
+// On stdin, one command a line: "down BUTTON", "up BUTTON", "tap BUTTON"
+// (3 frames, answered "\x01tapped BUTTON"), "shot PATH"
 // (the core's frame), "page PATH" (the whole page as a player sees it),
 // "quit".
 // The browser's console goes to DIR/browser-console.log. Any request to
@@ -201,6 +202,20 @@ async function command(line) {
     const id = BUTTONS[(arg || "").toLowerCase()];
     if (id === undefined) die(`unknown button ${arg}`);
     await page.evaluate(([id, v]) => window.EJS_emulator.gameManager.simulateInput(0, id, v), [id, verb === "down" ? 1 : 0]);
+  } else if (verb === "tap") {
+    // Held for 3 of the core's frames, released in the page itself: a
+    // round trip through the harness could hold it past the game's
+    // 15-frame repeat delay when the machine is loaded.
+    const id = BUTTONS[(arg || "").toLowerCase()];
+    if (id === undefined) die(`unknown button ${arg}`);
+    await page.evaluate(async (id) => {
+      const gm = window.EJS_emulator.gameManager;
+      const from = gm.getFrameNum();
+      gm.simulateInput(0, id, 1);
+      while (gm.getFrameNum() < from + 3) await new Promise((ok) => requestAnimationFrame(ok));
+      gm.simulateInput(0, id, 0);
+    }, id);
+    ctl("tapped " + arg);
   } else if (verb === "shot") {
     // The core's own frame (the console's picture, not the page).
     const png = await page.evaluate(async () => {

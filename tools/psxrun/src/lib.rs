@@ -852,11 +852,17 @@ impl Session {
         Ok(())
     }
 
-    /// PCSX-Reloaded and Mednafen: the button pressed for 50 ms of the
-    /// clock and released, by one xdotool (no round trip between the two
-    /// edges).
+    /// The button pressed briefly and released, with no round trip
+    /// through the harness between the two edges. PCSX-Reloaded and
+    /// Mednafen: 50 ms of the clock, by one xdotool.
+    /// PCSX ReARMed: held for 3 of the core's frames, released by the
+    /// page itself.
     pub fn tap_key(&mut self, button: &str) -> Result<(), String> {
         let key = self.kind.key_for(button).ok_or_else(|| format!("unknown button {button:?}"))?;
+        if self.kind == Emulator::Rearmed {
+            self.tell(&format!("tap {key}"))?;
+            return self.answer("tapped ").map(|_| ());
+        }
         self.xdotool(&["keydown", key, "sleep", "0.05", "keyup", key])
     }
 

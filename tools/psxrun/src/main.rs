@@ -269,26 +269,18 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
         Some("__tap_impl") => {
             let button = *words.get(1).ok_or("tap needs a button")?;
             let want_down = format!("AFTK PAD {button}");
-            let got = if session.kind() == Emulator::Rearmed {
-                // The driver answers at once: held until the game saw it.
-                session.key_down(&[button])?;
-                let got = session.wait_pad_line(Duration::from_secs(5));
-                session.key_up(&[button])?;
-                got?
-            } else {
-                // A short press (both edges from one xdotool), pressed
-                // again if the game never saw it (it logs nothing then):
-                // held until the game logged it, a loaded machine's
-                // round trip held a D-pad direction past the 15 frames
-                // after which it repeats, and the cursor moved twice.
-                let mut tries = 0;
-                loop {
-                    session.tap_key(button)?;
-                    match session.wait_pad_line(Duration::from_secs(1)) {
-                        Ok(line) => break line,
-                        Err(e) if tries >= 4 => return Err(format!("pressed {button} five times: {e}")),
-                        Err(_) => tries += 1,
-                    }
+            // A short press (both edges at once: 50 ms by one xdotool, or
+            // 3 frames in the web page), pressed again if the game never
+            // saw it (it logs nothing then). Held until the game logged
+            // it, a loaded machine's round trip held a D-pad direction
+            // past the 15 frames after which it repeats.
+            let mut tries = 0;
+            let got = loop {
+                session.tap_key(button)?;
+                match session.wait_pad_line(Duration::from_secs(1)) {
+                    Ok(line) => break line,
+                    Err(e) if tries >= 4 => return Err(format!("pressed {button} five times: {e}")),
+                    Err(_) => tries += 1,
                 }
             };
             if got != want_down {
