@@ -363,6 +363,11 @@ fn mednafen_command(
         .args(["-filesys.path_sav", &s(&saves), "-filesys.fname_sav", "card.%x"])
         .args(["-filesys.path_snap", &s(snaps)])
         .args(["-nothrottle", if opts.realtime { "0" } else { "1" }])
+        // Behind the clock on a loaded machine, it runs slower rather than
+        // catch up by skipping the drawing of frames: frames run in such a
+        // burst read one pad state, so a tap could last past the D-pad's
+        // 15-frame repeat delay. The waits count frames, not seconds.
+        .args(["-frameskip", "0"])
         .args(["-autosave", "0", "-cheats", "0"]);
     if image.extension().is_some_and(|e| e.eq_ignore_ascii_case("cue")) {
         // A disc with no licence sectors: the module must be named.

@@ -38,7 +38,7 @@
 //! | command | meaning |
 //! |---|---|
 //! | `wait SECONDS TEXT...` | wait for a TTY line starting with TEXT |
-//! | `tap BUTTON` | hold BUTTON until the game logs `AFTK PAD BUTTON`, release it until it logs `AFTK PAD -`; anything else logged in between fails |
+//! | `tap BUTTON` | a short press (50 ms by one xdotool; 3 frames in PCSX ReARMed), pressed again (up to five times) until the game logs `AFTK PAD BUTTON`; then the game must log `AFTK PAD -` next |
 //! | `press BUTTON[+BUTTON] [MS]` | hold for MS (default 100) milliseconds, release, wait 100 ms |
 //! | `sleep MS` | let time pass |
 //! | `shot NAME` | screenshot to DIR/NAME.png; fails if the screen is blank |
