@@ -999,26 +999,33 @@ impl Session {
         Ok(path)
     }
 
+    /// Waits up to `within` for the emulator to exit, keeping the lines it
+    /// still prints, then kills it: our own child's PID only, never
+    /// anything by name.
+    fn reap(&mut self, mut emu: Child, within: Duration) {
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = emu.try_wait() {
+                break;
+            }
+            while let Ok(line) = self.lines.try_recv() {
+                self.log.push(line);
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+        let _ = emu.kill();
+        let _ = emu.wait();
+    }
+
     fn shutdown(&mut self) {
         if self.kind == Emulator::Rearmed {
-            if let Some(mut emu) = self.emulator.take() {
+            if let Some(emu) = self.emulator.take() {
                 // The driver saves the card (to the browser's storage and
                 // to --card) and closes the browser on "quit", or when its
                 // command line closes.
                 let _ = self.tell("quit");
                 self.control = None;
-                let deadline = Instant::now() + Duration::from_secs(60);
-                while Instant::now() < deadline {
-                    if let Ok(Some(_)) = emu.try_wait() {
-                        break;
-                    }
-                    while let Ok(line) = self.lines.try_recv() {
-                        self.log.push(line);
-                    }
-                    thread::sleep(Duration::from_millis(50));
-                }
-                let _ = emu.kill();
-                let _ = emu.wait();
+                self.reap(emu, Duration::from_secs(60));
             }
             // What it said last: the card written, or why it stopped.
             if let Some(replies) = self.replies.take() {
@@ -1030,22 +1037,11 @@ impl Session {
             }
         }
         if self.kind == Emulator::Mednafen {
-            if let Some(mut emu) = self.emulator.take() {
+            if let Some(emu) = self.emulator.take() {
                 // Mednafen quits cleanly on SIGTERM (writing the memory
                 // card); our own child's PID only.
                 let _ = Command::new("kill").arg("-TERM").arg(emu.id().to_string()).status();
-                let deadline = Instant::now() + Duration::from_secs(10);
-                while Instant::now() < deadline {
-                    if let Ok(Some(_)) = emu.try_wait() {
-                        break;
-                    }
-                    while let Ok(line) = self.lines.try_recv() {
-                        self.log.push(line);
-                    }
-                    thread::sleep(Duration::from_millis(50));
-                }
-                let _ = emu.kill();
-                let _ = emu.wait();
+                self.reap(emu, Duration::from_secs(10));
             }
             if let Some((written, wanted)) = self.card_out.take() {
                 if written.exists() {
@@ -1053,21 +1049,9 @@ impl Session {
                 }
             }
         }
-        if let Some(mut emu) = self.emulator.take() {
+        if let Some(emu) = self.emulator.take() {
             let _ = self.xdotool(&["key", "Escape"]);
-            let deadline = Instant::now() + Duration::from_secs(3);
-            while Instant::now() < deadline {
-                if let Ok(Some(_)) = emu.try_wait() {
-                    break;
-                }
-                while let Ok(line) = self.lines.try_recv() {
-                    self.log.push(line);
-                }
-                thread::sleep(Duration::from_millis(50));
-            }
-            // Our own child's PID only: never anything by name.
-            let _ = emu.kill();
-            let _ = emu.wait();
+            self.reap(emu, Duration::from_secs(3));
         }
         if let Some(x) = self.xvfb.take() {
             stop_xvfb(x);
