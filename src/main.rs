@@ -21,15 +21,14 @@ mod game_loop {
     use farewell::draw::DrawList;
     use farewell::input::{Input, Names, PadReply};
     use farewell::perf::{FrameMeter, FrameTimes};
-    use farewell::settings::GameId;
-    use farewell::ui::catalogue::entry;
+    use farewell::ui::catalogue::CATALOGUE;
     use farewell::ui::paint::{palette, text_centred};
     use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
     use farewell::ui::App;
 
     /// The games, each with its own estimate of a thinking step's time.
-    const GAMES: usize = GameId::ALL.len();
+    const GAMES: usize = CATALOGUE.len();
 
     /// How fast the estimate of a thinking step's time forgets a long one,
     /// per frame that thinks (with the hint worked out before the player
@@ -191,8 +190,8 @@ mod game_loop {
                 hint_us: 0,
                 hint_frames: 0,
                 render_us: DRAW_US,
-                step_us: GameId::ALL.map(|id| entry(id).think_step_us),
-                margin_us: GameId::ALL.map(|id| entry(id).think_margin_us),
+                step_us: CATALOGUE.map(|s| s.think_step_us),
+                margin_us: CATALOGUE.map(|s| s.think_margin_us),
                 starved: false,
                 update_us: 0,
                 slow_at: None,
@@ -350,7 +349,7 @@ mod game_loop {
             // 14x9 grid judged, a solver's node). A frame that could start
             // none, after one that started none either, runs one anyway, so
             // that thinking never stalls.
-            let game = app.playing().map_or(0, |p| p.id() as usize).min(GAMES - 1);
+            let game = app.playing().map_or(0, |p| p.id().index()).min(GAMES - 1);
             let until = THINK_UNTIL_US.saturating_sub(self.margin_us[game]);
             let step_us = &mut self.step_us[game];
             let mut steps = 0u32;

@@ -1042,7 +1042,8 @@ pub fn plan_save_unsealed(
     save: &SaveView<'_>,
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
-    let title = title_frame(save.games[crate::settings::GameId::Farewell as usize].map(|g| g.seed));
+    // The file carries the collection's name and the first game's deal.
+    let title = title_frame(save.games[0].map(|g| g.seed));
     plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
 }
 

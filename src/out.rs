@@ -30,6 +30,16 @@ impl<W: fmt::Write + ?Sized> Out for W {
     }
 }
 
+/// An [`Out`] that keeps nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Discard;
+
+impl fmt::Write for Discard {
+    fn write_str(&mut self, _: &str) -> fmt::Result {
+        Ok(())
+    }
+}
+
 /// An [`Out`] as a trait object, for [`put!`](crate::put): a sink given by
 /// value (`put!(line, ...)`), by reference or as `&mut dyn Out` alike.
 pub trait AsOut {

@@ -41,10 +41,10 @@
 //!               a hint was shown; then (1 or 2) the game in progress:
 //!     seed   4  its deal number
 //!     options 1 its option code
-//!     count  2  moves, at most the game's limit (SHAPES)
+//!     count  2  moves, at most the game's limit (GameInfo::saved_moves)
 //!     moves  2 each: the move's place in the game's list of legal moves
 //!               (Patience::for_each_legal order) when it was played
-//!   rows     1  k, at most the game's statistics rows (SHAPES), then k x 16:
+//!   rows     1  k, at most the game's statistics rows (GameInfo::stats_rows), then k x 16:
 //!               played u32, won u32, streak u16, best streak u16, fewest
 //!               deals (A Farewell to Kings) or moves (the others) in a
 //!               win u16 (FFFF: no win yet), wins in which a hint was
@@ -91,10 +91,9 @@
 //! checked when it is resumed ([`SavedGame::replay`]) and by `mcd`
 //! ([`check_game`]), not here: a decode must stay quick on the console.
 
-use crate::games::farewell::game::MAX_MOVES;
-use crate::games::farewell::{self, Card, Cell, KingStart, Move, Options};
-use crate::games::{albert, corners, kingdoms, Patience};
-use crate::settings::{FaceStyle, GameId, GRID_SIZES};
+pub use crate::games::registry::{nth_legal, position_of, ReplayError, MAX_ROWS, SAVED_MOVES};
+use crate::games::{registry, GameId, Patience, GAMES};
+use crate::settings::FaceStyle;
 use crate::sound::{Volumes, MAX_VOLUME};
 
 /// The first four bytes of every save record.
@@ -105,56 +104,18 @@ pub const VERSION: u16 = 6;
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
 pub const CRC_LEN: usize = 4;
-/// A Farewell to Kings' statistics rows: grid sizes x kings starts x easy
-/// off/on (its option codes).
-pub const STATS_ENTRIES: usize = GRID_SIZES.len() * 4 * 2;
-/// Most statistics rows any game keeps (A Farewell to Kings').
-pub const MAX_ROWS: usize = STATS_ENTRIES;
-/// The games the save knows: one section each, indexed by GameId code.
-pub const GAMES: usize = GameId::ALL.len();
-
-/// Moves of a game in progress the save keeps for each of the games other
-/// than A Farewell to Kings: a longer game is saved without its game in
-/// progress (its settings and statistics still are).
-pub const SAVED_MOVES: usize = 400;
-/// The games other than A Farewell to Kings, in the order the screens keep
-/// their records (`ui::App::others`).
-pub const OTHER_GAMES: [GameId; 3] = [GameId::Corners, GameId::Albert, GameId::Kingdoms];
-
-/// What the save keeps of one game: its statistics rows and the most moves
-/// of its game in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    /// The game.
-    pub game: GameId,
-    /// Statistics rows (at most [`MAX_ROWS`]).
-    pub rows: usize,
-    /// Most moves of a saved game in progress (at most [`SAVED_MOVES`]).
-    pub moves: usize,
-}
-
-/// Every game's [`Shape`], in GameId order. A Farewell to Kings' longest
-/// line of play is [`MAX_MOVES`]; the others save up to [`SAVED_MOVES`].
-pub const SHAPES: [Shape; GAMES] = [
-    Shape { game: GameId::Farewell, rows: STATS_ENTRIES, moves: MAX_MOVES },
-    Shape { game: GameId::Corners, rows: 1, moves: SAVED_MOVES },
-    Shape { game: GameId::Albert, rows: 6, moves: SAVED_MOVES },
-    Shape { game: GameId::Kingdoms, rows: 1, moves: SAVED_MOVES },
-];
+/// How many games the save knows: one section each, indexed by GameId code.
+const GAME_COUNT: usize = GAMES.len();
 
 const _: () = {
     let mut i = 0;
-    while i < GAMES {
-        assert!(SHAPES[i].game as usize == i && SHAPES[i].rows <= MAX_ROWS && SHAPES[i].moves <= SAVED_MOVES);
-        assert!(SHAPES[i].rows <= u8::MAX as usize && SHAPES[i].moves <= u16::MAX as usize);
+    while i < GAME_COUNT {
+        let g = GAMES[i];
+        assert!(g.stats_rows <= MAX_ROWS && g.saved_moves <= SAVED_MOVES);
+        assert!(g.stats_rows <= u8::MAX as usize && g.saved_moves <= u16::MAX as usize);
         i += 1;
     }
 };
-
-/// The [`Shape`] of a game.
-pub const fn shape(game: GameId) -> Shape {
-    SHAPES[game as usize]
-}
 
 /// Bytes of the shared settings (faces to last game) and the section count.
 const SHARED_LEN: usize = 6 + 1;
@@ -167,9 +128,9 @@ const SECTION_FIXED: usize = 1 + 1 + 1 + 1;
 /// Seed, options, count.
 const SAVED_GAME_FIXED: usize = 4 + 1 + 2;
 
-/// Bytes of a section at its longest.
-const fn max_section(s: Shape) -> usize {
-    SECTION_HEAD + SECTION_FIXED + SAVED_GAME_FIXED + 2 * s.moves + s.rows * TALLY_LEN
+/// Bytes of a game's section at its longest.
+const fn max_section(g: &registry::GameInfo) -> usize {
+    SECTION_HEAD + SECTION_FIXED + SAVED_GAME_FIXED + 2 * g.saved_moves + g.stats_rows * TALLY_LEN
 }
 
 /// The longest record version 5 produces: every game with its longest game
@@ -177,8 +138,8 @@ const fn max_section(s: Shape) -> usize {
 pub const MAX_ENCODED: usize = {
     let mut n = HEADER + SHARED_LEN + CRC_LEN;
     let mut i = 0;
-    while i < GAMES {
-        n += max_section(SHAPES[i]);
+    while i < GAME_COUNT {
+        n += max_section(GAMES[i]);
         i += 1;
     }
     n
@@ -296,7 +257,7 @@ pub enum Field {
     TooManyMoves {
         /// Moves in the record.
         count: u16,
-        /// The game's limit ([`Shape::moves`]).
+        /// The game's limit ([`GameInfo::saved_moves`](crate::games::GameInfo::saved_moves)).
         max: u16,
     },
     /// Before version 5: move number `index` (from 0) of A Farewell to
@@ -310,7 +271,7 @@ pub enum Field {
     Rows {
         /// Rows in the record.
         count: u8,
-        /// The game's rows ([`Shape::rows`]).
+        /// The game's rows ([`GameInfo::stats_rows`](crate::games::GameInfo::stats_rows)).
         max: u8,
     },
     /// Statistics row `row` (from 0) contradicts itself (more wins than
@@ -341,14 +302,15 @@ impl crate::out::Text for Invalid {
             Invalid::EffectsVolume(b) => put!(f, "effects volume ", b, " (at most ", MAX_VOLUME, ")"),
             Invalid::MusicVolume(b) => put!(f, "music volume ", b, " (at most ", MAX_VOLUME, ")"),
             Invalid::Muted(b) => put!(f, "muted byte ", b, " (0 or 1)"),
-            Invalid::LastGame(b) => put!(f, "last game ", b, " (0 to ", GAMES - 1, ")"),
+            Invalid::LastGame(b) => put!(f, "last game ", b, " (0 to ", GAME_COUNT - 1, ")"),
             Invalid::SectionCount(n) => put!(f, n, " game sections (this version has 3)"),
             Invalid::Sections { counted, found } => {
                 put!(f, "its section count is ", counted, " but it holds ", found, " sections")
             }
             Invalid::SectionId { at, id } => {
-                let want = OTHER_GAMES.get(usize::from(at).wrapping_sub(1)).map_or(0, |g| *g as u8);
-                put!(f, "section ", at, " has game id ", id, " (expected ", want, ")")
+                // Versions 3 and 4 wrote the games after the first in code
+                // order: section `at` is game `at`'s.
+                put!(f, "section ", at, " has game id ", id, " (expected ", at, ")")
             }
             Invalid::TwoSections(g) => put!(f, g.name(), " has two sections"),
             Invalid::Game(g, field) => put!(f, g.name(), ": ", field),
@@ -511,58 +473,6 @@ impl Tally {
     }
 }
 
-/// A Farewell to Kings' statistics per grid size (of [`GRID_SIZES`]),
-/// kings start and easy mode: its section's rows, by option set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stats {
-    tallies: [Tally; STATS_ENTRIES],
-}
-
-impl Default for Stats {
-    fn default() -> Self {
-        Stats { tallies: [Tally::default(); STATS_ENTRIES] }
-    }
-}
-
-impl Stats {
-    /// The entry for these options (their option code): `None` for a grid
-    /// size the Options screen does not offer (such games are not counted).
-    pub fn entry(options: Options) -> Option<usize> {
-        farewell::patience::code(options).map(usize::from)
-    }
-
-    /// The tally for these options (`None` as for [`Stats::entry`]).
-    pub fn get(&self, options: Options) -> Option<&Tally> {
-        Stats::entry(options).map(|i| &self.tallies[i])
-    }
-
-    /// All tallies, in entry order.
-    pub fn tallies(&self) -> &[Tally; STATS_ENTRIES] {
-        &self.tallies
-    }
-
-    /// The statistics in A Farewell to Kings' section rows.
-    pub fn from_rows(rows: &[Tally]) -> Stats {
-        let mut s = Stats::default();
-        for (t, r) in s.tallies.iter_mut().zip(rows) {
-            *t = *r;
-        }
-        s
-    }
-
-    /// Counts a finished game: won or lost, and the deals it took (a win
-    /// with fewer deals than before becomes the record). Returns false, and
-    /// counts nothing, for a grid size outside [`GRID_SIZES`]. Counters
-    /// saturate rather than wrap.
-    pub fn record_game(&mut self, options: Options, won: bool, deals: u16) -> bool {
-        let Some(i) = Stats::entry(options) else {
-            return false;
-        };
-        self.tallies[i].record(won, false, deals);
-        true
-    }
-}
-
 /// Everything the memory card keeps for the player: the settings every
 /// game shares and one [`GameRecord`] per game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -576,7 +486,7 @@ pub struct Save {
     /// The game highlighted on the title at boot: the last one chosen.
     pub last_game: GameId,
     /// Every game's part, indexed by GameId code: use [`Save::record`].
-    pub sections: [GameRecord; GAMES],
+    pub sections: [GameRecord; GAME_COUNT],
 }
 
 impl Default for Save {
@@ -585,8 +495,8 @@ impl Default for Save {
             face: FaceStyle::Standard,
             highlight: true,
             sound: Volumes::default(),
-            last_game: GameId::Farewell,
-            sections: GameId::ALL.map(GameRecord::new),
+            last_game: GameId::nth(0),
+            sections: core::array::from_fn(|i| GameRecord::new(GameId::nth(i))),
         }
     }
 }
@@ -594,12 +504,12 @@ impl Default for Save {
 impl Save {
     /// The part of the save of any game.
     pub fn record(&self, id: GameId) -> &GameRecord {
-        &self.sections[id as usize]
+        &self.sections[id.index()]
     }
 
     /// The same, to change.
     pub fn record_mut(&mut self, id: GameId) -> &mut GameRecord {
-        &mut self.sections[id as usize]
+        &mut self.sections[id.index()]
     }
 }
 
@@ -614,9 +524,10 @@ pub struct GameRecord {
     pub winnable: bool,
     /// The game in progress.
     pub game: Option<SavedGame>,
-    /// Statistics rows; the game uses the first [`Shape::rows`] (A Farewell
-    /// to Kings: by option code; King Albert: by starting rank; the others:
-    /// row 0), the rest stay empty.
+    /// Statistics rows; the game uses the first
+    /// [`GameInfo::stats_rows`](crate::games::GameInfo::stats_rows) (the row
+    /// of an option code is its [`GameInfo::stats_row`](crate::games::GameInfo::stats_row)),
+    /// the rest stay empty.
     pub tallies: [Tally; MAX_ROWS],
 }
 
@@ -631,7 +542,7 @@ impl Default for GameRecord {
 impl GameRecord {
     /// A game's record before anything is saved: its default options.
     pub fn new(game: GameId) -> GameRecord {
-        GameRecord { options: default_options(game), ..GameRecord::default() }
+        GameRecord { options: game.info().default_options, ..GameRecord::default() }
     }
 
     /// Counts a finished game in statistics row `row`: won or lost, and
@@ -650,7 +561,7 @@ impl GameRecord {
 
     /// The rows up to the last one played (what the record writes).
     fn rows_kept(&self, game: GameId) -> &[Tally] {
-        let rows = &self.tallies[..shape(game).rows];
+        let rows = &self.tallies[..game.info().stats_rows];
         let n = rows.iter().rposition(|t| *t != Tally::default()).map_or(0, |i| i + 1);
         &rows[..n]
     }
@@ -706,77 +617,23 @@ impl SavedGame {
 
     /// Replays the game: deals it and plays its moves.
     pub fn replay<G: Patience>(&self) -> Result<G, Field> {
-        let options = G::options_from_code(self.options).ok_or(Field::GameOptions(self.options))?;
-        let mut g = G::deal(self.seed, options);
-        for (i, &n) in self.moves().iter().enumerate() {
-            let m = nth_legal(&g, n).ok_or(Field::Illegal(i as u16))?;
-            g.play(m).map_err(|_| Field::Illegal(i as u16))?;
-        }
-        Ok(g)
+        registry::replay(self.seed, self.options, self.moves()).map_err(Field::from)
     }
-}
-
-/// The place of `m` in the legal-move list of `g` (as `for_each_legal`
-/// lists them), if it is there and within `u16`: how the save keeps a move.
-pub fn position_of<G: Patience>(g: &G, m: G::Move) -> Option<u16> {
-    let (mut i, mut found) = (0u32, None);
-    g.for_each_legal(&mut |x| {
-        if found.is_none() && x == m {
-            found = u16::try_from(i).ok();
-        }
-        i += 1;
-    });
-    found
-}
-
-/// The legal move at place `n` of the list, if there is one.
-pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
-    let (mut i, mut found) = (0u32, None);
-    g.for_each_legal(&mut |x| {
-        if i == u32::from(n) {
-            found = Some(x);
-        }
-        i += 1;
-    });
-    found
 }
 
 // ---------------------------------------------------------------- the games
 
-/// A game's default option code.
-fn default_options(game: GameId) -> u8 {
-    match game {
-        GameId::Farewell => farewell::Game::options_code(Options::default()),
-        GameId::Corners => corners::Game::options_code(()),
-        GameId::Albert => albert::Game::options_code(albert::Options::default()),
-        GameId::Kingdoms => kingdoms::Game::options_code(()),
-    }
-}
-
 /// True when `code` is an option code of the game.
 fn options_ok(game: GameId, code: u8) -> bool {
-    match game {
-        GameId::Farewell => farewell::Game::options_from_code(code).is_some(),
-        GameId::Corners => corners::Game::options_from_code(code).is_some(),
-        GameId::Albert => albert::Game::options_from_code(code).is_some(),
-        GameId::Kingdoms => kingdoms::Game::options_from_code(code).is_some(),
-    }
+    (game.info().options_ok)(code)
 }
 
 /// Replays a game in progress of `game`: `Ok` when every move is legal in
 /// its turn. For tools and tests (the console replays a game when it is
 /// resumed).
 pub fn check_game(game: GameId, saved: &SavedGame) -> Result<(), Field> {
-    match game {
-        GameId::Farewell => saved.replay::<farewell::Game>().map(|_| ()),
-        GameId::Corners => saved.replay::<corners::Game>().map(|_| ()),
-        GameId::Albert => saved.replay::<albert::Game>().map(|_| ()),
-        GameId::Kingdoms => saved.replay::<kingdoms::Game>().map(|_| ()),
-    }
-}
-
-fn kings_from(code: u8) -> Option<KingStart> {
-    [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom].get(usize::from(code)).copied()
+    (game.info().replay)(saved.seed, saved.options, saved.moves(), &mut |_| {}, &mut crate::out::Discard)
+        .map_err(Field::from)
 }
 
 fn bool_from(b: u8) -> Option<bool> {
@@ -853,10 +710,10 @@ pub struct SaveView<'a> {
     pub last_game: GameId,
     /// Every game's part, indexed by GameId code (its game in progress is
     /// in `games`).
-    pub sections: [&'a GameRecord; GAMES],
+    pub sections: [&'a GameRecord; GAME_COUNT],
     /// Every game's game in progress, indexed by GameId code (the game in
     /// play's is made for the save, the others' are the records').
-    pub games: [Option<&'a SavedGame>; GAMES],
+    pub games: [Option<&'a SavedGame>; GAME_COUNT],
 }
 
 /// What a save can be taken from: a [`Save`], or the game as it stands.
@@ -900,39 +757,38 @@ impl Save {
 impl SaveView<'_> {
     /// The part of the save of any game.
     pub fn record(&self, id: GameId) -> &GameRecord {
-        self.sections[id as usize]
+        self.sections[id.index()]
     }
 
     /// Bytes [`SaveView::encode`] writes when nothing has to be left out.
     pub fn encoded_len(&self) -> usize {
-        self.len_keeping([true; GAMES], &self.rows_kept())
+        self.len_keeping([true; GAME_COUNT], &self.rows_kept())
     }
 
     /// The length with only the games in progress marked in `keep`.
     /// How many statistics rows each game's section keeps (counted once
     /// per encoding: a scan of A Farewell to Kings' rows is 0.1 ms on the
     /// PS1).
-    fn rows_kept(&self) -> [usize; GAMES] {
-        let mut rows = [0; GAMES];
-        for id in GameId::ALL {
-            rows[id as usize] = self.record(id).rows_kept(id).len();
+    fn rows_kept(&self) -> [usize; GAME_COUNT] {
+        let mut rows = [0; GAME_COUNT];
+        for id in GameId::all() {
+            rows[id.index()] = self.record(id).rows_kept(id).len();
         }
         rows
     }
 
-    fn len_keeping(&self, keep: [bool; GAMES], rows: &[usize; GAMES]) -> usize {
-        let sections: usize =
-            GameId::ALL.iter().map(|&id| SECTION_HEAD + self.section_len(id, keep[id as usize], rows)).sum();
+    fn len_keeping(&self, keep: [bool; GAME_COUNT], rows: &[usize; GAME_COUNT]) -> usize {
+        let sections: usize = GameId::all().map(|id| SECTION_HEAD + self.section_len(id, keep[id.index()], rows)).sum();
         HEADER + SHARED_LEN + sections + CRC_LEN
     }
 
     /// Bytes of a section after its id and length.
-    fn section_len(&self, id: GameId, keep_game: bool, rows: &[usize; GAMES]) -> usize {
-        let game = match self.games[id as usize] {
-            Some(g) if keep_game => SAVED_GAME_FIXED + 2 * g.moves().len().min(shape(id).moves),
+    fn section_len(&self, id: GameId, keep_game: bool, rows: &[usize; GAME_COUNT]) -> usize {
+        let game = match self.games[id.index()] {
+            Some(g) if keep_game => SAVED_GAME_FIXED + 2 * g.moves().len().min(id.info().saved_moves),
             _ => 0,
         };
-        SECTION_FIXED + game + rows[id as usize] * TALLY_LEN
+        SECTION_FIXED + game + rows[id.index()] * TALLY_LEN
     }
 
     /// Writes the record to the front of `out`; returns its length. When
@@ -941,15 +797,15 @@ impl SaveView<'_> {
     /// (never with four games and a memory card copy:
     /// [`MAX_ENCODED`]).
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let mut keep = [true; GAMES];
+        let mut keep = [true; GAME_COUNT];
         let kept = self.rows_kept();
         let mut len = self.len_keeping(keep, &kept);
-        for id in GameId::ALL {
+        for id in GameId::all() {
             if len <= out.len() {
                 break;
             }
             if id != self.last_game {
-                keep[id as usize] = false;
+                keep[id.index()] = false;
                 len = self.len_keeping(keep, &kept);
             }
         }
@@ -962,16 +818,16 @@ impl SaveView<'_> {
         w.put(&((len - HEADER - CRC_LEN) as u16).to_le_bytes());
         let v = self.sound;
         w.put(&[u8::from(self.face == FaceStyle::FourColour), u8::from(self.highlight)]);
-        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted), self.last_game as u8]);
-        w.put(&[GAMES as u8]);
-        for id in GameId::ALL {
+        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted), self.last_game.code()]);
+        w.put(&[GAME_COUNT as u8]);
+        for id in GameId::all() {
             let r = self.record(id);
-            w.put(&[id as u8]);
-            w.put(&(self.section_len(id, keep[id as usize], &kept) as u16).to_le_bytes());
+            w.put(&[id.code()]);
+            w.put(&(self.section_len(id, keep[id.index()], &kept) as u16).to_le_bytes());
             w.put(&[r.options, u8::from(r.winnable)]);
-            match self.games[id as usize] {
-                Some(g) if keep[id as usize] => {
-                    let moves = &g.moves()[..g.moves().len().min(shape(id).moves)];
+            match self.games[id.index()] {
+                Some(g) if keep[id.index()] => {
+                    let moves = &g.moves()[..g.moves().len().min(id.info().saved_moves)];
                     w.put(&[1 + u8::from(g.hinted)]);
                     w.put(&g.seed.to_le_bytes());
                     w.put(&[g.options]);
@@ -982,7 +838,7 @@ impl SaveView<'_> {
                 }
                 _ => w.put(&[0]),
             }
-            let rows = &r.tallies[..kept[id as usize]];
+            let rows = &r.tallies[..kept[id.index()]];
             w.put(&[rows.len() as u8]);
             for t in rows {
                 put_tally(&mut w, t);
@@ -1073,8 +929,8 @@ fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
     save.highlight = bool_from(h).ok_or(invalid(Invalid::Highlight(h)))?;
     save.sound = read_sound(rd)?;
     // A later build's game: the title opens on the first game.
-    save.last_game = GameId::from_code(rd.u8()?).unwrap_or(GameId::Farewell);
-    let mut seen = [false; GAMES];
+    save.last_game = GameId::from_code(rd.u8()?).unwrap_or(GameId::nth(0));
+    let mut seen = [false; GAME_COUNT];
     let counted = rd.u8()?;
     for found in 0..counted {
         let id = rd.u8().map_err(|_| invalid(Invalid::Sections { counted, found }))?;
@@ -1084,7 +940,7 @@ fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
         let body = rd.slice(len).map_err(named)?;
         // A later build's game: skipped whole.
         let Some(game) = GameId::from_code(id) else { continue };
-        if core::mem::replace(&mut seen[id as usize], true) {
+        if core::mem::replace(&mut seen[usize::from(id)], true) {
             return Err(invalid(Invalid::TwoSections(game)));
         }
         let mut section = Reader { bytes: body };
@@ -1106,7 +962,7 @@ fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
 fn read_section(rd: &mut Reader<'_>, game: GameId, version: u16) -> Result<GameRecord, SaveError> {
     let mut r = read_head(rd, game, version)?;
     let rows = rd.u8()?;
-    let max = shape(game).rows;
+    let max = game.info().stats_rows;
     if usize::from(rows) > max {
         return Err(in_game(game, Field::Rows { count: rows, max: max as u8 }));
     }
@@ -1133,7 +989,7 @@ fn read_head(rd: &mut Reader<'_>, game: GameId, version: u16) -> Result<GameReco
             if !options_ok(game, options) {
                 return Err(in_game(game, Field::GameOptions(options)));
             }
-            let max = shape(game).moves;
+            let max = game.info().saved_moves;
             if usize::from(count) > max {
                 return Err(in_game(game, Field::TooManyMoves { count, max: max as u16 }));
             }
@@ -1160,132 +1016,14 @@ fn read_tally(rd: &mut Reader<'_>, game: GameId, i: usize, hinted: bool) -> Resu
     Ok(t)
 }
 
-/// Versions 1 to 4: A Farewell to Kings' part first, in its own form, then
-/// (3 and 4) the other games' sections.
-mod legacy {
-    use super::*;
+/// Versions 1 to 4, A Farewell to Kings' own format before the collection.
+mod legacy;
 
-    /// Two bytes that stand for a deal in a version 1-4 move list.
-    const DEAL_CODE: [u8; 2] = [0xFF, 0xFF];
-    /// The statistics rows versions 3 and 4 keep for each other game.
-    const OTHER_TALLIES: usize = 6;
-
-    fn options_from(b: [u8; 4]) -> Option<Options> {
-        let o = Options { width: b[0], height: b[1], kings: kings_from(b[2])?, easy: bool_from(b[3])? };
-        o.grid_ok().then_some(o)
-    }
-
-    fn move_from(code: [u8; 2]) -> Option<Move> {
-        if code == DEAL_CODE {
-            return Some(Move::Deal);
-        }
-        let card = Card::from_index(code[0])?;
-        let cell = Cell::from_index(usize::from(code[1]));
-        cell.in_frame().then_some(Move::Place(card, cell))
-    }
-
-    pub(super) fn read(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
-        const FW: GameId = GameId::Farewell;
-        let mut save = Save::default();
-        let bytes = rd.take::<4>()?;
-        let options = options_from(bytes).ok_or(in_game(FW, Field::OptionBytes(bytes)))?;
-        let f = rd.u8()?;
-        save.face = [FaceStyle::Standard, FaceStyle::FourColour]
-            .get(usize::from(f))
-            .copied()
-            .ok_or(invalid(Invalid::Faces(f)))?;
-        let h = rd.u8()?;
-        save.highlight = bool_from(h).ok_or(invalid(Invalid::Highlight(h)))?;
-        let winnable = if version == 1 {
-            false
-        } else {
-            let w = rd.u8()?;
-            bool_from(w).ok_or(in_game(FW, Field::Winnable(w)))?
-        };
-        let game = match rd.u8()? {
-            0 => None,
-            1 => read_game(rd)?,
-            b => return Err(in_game(FW, Field::HasGame(b))),
-        };
-        let fw = save.record_mut(FW);
-        // A grid the console does not offer: the Options screen's default.
-        fw.options = farewell::patience::code(options).unwrap_or(fw.options);
-        fw.winnable = winnable;
-        fw.game = game;
-        for i in 0..STATS_ENTRIES {
-            fw.tallies[i] = read_tally(rd, FW, i, false)?;
-        }
-        if version >= 3 {
-            let last = rd.u8()?;
-            save.last_game = GameId::from_code(last).ok_or(invalid(Invalid::LastGame(last)))?;
-            if version >= 4 {
-                save.sound = read_sound(rd)?;
-            }
-            let n = rd.u8()?;
-            if usize::from(n) != OTHER_GAMES.len() {
-                return Err(invalid(Invalid::SectionCount(n)));
-            }
-            for (at, &game) in OTHER_GAMES.iter().enumerate() {
-                let id = rd.u8()?;
-                if id != game as u8 {
-                    return Err(invalid(Invalid::SectionId { at: at as u8 + 1, id }));
-                }
-                let len = usize::from(rd.u16().map_err(|e| cut_short(e, game))?);
-                let mut section = Reader { bytes: rd.slice(len).map_err(|e| cut_short(e, game))? };
-                *save.record_mut(game) = read_other(&mut section, game).map_err(|e| cut_short(e, game))?;
-                if !section.bytes.is_empty() {
-                    return Err(in_game(game, Field::Length));
-                }
-            }
-        }
-        Ok(save)
-    }
-
-    /// A version 3-4 section: the version 5 fields with exactly six rows,
-    /// of which the game keeps those it uses (the others were never
-    /// written to).
-    fn read_other(rd: &mut Reader<'_>, game: GameId) -> Result<GameRecord, SaveError> {
-        let mut r = read_head(rd, game, 4)?;
-        let rows = rd.u8()?;
-        if usize::from(rows) != OTHER_TALLIES {
-            return Err(in_game(game, Field::Rows { count: rows, max: OTHER_TALLIES as u8 }));
-        }
-        for i in 0..OTHER_TALLIES {
-            let t = read_tally(rd, game, i, false)?;
-            if let Some(slot) = r.tallies[..shape(game).rows].get_mut(i) {
-                *slot = t;
-            }
-        }
-        Ok(r)
-    }
-
-    /// A Farewell to Kings' game in versions 1-4: replayed, and kept as the
-    /// places of its moves in the list of legal moves. `None` (dropped)
-    /// for a grid the console does not offer.
-    fn read_game(rd: &mut Reader<'_>) -> Result<Option<SavedGame>, SaveError> {
-        const FW: GameId = GameId::Farewell;
-        let seed = rd.u32()?;
-        let bytes = rd.take::<4>()?;
-        let options = options_from(bytes).ok_or(in_game(FW, Field::GameOptionBytes(bytes)))?;
-        let count = rd.u16()?;
-        if usize::from(count) > MAX_MOVES {
-            return Err(in_game(FW, Field::TooManyMoves { count, max: MAX_MOVES as u16 }));
-        }
-        let mut g = farewell::Game::new(seed, options).ok_or(in_game(FW, Field::GameOptionBytes(bytes)))?;
-        let mut saved = SavedGame { seed, options: 0, count, moves: [0; SAVED_MOVES], hinted: false };
-        for i in 0..count {
-            let m = move_from(rd.take()?).ok_or(in_game(FW, Field::MoveCode(i)))?;
-            let place = position_of(&g, m);
-            g.apply(m).map_err(|_| in_game(FW, Field::Illegal(i)))?;
-            // Every move play accepts is in the list (tests/farewell_properties.rs).
-            saved.moves[usize::from(i)] = place.ok_or(in_game(FW, Field::Illegal(i)))?;
-        }
-        match farewell::patience::code(options) {
-            Some(code) => {
-                saved.options = code;
-                Ok(Some(saved))
-            }
-            None => Ok(None),
+impl From<ReplayError> for Field {
+    fn from(e: ReplayError) -> Field {
+        match e {
+            ReplayError::Options(code) => Field::GameOptions(code),
+            ReplayError::Illegal(i) => Field::Illegal(i),
         }
     }
 }

@@ -2,48 +2,7 @@
 //! ([`crate::save`]), so neither needs the other: which game, the card
 //! faces, and each game's options.
 
-/// A game of the collection, in the title screen's order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// A Farewell to Kings (Rob D. Steward).
-    Farewell = 0,
-    /// The Edge: King's Corners (Charles McGarvey).
-    Corners = 1,
-    /// King Albert (Andrew Pipkin).
-    Albert = 2,
-    /// Four Kingdoms (David Bernazzani).
-    Kingdoms = 3,
-}
-
-impl GameId {
-    /// Every game, in the title screen's order.
-    pub const ALL: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Albert, GameId::Kingdoms];
-
-    /// The id in positions, the event log and `kings GAME`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            GameId::Farewell => "farewell",
-            GameId::Corners => "corners",
-            GameId::Albert => "albert",
-            GameId::Kingdoms => "kingdoms",
-        }
-    }
-
-    /// The name on the title screen.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameId::Farewell => "A Farewell to Kings",
-            GameId::Corners => "The Edge: King's Corners",
-            GameId::Albert => "King Albert",
-            GameId::Kingdoms => "Four Kingdoms",
-        }
-    }
-
-    /// The game with this save code (its discriminant).
-    pub fn from_code(code: u8) -> Option<GameId> {
-        GameId::ALL.get(usize::from(code)).copied()
-    }
-}
+pub use crate::games::GameId;
 
 /// The card faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,11 +4,12 @@
 //! the next boot, played to its end and counted in its statistics. The
 //! shared screens name no game, so this one test covers a fifth game too.
 
+use farewell::games::{GameId, GAMES};
 use farewell::input::{Buttons, Input};
 use farewell::save::Save;
 use farewell::ui::catalogue::{self, CATALOGUE};
 use farewell::ui::screen::End;
-use farewell::ui::{option_rows, stats, App, Screen, GAMES};
+use farewell::ui::{option_rows, stats, App, Screen};
 
 struct D {
     app: App,
@@ -47,7 +48,7 @@ impl D {
         for _ in 0..i {
             self.press(Buttons::DOWN);
         }
-        assert_eq!(self.app.game, GAMES[i]);
+        assert_eq!(self.app.game, GameId::nth(i));
         self.press(Buttons::CROSS);
         assert_eq!(self.app.screen(), Screen::GameMenu { sel: 0 });
         self.press(Buttons::DOWN);
@@ -83,18 +84,23 @@ impl D {
 fn the_catalogue_lists_each_game_once_with_what_the_shared_screens_need() {
     assert_eq!(CATALOGUE.len(), GAMES.len());
     for (i, e) in CATALOGUE.iter().enumerate() {
-        assert_eq!(catalogue::position(e.id), i);
-        assert!(CATALOGUE.iter().filter(|o| o.id == e.id || o.name() == e.name()).count() == 1, "{e:?} twice");
+        let id = GameId::nth(i);
+        assert_eq!(catalogue::screen(id).game.id, e.game.id);
+        assert!(
+            CATALOGUE.iter().filter(|o| o.game.id == e.game.id || o.name() == e.name()).count() == 1,
+            "{e:?} twice"
+        );
         assert!(!e.help.is_empty() && !e.author.is_empty());
-        let rows = option_rows(e.id);
+        let rows = option_rows(id);
         assert_eq!(rows.last(), Some(&"Back"), "{e:?}");
         for shared in ["Card faces", "Winnable only", "Effects", "Music"] {
             assert_eq!(rows.iter().filter(|r| **r == shared).count(), 1, "{e:?}: {shared}");
         }
         // The first boot's options deal, and count in a row that exists.
-        assert!((e.stats_row)(e.default_options) < e.stats_rows, "{e:?}");
-        assert!(catalogue::GameScreen::deal(e.id, 1, e.default_options, 0, &mut String::new()).is_some());
-        assert!(catalogue::GameScreen::deal(e.id, 1, 0xFF, 0, &mut String::new()).is_none(), "{e:?}: code FF");
+        let g = e.game;
+        assert!((g.stats_row)(g.default_options) < g.stats_rows, "{e:?}");
+        assert!(crate::screens::deal(id, 1, g.default_options, 0, &mut String::new()).is_some());
+        assert!(crate::screens::deal(id, 1, 0xFF, 0, &mut String::new()).is_none(), "{e:?}: code FF");
     }
 }
 
@@ -128,7 +134,7 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
         let save = Save::decode(&bytes[..n]).unwrap();
         let mut next = D::new();
         next.app.load(save);
-        assert_eq!(next.app.game, e.id, "the last game played is chosen at boot");
+        assert_eq!(next.app.game, GameId::nth(i), "the last game played is chosen at boot");
         assert_eq!(next.app.screen(), Screen::Resume, "{e:?}");
         next.press(Buttons::CROSS);
         assert_eq!(next.app.screen(), Screen::Play, "{e:?}");

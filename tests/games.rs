@@ -50,6 +50,8 @@ mod kingdoms_players;
 mod kingdoms_properties;
 #[path = "kingdoms_rules.rs"]
 mod kingdoms_rules;
+#[path = "support/screens.rs"]
+mod screens;
 #[path = "search.rs"]
 mod search;
 #[path = "winnable.rs"]

@@ -30,6 +30,8 @@ mod lz;
 mod memcard;
 #[path = "save.rs"]
 mod save;
+#[path = "support/screens.rs"]
+mod screens;
 #[path = "sio.rs"]
 mod sio;
 #[path = "sound.rs"]

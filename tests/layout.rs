@@ -23,12 +23,13 @@
 
 use farewell::atlas;
 use farewell::draw::{DrawList, Item};
+use farewell::games::{GameId, GAMES};
 use farewell::input::{Buttons, Input};
 use farewell::save::Save;
 use farewell::ui::catalogue::CATALOGUE;
 use farewell::ui::screen::End;
 use farewell::ui::skin::AtlasSkin;
-use farewell::ui::{render, App, Screen, GAMES};
+use farewell::ui::{render, App, Screen};
 
 /// The safe area: left, top, right, bottom (exclusive).
 const SAFE: (i16, i16, i16, i16) = (26, 19, 320 - 26, 240 - 19);
@@ -291,7 +292,7 @@ impl D {
     }
     fn choose(&mut self, i: usize) {
         self.game = CATALOGUE[i].name();
-        while self.app.game != GAMES[i] {
+        while self.app.game != GameId::nth(i) {
             self.press(Buttons::DOWN);
         }
         self.press(Buttons::CROSS);
@@ -510,7 +511,7 @@ fn the_demo_fits_a_tv() {
         let frame = d.app.frame();
         let moving = d.app.playing().is_some_and(|p| p.animating(frame));
         if f % 20 == 0 && !moving {
-            d.game = farewell::ui::catalogue::entry(d.app.game).name();
+            d.game = d.app.game.name();
             if !seen.contains(&d.app.game) {
                 seen.push(d.app.game);
             }

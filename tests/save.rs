@@ -7,8 +7,7 @@ use farewell::games::farewell::player::best_move;
 use farewell::games::farewell::{Card, Cell, Game, KingStart, Move, Options};
 use farewell::games::{albert, corners, kingdoms, Patience};
 use farewell::save::{
-    check_game, crc32, shape, Field, GameRecord, Invalid, Save, SaveError, SavedGame, Stats, Tally, MAX_ENCODED,
-    SAVED_MOVES, VERSION,
+    check_game, crc32, Field, GameRecord, Invalid, Save, SaveError, SavedGame, Tally, MAX_ENCODED, SAVED_MOVES, VERSION,
 };
 use farewell::settings::{FaceStyle, GameId};
 use farewell::sound::{Volumes, MAX_VOLUME};
@@ -101,7 +100,7 @@ fn reseal(mut b: Vec<u8>) -> Vec<u8> {
 fn section_at(b: &[u8], game: GameId) -> usize {
     let mut at = 8 + 7;
     for _ in 0..b[8 + 6] {
-        if b[at] == game as u8 {
+        if b[at] == game.code() {
             return at;
         }
         at += 3 + usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]]));
@@ -182,7 +181,7 @@ fn round_trip_keeps_every_games_part() {
     assert_eq!(b.len(), s.encoded_len());
     let back = Save::decode(&b).unwrap();
     assert_eq!(back, s);
-    for id in GameId::ALL {
+    for id in GameId::all() {
         if let Some(g) = back.record(id).game {
             assert_eq!(check_game(id, &g), Ok(()), "{id:?}");
         }
@@ -433,7 +432,7 @@ fn a_bad_section_names_its_game_and_field() {
 #[test]
 fn a_move_that_does_not_replay_is_found_by_check_game() {
     let s = sample();
-    for id in GameId::ALL {
+    for id in GameId::all() {
         let mut g = s.record(id).game.unwrap();
         assert_eq!(check_game(id, &g), Ok(()));
         g.moves[3] = 65535;
@@ -451,19 +450,19 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
     const _: () = assert!(MAX_ENCODED <= farewell::memcard::RECORD_MAX);
     // A save that long: every game with its longest game and every row.
     let mut s = Save::default();
-    for id in GameId::ALL {
+    for id in GameId::all() {
         let r = s.record_mut(id);
         let mut g = SavedGame { seed: 1, options: r.options, count: 0, moves: [0; SAVED_MOVES], hinted: false };
-        g.count = shape(id).moves as u16;
+        g.count = id.info().saved_moves as u16;
         r.game = Some(g);
-        for row in 0..shape(id).rows {
+        for row in 0..id.info().stats_rows {
             r.record_game(row, true, 1);
         }
     }
     assert_eq!(s.encoded_len(), MAX_ENCODED);
     assert_eq!(Save::decode(&encode(&s)), Ok(s.clone()));
     // Without the games in progress (the README's figure).
-    for id in GameId::ALL {
+    for id in GameId::all() {
         s.record_mut(id).game = None;
     }
     assert_eq!(s.encoded_len(), 943);
@@ -486,45 +485,49 @@ fn errors_read_as_one_line() {
     assert!(SaveError::UnknownVersion(9).to_string().contains('9'));
 }
 
+/// A Farewell to Kings' statistics row of a set of options.
+fn farewell_row(o: Options) -> usize {
+    (GameId::Farewell.info().stats_row)(Game::options_code(o))
+}
+
 #[test]
 fn stats_record_games_per_options() {
-    let mut s = Stats::default();
+    let mut r = GameRecord::new(GameId::Farewell);
     let o = Options::default();
     for (won, deals) in [(true, 12), (true, 8), (false, 30), (true, 10), (true, 11), (true, 15)] {
-        assert!(s.record_game(o, won, deals));
+        r.record_game(farewell_row(o), won, deals);
     }
     assert_eq!(
-        *s.get(o).unwrap(),
+        r.tallies[farewell_row(o)],
         Tally { played: 6, won: 5, streak: 3, best_streak: 3, fewest_deals: Some(8), hinted: 0 }
     );
     // Easy mode and other kings starts count separately.
     let easy = Options { easy: true, ..o };
-    assert_eq!(*s.get(easy).unwrap(), Tally::default());
-    s.record_game(easy, false, 3);
-    assert_eq!(s.get(easy).unwrap().played, 1);
-    assert_eq!(s.get(Options { kings: KingStart::Custom, ..o }).unwrap().played, 0);
-    assert_eq!(s.get(o).unwrap().played, 6);
-    // Every offered option set has its own entry: its option code.
+    assert_eq!(r.tallies[farewell_row(easy)], Tally::default());
+    r.record_game(farewell_row(easy), false, 3);
+    assert_eq!(r.tallies[farewell_row(easy)].played, 1);
+    assert_eq!(r.tallies[farewell_row(Options { kings: KingStart::Custom, ..o })].played, 0);
+    assert_eq!(r.tallies[farewell_row(o)].played, 6);
+    // Every offered option set has its own row: its option code.
     let mut seen = std::collections::HashSet::new();
     for &(width, height) in &farewell::ui::GRID_SIZES {
         for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom] {
             for easy in [false, true] {
                 let o = Options { width, height, kings, easy };
-                assert!(seen.insert(Stats::entry(o).unwrap()));
-                assert_eq!(Stats::entry(o), Some(usize::from(Game::options_code(o))));
+                assert!(seen.insert(farewell_row(o)));
+                assert_eq!(farewell_row(o), usize::from(Game::options_code(o)));
             }
         }
     }
-    assert_eq!(seen.len(), s.tallies().len());
-    assert_eq!(Stats::from_rows(s.tallies()), s);
+    assert_eq!(seen.len(), GameId::Farewell.info().stats_rows);
 }
 
 #[test]
 fn stats_ignore_grids_not_offered() {
-    let mut s = Stats::default();
+    let mut r = GameRecord::new(GameId::Farewell);
     let odd = Options { width: 7, height: 7, ..Options::default() };
-    assert!(!s.record_game(odd, true, 5));
-    assert_eq!(s, Stats::default());
+    r.record_game(farewell_row(odd), true, 5);
+    assert_eq!(r, GameRecord::new(GameId::Farewell));
 }
 
 #[test]
@@ -931,7 +934,7 @@ proptest! {
     fn replay_of_arbitrary_moves_never_panics(seed in any::<u32>(), options in any::<u8>(), moves in proptest::collection::vec(0u16..300, 0..=SAVED_MOVES)) {
         let mut g = SavedGame { seed, options, count: moves.len() as u16, moves: [0; SAVED_MOVES], hinted: false };
         g.moves[..moves.len()].copy_from_slice(&moves);
-        for id in GameId::ALL {
+        for id in GameId::all() {
             match check_game(id, &g) {
                 Ok(()) | Err(Field::Illegal(_) | Field::GameOptions(_)) => {}
                 Err(e) => prop_assert!(false, "unexpected {:?}", e),
@@ -994,7 +997,7 @@ fn as_v5(b: &[u8]) -> Vec<u8> {
 #[test]
 fn version_5_records_load_with_no_wins_counted_as_with_hints() {
     let mut s = sample();
-    for id in GameId::ALL {
+    for id in GameId::all() {
         s.record_mut(id).record_game(0, true, 9);
     }
     let v5 = as_v5(&encode(&s));

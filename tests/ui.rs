@@ -2,6 +2,7 @@
 //! cursor, pick/place/cancel, dealing, orphans, menus, options, the event
 //! log, and what the renderer draws.
 
+use crate::screens::Screens as _;
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::games::farewell::{Card, Cell, KingStart, Status};
 use farewell::input::{Buttons, Input};
@@ -444,7 +445,7 @@ fn the_demo_plays_whole_games_and_deals_again() {
 fn the_title_lists_the_games_and_cross_opens_the_chosen_games_menu() {
     let mut d = Driver::new();
     assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
-    assert_eq!(farewell::ui::GAMES[0], farewell::settings::GameId::Farewell);
+    assert_eq!(farewell::games::GameId::nth(0), farewell::settings::GameId::Farewell);
     d.press(Buttons::CROSS);
     assert_eq!(d.app.screen(), Screen::GameMenu { sel: 0 });
     assert_eq!(d.app.game, farewell::settings::GameId::Farewell);

@@ -486,14 +486,9 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     let g = Game::deal(3_566_693_575, o);
     assert!(g.status().is_over(), "{}", g.status());
     let mut log = String::new();
-    let mut s = farewell::ui::catalogue::GameScreen::deal(
-        farewell::settings::GameId::Albert,
-        3_566_693_575,
-        Game::options_code(o),
-        0,
-        &mut log,
-    )
-    .unwrap();
+    let mut s =
+        crate::screens::deal(farewell::settings::GameId::Albert, 3_566_693_575, Game::options_code(o), 0, &mut log)
+            .unwrap();
     assert_eq!(s.end(), farewell::ui::screen::End::Lost);
     // The opening position follows NEW in the next frame (the App's).
     assert!(!log.contains("AFTK POS"), "{log}");
@@ -516,8 +511,7 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     assert!(log.ends_with("AFTK END lost: no legal move\n"), "{log}");
     // A deal still playing logs no END.
     let mut log = String::new();
-    let mut s =
-        farewell::ui::catalogue::GameScreen::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
+    let mut s = crate::screens::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
     s.log_due(&mut log);
     assert!(log.contains("AFTK POS") && !log.contains("AFTK END"), "{log}");
 }

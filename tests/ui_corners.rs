@@ -3,6 +3,7 @@
 //! is removed at 10, drawing again, undo, hints, the end, statistics, the
 //! save, and what the renderer draws.
 
+use crate::screens::Screens as _;
 use farewell::draw::DrawList;
 use farewell::games::corners::{Cell, Game, Phase};
 use farewell::games::{Patience, Status};

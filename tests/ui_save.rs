@@ -1,6 +1,7 @@
 //! The UI's side of the memory card: what it asks to save, the Resume and
 //! Format screens, statistics.
 
+use crate::screens::Screens as _;
 use farewell::games::farewell::{Game, Options};
 use farewell::games::Patience;
 use farewell::input::{Buttons, Input};

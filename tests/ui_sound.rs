@@ -3,6 +3,7 @@
 //! a loss produce, in A Farewell to Kings and King's Corners, and the
 //! menus'; and when the title tune plays.
 
+use crate::screens::Screens as _;
 use farewell::games::farewell::{Card, Cell, Game, Options, Status};
 use farewell::games::Patience;
 use farewell::input::{Buttons, Input};

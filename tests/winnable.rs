@@ -10,8 +10,8 @@ use farewell::games::{albert, Patience};
 use farewell::input::{Buttons, Input};
 use farewell::save::Save;
 use farewell::settings::GameId;
-use farewell::ui::{option_rows, App, Screen, GAMES, GRID_SIZES};
-use farewell::winnable::{count, entry, farewell_code, farewell_options, pick, table, Entry};
+use farewell::ui::{option_rows, App, Screen, GRID_SIZES};
+use farewell::winnable::{count, pick, set as entry, table, WinnableSet as Entry};
 use std::collections::BTreeSet;
 
 /// The budget tools/mkwinnable proves A Farewell to Kings' deals with.
@@ -26,7 +26,7 @@ fn codes(game: GameId) -> Vec<u8> {
             for &(width, height) in &GRID_SIZES {
                 for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random] {
                     for easy in [false, true] {
-                        v.push(farewell_code(Options { width, height, kings, easy }).unwrap());
+                        v.push(Game::options_code(Options { width, height, kings, easy }));
                     }
                 }
             }
@@ -43,6 +43,7 @@ fn codes(game: GameId) -> Vec<u8> {
         }
         GameId::Corners => vec![farewell::games::corners::Game::options_code(())],
         GameId::Kingdoms => vec![farewell::games::kingdoms::Game::options_code(())],
+        _ => unreachable!("a game this test does not know: {game:?}"),
     }
 }
 
@@ -52,7 +53,7 @@ fn seeds(e: &Entry) -> Vec<u32> {
 
 #[test]
 fn every_games_table_has_each_option_set_once_and_nothing_else() {
-    for game in GAMES {
+    for game in GameId::all() {
         let want = codes(game);
         let distinct: BTreeSet<u8> = want.iter().copied().collect();
         assert_eq!(distinct.len(), want.len(), "{game:?}: the codes tell the option sets apart");
@@ -66,19 +67,22 @@ fn every_games_table_has_each_option_set_once_and_nothing_else() {
 }
 
 #[test]
-fn farewell_codes_stand_for_their_options_and_custom_has_none() {
-    for c in codes(GameId::Farewell) {
-        assert_eq!(farewell_options(c).and_then(farewell_code), Some(c));
+fn every_game_lists_the_sets_its_table_is_made_for_and_custom_starts_are_not_among_them() {
+    for game in GameId::all() {
+        assert_eq!(game.info().winnable_codes, codes(game), "{game:?}");
     }
-    assert_eq!(farewell_code(Options { kings: KingStart::Custom, ..Options::default() }), None);
-    assert_eq!(farewell_code(Options { width: 7, height: 4, ..Options::default() }), None);
-    assert_eq!(farewell_options(48), None);
-    assert_eq!(farewell_options(6), None, "kings code 3 (custom) is not a table code");
+    for c in codes(GameId::Farewell) {
+        let o = Game::options_from_code(c).unwrap();
+        assert_eq!(Game::options_code(o), c);
+        assert_ne!(o.kings, KingStart::Custom);
+    }
+    let custom = Game::options_code(Options { kings: KingStart::Custom, ..Options::default() });
+    assert!(entry(GameId::Farewell, custom).is_none(), "custom starts have no proven deals");
 }
 
 #[test]
 fn deal_numbers_ascend_from_1() {
-    for game in GAMES {
+    for game in GameId::all() {
         for e in table(game) {
             let s = seeds(e);
             assert_eq!(s.len(), e.len());
@@ -87,7 +91,7 @@ fn deal_numbers_ascend_from_1() {
         }
     }
     // The figures the tables were generated with (tools/mkwinnable).
-    let e = entry(GameId::Farewell, farewell_code(Options::default()).unwrap()).unwrap();
+    let e = entry(GameId::Farewell, Game::options_code(Options::default())).unwrap();
     assert_eq!(seeds(e)[..4], [1, 4, 5, 6], "12x8 centre begins with deals 1, 4, 5 and 6");
 }
 
@@ -99,7 +103,7 @@ fn the_new_games_have_at_least_64_proven_deals_in_every_set() {
             assert!(e.len() <= 200, "{game:?} code {}: {} deals (the exe keeps them)", e.code, e.len());
         }
     }
-    assert!(count(GameId::Farewell, farewell_code(Options::default()).unwrap()) >= 4);
+    assert!(count(GameId::Farewell, Game::options_code(Options::default())) >= 4);
 }
 
 #[test]
@@ -109,7 +113,7 @@ fn the_first_proven_farewell_deal_of_every_set_is_won_by_its_line() {
     let mut slots = vec![0u64; 1 << 16];
     for e in table(GameId::Farewell) {
         let Some(seed) = e.seeds().next() else { continue };
-        let o = farewell_options(e.code).unwrap();
+        let o = Game::options_from_code(e.code).unwrap();
         let g = Game::new(seed, o).unwrap();
         let mut t = SeenSet::new(&mut slots);
         let (v, _) = solve(&g, BUDGET, &mut t, &mut a, &mut b);
@@ -124,7 +128,7 @@ fn the_first_proven_farewell_deal_of_every_set_is_won_by_its_line() {
 
 #[test]
 fn pick_chooses_among_the_sets_deals_only_and_every_one_can_come_up() {
-    for game in GAMES {
+    for game in GameId::all() {
         for e in table(game) {
             let all: BTreeSet<u32> = e.seeds().collect();
             let picked: BTreeSet<u32> = (0..2000).filter_map(|i| pick(game, e.code, i)).collect();
@@ -199,7 +203,7 @@ impl Driver {
 
 #[test]
 fn every_game_has_a_winnable_only_row_before_the_sound_rows() {
-    for game in GAMES {
+    for game in GameId::all() {
         let rows = option_rows(game);
         let at = rows.iter().position(|r| *r == "Winnable only").unwrap_or_else(|| panic!("{game:?}: {rows:?}"));
         assert!(at < rows.len() - 3, "{game:?}: {rows:?}");
@@ -209,15 +213,15 @@ fn every_game_has_a_winnable_only_row_before_the_sound_rows() {
 
 #[test]
 fn with_winnable_only_on_new_games_come_from_the_table_in_every_game() {
-    for game in GAMES {
+    for game in GameId::all() {
         let mut d = Driver::new();
         d.options(game);
         assert!(!d.winnable(game), "off by default");
         assert!(!d.app.winnable_only().0);
         d.change("Winnable only");
         assert!(d.winnable(game), "{game:?}");
-        for other in GAMES.iter().filter(|g| **g != game) {
-            assert!(!d.winnable(*other), "{game:?}'s row turns on {other:?}'s option");
+        for other in GameId::all().filter(|g| *g != game) {
+            assert!(!d.winnable(other), "{game:?}'s row turns on {other:?}'s option");
         }
         let code = d.code(game);
         let proven: BTreeSet<u32> = entry(game, code).unwrap().seeds().collect();
@@ -279,7 +283,7 @@ fn king_alberts_deals_come_from_the_set_of_its_starting_rank() {
 #[test]
 fn with_winnable_only_the_demo_deals_proven_deals_too() {
     let mut d = Driver::new();
-    for game in GAMES {
+    for game in GameId::all() {
         d.options(game);
         d.change("Winnable only");
         d.press(Buttons::CIRCLE);
@@ -313,7 +317,7 @@ fn with_winnable_only_the_demo_deals_proven_deals_too() {
 
 #[test]
 fn the_option_survives_a_save_and_a_load_for_every_game() {
-    for game in GAMES {
+    for game in GameId::all() {
         let mut d = Driver::new();
         d.options(game);
         d.change("Winnable only");
@@ -321,7 +325,7 @@ fn the_option_survives_a_save_and_a_load_for_every_game() {
         let n = d.app.snapshot().encode(&mut buf).unwrap();
         let mut fresh = App::new();
         fresh.load(Save::decode(&buf[..n]).unwrap());
-        for g in GAMES {
+        for g in GameId::all() {
             let after = fresh.record(g).winnable;
             assert_eq!(after, g == game, "{game:?} on: {g:?} after the load");
         }

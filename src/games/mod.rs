@@ -9,18 +9,66 @@
 //! Each game's folder holds its rules (a game state with moves and exact
 //! undo, `no_std`, allocation-free, never panicking on any input), its
 //! position notation, and its players (a fair player that sees only what a
-//! player sees; a solver that may know everything). The three games added
-//! for the collection implement [`Patience`], which is all the host command
-//! `kings` and the shared screens need to know of a game; [`text`] holds the
+//! player sees; a solver that may know everything). Every game implements
+//! [`Patience`], which is all the host command `kings` and the shared
+//! screens need to know of a game, and is listed once in
+//! [`for_each_game!`](crate::for_each_game) ([`registry`]); [`text`] holds the
 //! notation rules they share (docs/rules/collection.md), [`search`] the
 //! search kit of every solver and player.
 
-pub mod albert;
-pub mod corners;
-pub mod farewell;
-pub mod kingdoms;
+pub mod registry;
 pub mod search;
 pub mod text;
+
+pub use registry::{GameId, GameInfo, SAVED_MOVES};
+
+/// The games of the collection, in the title's order, each as `Name
+/// module`: the game's rules in `src/games/module/` (with its
+/// `INFO: GameInfo`), its screen in `src/ui/module.rs` (with its `Play`
+/// and `SCREEN`), its host players in `tools/kings/src/module.rs`. A
+/// game's place here is its [`GameId`], which the save keeps: append,
+/// never reorder. Adding a game is one line here.
+///
+/// `for_each_game!(m)` calls the macro `m` with the list; `for_each_game!(m
+/// $)` passes a `$` first, for a macro that defines a macro.
+#[macro_export]
+macro_rules! for_each_game {
+    ($m:ident $($pass:tt)*) => {
+        $m! { $($pass)*
+            Farewell farewell,
+            Corners corners,
+            Albert albert,
+            Kingdoms kingdoms,
+            #[cfg(feature = "fifth-game")] Toy toy,
+        }
+    };
+}
+
+/// Declares each game's module and lists its [`GameInfo`] in [`GAMES`].
+macro_rules! game_modules {
+    ($( $(#[$a:meta])* $name:ident $module:ident, )*) => {
+        $( $(#[$a])* pub mod $module; )*
+
+        /// Every game's [`GameInfo`], in the title's order: a [`GameId`] is
+        /// a place in this list.
+        pub const GAMES: [&GameInfo; [$( $(#[$a])* stringify!($module), )*].len()] =
+            [$( $(#[$a])* &$module::INFO, )*];
+
+        #[allow(non_camel_case_types, dead_code)]
+        enum Place { $( $(#[$a])* $name, )* }
+
+        /// Each game's id, by name (for the tests and the host tools;
+        /// shared code walks [`GAMES`] instead).
+        #[allow(non_upper_case_globals)]
+        impl GameId {
+            $( $(#[$a])*
+               #[doc = concat!("The game of `", stringify!($module), "`.")]
+               pub const $name: GameId = GameId::nth(Place::$name as usize); )*
+        }
+    };
+}
+
+for_each_game!(game_modules);
 
 use crate::out::{Out, Text};
 use core::fmt;
@@ -111,6 +159,11 @@ pub trait Patience: Clone + Sized {
     /// without options.
     fn write_options(_options: Self::Options, _out: &mut dyn Out) -> fmt::Result {
         Ok(())
+    }
+    /// Where the game stands in words, as `mcd` prints a saved game's:
+    /// `playing`, `won`, `lost: <reason>` ([`Patience::status`]'s text).
+    fn write_status_words(&self, out: &mut dyn Out) -> fmt::Result {
+        self.status().text(out)
     }
     /// Reads a position; rejects anything malformed, any card missing or
     /// doubled, and every position the rules can never reach, naming the

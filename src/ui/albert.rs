@@ -27,7 +27,7 @@
 //! [`AUTO_FRAMES`].
 
 use super::hint::KeptLine;
-use super::screen::{no_words, same_options, Entry, OptionRow, PlayScreen, View};
+use super::screen::{no_words, same_options, OptionRow, PlayScreen, ScreenInfo, View};
 use super::table::table_screen;
 use super::table::Table;
 use crate::cards::{Card, Rank, Suit};
@@ -931,6 +931,12 @@ pub const NODES_PER_UNIT: u64 = 4;
 
 impl PlayScreen for Play {
     type HintStore = HintStorage;
+    fn deal(seed: u32, code: u8, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Table::deal(seed, code, log).map(Play::on)
+    }
+    fn resume(saved: &crate::save::SavedGame, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Table::resumed(saved, log).map(Play::on)
+    }
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
@@ -1010,19 +1016,15 @@ fn change_option(code: u8, row: u8, dir: i8) -> u8 {
     Game::options_code(o)
 }
 
-/// The statistics row of a starting rank (the code's low three bits).
-fn stats_row(code: u8) -> usize {
-    usize::from(code & 7).min(5)
-}
-
 fn stats_label(row: usize, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let labels = ["No start", "Aces up", "Twos up", "Threes up", "Fours up", "Fives up"];
     out.put_str(labels.get(row).copied().unwrap_or("?"))
 }
 
 /// King Albert in the catalogue.
-pub const ENTRY: Entry = Entry {
-    id: crate::settings::GameId::Albert,
+pub const SCREEN: ScreenInfo = ScreenInfo {
+    game: &crate::games::albert::INFO,
+    demo_turn: 3,
     author: "Andrew Pipkin, 1999-2000",
     emblem: Suit::Diamonds,
     help: &HELP,
@@ -1030,12 +1032,8 @@ pub const ENTRY: Entry = Entry {
     option_labels: &["Starting rank", "Automatic moves"],
     option_value,
     change_option,
-    // Automatic moves on, no starting rank: Options::default().
-    default_options: 8,
     demo_options: same_options,
     resume_words: no_words,
-    stats_row,
-    stats_rows: 6,
     stats_label,
     // A node of the solver, a slice of its table cleared, a few boards of
     // the fair player: up to 1.5 ms.

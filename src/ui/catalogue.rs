@@ -1,58 +1,131 @@
-//! The catalogue: every game of the collection, once. The title lists the
-//! games in [`CATALOGUE`]'s order; the App starts, resumes, draws and
-//! drives a game through its [`Entry`] and its [`GameScreen`], and names no
-//! game itself.
-//!
-//! Adding a game: its rules, notation and players in `src/games/<game>/`,
-//! its screen in `src/ui/<game>.rs` (a [`PlayScreen`] with its help, option
-//! and statistics rows), a variant of [`GameId`], a line in [`CATALOGUE`]
-//! and an arm in each `match` below; and its `kings` file.
+//! The catalogue: every game's screen, once. The title lists the games in
+//! [`GAMES`](crate::games::GAMES) order; the App starts, resumes, draws and
+//! drives a game through its [`ScreenInfo`] and its [`GameScreen`], and
+//! names no game itself. Both come from the one list of games,
+//! [`for_each_game!`](crate::for_each_game).
 
-use super::screen::{End, Entry, PlayScreen, View};
-use super::table::Table;
-use super::{albert, corners, farewell, kingdoms};
+use super::screen::{End, PlayScreen, ScreenInfo, View};
 use crate::draw::DrawList;
+use crate::games::{GameId, GAMES};
 use crate::input::Input;
-use crate::settings::GameId;
 use crate::sound::Sounds;
 use core::fmt;
 
 use super::paint::Skin;
 
-/// The games, in the title's order.
-pub const CATALOGUE: [Entry; 4] = [farewell::ENTRY, corners::ENTRY, albert::ENTRY, kingdoms::ENTRY];
+/// Defines, from the list of games, [`CATALOGUE`], [`HintStores`],
+/// [`GameScreen`] and the `each!` macro that runs code on the screen in
+/// play, whichever it is.
+macro_rules! catalogue {
+    ($d:tt $( $(#[$a:meta])* $name:ident $module:ident, )*) => {
+        /// Every game's screen, in [`GAMES`] order.
+        pub const CATALOGUE: [&ScreenInfo; GAMES.len()] = [$( $(#[$a])* &super::$module::SCREEN, )*];
 
-/// The games' ids, in the title's order.
-pub const GAMES: [GameId; CATALOGUE.len()] = {
-    let mut ids = [GameId::Farewell; CATALOGUE.len()];
+        /// Every game's hint storage, made once at boot (see
+        /// [`PlayScreen::HintStore`]).
+        #[derive(Debug, Default)]
+        #[allow(non_snake_case)]
+        pub struct HintStores {
+            $( $(#[$a])* $name: <super::$module::Play as PlayScreen>::HintStore, )*
+        }
+
+        /// A game in play, whichever it is.
+        // One lives in the App at a time, made once per game; with no
+        // allocator there is nothing to box the larger screens in.
+        #[allow(clippy::large_enum_variant)]
+        pub enum GameScreen {
+            $( $(#[$a])* #[doc = concat!("`", stringify!($module), "`")] $name(super::$module::Play), )*
+        }
+
+        /// Runs `$e` with `$p` bound to the game's screen (and `$store`,
+        /// when given, to its hint storage in `$stores`), whichever it is.
+        macro_rules! each {
+            ($d s:expr, $d p:ident => $d e:expr) => {
+                match $d s { $( $(#[$a])* GameScreen::$name($d p) => $d e, )* }
+            };
+            ($d s:expr, $d p:ident, &mut $d stores:ident.$d store:ident => $d e:expr) => {
+                match $d s { $( $(#[$a])* GameScreen::$name($d p) => { let $d store = &mut $d stores.$name; $d e } )* }
+            };
+            ($d s:expr, $d p:ident, &$d stores:ident.$d store:ident => $d e:expr) => {
+                match $d s { $( $(#[$a])* GameScreen::$name($d p) => { let $d store = &$d stores.$name; $d e } )* }
+            };
+        }
+
+        impl GameScreen {
+            /// Deals `seed` of `game` with the options of `code` (logging
+            /// it) into `slot`: the game's own screen is copied once, not
+            /// the whole `GameScreen` (as large as the largest game's)
+            /// several times over. False (and `slot` unchanged) when `code`
+            /// is not an options code.
+            fn deal_in(
+                slot: &mut Option<GameScreen>,
+                game: GameId,
+                seed: u32,
+                code: u8,
+                frame: u32,
+                log: &mut dyn crate::out::Out,
+            ) -> bool {
+                match game {
+                    $( $(#[$a])* GameId::$name => PlayScreen::deal(seed, code, frame, log)
+                        .map(|p| *slot = Some(GameScreen::$name(p)))
+                        .is_some(), )*
+                    _ => false,
+                }
+            }
+
+            /// Rebuilds a saved game of `game` (replaying its moves) and
+            /// logs it as resumed; `None` when it does not replay.
+            pub fn resume(
+                game: GameId,
+                saved: &crate::save::SavedGame,
+                frame: u32,
+                log: &mut dyn crate::out::Out,
+            ) -> Option<GameScreen> {
+                match game {
+                    $( $(#[$a])* GameId::$name => PlayScreen::resume(saved, frame, log).map(GameScreen::$name), )*
+                    _ => None,
+                }
+            }
+
+            /// Which game.
+            pub fn id(&self) -> GameId {
+                match self { $( $(#[$a])* GameScreen::$name(_) => GameId::$name, )* }
+            }
+        }
+    };
+}
+
+crate::for_each_game!(catalogue $);
+
+// The list's order is the registry's: a screen's place is its game's id.
+const _: () = {
     let mut i = 0;
-    while i < ids.len() {
-        ids[i] = CATALOGUE[i].id;
+    while i < GAMES.len() {
+        let (a, b) = (CATALOGUE[i].game.id.as_bytes(), GAMES[i].id.as_bytes());
+        assert!(a.len() == b.len());
+        let mut k = 0;
+        while k < a.len() {
+            assert!(a[k] == b[k], "a screen out of its game's place");
+            k += 1;
+        }
         i += 1;
     }
-    ids
 };
 
-/// The games the attract mode plays, in turn.
-pub const DEMO_ORDER: [GameId; 4] = [GameId::Farewell, GameId::Corners, GameId::Kingdoms, GameId::Albert];
+/// The games the attract mode plays, in turn ([`ScreenInfo::demo_turn`]).
+pub const DEMO_ORDER: [GameId; GAMES.len()] = {
+    let mut order = [GameId::nth(0); GAMES.len()];
+    let mut i = 0;
+    while i < GAMES.len() {
+        order[CATALOGUE[i].demo_turn as usize] = GameId::nth(i);
+        i += 1;
+    }
+    order
+};
 
-/// A game's entry.
-pub fn entry(id: GameId) -> &'static Entry {
-    CATALOGUE.iter().find(|e| e.id == id).unwrap_or(&CATALOGUE[0])
-}
-
-/// The place of a game on the title.
-pub fn position(id: GameId) -> usize {
-    CATALOGUE.iter().position(|e| e.id == id).unwrap_or(0)
-}
-
-/// Every game's hint storage, made once at boot (see
-/// [`PlayScreen::HintStore`]).
-#[derive(Debug, Default)]
-pub struct HintStores {
-    farewell: <farewell::Play as PlayScreen>::HintStore,
-    albert: <albert::Play as PlayScreen>::HintStore,
-    kingdoms: <kingdoms::Play as PlayScreen>::HintStore,
+/// A game's screen.
+pub fn screen(id: GameId) -> &'static ScreenInfo {
+    CATALOGUE[id.index()]
 }
 
 impl HintStores {
@@ -62,52 +135,15 @@ impl HintStores {
     }
 }
 
-/// A game in play, whichever it is.
-// One lives in the App at a time, made once per game; with no allocator
-// there is nothing to box the larger screens in.
-#[allow(clippy::large_enum_variant)]
-pub enum GameScreen {
-    /// A Farewell to Kings.
-    Farewell(farewell::Play),
-    /// The Edge: King's Corners.
-    Corners(corners::Play),
-    /// King Albert.
-    Albert(albert::Play),
-    /// Four Kingdoms.
-    Kingdoms(kingdoms::Play),
-}
-
 impl fmt::Debug for GameScreen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         put!(f, "GameScreen(", self.id().id(), " deal ", self.seed(), ", ", self.move_count(), " moves)")
     }
 }
 
-/// Runs `$e` with `$p` bound to the game's screen, whichever it is.
-macro_rules! each {
-    ($s:expr, $p:ident => $e:expr) => {
-        match $s {
-            GameScreen::Farewell($p) => $e,
-            GameScreen::Corners($p) => $e,
-            GameScreen::Albert($p) => $e,
-            GameScreen::Kingdoms($p) => $e,
-        }
-    };
-}
-
 impl GameScreen {
-    /// Deals `seed` of `game` with the options of `code`, logging it;
-    /// `None` for a code that names no options.
-    pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<GameScreen> {
-        Some(match game {
-            GameId::Farewell => GameScreen::Farewell(farewell::Play::deal(seed, code, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::deal(seed, code, log)?)),
-            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::deal(seed, code, log)?)),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::deal(seed, code, log)?)),
-        })
-    }
-
-    /// [`GameScreen::deal`] straight into `slot` (the App's game in play):
+    /// Deals `seed` of `game` with the options of `code` (logging it)
+    /// straight into `slot` (the App's game in play):
     /// the game's own screen is copied once, not the whole `GameScreen`
     /// (as large as the largest game's) several times over; each copy of
     /// 7-12 KB costs the console a millisecond of the deal's frame. False
@@ -125,84 +161,12 @@ impl GameScreen {
         if let Some(old) = slot.as_mut() {
             old.log_due(log);
         }
-        match game {
-            GameId::Farewell => {
-                farewell::Play::deal(seed, code, frame, log).map(|p| *slot = Some(GameScreen::Farewell(p)))
-            }
-            GameId::Corners => {
-                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Corners(corners::Play::on(t))))
-            }
-            GameId::Albert => {
-                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Albert(albert::Play::on(t))))
-            }
-            GameId::Kingdoms => {
-                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Kingdoms(kingdoms::Play::on(t))))
-            }
-        }
-        .is_some()
-    }
-
-    /// Rebuilds a saved game of `game` (replaying its moves) and logs it
-    /// as resumed; `None` when it does not replay.
-    pub fn resume(
-        game: GameId,
-        saved: &crate::save::SavedGame,
-        frame: u32,
-        log: &mut dyn crate::out::Out,
-    ) -> Option<GameScreen> {
-        Some(match game {
-            GameId::Farewell => GameScreen::Farewell(farewell::Play::resume(saved, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::resumed(saved, log)?)),
-            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::resumed(saved, log)?)),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::resumed(saved, log)?)),
-        })
-    }
-
-    /// Which game.
-    pub fn id(&self) -> GameId {
-        match self {
-            GameScreen::Farewell(_) => GameId::Farewell,
-            GameScreen::Corners(_) => GameId::Corners,
-            GameScreen::Albert(_) => GameId::Albert,
-            GameScreen::Kingdoms(_) => GameId::Kingdoms,
-        }
+        GameScreen::deal_in(slot, game, seed, code, frame, log)
     }
 
     /// The game as the save keeps it (`None` once ended).
     pub fn saved(&self) -> Option<crate::save::SavedGame> {
         each!(self, p => PlayScreen::saved(p))
-    }
-
-    /// A Farewell to Kings' screen, when that is the game.
-    pub fn farewell(&self) -> Option<&farewell::Play> {
-        match self {
-            GameScreen::Farewell(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    /// King's Corners' screen, when that is the game.
-    pub fn corners(&self) -> Option<&corners::Play> {
-        match self {
-            GameScreen::Corners(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    /// King Albert's screen, when that is the game.
-    pub fn albert(&self) -> Option<&albert::Play> {
-        match self {
-            GameScreen::Albert(p) => Some(p),
-            _ => None,
-        }
-    }
-
-    /// Four Kingdoms' screen, when that is the game.
-    pub fn kingdoms(&self) -> Option<&kingdoms::Play> {
-        match self {
-            GameScreen::Kingdoms(p) => Some(p),
-            _ => None,
-        }
     }
 
     /// Its deal number.
@@ -284,22 +248,12 @@ impl GameScreen {
     /// Gives the hint being worked out `budget` more units of work; true
     /// while work is left.
     pub fn think(&mut self, budget: u32, frame: u32, stores: &mut HintStores) -> bool {
-        match self {
-            GameScreen::Farewell(p) => PlayScreen::think(p, budget, frame, &mut stores.farewell),
-            GameScreen::Corners(p) => PlayScreen::think(p, budget, frame, &mut ()),
-            GameScreen::Albert(p) => PlayScreen::think(p, budget, frame, &mut stores.albert),
-            GameScreen::Kingdoms(p) => PlayScreen::think(p, budget, frame, &mut stores.kingdoms),
-        }
+        each!(self, p, &mut stores.store => PlayScreen::think(p, budget, frame, store))
     }
 
     /// What the next unit of thinking costs, in the game's usual steps.
     pub fn step_weight(&self, stores: &HintStores) -> u32 {
-        match self {
-            GameScreen::Farewell(p) => PlayScreen::step_weight(p, &stores.farewell),
-            GameScreen::Corners(p) => PlayScreen::step_weight(p, &()),
-            GameScreen::Albert(p) => PlayScreen::step_weight(p, &stores.albert),
-            GameScreen::Kingdoms(p) => PlayScreen::step_weight(p, &stores.kingdoms),
-        }
+        each!(self, p, &stores.store => PlayScreen::step_weight(p, store))
     }
 
     /// Stops working out a hint.

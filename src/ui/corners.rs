@@ -12,7 +12,7 @@
 
 use super::hint::{Ask, HintState};
 use super::screen::{
-    no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
+    no_option_change, no_option_value, no_words, one_stats_label, same_options, PlayScreen, ScreenInfo, View,
     NO_OPTIONS,
 };
 use super::table::table_screen;
@@ -468,6 +468,12 @@ pub const HELP: [&str; 13] = [
 
 impl PlayScreen for Play {
     type HintStore = ();
+    fn deal(seed: u32, code: u8, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Table::deal(seed, code, log).map(Play::on)
+    }
+    fn resume(saved: &crate::save::SavedGame, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Table::resumed(saved, log).map(Play::on)
+    }
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
@@ -509,8 +515,9 @@ impl PlayScreen for Play {
 }
 
 /// King's Corners in the catalogue: no deal options of its own.
-pub const ENTRY: Entry = Entry {
-    id: crate::settings::GameId::Corners,
+pub const SCREEN: ScreenInfo = ScreenInfo {
+    game: &crate::games::corners::INFO,
+    demo_turn: 1,
     author: "Charles McGarvey, 2011",
     emblem: crate::cards::Suit::Hearts,
     help: &HELP,
@@ -518,11 +525,8 @@ pub const ENTRY: Entry = Entry {
     option_labels: &[],
     option_value: no_option_value,
     change_option: no_option_change,
-    default_options: 0,
     demo_options: same_options,
     resume_words: no_words,
-    stats_row: one_stats_row,
-    stats_rows: 1,
     stats_label: one_stats_label,
     // Its whole hint takes 0.3-0.4 ms.
     think_step_us: 1_000,

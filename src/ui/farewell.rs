@@ -28,7 +28,7 @@ use super::paint::{
     SAFE_TOP, SCREEN_H, SCREEN_W,
 };
 use super::screen::End;
-use super::screen::{Entry, OptionRow, PlayScreen, View, LOST_MENU, WON_MENU};
+use super::screen::{OptionRow, PlayScreen, ScreenInfo, View, LOST_MENU, WON_MENU};
 use super::table::{nth_legal, position_of};
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::farewell::game::MAX_MOVES;
@@ -1263,6 +1263,12 @@ impl Play {
 
 impl PlayScreen for Play {
     type HintStore = Option<HintSlot>;
+    fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Play::deal(seed, code, frame, log)
+    }
+    fn resume(saved: &SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Play::resume(saved, frame, log)
+    }
 
     fn seed(&self) -> u32 {
         self.game.seed()
@@ -1443,19 +1449,15 @@ fn change_option(code: u8, row: u8, dir: i8) -> u8 {
     Game::options_code(o)
 }
 
-/// Statistics are kept per option set: the row is the options code.
-fn stats_row(code: u8) -> usize {
-    usize::from(code)
-}
-
 fn stats_label(row: usize, out: &mut dyn crate::out::Out) -> core::fmt::Result {
     let o = options_of(row as u8);
     put!(out, o.width, "x", o.height, " ", o.kings.name(), if o.easy { " easy" } else { "" })
 }
 
 /// A Farewell to Kings in the catalogue.
-pub const ENTRY: Entry = Entry {
-    id: crate::settings::GameId::Farewell,
+pub const SCREEN: ScreenInfo = ScreenInfo {
+    game: &crate::games::farewell::INFO,
+    demo_turn: 0,
     author: "Rob D. Steward, 1996-99",
     emblem: crate::cards::Suit::Spades,
     help: &HELP,
@@ -1463,12 +1465,8 @@ pub const ENTRY: Entry = Entry {
     option_labels: &["Grid size", "Kings start", "Easy"],
     option_value,
     change_option,
-    // 12x8 (the fourth grid size), kings in the centre, not easy.
-    default_options: 3 * 8,
     demo_options,
     resume_words,
-    stats_row,
-    stats_rows: 48,
     stats_label,
     // A placement judged, or half a position's basis: up to 1.9 ms on
     // 12x8 (5 ms before the judgement kept a basis); a unit of weight 2

@@ -25,7 +25,7 @@
 use super::hint::{Ask, HintState};
 use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
 use super::screen::{
-    no_option_change, no_option_value, no_words, one_stats_label, one_stats_row, same_options, Entry, PlayScreen, View,
+    no_option_change, no_option_value, no_words, one_stats_label, same_options, PlayScreen, ScreenInfo, View,
     NO_OPTIONS,
 };
 use super::table::table_screen;
@@ -941,6 +941,12 @@ pub const HELP: [&str; 13] = [
 
 impl PlayScreen for Play {
     type HintStore = HintStorage;
+    fn deal(seed: u32, code: u8, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Table::deal(seed, code, log).map(Play::on)
+    }
+    fn resume(saved: &crate::save::SavedGame, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
+        Table::resumed(saved, log).map(Play::on)
+    }
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
@@ -981,8 +987,9 @@ impl PlayScreen for Play {
 }
 
 /// Four Kingdoms in the catalogue: no deal options of its own.
-pub const ENTRY: Entry = Entry {
-    id: crate::settings::GameId::Kingdoms,
+pub const SCREEN: ScreenInfo = ScreenInfo {
+    game: &crate::games::kingdoms::INFO,
+    demo_turn: 2,
     author: "David Bernazzani",
     emblem: crate::cards::Suit::Clubs,
     help: &HELP,
@@ -990,11 +997,8 @@ pub const ENTRY: Entry = Entry {
     option_labels: &[],
     option_value: no_option_value,
     change_option: no_option_change,
-    default_options: 0,
     demo_options: same_options,
     resume_words: no_words,
-    stats_row: one_stats_row,
-    stats_rows: 1,
     stats_label: one_stats_label,
     // A first move played, a dozen second moves judged, a node of a
     // sample's search: 1.05 ms median, 3.2 ms p99, 3.5 ms at most (the

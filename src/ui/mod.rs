@@ -19,12 +19,8 @@
 //! - [`farewell`], [`corners`], [`albert`], [`kingdoms`]: each game's screen.
 //! - [`render`]: the App's screens drawn; [`stats`]: the Statistics rows.
 
-pub mod albert;
 pub mod catalogue;
-pub mod corners;
-pub mod farewell;
 pub mod hint;
-pub mod kingdoms;
 pub mod motion;
 pub mod paint;
 pub mod render;
@@ -34,10 +30,17 @@ pub mod stats;
 pub mod table;
 pub mod words;
 
+/// Declares each game's screen module, `src/ui/<game>.rs`.
+macro_rules! screen_modules {
+    ($( $(#[$a:meta])* $name:ident $module:ident, )*) => {
+        $( $(#[$a])* pub mod $module; )*
+    };
+}
+crate::for_each_game!(screen_modules);
+
 use crate::input::{Buttons, Input};
 use crate::save::{GameRecord, SavedGame};
 use crate::sound::{Sfx, Song, Sounds, Volumes};
-pub use catalogue::GAMES;
 use catalogue::{GameScreen, HintStores, CATALOGUE, DEMO_ORDER};
 use screen::OptionRow;
 use screen::{End, LOST_MENU, WON_MENU};
@@ -51,7 +54,7 @@ pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New d
 
 /// The rows of a game's Options screen, in words.
 pub fn option_rows(game: GameId) -> heapless::Vec<&'static str, 16> {
-    let e = catalogue::entry(game);
+    let e = catalogue::screen(game);
     e.options.iter().map(|r| r.label(e.option_labels)).collect()
 }
 
@@ -173,7 +176,7 @@ pub struct App {
     demo_deals: u8,
     /// Every game's part of the save (options, winnable only, game in
     /// progress, statistics), by game.
-    records: [GameRecord; crate::save::GAMES],
+    records: [GameRecord; crate::games::GAMES.len()],
     /// The game state changed since the last save request was taken.
     save_wanted: bool,
     /// The player confirmed formatting the memory card.
@@ -242,7 +245,7 @@ impl App {
     pub fn new() -> Self {
         App {
             settings: Settings::default(),
-            game: CATALOGUE[0].id,
+            game: GameId::nth(0),
             screen: Screen::Title { sel: 0 },
             playing: None,
             hints_taken: 0,
@@ -318,11 +321,11 @@ impl App {
 
     /// A game's part of the save.
     pub fn record(&self, id: GameId) -> &GameRecord {
-        &self.records[id as usize]
+        &self.records[id.index()]
     }
 
     fn record_mut(&mut self) -> &mut GameRecord {
-        &mut self.records[self.game as usize]
+        &mut self.records[self.game.index()]
     }
 
     /// The chosen game's options code.
@@ -344,7 +347,7 @@ impl App {
     /// Counts the chosen game's finished deal, played with the options of
     /// `code`, in its statistics.
     fn record_end(&mut self, code: u8, won: bool, score: u16) {
-        let row = (catalogue::entry(self.game).stats_row)(code);
+        let row = (self.game.info().stats_row)(code);
         let hinted = self.hinted();
         self.record_mut().record_played(row, won, hinted, score);
     }
@@ -357,7 +360,7 @@ impl App {
 
     /// The chosen game's statistics, by row.
     pub fn tallies(&self) -> &[crate::save::Tally] {
-        let rows = catalogue::entry(self.game).stats_rows;
+        let rows = self.game.info().stats_rows;
         &self.record(self.game).tallies[..rows]
     }
 
@@ -369,10 +372,9 @@ impl App {
         self.settings = Settings { face: save.face, highlight: save.highlight };
         self.volumes = save.sound;
         self.records = save.sections;
-        if CATALOGUE.iter().any(|e| e.id == save.last_game) {
-            self.game = save.last_game;
-            self.screen = self.title();
-        }
+        // Every GameId the save reads is a game of the list.
+        self.game = save.last_game;
+        self.screen = self.title();
         if self.saved_game().is_some() {
             self.screen = Screen::Resume;
         }
@@ -435,7 +437,7 @@ impl App {
             sections: self.records,
         };
         if let Some(p) = self.playing.as_ref().filter(|_| !self.screen.outside_game()) {
-            save.sections[p.id() as usize].game = self.saved_in_play(p);
+            save.sections[p.id().index()].game = self.saved_in_play(p);
         }
         save
     }
@@ -450,8 +452,8 @@ impl App {
     /// moves made for it), as [`App::snapshot`] would make it.
     pub fn with_save_view<R>(&self, f: impl FnOnce(&crate::save::SaveView<'_>) -> R) -> R {
         let playing = self.playing.as_ref().filter(|_| !self.screen.outside_game());
-        let current = playing.map(|p| (p.id() as usize, self.saved_in_play(p)));
-        let mut games: [Option<&crate::save::SavedGame>; crate::save::GAMES] =
+        let current = playing.map(|p| (p.id().index(), self.saved_in_play(p)));
+        let mut games: [Option<&crate::save::SavedGame>; crate::games::GAMES.len()] =
             core::array::from_fn(|i| self.records[i].game.as_ref());
         if let Some((i, g)) = current.as_ref() {
             games[*i] = g.as_ref();
@@ -631,11 +633,9 @@ impl App {
         let pressed = input.pressed();
         let sel = step(sel, CATALOGUE.len(), input);
         self.screen = Screen::Title { sel };
-        if let Some(e) = CATALOGUE.get(usize::from(sel)) {
-            if e.id != self.game {
-                self.game = e.id;
-                self.save_wanted = true;
-            }
+        if let Some(g) = GameId::from_code(sel).filter(|&g| g != self.game) {
+            self.game = g;
+            self.save_wanted = true;
         }
         if pressed.contains(Buttons::START) {
             self.start_deal(self.new_seed(), log);
@@ -715,7 +715,7 @@ impl App {
 
     fn on_options(&mut self, sel: u8, from_pause: bool, input: &Input) {
         let pressed = input.pressed();
-        let rows = catalogue::entry(self.game).options;
+        let rows = catalogue::screen(self.game).options;
         let sel = step(sel, rows.len(), input);
         self.screen = Screen::Options { sel, from_pause };
         let dir = left_right(input);
@@ -864,7 +864,7 @@ impl App {
 
     /// The title, with the chosen game highlighted.
     fn title(&self) -> Screen {
-        Screen::Title { sel: catalogue::position(self.game) as u8 }
+        Screen::Title { sel: self.game.code() }
     }
 
     /// The demo's next deal: the games take turns, deal by deal, in
@@ -874,7 +874,7 @@ impl App {
         self.set_playing(None, log);
         self.game = DEMO_ORDER[usize::from(self.demo_deals) % DEMO_ORDER.len()];
         self.demo_deals = self.demo_deals.wrapping_add(1);
-        let code = (catalogue::entry(self.game).demo_options)(self.options_code());
+        let code = (catalogue::screen(self.game).demo_options)(self.options_code());
         let seed = self.new_seed();
         // The log tells the demo's deals (whose hints no Square asked for).
         let _ = log.put_str("AFTK DEMO\n");
@@ -964,7 +964,7 @@ impl App {
     }
 
     fn change_option(&mut self, row: u8, dir: i8) {
-        let e = catalogue::entry(self.game);
+        let e = catalogue::screen(self.game);
         // The sound rows, every game's: 0 to 10, left and right.
         let volume = |v: &mut u8| *v = (*v as i8 + dir).clamp(0, crate::sound::MAX_VOLUME as i8) as u8;
         match e.options.get(usize::from(row)) {

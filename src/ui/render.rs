@@ -12,7 +12,7 @@ use super::paint::{
     SCREEN_W,
 };
 use super::screen::View;
-use super::screen::{Entry, OptionRow};
+use super::screen::{OptionRow, ScreenInfo};
 use super::{stats, App, FaceStyle, Screen, GAME_MENU, PAUSE_MENU};
 use crate::cards::{Card, Rank};
 use crate::draw::{DrawList, NO_TINT};
@@ -29,14 +29,14 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             notice(app, list, skin);
         }
         Screen::GameMenu { sel } => {
-            game_menu(catalogue::entry(app.game), list, skin, sel);
+            game_menu(catalogue::screen(app.game), list, skin, sel);
             notice(app, list, skin);
         }
         Screen::Stats { scroll } => statistics(app, list, skin, scroll),
         Screen::ResetStats => reset_question(app, list, skin),
         Screen::DealNumber { digits, pos } => deal_number(list, skin, &digits, pos),
         Screen::Options { sel, .. } => options(app, list, skin, sel),
-        Screen::Help => help_lines(list, skin, catalogue::entry(app.game).help),
+        Screen::Help => help_lines(list, skin, catalogue::screen(app.game).help),
         Screen::Play => table(app, held_buttons, skin, list),
         Screen::Resume => resume(app, list, skin),
         Screen::Format => format_question(list, skin),
@@ -64,7 +64,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
 fn reset_question(app: &App, list: &mut DrawList, skin: &impl Skin) {
     statistics(app, list, skin, 0);
     centre_box(list, skin, "Reset statistics?", 80, 72);
-    text_centred(list, skin, SCREEN_W / 2, 102, catalogue::entry(app.game).name(), palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 102, catalogue::screen(app.game).name(), palette::TEXT);
     text_centred(list, skin, SCREEN_W / 2, 116, "Every game played is forgotten.", palette::DIM);
     text_centred(list, skin, SCREEN_W / 2, 134, "X reset   O keep", palette::SELECTED);
 }
@@ -87,7 +87,7 @@ fn deal_number(list: &mut DrawList, skin: &impl Skin, digits: &[u8], pos: u8) {
 /// The question at boot when a game is saved: resume it?
 fn resume(app: &App, list: &mut DrawList, skin: &impl Skin) {
     centre_box(list, skin, "A game is saved", 70, 100);
-    let e = catalogue::entry(app.game);
+    let e = catalogue::screen(app.game);
     text_centred(list, skin, SCREEN_W / 2, 90, e.name(), palette::DIM);
     if let Some((seed, moves, code)) = app.resumable_summary() {
         let mut t: String<40> = String::new();
@@ -125,7 +125,7 @@ fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
     let h = skin.line_height() + 4;
     list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
     let mut head: String<64> = String::new();
-    let name = catalogue::entry(app.game).name();
+    let name = catalogue::screen(app.game).name();
     let _ = put!(head, "DEMO: ", name, " - press any button");
     if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
         head.clear();
@@ -135,7 +135,7 @@ fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
 }
 
 /// The emblem of a game on the title: a king from the card art.
-fn emblem(e: &Entry) -> Card {
+fn emblem(e: &ScreenInfo) -> Card {
     Card::new(Rank::KING, e.emblem)
 }
 
@@ -163,7 +163,7 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
 }
 
 /// The chosen game's menu.
-fn game_menu(game: &Entry, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+fn game_menu(game: &ScreenInfo, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     text_centred(list, skin, SCREEN_W / 2, 24, game.name(), palette::SELECTED);
     text_centred(list, skin, SCREEN_W / 2, 38, game.author, palette::DIM);
     let (cw, _) = skin.card_size(CardSize::Large);
@@ -182,7 +182,7 @@ fn game_menu(game: &Entry, list: &mut DrawList, skin: &impl Skin, sel: u8) {
 /// The Statistics screen: totals, then a row per option set played.
 fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
     centre_box(list, skin, "Statistics", 14, 212);
-    text_centred(list, skin, SCREEN_W / 2, 34, catalogue::entry(app.game).name(), palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 34, catalogue::screen(app.game).name(), palette::DIM);
     let t = stats::totals(app);
     let mut line: String<64> = String::new();
     let _ = put!(line, "Played ", t.played, "  won ", t.won, " (", stats::percent(&t), "%)");
@@ -232,7 +232,7 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     centre_box(list, skin, "Options", 30, 194);
     let s = &app.settings;
     let y0 = 54;
-    let e = catalogue::entry(app.game);
+    let e = catalogue::screen(app.game);
     let code = app.options_code();
     for (i, row) in e.options.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };

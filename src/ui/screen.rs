@@ -7,10 +7,10 @@
 use super::paint::{menu, menu_with, message_bar, palette, Skin};
 use crate::cards::Suit;
 use crate::draw::DrawList;
+use crate::games::GameInfo;
 use crate::input::{Buttons, Input};
 use crate::out::Out as _;
 use crate::settings::FaceStyle;
-use crate::settings::GameId;
 use crate::sound::Sounds;
 use core::fmt;
 use heapless::String;
@@ -58,6 +58,16 @@ pub trait PlayScreen {
     /// keeps its search in the screen.
     type HintStore;
 
+    /// Deals `seed` with the options of `code`, logging it; `None` for a
+    /// code that names no options.
+    fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Self>
+    where
+        Self: Sized;
+    /// Rebuilds a saved game (replaying its moves) and logs it as resumed;
+    /// `None` when it does not replay.
+    fn resume(saved: &crate::save::SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Self>
+    where
+        Self: Sized;
     /// The deal number.
     fn seed(&self) -> u32;
     /// Moves played and not undone.
@@ -162,7 +172,7 @@ pub trait PlayScreen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionRow {
     /// The game's own deal option number `n` (its label in
-    /// [`Entry::option_labels`]).
+    /// [`ScreenInfo::option_labels`]).
     Own(u8),
     /// The card faces (every game's).
     Faces,
@@ -200,11 +210,15 @@ pub type OptionChange = fn(code: u8, row: u8, dir: i8) -> u8;
 /// Writes the label of statistics row `row`.
 pub type StatsLabel = fn(row: usize, out: &mut dyn crate::out::Out) -> fmt::Result;
 
-/// What the collection knows of a game.
+/// What the screens know of a game beyond its [`GameInfo`]: its words and
+/// looks on the title, menus, Options and Statistics screens, and the cost
+/// of its hint's thinking.
 #[derive(Clone, Copy)]
-pub struct Entry {
-    /// Its id (save, log, `kings`).
-    pub id: GameId,
+pub struct ScreenInfo {
+    /// The game's registry entry (its id, name, statistics rows, options).
+    pub game: &'static GameInfo,
+    /// Its turn in the attract mode's rotation (0 first).
+    pub demo_turn: u8,
     /// Who made it, for the title.
     pub author: &'static str,
     /// The suit of the king that stands for it on the title.
@@ -219,18 +233,12 @@ pub struct Entry {
     pub option_value: OptionValue,
     /// Changes an own option.
     pub change_option: OptionChange,
-    /// The option code of a first boot.
-    pub default_options: u8,
     /// Writes what the Resume screen says of a saved game's options before
     /// its moves (`12x8, `), nothing for most games.
     pub resume_words: fn(code: u8, out: &mut dyn crate::out::Out) -> fmt::Result,
     /// The options the attract mode plays for the player's option code
     /// (the code itself where the fair player can play it).
     pub demo_options: fn(code: u8) -> u8,
-    /// The statistics row a game with this option code counts in.
-    pub stats_row: fn(code: u8) -> usize,
-    /// How many statistics rows it keeps.
-    pub stats_rows: usize,
     /// A statistics row's label.
     pub stats_label: StatsLabel,
     /// The longest step of its hint's thinking (one unit of
@@ -245,14 +253,14 @@ pub struct Entry {
     pub think_margin_us: u32,
 }
 
-impl Entry {
-    /// The name on the title (the game's own, [`GameId::name`]).
+impl ScreenInfo {
+    /// The name on the title (the game's own, [`GameInfo::name`]).
     pub const fn name(&self) -> &'static str {
-        self.id.name()
+        self.game.name
     }
 }
 
-impl fmt::Debug for Entry {
+impl fmt::Debug for ScreenInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.put_str(self.name())
     }
@@ -262,32 +270,27 @@ impl fmt::Debug for Entry {
 pub const NO_OPTIONS: [OptionRow; 5] =
     [OptionRow::Faces, OptionRow::Winnable, OptionRow::Effects, OptionRow::Music, OptionRow::Back];
 
-/// [`Entry::option_value`] of a game without deal options.
+/// [`ScreenInfo::option_value`] of a game without deal options.
 pub fn no_option_value(_: u8, _: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
     Ok(())
 }
 
-/// [`Entry::change_option`] of a game without deal options.
+/// [`ScreenInfo::change_option`] of a game without deal options.
 pub fn no_option_change(code: u8, _: u8, _: i8) -> u8 {
     code
 }
 
-/// [`Entry::stats_row`] of a game that keeps one statistics row.
-pub fn one_stats_row(_: u8) -> usize {
-    0
-}
-
-/// [`Entry::stats_label`] of a game that keeps one statistics row.
+/// [`ScreenInfo::stats_label`] of a game that keeps one statistics row.
 pub fn one_stats_label(_: usize, out: &mut dyn crate::out::Out) -> fmt::Result {
     out.put_str("All deals")
 }
 
-/// [`Entry::demo_options`] of a game whose every option set the demo plays.
+/// [`ScreenInfo::demo_options`] of a game whose every option set the demo plays.
 pub fn same_options(code: u8) -> u8 {
     code
 }
 
-/// [`Entry::resume_words`] of a game whose Resume screen names no options.
+/// [`ScreenInfo::resume_words`] of a game whose Resume screen names no options.
 pub fn no_words(_: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
     Ok(())
 }

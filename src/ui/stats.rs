@@ -23,8 +23,8 @@ pub struct Row {
 /// The breakdown rows of the chosen game: every option set played at least
 /// once, in the save's order.
 pub fn rows(app: &App) -> impl Iterator<Item = Row> + '_ {
-    let e = catalogue::entry(app.game);
-    app.tallies().iter().enumerate().take(e.stats_rows).filter(|(_, t)| t.played > 0).map(move |(i, t)| {
+    let e = catalogue::screen(app.game);
+    app.tallies().iter().enumerate().take(e.game.stats_rows).filter(|(_, t)| t.played > 0).map(move |(i, t)| {
         let mut label = String::new();
         let _ = (e.stats_label)(i, &mut label);
         Row { label, tally: *t }

@@ -27,13 +27,31 @@ pub mod judge;
 pub mod notation;
 pub mod player;
 pub mod solver;
+mod winnable;
 
 pub use crate::cards::{Card, Rank, Suit};
 pub use game::{Cell, Game, Group, Illegal, Label, Loss, Move, Phase, Status};
 
 use super::text::{MoveError, PositionError};
+use super::registry::{self, GameInfo, WinnableBudget, Words, SAVED_MOVES};
 use super::Patience;
 use core::fmt;
+
+/// The Edge: King's Corners in the registry: no deal options.
+pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+    name: "The Edge: King's Corners",
+    record: "moves",
+    stats_rows: 1,
+    stats_row: registry::one_row,
+    saved_moves: SAVED_MOVES,
+    default_options: 0,
+    options_words: registry::no_options_words,
+    row_words: registry::one_row_words,
+    winnable: winnable::TABLE,
+    winnable_codes: &[0],
+    winnable_args: registry::no_args,
+    winnable_budget: WinnableBudget { count: 200, tries: 400, nodes: 200_000 },
+});
 
 impl Patience for Game {
     const ID: &'static str = "corners";

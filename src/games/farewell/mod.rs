@@ -27,10 +27,11 @@ pub mod patience;
 pub mod plan;
 pub mod player;
 pub mod solver;
+mod winnable;
 
 pub use crate::cards::{Card, Rank, Suit};
 pub use game::{
     DealRefusal, Game, Illegal, KingStart, Loss, Move, Options, Outcome, RemovedBook, Side, Source, Status,
 };
 pub use grid::{Cell, CellSet};
-pub use patience::GRID_SIZES;
+pub use patience::{GRID_SIZES, INFO};

@@ -18,7 +18,10 @@ use super::game::{Game, Illegal, KingStart, Loss, Move, Options, Status as OwnSt
 use super::grid::{MAX_H, MAX_W, MIN_H, MIN_W};
 use super::notation;
 use crate::games::text::{MoveError, PositionError, Quote};
-use crate::games::{Patience, Status};
+use super::game::MAX_MOVES;
+use crate::games::registry::{on_off, WinnableBudget, Words};
+use crate::games::{GameInfo, Patience, Status};
+use crate::out::{Out, Text};
 use core::fmt;
 
 /// The grid sizes the console's Options screen offers (columns, rows): the
@@ -55,6 +58,54 @@ impl crate::out::Text for Loss {
     /// The reason in words, as [`Loss::describe`] gives it.
     fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
         f.put_str(self.describe())
+    }
+}
+
+/// A Farewell to Kings in the registry.
+pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+    name: "A Farewell to Kings",
+    record: "deals",
+    stats_rows: CODES as usize,
+    stats_row: |code| usize::from(code),
+    saved_moves: MAX_MOVES,
+    // 12x8 (the fourth grid size), kings in the centre, not easy.
+    default_options: 3 * 8,
+    options_words,
+    row_words: |row, out| options_words(row as u8, out),
+    winnable: super::winnable::TABLE,
+    winnable_codes: &WINNABLE_CODES,
+    winnable_args,
+    winnable_budget: WinnableBudget { count: 32, tries: 80, nodes: 100_000 },
+});
+
+/// Every option code but those of a custom start (kings code 3), whose
+/// kings the player places.
+const WINNABLE_CODES: [u8; GRID_SIZES.len() * 6] = {
+    let mut codes = [0; GRID_SIZES.len() * 6];
+    let (mut code, mut i) = (0, 0);
+    while code < CODES {
+        if code % 8 / 2 != 3 {
+            codes[i] = code;
+            i += 1;
+        }
+        code += 1;
+    }
+    codes
+};
+
+/// `grid 12x8, kings centre, easy off`.
+fn options_words(code: u8, out: &mut dyn Out) -> fmt::Result {
+    match options_of(code) {
+        Some(o) => put!(out, "grid ", o.width, "x", o.height, ", kings ", o.kings.name(), ", easy ", on_off(o.easy)),
+        None => put!(out, "code ", code),
+    }
+}
+
+/// `--grid 12x8 --kings centre --easy`.
+fn winnable_args(code: u8, out: &mut dyn Out) -> fmt::Result {
+    match options_of(code) {
+        Some(o) => put!(out, "--grid ", o.width, "x", o.height, " --kings ", o.kings.name(), if o.easy { " --easy" } else { "" }),
+        None => Ok(()),
     }
 }
 
@@ -130,6 +181,14 @@ impl Patience for Game {
 
     fn move_count(&self) -> usize {
         Game::move_count(self)
+    }
+
+    /// `placing kings` while a custom start's kings are being placed.
+    fn write_status_words(&self, out: &mut dyn Out) -> fmt::Result {
+        match Game::status(self) {
+            OwnStatus::PlacingKings => out.put_str("placing kings"),
+            _ => Patience::status(self).text(out),
+        }
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {

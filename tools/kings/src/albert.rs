@@ -20,6 +20,11 @@ pub struct Scratch {
     moves: Vec<Step>,
 }
 
+/// `kings albert ARGS...`.
+pub fn run(args: &[String]) -> std::process::ExitCode {
+    crate::cli::finish(crate::cli::run::<Game>(args))
+}
+
 impl Cli for Game {
     const OPTIONS_USAGE: &'static str = "[--start-rank none|A|2|3|4|5] [--no-auto]";
     type Scratch = Scratch;

@@ -12,6 +12,11 @@ use farewell::games::corners::{expect, judge};
 /// table seldom fills on the deals that take the longest.
 const TABLE: usize = 1 << 22;
 
+/// `kings corners ARGS...`.
+pub fn run(args: &[String]) -> std::process::ExitCode {
+    crate::cli::finish(crate::cli::run::<Game>(args))
+}
+
 impl Cli for Game {
     const OPTIONS_USAGE: &'static str = "";
     type Scratch = Vec<u64>;

@@ -6,6 +6,11 @@ use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::kingdoms::solver::{self, Solver};
 use farewell::games::kingdoms::{player, Game, Move};
 
+/// `kings kingdoms ARGS...`.
+pub fn run(args: &[String]) -> std::process::ExitCode {
+    crate::cli::finish(crate::cli::run::<Game>(args))
+}
+
 impl Cli for Game {
     const OPTIONS_USAGE: &'static str = "";
     type Scratch = Vec<u64>;

@@ -20,13 +20,11 @@
 //! Paths in messages are quoted, with control characters escaped, so a
 //! message stays one line.
 
-use farewell::games::farewell::{KingStart, Options};
-use farewell::games::{albert, corners, kingdoms, Patience};
 use farewell::memcard::{
     copy_in, newer, write_title, CardImage, Contents, FileInfo, Slot, CARD_SIZE, FILE_NAME, FRAME, SLOT_MAGIC,
 };
-use farewell::save::{shape, Field, GameRecord, Save, SaveError, SavedGame, Tally};
-use farewell::ui::{FaceStyle, GameId, GRID_SIZES};
+use farewell::save::{Field, GameRecord, Save, SaveError, SavedGame, Tally};
+use farewell::ui::{FaceStyle, GameId};
 use hostcli::{input_name, token};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -123,10 +121,6 @@ fn list(card: &CardImage) -> Result<String, String> {
     Ok(out)
 }
 
-fn options(o: Options) -> String {
-    format!("grid {}x{}, kings {}, easy {}", o.width, o.height, o.kings.name(), on_off(o.easy))
-}
-
 fn on_off(b: bool) -> &'static str {
     if b {
         "on"
@@ -138,68 +132,40 @@ fn on_off(b: bool) -> &'static str {
 /// A game's options in words, from its option code (checked by the
 /// decoder).
 fn options_of(game: GameId, code: u8) -> String {
-    match game {
-        GameId::Farewell => <farewell::games::farewell::Game as Patience>::options_from_code(code).map(options),
-        GameId::Albert => albert::Game::options_from_code(code)
-            .map(|o| format!("starting rank {}, automatic moves {}", o.start.name(), on_off(o.auto))),
-        GameId::Corners | GameId::Kingdoms => Some("none".to_string()),
-    }
-    .unwrap_or_else(|| format!("code {code}"))
+    let mut s = String::new();
+    let _ = (game.info().options_words)(code, &mut s);
+    s
 }
 
 /// The names of a game's statistics rows.
 fn row_names(game: GameId) -> Vec<String> {
-    match game {
-        GameId::Farewell => GRID_SIZES
-            .iter()
-            .flat_map(|&(width, height)| {
-                [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom]
-                    .into_iter()
-                    .flat_map(move |kings| [false, true].map(|easy| options(Options { width, height, kings, easy })))
-            })
-            .collect(),
-        GameId::Albert => {
-            ["no start", "aces up", "twos up", "threes up", "fours up", "fives up"].map(String::from).to_vec()
-        }
-        GameId::Corners | GameId::Kingdoms => vec!["all deals".to_string()],
-    }
+    let info = game.info();
+    (0..info.stats_rows)
+        .map(|row| {
+            let mut s = String::new();
+            let _ = (info.row_words)(row, &mut s);
+            s
+        })
+        .collect()
 }
 
-/// The moves of a game in progress in move notation, and the game after
-/// them.
-fn replay<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, G), Field> {
-    let options = G::options_from_code(saved.options).ok_or(Field::GameOptions(saved.options))?;
-    let mut g = G::deal(saved.seed, options);
-    let mut moves = Vec::new();
-    for (i, &n) in saved.moves().iter().enumerate() {
-        let mut legal = Vec::new();
-        g.for_each_legal(&mut |m| legal.push(m));
-        let m = *legal.get(usize::from(n)).ok_or(Field::Illegal(i as u16))?;
-        g.play(m).map_err(|_| Field::Illegal(i as u16))?;
-        moves.push(m.to_string());
-    }
-    Ok((moves, g))
-}
-
-/// The moves of a game in progress and its status, as the game's position
-/// writes it (`placing kings` in A Farewell to Kings' custom start, as
+/// The moves of a game in progress in move notation, and where the game
+/// then stands (`placing kings` in A Farewell to Kings' custom start, as
 /// `aftk` prints it).
 fn replay_game(game: GameId, saved: &SavedGame) -> Result<(Vec<String>, String), Field> {
-    fn status<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, String), Field> {
-        replay::<G>(saved).map(|(moves, g)| (moves, g.status().to_string()))
-    }
-    match game {
-        GameId::Farewell => {
-            use farewell::games::farewell::{notation::write_status, Game};
-            let (moves, g) = replay::<Game>(saved)?;
-            let mut line = String::new();
-            let _ = write_status(Game::status(&g), &mut line);
-            Ok((moves, line.strip_prefix("status: ").unwrap_or(&line).to_string()))
-        }
-        GameId::Corners => status::<corners::Game>(saved),
-        GameId::Albert => status::<albert::Game>(saved),
-        GameId::Kingdoms => status::<kingdoms::Game>(saved),
-    }
+    let (mut moves, mut status) = (Vec::new(), String::new());
+    (game.info().replay)(
+        saved.seed,
+        saved.options,
+        saved.moves(),
+        &mut |m| {
+            let mut s = String::new();
+            let _ = m.text(&mut s);
+            moves.push(s);
+        },
+        &mut status,
+    )?;
+    Ok((moves, status))
 }
 
 /// Why the console did not load our file's other copy, when that copy is
@@ -256,7 +222,7 @@ fn show(card: &CardImage) -> Result<String, String> {
         if v.muted { "muted" } else { "on" },
         save.last_game.name()
     );
-    for game in GameId::ALL {
+    for game in GameId::all() {
         section(&mut out, game, save.record(game));
     }
     Ok(out)
@@ -289,9 +255,9 @@ fn section(out: &mut String, game: GameId, r: &GameRecord) {
         }
     }
     let names = row_names(game);
-    let record = if game == GameId::Farewell { "fewest deals" } else { "fewest moves" };
+    let record = game.info().record;
     let rows: Vec<(&String, &Tally)> =
-        names.iter().zip(&r.tallies[..shape(game).rows]).filter(|(_, t)| t.played > 0).collect();
+        names.iter().zip(&r.tallies[..game.info().stats_rows]).filter(|(_, t)| t.played > 0).collect();
     if rows.is_empty() {
         out.push_str("  stats: no games finished\n");
     }
@@ -302,7 +268,7 @@ fn section(out: &mut String, game: GameId, r: &GameRecord) {
         let fewest = t.fewest_deals.map_or("-".to_string(), |d| d.to_string());
         let _ = writeln!(
             out,
-            "    {name}: played {}, won {} ({} with hints), streak {}, best streak {}, {record} {fewest}",
+            "    {name}: played {}, won {} ({} with hints), streak {}, best streak {}, fewest {record} {fewest}",
             t.played, t.won, t.hinted, t.streak, t.best_streak
         );
     }

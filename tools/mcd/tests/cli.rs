@@ -104,7 +104,7 @@ fn reseal(mut b: Vec<u8>) -> Vec<u8> {
 /// Where a game's section starts (its id byte) in a version 5 record.
 fn section_at(b: &[u8], game: GameId) -> usize {
     let mut at = 8 + 7;
-    while b[at] != game as u8 {
+    while b[at] != game.code() {
         at += 3 + usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]]));
     }
     at

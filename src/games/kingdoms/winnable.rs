@@ -4,7 +4,7 @@
 // Per option code, what was tried (the deal's winning line replayed to a win):
 //   0: tried 370 (deals 1..370), proven winnable 200, proven lost 160, unknown 10, budget 200000 nodes, 6519572 nodes, 5.5 s
 
-use super::Entry;
+use crate::games::registry::WinnableSet as Entry;
 
 const SET_0: &[u8] = &[
     3, 1, 2, 1, 1, 2, 3, 3, 2, 1, 2, 1, 1, 2, 2, 1, 1, 2, 3, 1, 3, 1, 1, 2, 2, 1, 2, 2, 1, 3, 1, 4, 1, 2, 1, 1, 1, 1,

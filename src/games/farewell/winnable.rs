@@ -2,7 +2,7 @@
 // Up to 32 deals per option set, from deals 1 to 80, each proved winnable
 // by the solver with at most 100000 nodes.
 
-use super::Entry;
+use crate::games::registry::WinnableSet as Entry;
 
 const SET_0: &[u8] = &[];
 const SET_16: &[u8] = &[69];

@@ -4,7 +4,7 @@
 // Per option code, what was tried (the deal's winning line replayed to a win):
 //   0: tried 290 (deals 1..290), proven winnable 200, proven lost 2, unknown 88, budget 200000 nodes, 20060998 nodes, 28.0 s
 
-use super::Entry;
+use crate::games::registry::WinnableSet as Entry;
 
 const SET_0: &[u8] = &[
     2, 1, 2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1,

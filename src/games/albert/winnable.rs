@@ -15,7 +15,7 @@
 //   5: tried 100 (deals 1..100), proven winnable 100, proven lost 0, unknown 0, budget 2000000 nodes, 85449 nodes, 0.2 s
 //   13: tried 100 (deals 1..100), proven winnable 100, proven lost 0, unknown 0, budget 2000000 nodes, 85449 nodes, 0.2 s
 
-use super::Entry;
+use crate::games::registry::WinnableSet as Entry;
 
 const SET_0: &[u8] = &[
     1, 3, 2, 2, 2, 1, 1, 4, 1, 2, 1, 1, 1, 1, 2, 2, 1, 2, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 4, 2, 1, 1, 2, 3, 1, 1, 1, 2,
