@@ -47,6 +47,7 @@ run: exe psxrun
 
 host-test: setup
 	tools/host-cargo test --workspace
+	tools/host-cargo test -p farewell -p kings -p mcd --features farewell/fifth-game,kings/fifth-game,mcd/fifth-game --test fifth_game
 
 emu-test: exe psxrun
 	@tools/setup emulator

@@ -6,11 +6,11 @@
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 6, all integers little-endian)
+//! # Layout (format version 7, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (6; versions 1 to 5 are still read)
+//! 4   2  format version (7; versions 1 to 6 are still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -21,19 +21,18 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of versions 5 and 6: the shared settings, then one section per
+//! Body of versions 5 to 7: the shared settings, then one section per
 //! game.
 //!
 //! ```text
 //! faces      1  0 standard, 1 four-colour (every game's)
-//! highlight  1  A Farewell to Kings' legal-cell highlight
+//! highlight  1  show where the held card may go
 //! effects    1  sound effects volume, 0 to 10
 //! music      1  music volume, 0 to 10
 //! muted      1  0 or 1
 //! last game  1  the game highlighted on the title at boot (GameId code)
 //! sections   1  n, then n sections:
-//!   id       1  the game's GameId code (0 farewell, 1 corners, 2 albert,
-//!               3 kingdoms)
+//!   id       1  the game's GameId code (its place in games::GAMES)
 //!   length   2  bytes of the section after this field
 //!   options  1  the game's option code (Patience::options_code)
 //!   winnable 1  new deals only from the table of proven winnable deals
@@ -42,36 +41,41 @@
 //!     seed   4  its deal number
 //!     options 1 its option code
 //!     count  2  moves, at most the game's limit (GameInfo::saved_moves)
-//!     moves  2 each: the move's place in the game's list of legal moves
-//!               (Patience::for_each_legal order) when it was played
+//!     moves  the move's place in the game's list of legal moves
+//!               (Patience::for_each_legal order) when it was played:
+//!               version 7 packs them in the game's width
+//!               (GameInfo::move_bits), least significant bit first, into
+//!               ceil(count x bits / 8) bytes; versions 5 and 6 keep each
+//!               in 2 bytes
 //!   rows     1  k, at most the game's statistics rows (GameInfo::stats_rows), then k x 16:
 //!               played u32, won u32, streak u16, best streak u16, fewest
-//!               deals (A Farewell to Kings) or moves (the others) in a
-//!               win u16 (FFFF: no win yet), wins in which a hint was
-//!               shown u16 (version 6; version 5's rows are 14 bytes and
+//!               deals or moves (GameInfo::record) in a win u16 (FFFF: no win yet), wins in which a hint was
+//!               shown u16 (from version 6; version 5's rows are 14 bytes and
 //!               read as none). Rows after the last one played are left
 //!               out.
 //! ```
 //!
-//! A Farewell to Kings' statistics row is its option code (grid size of
-//! `GRID_SIZES` * 8 + kings start * 2 + easy); King Albert's is its
-//! starting rank; the other games have one row.
+//! The statistics row a game counts in is its registry entry's
+//! (`GameInfo::stats_row` of the option code).
 //!
 //! Sections may come in any order; each game at most once. A section of an
 //! id this build does not know (a later game's) is skipped whole, by its
-//! length, and a last game this build does not know reads as A Farewell to
-//! Kings: a card saved by a later build with a fifth game still loads here
+//! length, and a last game this build does not know reads as the first
+//! game: a card saved by a later build with a fifth game still loads here
 //! (and the next save here leaves that game's section out). A game with no
 //! section gets its defaults. Every known section must be read exactly to
 //! its length.
 //!
-//! The longest record four games can make is [`MAX_ENCODED`] = 3,659 bytes
-//! (version 5's was 3,547, version 4's 3,689), of the 3,952 a memory card copy may hold: room
-//! for a fifth game's settings and statistics and a few hundred saved
-//! moves. When a record is longer than the buffer it is written to,
-//! [`Save::encode`] leaves out games in progress other than the last
-//! game's, in section order, until it fits: settings and statistics are
-//! always kept.
+//! The longest record the four games can make is [`MAX_ENCODED`] = 2,401
+//! bytes (3,659 in version 6, whose moves took 2 bytes each), of the 3,952
+//! a memory card copy may hold: a fifth game with the longest game in
+//! progress the format allows (400 moves of [`MAX_MOVE_BITS`] bits) and 48
+//! statistics rows adds 1,382 and still fits (`tests/save.rs`). When a
+//! record is longer than the buffer it is written to, [`Save::encode`]
+//! leaves out games in progress other than the last game's, in section
+//! order, until it fits: settings and statistics are always kept. A game in
+//! progress with a move its game's width cannot hold is left out too (no
+//! game's measured legal-move lists come near their widths).
 //!
 //! Versions 1 to 4 began with A Farewell to Kings' part (settings 7 bytes,
 //! 6 in version 1: width, height, kings, easy, faces, highlight, winnable
@@ -91,7 +95,7 @@
 //! checked when it is resumed ([`SavedGame::replay`]) and by `mcd`
 //! ([`check_game`]), not here: a decode must stay quick on the console.
 
-pub use crate::games::registry::{nth_legal, position_of, ReplayError, MAX_ROWS, SAVED_MOVES};
+pub use crate::games::registry::{nth_legal, position_of, ReplayError, MAX_MOVE_BITS, MAX_ROWS, SAVED_MOVES};
 use crate::games::{registry, GameId, Patience, GAMES};
 use crate::settings::FaceStyle;
 use crate::sound::{Volumes, MAX_VOLUME};
@@ -99,7 +103,7 @@ use crate::sound::{Volumes, MAX_VOLUME};
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
 /// The format version this code writes (it reads 1 to 6).
-pub const VERSION: u16 = 6;
+pub const VERSION: u16 = 7;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
@@ -112,6 +116,7 @@ const _: () = {
     while i < GAME_COUNT {
         let g = GAMES[i];
         assert!(g.stats_rows <= MAX_ROWS && g.saved_moves <= SAVED_MOVES);
+        assert!(g.move_bits >= 1 && g.move_bits <= MAX_MOVE_BITS);
         assert!(g.stats_rows <= u8::MAX as usize && g.saved_moves <= u16::MAX as usize);
         i += 1;
     }
@@ -130,7 +135,12 @@ const SAVED_GAME_FIXED: usize = 4 + 1 + 2;
 
 /// Bytes of a game's section at its longest.
 const fn max_section(g: &registry::GameInfo) -> usize {
-    SECTION_HEAD + SECTION_FIXED + SAVED_GAME_FIXED + 2 * g.saved_moves + g.stats_rows * TALLY_LEN
+    SECTION_HEAD + SECTION_FIXED + SAVED_GAME_FIXED + packed_len(g.saved_moves, g.move_bits) + g.stats_rows * TALLY_LEN
+}
+
+/// Bytes of `n` moves of `bits` bits each, packed (format 7).
+pub const fn packed_len(n: usize, bits: u8) -> usize {
+    (n * bits as usize).div_ceil(8)
 }
 
 /// The longest record version 5 produces: every game with its longest game
@@ -206,12 +216,12 @@ pub enum Invalid {
     MusicVolume(u8),
     /// The muted byte is not 0 or 1.
     Muted(u8),
-    /// The last game byte names no game (versions 3 and 4; version 5 reads
-    /// an unknown one as A Farewell to Kings).
+    /// The last game byte names no game (versions 3 and 4; from version 5
+    /// an unknown one, a later build's game, reads as the first game).
     LastGame(u8),
     /// Versions 3 and 4: not exactly three sections.
     SectionCount(u8),
-    /// Versions 5 and 6: the record ends before the sections its count
+    /// Versions 5 to 7: the record ends before the sections its count
     /// says.
     Sections {
         /// The sections counted.
@@ -437,8 +447,8 @@ pub struct Tally {
     pub streak: u16,
     /// Longest run of wins.
     pub best_streak: u16,
-    /// Fewest deals (A Farewell to Kings) or moves (the others) in a won
-    /// game; `None` before the first win.
+    /// Fewest deals or moves ([`GameInfo::record`](crate::games::GameInfo::record))
+    /// in a won game; `None` before the first win.
     pub fewest_deals: Option<u16>,
     /// Wins in which a hint was shown (counted in `won` too).
     pub hinted: u16,
@@ -479,7 +489,7 @@ impl Tally {
 pub struct Save {
     /// Card faces (every game's).
     pub face: FaceStyle,
-    /// A Farewell to Kings' legal-cell highlight.
+    /// Show where the held card may go (Select toggles it).
     pub highlight: bool,
     /// The sound settings (every game's).
     pub sound: Volumes,
@@ -702,7 +712,7 @@ impl<'a> Reader<'a> {
 pub struct SaveView<'a> {
     /// Card faces (every game's).
     pub face: FaceStyle,
-    /// A Farewell to Kings' legal-cell highlight.
+    /// Show where the held card may go (Select toggles it).
     pub highlight: bool,
     /// The sound settings (every game's).
     pub sound: Volumes,
@@ -767,7 +777,7 @@ impl SaveView<'_> {
 
     /// The length with only the games in progress marked in `keep`.
     /// How many statistics rows each game's section keeps (counted once
-    /// per encoding: a scan of A Farewell to Kings' rows is 0.1 ms on the
+    /// per encoding: a scan of 48 rows is 0.1 ms on the
     /// PS1).
     fn rows_kept(&self) -> [usize; GAME_COUNT] {
         let mut rows = [0; GAME_COUNT];
@@ -785,7 +795,7 @@ impl SaveView<'_> {
     /// Bytes of a section after its id and length.
     fn section_len(&self, id: GameId, keep_game: bool, rows: &[usize; GAME_COUNT]) -> usize {
         let game = match self.games[id.index()] {
-            Some(g) if keep_game => SAVED_GAME_FIXED + 2 * g.moves().len().min(id.info().saved_moves),
+            Some(g) if keep_game => SAVED_GAME_FIXED + packed_len(kept_moves(id, g).len(), id.info().move_bits),
             _ => 0,
         };
         SECTION_FIXED + game + rows[id.index()] * TALLY_LEN
@@ -797,7 +807,11 @@ impl SaveView<'_> {
     /// (never with four games and a memory card copy:
     /// [`MAX_ENCODED`]).
     pub fn encode(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let mut keep = [true; GAME_COUNT];
+        // A game in progress with a move its game's width cannot hold is
+        // left out (the widths hold every legal-move list measured:
+        // tests/save.rs).
+        let mut keep: [bool; GAME_COUNT] =
+            core::array::from_fn(|i| self.games[i].is_none_or(|g| fits(GameId::nth(i), g)));
         let kept = self.rows_kept();
         let mut len = self.len_keeping(keep, &kept);
         for id in GameId::all() {
@@ -827,14 +841,12 @@ impl SaveView<'_> {
             w.put(&[r.options, u8::from(r.winnable)]);
             match self.games[id.index()] {
                 Some(g) if keep[id.index()] => {
-                    let moves = &g.moves()[..g.moves().len().min(id.info().saved_moves)];
+                    let moves = kept_moves(id, g);
                     w.put(&[1 + u8::from(g.hinted)]);
                     w.put(&g.seed.to_le_bytes());
                     w.put(&[g.options]);
                     w.put(&(moves.len() as u16).to_le_bytes());
-                    for m in moves {
-                        w.put(&m.to_le_bytes());
-                    }
+                    put_packed(&mut w, moves, id.info().move_bits);
                 }
                 _ => w.put(&[0]),
             }
@@ -848,6 +860,51 @@ impl SaveView<'_> {
         w.put(&crc.to_le_bytes());
         Ok(w.at)
     }
+}
+
+/// The moves of a game in progress the save keeps: the first
+/// [`GameInfo::saved_moves`](crate::games::GameInfo::saved_moves).
+fn kept_moves(id: GameId, g: &SavedGame) -> &[u16] {
+    &g.moves()[..g.moves().len().min(id.info().saved_moves)]
+}
+
+/// True when every move of `g` fits its game's width.
+fn fits(id: GameId, g: &SavedGame) -> bool {
+    kept_moves(id, g).iter().all(|&m| u32::from(m) >> id.info().move_bits == 0)
+}
+
+/// Writes moves of `bits` bits each, least significant bit first, the last
+/// byte padded with zeros (format 7).
+fn put_packed(w: &mut Writer<'_>, moves: &[u16], bits: u8) {
+    let (mut acc, mut n) = (0u32, 0u8);
+    for &m in moves {
+        acc |= u32::from(m) << n;
+        n += bits;
+        while n >= 8 {
+            w.put(&[acc as u8]);
+            acc >>= 8;
+            n -= 8;
+        }
+    }
+    if n > 0 {
+        w.put(&[acc as u8]);
+    }
+}
+
+/// Reads `moves.len()` moves of `bits` bits each ([`put_packed`]).
+fn read_packed(rd: &mut Reader<'_>, moves: &mut [u16], bits: u8) -> Result<(), SaveError> {
+    let bytes = rd.slice(packed_len(moves.len(), bits))?;
+    let (mut acc, mut n, mut next) = (0u32, 0u8, bytes.iter());
+    for m in moves {
+        while n < bits {
+            acc |= u32::from(*next.next().unwrap_or(&0)) << n;
+            n += 8;
+        }
+        *m = (acc & ((1 << bits) - 1)) as u16;
+        acc >>= bits;
+        n -= bits;
+    }
+    Ok(())
 }
 
 fn put_tally(w: &mut Writer<'_>, t: &Tally) {
@@ -876,7 +933,7 @@ impl Save {
         }
         let mut rd = Reader { bytes: r.body() };
         let save = match r.version() {
-            v @ 5..=6 => read_v5(&mut rd, v)?,
+            v @ 5..=7 => read_v5(&mut rd, v)?,
             v @ 1..=4 => legacy::read(&mut rd, v)?,
             v => return Err(SaveError::UnknownVersion(v)),
         };
@@ -994,8 +1051,13 @@ fn read_head(rd: &mut Reader<'_>, game: GameId, version: u16) -> Result<GameReco
                 return Err(in_game(game, Field::TooManyMoves { count, max: max as u16 }));
             }
             let mut g = SavedGame { seed, options, count, moves: [0; SAVED_MOVES], hinted: b == 2 };
-            for m in &mut g.moves[..usize::from(count)] {
-                *m = rd.u16()?;
+            let moves = &mut g.moves[..usize::from(count)];
+            if version >= 7 {
+                read_packed(rd, moves, game.info().move_bits)?;
+            } else {
+                for m in moves {
+                    *m = rd.u16()?;
+                }
             }
             Some(g)
         }

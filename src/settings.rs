@@ -28,7 +28,3 @@ impl Default for Settings {
         Settings { face: FaceStyle::Standard, highlight: true }
     }
 }
-
-/// The grid sizes A Farewell to Kings' Options screen offers (the game
-/// owns the list: its options code is built on it).
-pub use crate::games::farewell::GRID_SIZES;

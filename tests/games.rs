@@ -66,7 +66,9 @@ fn every_test_file_is_listed() {
     let mut wrong = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
-        if !name.ends_with(".rs") || name == "games.rs" || name == "interface.rs" {
+        // fifth_game.rs: a binary of its own, built with the `fifth-game`
+        // feature (Cargo.toml).
+        if !name.ends_with(".rs") || ["games.rs", "interface.rs", "fifth_game.rs"].contains(&name.as_str()) {
             continue;
         }
         let line = format!("#[path = \"{name}\"]");

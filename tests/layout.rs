@@ -527,7 +527,7 @@ fn the_demo_fits_a_tv() {
 #[test]
 fn every_grid_of_a_farewell_to_kings_fits_a_tv() {
     use farewell::games::farewell::KingStart;
-    for (i, &(w, h)) in farewell::ui::GRID_SIZES.iter().enumerate() {
+    for (i, &(w, h)) in farewell::games::farewell::GRID_SIZES.iter().enumerate() {
         let mut d = D::new();
         let kings = if i % 2 == 0 { KingStart::Custom } else { KingStart::Corners };
         let o = farewell::games::farewell::Options { width: w, height: h, kings, easy: false };

@@ -128,8 +128,8 @@ fn crc32_is_iso_hdlc() {
 fn empty_save_has_the_documented_layout() {
     let b = encode(&Save::default());
     assert_eq!(&b[0..4], b"AFTK");
-    assert_eq!(&b[4..6], &[6, 0], "version 6, little-endian");
-    assert_eq!(VERSION, 6);
+    assert_eq!(&b[4..6], &[7, 0], "version 7, little-endian");
+    assert_eq!(VERSION, 7);
     let body = 7 + 4 * (3 + 4);
     assert_eq!(&b[6..8], &(body as u16).to_le_bytes());
     assert_eq!(b.len(), 8 + body + 4);
@@ -148,6 +148,11 @@ fn empty_save_has_the_documented_layout() {
     assert_eq!(Save::decode(&b), Ok(Save::default()));
 }
 
+/// Move `i` of moves packed `bits` bits each, least significant bit first.
+fn unpack(packed: &[u8], bits: usize, i: usize) -> u16 {
+    (0..bits).map(|k| u16::from(packed[(i * bits + k) / 8] >> ((i * bits + k) % 8) & 1) << k).sum()
+}
+
 #[test]
 fn a_game_is_stored_as_seed_options_and_each_moves_place_in_the_legal_list() {
     let o = Options { width: 14, height: 9, kings: KingStart::Random, easy: true };
@@ -162,12 +167,15 @@ fn a_game_is_stored_as_seed_options_and_each_moves_place_in_the_legal_list() {
     assert_eq!(&b[at + 3..at + 7], &77u32.to_le_bytes());
     assert_eq!(b[at + 7], 5 * 8 + 2 * 2 + 1, "14x9 random easy");
     assert_eq!(&b[at + 8..at + 10], &(moves.len() as u16).to_le_bytes());
+    // Format 7: each move in 10 bits, least significant first.
+    assert_eq!(GameId::Farewell.info().move_bits, 10);
+    let packed = &b[at + 10..at + 10 + (moves.len() * 10).div_ceil(8)];
     let mut h = Game::new(77, o).unwrap();
     for (i, m) in moves.iter().enumerate() {
         let mut legal = Vec::new();
         Patience::for_each_legal(&h, &mut |x| legal.push(x));
         let place = legal.iter().position(|x| x == m).unwrap() as u16;
-        assert_eq!(&b[at + 10 + 2 * i..at + 12 + 2 * i], &place.to_le_bytes(), "move {i}: {m}");
+        assert_eq!(unpack(packed, 10, i), place, "move {i}: {m}");
         h.apply(*m).unwrap();
     }
     let back = Save::decode(&b).unwrap();
@@ -326,15 +334,15 @@ fn any_damaged_byte_is_caught() {
 #[test]
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
-    b[4] = 7;
+    b[4] = 8;
     assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
-    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(7)));
+    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(8)));
     let mut b = encode(&sample());
     b[4] = 0;
     let e = Save::decode(&reseal(b)).unwrap_err();
     assert_eq!(e, SaveError::UnknownVersion(0));
-    assert_eq!(e.to_string(), "the save is format version 0, this game reads versions 1 to 6");
+    assert_eq!(e.to_string(), "the save is format version 0, this game reads versions 1 to 7");
 }
 
 #[test]
@@ -446,13 +454,24 @@ fn a_move_that_does_not_replay_is_found_by_check_game() {
 fn the_longest_record_fits_one_copy_on_the_memory_card() {
     // Two copies share a block's data area (7,936 bytes): 3,968 each, less
     // the copy's 16 bytes of header and CRC.
-    assert_eq!(MAX_ENCODED, 3659);
+    // Format 7 packs each game's moves in its width (A Farewell to Kings
+    // 10 bits, King's Corners 9, King Albert and Four Kingdoms 8): 19 bytes
+    // of envelope and shared settings, then each game's section at its
+    // longest (3 + 4 + 7 bytes, its moves, its rows of 16 bytes):
+    // 962 + 480 + 510 + 430.
+    assert_eq!(MAX_ENCODED, 19 + (14 + 180 + 48 * 16) + (14 + 450 + 16) + (14 + 400 + 6 * 16) + (14 + 400 + 16));
+    assert_eq!(MAX_ENCODED, 2401);
+    // Room for a fifth game with the longest game in progress the format
+    // allows (400 moves of 12 bits) and the most statistics rows (48).
+    assert!(MAX_ENCODED + 3 + 4 + 7 + 600 + 48 * 16 <= farewell::memcard::RECORD_MAX);
     const _: () = assert!(MAX_ENCODED <= farewell::memcard::RECORD_MAX);
     // A save that long: every game with its longest game and every row.
     let mut s = Save::default();
     for id in GameId::all() {
         let r = s.record_mut(id);
-        let mut g = SavedGame { seed: 1, options: r.options, count: 0, moves: [0; SAVED_MOVES], hinted: false };
+        // Every move the widest its game keeps.
+        let widest = (1u16 << id.info().move_bits) - 1;
+        let mut g = SavedGame { seed: 1, options: r.options, count: 0, moves: [widest; SAVED_MOVES], hinted: false };
         g.count = id.info().saved_moves as u16;
         r.game = Some(g);
         for row in 0..id.info().stats_rows {
@@ -510,7 +529,7 @@ fn stats_record_games_per_options() {
     assert_eq!(r.tallies[farewell_row(o)].played, 6);
     // Every offered option set has its own row: its option code.
     let mut seen = std::collections::HashSet::new();
-    for &(width, height) in &farewell::ui::GRID_SIZES {
+    for &(width, height) in &farewell::games::farewell::GRID_SIZES {
         for kings in [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom] {
             for easy in [false, true] {
                 let o = Options { width, height, kings, easy };
@@ -966,6 +985,48 @@ proptest! {
 
 }
 
+/// A version 7 record written as version 6: each move in two bytes, not
+/// packed in its game's width.
+fn as_v6(b: &[u8]) -> Vec<u8> {
+    let mut out = b[..15].to_vec();
+    out[4] = 6;
+    let mut at = 15;
+    for _ in 0..b[14] {
+        let (id, len) = (b[at], usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]])));
+        let body = &b[at + 3..at + 3 + len];
+        let mut sec = body[..3].to_vec();
+        let mut rest = 3;
+        if body[2] != 0 {
+            let count = usize::from(u16::from_le_bytes([body[8], body[9]]));
+            let bits = usize::from(GameId::from_code(id).unwrap().info().move_bits);
+            let packed = &body[10..10 + (count * bits).div_ceil(8)];
+            sec.extend_from_slice(&body[3..10]);
+            for i in 0..count {
+                sec.extend_from_slice(&unpack(packed, bits, i).to_le_bytes());
+            }
+            rest = 10 + packed.len();
+        }
+        sec.extend_from_slice(&body[rest..]);
+        out.push(id);
+        out.extend_from_slice(&(sec.len() as u16).to_le_bytes());
+        out.extend_from_slice(&sec);
+        at += 3 + len;
+    }
+    let body = (out.len() - 8) as u16;
+    out[6..8].copy_from_slice(&body.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    reseal(out)
+}
+
+#[test]
+fn version_6_records_with_two_byte_moves_load() {
+    let s = sample();
+    let v6 = as_v6(&encode(&s));
+    assert_eq!(v6[4], 6);
+    assert!(v6.len() > encode(&s).len(), "the same save is longer in version 6");
+    assert_eq!(Save::decode(&v6), Ok(s));
+}
+
 /// A version 6 record written as version 5: no wins with hints in the
 /// statistics rows (14 bytes each, not 16), no "2" for a game with hints.
 fn as_v5(b: &[u8]) -> Vec<u8> {
@@ -1000,7 +1061,7 @@ fn version_5_records_load_with_no_wins_counted_as_with_hints() {
     for id in GameId::all() {
         s.record_mut(id).record_game(0, true, 9);
     }
-    let v5 = as_v5(&encode(&s));
+    let v5 = as_v5(&as_v6(&encode(&s)));
     assert_eq!(v5[4], 5);
     let got = Save::decode(&v5).unwrap();
     assert_eq!(got, s, "version 5 keeps no hinted wins, and the sample has none");
@@ -1009,8 +1070,9 @@ fn version_5_records_load_with_no_wins_counted_as_with_hints() {
     h.record_mut(GameId::Kingdoms).game =
         Some(SavedGame { seed: 9, options: 0, count: 0, moves: [0; SAVED_MOVES], hinted: true });
     let b = encode(&h);
-    assert_eq!(Save::decode(&b), Ok(h.clone()), "version 6 keeps it");
-    let mut v5 = as_v5(&b);
+    assert_eq!(Save::decode(&b), Ok(h.clone()), "version 7 keeps it");
+    assert_eq!(Save::decode(&as_v6(&b)), Ok(h.clone()), "version 6 keeps it");
+    let mut v5 = as_v5(&as_v6(&b));
     let at = section_at(&v5, GameId::Kingdoms) + 3;
     assert_eq!(v5[at + 2], 2);
     v5 = reseal(v5);
@@ -1032,4 +1094,52 @@ fn wins_with_hints_are_counted_apart_and_kept() {
     let at = section_at(&b, GameId::Albert) + 3 + 3 + 1 + 2 * 16 + 14;
     b[at..at + 2].copy_from_slice(&3u16.to_le_bytes());
     assert_eq!(Save::decode(&reseal(b)), in_game(GameId::Albert, Field::Stats(2)));
+}
+
+/// The longest legal-move list met in random play of deals 1 to `deals`
+/// with each of `options` (at most 400 moves a deal).
+fn longest_legal<G: Patience>(options: &[G::Options], deals: u32) -> usize {
+    let mut rng = farewell::cards::Pcg32::new(2026);
+    let mut longest = 0;
+    for &o in options {
+        for seed in 1..=deals {
+            let mut g = G::deal(seed, o);
+            for _ in 0..400 {
+                let mut legal = Vec::new();
+                g.for_each_legal(&mut |m| legal.push(m));
+                longest = longest.max(legal.len());
+                let Some(&m) = legal.get(rng.below(legal.len().max(1) as u32) as usize) else { break };
+                assert!(g.play(m).is_ok(), "a legal move is played");
+            }
+        }
+    }
+    longest
+}
+
+/// Format 7 keeps a move in its game's width: the longest legal-move list
+/// met in random play stays under half of what the width holds (King's
+/// Corners' bound is exact: at most 372 groups of twelve number cards make
+/// 10, with 4 aces, 4 twos and 4 threes).
+#[test]
+fn every_games_legal_move_lists_fit_its_save_width_twice_over() {
+    // 14x9 with each kings start (46: custom, whose four kings may each go
+    // on any of the 126 cells: 504 moves), and 12x8.
+    let big: Vec<Options> = [40u8, 42, 44, 46, 24].iter().filter_map(|&c| Game::options_from_code(c)).collect();
+    let albert: Vec<albert::Options> =
+        [0u8, 8, 13].iter().filter_map(|&c| albert::Game::options_from_code(c)).collect();
+    let measured = [
+        (GameId::Farewell, longest_legal::<Game>(&big, 40)),
+        (GameId::Corners, longest_legal::<corners::Game>(&[()], 200)),
+        (GameId::Albert, longest_legal::<albert::Game>(&albert, 100)),
+        (GameId::Kingdoms, longest_legal::<kingdoms::Game>(&[()], 200)),
+    ];
+    for (id, longest) in measured {
+        let holds = 1usize << id.info().move_bits;
+        assert!(longest > 1, "{id:?}: some choice was met");
+        assert!(2 * longest <= holds, "{id:?}: {longest} legal moves, {holds} fit its width");
+        if id == GameId::Farewell {
+            assert_eq!(longest, 4 * 14 * 9, "a custom start's four kings, each on any cell");
+        }
+    }
+    assert!(372 < 1 << GameId::Corners.info().move_bits);
 }

@@ -4,13 +4,14 @@
 //! tools/kings/tests/winnable.rs; A Farewell to Kings' here.)
 
 use farewell::games::farewell::solver::{solve, Verdict, MAX_WIDTH};
+use farewell::games::farewell::GRID_SIZES;
 use farewell::games::farewell::{Game, KingStart, Options, Status};
 use farewell::games::search::SeenSet;
 use farewell::games::{albert, Patience};
 use farewell::input::{Buttons, Input};
 use farewell::save::Save;
 use farewell::settings::GameId;
-use farewell::ui::{option_rows, App, Screen, GRID_SIZES};
+use farewell::ui::{option_rows, App, Screen};
 use farewell::winnable::{count, pick, set as entry, table, WinnableSet as Entry};
 use std::collections::BTreeSet;
 

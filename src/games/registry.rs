@@ -167,6 +167,10 @@ pub struct GameInfo {
     pub stats_row: fn(code: u8) -> usize,
     /// The longest game in progress the save keeps (at most [`SAVED_MOVES`]).
     pub saved_moves: usize,
+    /// Bits the save keeps a move in (1 to [`MAX_MOVE_BITS`]): a move is
+    /// its place in the legal-move list, so the list must never be longer
+    /// than 2^bits (`tests/save.rs` measures each game's longest).
+    pub move_bits: u8,
     /// The option code of a first boot.
     pub default_options: u8,
     /// True for a byte that is one of its option codes.
@@ -198,6 +202,9 @@ pub struct GameInfo {
 /// Most statistics rows any game keeps.
 pub const MAX_ROWS: usize = 48;
 
+/// The widest move the save format keeps: a legal-move list of up to 4,096.
+pub const MAX_MOVE_BITS: u8 = 12;
+
 /// The words of a game: what [`GameInfo::of`] cannot take from its
 /// [`Patience`].
 #[derive(Clone, Copy)]
@@ -212,6 +219,8 @@ pub struct Words {
     pub stats_row: fn(code: u8) -> usize,
     /// See [`GameInfo::saved_moves`].
     pub saved_moves: usize,
+    /// See [`GameInfo::move_bits`].
+    pub move_bits: u8,
     /// See [`GameInfo::default_options`]: the code of the options'
     /// `Default` (a host test checks it).
     pub default_options: u8,
@@ -239,6 +248,7 @@ impl GameInfo {
             stats_rows: w.stats_rows,
             stats_row: w.stats_row,
             saved_moves: w.saved_moves,
+            move_bits: w.move_bits,
             default_options: w.default_options,
             options_ok: options_ok::<G>,
             options_words: w.options_words,

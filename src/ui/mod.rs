@@ -45,7 +45,7 @@ use catalogue::{GameScreen, HintStores, CATALOGUE, DEMO_ORDER};
 use screen::OptionRow;
 use screen::{End, LOST_MENU, WON_MENU};
 
-pub use crate::settings::{FaceStyle, GameId, Settings, GRID_SIZES};
+pub use crate::settings::{FaceStyle, GameId, Settings};
 
 /// A game's menu, opened from the title.
 pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", "Statistics"];

@@ -1,8 +1,7 @@
 //! The Statistics screen's contents, for the game chosen on the title:
 //! the totals, and one row per option set that has been played (each game
-//! names its rows in its catalogue entry: A Farewell to Kings keeps grid
-//! size, kings start and easy mode; King Albert the starting rank; the
-//! other games keep one row).
+//! names its rows: how many and which option code counts in which in its
+//! `GameInfo`, their labels in its `ScreenInfo`).
 
 use super::{catalogue, App};
 use crate::save::Tally;

@@ -37,6 +37,8 @@ pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
     // The starting rank: the code's low three bits.
     stats_row: |code| usize::from(code & 7).min(5),
     saved_moves: SAVED_MOVES,
+    // The longest legal-move list measured is 67.
+    move_bits: 8,
     // Automatic moves on, no starting rank: Options::default().
     default_options: 8,
     options_words,

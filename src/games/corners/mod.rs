@@ -44,6 +44,8 @@ pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
     stats_rows: 1,
     stats_row: registry::one_row,
     saved_moves: SAVED_MOVES,
+    // At most 372 groups make 10 among twelve number cards, and one draw.
+    move_bits: 9,
     default_options: 0,
     options_words: registry::no_options_words,
     row_words: registry::one_row_words,

@@ -68,6 +68,9 @@ pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
     stats_rows: CODES as usize,
     stats_row: |code| usize::from(code),
     saved_moves: MAX_MOVES,
+    // The longest legal-move list is a custom start's first: four kings,
+    // each on any of up to 126 cells (504).
+    move_bits: 10,
     // 12x8 (the fourth grid size), kings in the centre, not easy.
     default_options: 3 * 8,
     options_words,
