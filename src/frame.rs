@@ -565,11 +565,11 @@ mod tests {
         s.updated(2_184);
         assert!(!s.card_room(0, false));
         s.updated(0);
-        // A loss screen's 10 ms drawing leaves no room, and is forgotten
-        // at 50 µs a frame.
-        s.drawn(10_200);
-        assert!(!s.card_room(0, false));
-        for _ in 0..(10_200 - 10_183) / RENDER_DECAY_US {
+        // A frame drawn in 12 ms leaves no room, and is forgotten at 50 µs
+        // a frame: 37 frames later (under 10.18 ms) there is room again.
+        s.drawn(12_000);
+        for _ in 0..36 {
+            assert!(!s.card_room(0, false));
             s.drawn(1_000);
         }
         assert!(!s.card_room(0, false));
