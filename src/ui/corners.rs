@@ -49,7 +49,7 @@ pub struct Play {
 /// Groups the fair player looks at in a unit of thinking
 /// ([`Units`](crate::frame::Units)): a group takes 40-120 µs on the console
 /// with the call round it (Mednafen, the `AFTK HINT` lines' `step_us` at a
-/// group a unit), so a unit is 0.5-1 ms.
+/// group a unit); 12 groups take 0.3-1 ms.
 pub const GROUPS_PER_UNIT: u32 = 12;
 
 /// Units the fair player thinks in a frame's own update while a hint is
@@ -532,7 +532,8 @@ pub const ENTRY: Entry = Entry {
     stats_row: one_stats_row,
     stats_rows: 1,
     stats_label: one_stats_label,
-    // Its whole hint takes 0.3-0.4 ms.
+    // A unit, 12 groups: up to 1 ms in Mednafen (the corners run's HINT
+    // lines); a whole hint a few units.
     think_step_us: 1_000,
     think_margin_us: 600,
 };
