@@ -9,6 +9,8 @@
 //! - [`clock`]: the root counters' arithmetic (intervals across the
 //!   fine counter's wrap).
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
+//! - [`frame`]: the frame scheduler: a frame's work, its order, and the
+//!   hint's thinking budget (the unit of thinking, [`frame::Units`]).
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
 //! - [`log`]: the event log lines of RULES.md section 3.
 //! - [`logring`]: the event log kept in RAM for readers of the console's
@@ -41,6 +43,7 @@ pub mod atlas;
 pub mod cards;
 pub mod clock;
 pub mod draw;
+pub mod frame;
 pub mod games;
 pub mod input;
 pub mod log;

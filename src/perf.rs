@@ -15,11 +15,11 @@
 //! every other figure is over the window just ended. `avg_us`/`max_us` are
 //! the whole frame up to the GPU being idle (what must fit in a vblank
 //! period); each phase is its mean and its longest, in microseconds: the
-//! update (pad, game), the fair player's thinking (done while the GPU draws
-//! the frame), the card, the draw list, the GPU packets, the TTY (the event
-//! log handed to the BIOS) and what is left of the wait for the GPU to
-//! finish. The phases follow one another on the CPU, so they add up to the
-//! frame. `tty_bytes` is what the TTY sent in the window,
+//! update (the game and its sounds), the fair player's thinking (done while
+//! the GPU draws the frame), the card, the draw list, the GPU packets, the
+//! TTY (the event log handed to the BIOS) and what is left of the wait for
+//! the GPU to finish. The phases follow one another on the CPU (in another
+//! order than the line's: [`FrameTimes`]), so they add up to the frame. `tty_bytes` is what the TTY sent in the window,
 //! `tty_ns_per_byte` the BIOS's measured cost of a byte (0 before any),
 //! `tty_frame_bytes` the most it sent in one frame of the window (with
 //! `tty=<a>/<m>`, the time it took), `tty_dropped` the bytes it dropped
@@ -31,22 +31,24 @@
 /// Frames per report: ten seconds at 60 Hz.
 pub const WINDOW: u32 = 600;
 
-/// The phases of a frame, in the order they run.
+/// The phases of a frame, in the order they run (the frame's order is
+/// [`crate::frame`]'s).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FrameTimes {
-    /// Pad and game update: microseconds.
-    pub update_us: u32,
-    /// The fair player thinking (a hint, the demo's move), while the GPU
-    /// draws the frame.
-    pub think_us: u32,
-    /// The memory card (a sector written or read).
+    /// The memory card: the end of the last frame's sector and the start
+    /// of the next, in microseconds.
     pub card_us: u32,
     /// The draw list.
     pub draw_us: u32,
-    /// The GPU packets built from it.
+    /// The GPU packets built from it and sent.
     pub packets_us: u32,
+    /// The game's update (the pad's press acted on) and its sounds, while
+    /// the GPU draws the frame.
+    pub update_us: u32,
     /// The event log handed to the BIOS.
     pub tty_us: u32,
+    /// The fair player thinking (a hint, the demo's move).
+    pub think_us: u32,
     /// Waiting for the GPU to finish drawing.
     pub gpu_us: u32,
     /// Bytes the TTY sent this frame.
@@ -56,7 +58,7 @@ pub struct FrameTimes {
 impl FrameTimes {
     /// The whole frame: every phase.
     pub fn total_us(&self) -> u32 {
-        self.update_us + self.think_us + self.card_us + self.draw_us + self.packets_us + self.tty_us + self.gpu_us
+        self.card_us + self.draw_us + self.packets_us + self.update_us + self.tty_us + self.think_us + self.gpu_us
     }
 }
 

@@ -396,7 +396,7 @@ fn square_shows_the_fair_players_move() {
         d.frame(Buttons::empty());
         frames += 1;
     }
-    assert!(frames <= most.div_ceil(farewell::ui::farewell::THINK_PER_FRAME) + 1, "{frames} frames");
+    assert!(frames <= most.div_ceil(farewell::ui::farewell::THINK_PER_FRAME as usize) + 1, "{frames} frames");
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     let best = hint_move(p.game()).0.unwrap();
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };

@@ -347,8 +347,8 @@ fn a_hint_while_matching_is_worked_out_over_frames_and_another_button_drops_it()
     }
     assert!(!d.game().status().is_over());
     // One frame of Square without the console's extra thinking: the
-    // update alone judges THINK_PER_FRAME groups, so a matrix full of
-    // number cards needs more frames.
+    // update alone thinks THINK_PER_FRAME units (24 groups), so a matrix
+    // full of number cards needs more frames.
     d.input.update(Buttons::SQUARE);
     d.app.update(&d.input, &mut d.log);
     let thinking = d.app.thinking();

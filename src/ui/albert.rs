@@ -922,11 +922,9 @@ pub const HELP: [&str; 13] = [
     "never go back. Suits up A to K.",
 ];
 
-/// King Albert's search nodes in a unit of [`PlayScreen::think`]'s budget:
-/// a node takes about 0.25 ms on the console (measured: 7000 nodes in
-/// 1.7 s), so a unit is about 1 ms, and the console's loop, which stops
-/// calling once the longest call would overrun its share of the frame,
-/// keeps every frame in time.
+/// King Albert's search nodes in a unit of thinking
+/// ([`Units`](crate::frame::Units)): a node takes about 0.25 ms on the
+/// console (measured: 7000 nodes in 1.7 s), so a unit is about 1 ms.
 pub const NODES_PER_UNIT: u64 = 4;
 
 impl PlayScreen for Play {
@@ -954,8 +952,8 @@ impl PlayScreen for Play {
     fn thinking(&self) -> bool {
         Play::thinking(self)
     }
-    fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
-        Play::think(self, u64::from(budget) * NODES_PER_UNIT, frame, store)
+    fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
+        Play::think(self, u64::from(budget).saturating_mul(NODES_PER_UNIT), frame, store)
     }
     fn ponder(&mut self) {
         Play::ponder(self)

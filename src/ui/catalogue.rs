@@ -247,7 +247,7 @@ impl GameScreen {
 
     /// Gives the hint being worked out `budget` more units of work; true
     /// while work is left.
-    pub fn think(&mut self, budget: u32, frame: u32, stores: &mut HintStores) -> bool {
+    pub fn think(&mut self, budget: crate::frame::Units, frame: u32, stores: &mut HintStores) -> bool {
         each!(self, p, &mut stores.store => PlayScreen::think(p, budget, frame, store))
     }
 

@@ -18,6 +18,7 @@ use super::screen::{
 use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, NO_TINT};
+use crate::frame::Units;
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
@@ -45,13 +46,19 @@ pub struct Play {
     sounds: Sounds,
 }
 
-/// Groups the fair player judges in a frame's own update while a hint is
-/// worked out; the console adds more with [`Play::think`] while the frame
-/// has time. A hint judges at most a couple of hundred groups (168 over
-/// the first 3,000 deals played by the fair player), which at one frame's
-/// update took up to 6.7 ms on the console: spread over frames, none
-/// comes near the vblank.
-pub const THINK_PER_FRAME: u32 = 24;
+/// Groups the fair player looks at in a unit of thinking
+/// ([`Units`](crate::frame::Units)): a group takes 40-120 µs on the console
+/// with the call round it (Mednafen, the `AFTK HINT` lines' `step_us` at a
+/// group a unit); 12 groups take 0.3-1 ms.
+pub const GROUPS_PER_UNIT: u32 = 12;
+
+/// Units the fair player thinks in a frame's own update while a hint is
+/// worked out (24 groups); the console adds more with [`Play::think`] while
+/// the frame has time. A hint looks at most at a couple of hundred groups
+/// (168 over the first 3,000 deals played by the fair player), which at one
+/// frame's update took up to 6.7 ms on the console: spread over frames,
+/// none comes near the vblank.
+pub const THINK_PER_FRAME: Units = 2;
 
 impl Play {
     /// Deals `seed`, logging it.
@@ -118,11 +125,12 @@ impl Play {
         self.thinker.is_some()
     }
 
-    /// Judges up to `budget` more groups of the hint being worked out and
-    /// shows it once found. True while work is left.
-    pub fn think(&mut self, budget: u32, frame: u32) -> bool {
+    /// Works `budget` more units on the hint being worked out
+    /// ([`GROUPS_PER_UNIT`] groups each) and shows it once found. True
+    /// while work is left.
+    pub fn think(&mut self, budget: Units, frame: u32) -> bool {
         let Some(t) = self.thinker.as_mut() else { return false };
-        let Some(m) = t.step(budget) else { return true };
+        let Some(m) = t.step(budget.saturating_mul(GROUPS_PER_UNIT)) else { return true };
         self.thinker = None;
         if self.hint.found(m) {
             self.show(m, frame);
@@ -491,7 +499,7 @@ impl PlayScreen for Play {
     fn thinking(&self) -> bool {
         Play::thinking(self)
     }
-    fn think(&mut self, budget: u32, frame: u32, _: &mut ()) -> bool {
+    fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget, frame)
     }
     fn cancel_hint(&mut self) {
@@ -528,7 +536,8 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     demo_options: same_options,
     resume_words: no_words,
     stats_label: one_stats_label,
-    // Its whole hint takes 0.3-0.4 ms.
+    // A unit, 12 groups: up to 1 ms in Mednafen (the corners run's HINT
+    // lines); a whole hint a few units.
     think_step_us: 1_000,
     think_margin_us: 600,
 };

@@ -280,7 +280,7 @@ pub struct Play {
 
 /// Placements the fair player judges per frame in host tests. On the
 /// console the frame loop gives it whatever time the frame has left.
-pub const THINK_PER_FRAME: usize = 12;
+pub const THINK_PER_FRAME: crate::frame::Units = 12;
 
 impl Play {
     /// A fresh game; the cursor starts on the grid's centre.

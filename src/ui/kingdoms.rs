@@ -105,9 +105,10 @@ fn rank_label(n: u8) -> &'static str {
     Rank::new(n).map_or("?", super::words::rank_label)
 }
 
-/// Nodes of a sample's search in one unit of [`Play::think`] (a node is a
-/// move played, its position hashed and its moves listed and ordered:
-/// about 1 ms on the console).
+/// Nodes of a sample's search in a unit of thinking
+/// ([`Units`](crate::frame::Units)): a node is a move played, its position
+/// hashed and its moves listed and ordered, 1.05 ms on the console (the
+/// median; 3.5 ms at most).
 pub const NODES_PER_UNIT: u64 = 1;
 
 /// The slots of the table the hint's samples are searched with.
@@ -526,7 +527,7 @@ impl Play {
     /// the sampling player at the console's effort ([`CONSOLE_EFFORT`]),
     /// a unit being a few first moves weighed or [`NODES_PER_UNIT`] nodes
     /// of a sample's search. Once found, shows it. True while work is left.
-    pub fn think(&mut self, budget: usize, frame: u32, store: &mut HintStorage) -> bool {
+    pub fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
         if self.asked {
             // Starting is a step of its own (the view, the safe moves).
             self.asked = false;
@@ -544,7 +545,7 @@ impl Play {
             self.working = false;
             return false;
         };
-        let nodes = NODES_PER_UNIT.saturating_mul(budget as u64);
+        let nodes = NODES_PER_UNIT.saturating_mul(u64::from(budget));
         let Some(m) = s.step_in(&mut store.table, nodes) else { return true };
         self.working = false;
         // The demo deals again when nothing helps; the player's Square
@@ -964,8 +965,8 @@ impl PlayScreen for Play {
     fn thinking(&self) -> bool {
         Play::thinking(self)
     }
-    fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
-        Play::think(self, budget as usize, frame, store)
+    fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
+        Play::think(self, budget, frame, store)
     }
     fn ponder(&mut self) {
         Play::ponder(self)

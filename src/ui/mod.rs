@@ -274,11 +274,10 @@ impl App {
     }
 
     /// Gives the hint (or the demo's move) being worked out `budget` more
-    /// units of work (the console calls it with what time each frame has
-    /// left). True while work is left.
-    pub fn think(&mut self, budget: usize) -> bool {
+    /// units of work ([`Units`](crate::frame::Units): the console calls it
+    /// a unit at a time while the frame has time). True while work is left.
+    pub fn think(&mut self, budget: crate::frame::Units) -> bool {
         let frame = self.frame;
-        let budget = budget.min(u32::MAX as usize) as u32;
         if self.dealt_at == Some(frame) {
             return false;
         }

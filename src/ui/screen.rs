@@ -114,9 +114,9 @@ pub trait PlayScreen {
     /// True while a hint (or the demo's move) is being worked out.
     fn thinking(&self) -> bool;
     /// Gives the hint being worked out `budget` more units of work (about
-    /// a millisecond each on the console); shows it once found. True while
-    /// work is left.
-    fn think(&mut self, budget: u32, frame: u32, store: &mut Self::HintStore) -> bool;
+    /// a millisecond each on the console: [`Units`](crate::frame::Units));
+    /// shows it once found. True while work is left.
+    fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut Self::HintStore) -> bool;
     /// What the next unit of [`PlayScreen::think`] costs, in units of the
     /// game's usual step (its kinds of work differ: a position judged
     /// whole costs a few placements judged from a basis). 1 by default.
