@@ -985,15 +985,30 @@ proptest! {
 
 }
 
-/// A version 7 record written as version 6: each move in two bytes, not
-/// packed in its game's width.
-fn as_v6(b: &[u8]) -> Vec<u8> {
+/// `b` rewritten as format `version`, each section's body (after its id
+/// and length) by `body(id, body)`.
+fn rewrite(b: &[u8], version: u8, body: impl Fn(u8, &[u8]) -> Vec<u8>) -> Vec<u8> {
     let mut out = b[..15].to_vec();
-    out[4] = 6;
+    out[4] = version;
     let mut at = 15;
     for _ in 0..b[14] {
         let (id, len) = (b[at], usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]])));
-        let body = &b[at + 3..at + 3 + len];
+        let sec = body(id, &b[at + 3..at + 3 + len]);
+        out.push(id);
+        out.extend_from_slice(&(sec.len() as u16).to_le_bytes());
+        out.extend_from_slice(&sec);
+        at += 3 + len;
+    }
+    let len = (out.len() - 8) as u16;
+    out[6..8].copy_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    reseal(out)
+}
+
+/// A version 7 record written as version 6: each move in two bytes, not
+/// packed in its game's width.
+fn as_v6(b: &[u8]) -> Vec<u8> {
+    rewrite(b, 6, |id, body| {
         let mut sec = body[..3].to_vec();
         let mut rest = 3;
         if body[2] != 0 {
@@ -1007,15 +1022,8 @@ fn as_v6(b: &[u8]) -> Vec<u8> {
             rest = 10 + packed.len();
         }
         sec.extend_from_slice(&body[rest..]);
-        out.push(id);
-        out.extend_from_slice(&(sec.len() as u16).to_le_bytes());
-        out.extend_from_slice(&sec);
-        at += 3 + len;
-    }
-    let body = (out.len() - 8) as u16;
-    out[6..8].copy_from_slice(&body.to_le_bytes());
-    out.extend_from_slice(&[0; 4]);
-    reseal(out)
+        sec
+    })
 }
 
 #[test]
@@ -1030,12 +1038,7 @@ fn version_6_records_with_two_byte_moves_load() {
 /// A version 6 record written as version 5: no wins with hints in the
 /// statistics rows (14 bytes each, not 16), no "2" for a game with hints.
 fn as_v5(b: &[u8]) -> Vec<u8> {
-    let mut out = b[..15].to_vec();
-    out[4] = 5;
-    let mut at = 15;
-    for _ in 0..b[14] {
-        let (id, len) = (b[at], usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]])));
-        let body = &b[at + 3..at + 3 + len];
+    rewrite(b, 5, |_, body| {
         let mut head = 3;
         if body[2] != 0 {
             head += 7 + 2 * usize::from(u16::from_le_bytes([body[8], body[9]]));
@@ -1044,15 +1047,8 @@ fn as_v5(b: &[u8]) -> Vec<u8> {
         for row in body[head + 1..].chunks(16) {
             sec.extend_from_slice(&row[..14]);
         }
-        out.push(id);
-        out.extend_from_slice(&(sec.len() as u16).to_le_bytes());
-        out.extend_from_slice(&sec);
-        at += 3 + len;
-    }
-    let body = (out.len() - 8) as u16;
-    out[6..8].copy_from_slice(&body.to_le_bytes());
-    out.extend_from_slice(&[0; 4]);
-    reseal(out)
+        sec
+    })
 }
 
 #[test]
@@ -1142,4 +1138,12 @@ fn every_games_legal_move_lists_fit_its_save_width_twice_over() {
         }
     }
     assert!(372 < 1 << GameId::Corners.info().move_bits);
+}
+
+#[test]
+fn every_games_first_boot_options_are_its_rules_default_options() {
+    assert_eq!(GameId::Farewell.info().default_options, Game::options_code(Options::default()));
+    assert_eq!(GameId::Albert.info().default_options, albert::Game::options_code(albert::Options::default()));
+    assert_eq!(GameId::Corners.info().default_options, corners::Game::options_code(()));
+    assert_eq!(GameId::Kingdoms.info().default_options, kingdoms::Game::options_code(()));
 }

@@ -150,8 +150,9 @@ pub enum ReplayError {
 /// move over as text).
 pub type MoveSink<'a> = &'a mut dyn FnMut(&dyn Text);
 
-/// What the shared parts know of a game. Every field but the words comes
-/// from the game's [`Patience`] through [`GameInfo::of`].
+/// What the shared parts know of a game: `id`, `options_ok` and `replay`
+/// come from its [`Patience`] through [`GameInfo::of`], the rest is its
+/// own.
 #[derive(Clone, Copy)]
 pub struct GameInfo {
     /// The id in positions, the event log and `kings GAME` ([`Patience::ID`]).
@@ -205,59 +206,29 @@ pub const MAX_ROWS: usize = 48;
 /// The widest move the save format keeps: a legal-move list of up to 4,096.
 pub const MAX_MOVE_BITS: u8 = 12;
 
-/// The words of a game: what [`GameInfo::of`] cannot take from its
-/// [`Patience`].
-#[derive(Clone, Copy)]
-pub struct Words {
-    /// The name on the title screen.
-    pub name: &'static str,
-    /// See [`GameInfo::record`].
-    pub record: &'static str,
-    /// See [`GameInfo::stats_rows`].
-    pub stats_rows: usize,
-    /// See [`GameInfo::stats_row`].
-    pub stats_row: fn(code: u8) -> usize,
-    /// See [`GameInfo::saved_moves`].
-    pub saved_moves: usize,
-    /// See [`GameInfo::move_bits`].
-    pub move_bits: u8,
-    /// See [`GameInfo::default_options`]: the code of the options'
-    /// `Default` (a host test checks it).
-    pub default_options: u8,
-    /// See [`GameInfo::options_words`].
-    pub options_words: fn(code: u8, out: &mut dyn Out) -> fmt::Result,
-    /// See [`GameInfo::row_words`].
-    pub row_words: fn(row: usize, out: &mut dyn Out) -> fmt::Result,
-    /// See [`GameInfo::winnable`].
-    pub winnable: &'static [WinnableSet],
-    /// See [`GameInfo::winnable_codes`].
-    pub winnable_codes: &'static [u8],
-    /// See [`GameInfo::winnable_args`].
-    pub winnable_args: fn(code: u8, out: &mut dyn Out) -> fmt::Result,
-    /// See [`GameInfo::winnable_budget`].
-    pub winnable_budget: WinnableBudget,
-}
-
 impl GameInfo {
-    /// The registry's entry of game `G`, its words given.
-    pub const fn of<G: Patience>(w: Words) -> GameInfo {
+    /// The registry's entry of game `G` as a game without deal options
+    /// (one statistics row, no option words, no winnable table) would have
+    /// it: a game's `INFO` sets its own words over it,
+    /// `GameInfo { name: "King Albert", ..GameInfo::of::<Game>() }`.
+    pub const fn of<G: Patience>() -> GameInfo {
         GameInfo {
             id: G::ID,
-            name: w.name,
-            record: w.record,
-            stats_rows: w.stats_rows,
-            stats_row: w.stats_row,
-            saved_moves: w.saved_moves,
-            move_bits: w.move_bits,
-            default_options: w.default_options,
+            name: G::ID,
+            record: "moves",
+            stats_rows: 1,
+            stats_row: one_row,
+            saved_moves: SAVED_MOVES,
+            move_bits: MAX_MOVE_BITS,
+            default_options: 0,
             options_ok: options_ok::<G>,
-            options_words: w.options_words,
-            row_words: w.row_words,
+            options_words: no_options_words,
+            row_words: one_row_words,
             replay: replay_words::<G>,
-            winnable: w.winnable,
-            winnable_codes: w.winnable_codes,
-            winnable_args: w.winnable_args,
-            winnable_budget: w.winnable_budget,
+            winnable: &[],
+            winnable_codes: &[0],
+            winnable_args: no_args,
+            winnable_budget: WinnableBudget { count: 0, tries: 0, nodes: 0 },
         }
     }
 }

@@ -27,7 +27,7 @@
 //! [`AUTO_FRAMES`].
 
 use super::hint::KeptLine;
-use super::screen::{no_words, same_options, OptionRow, PlayScreen, ScreenInfo, View};
+use super::screen::{OptionRow, PlayScreen, ScreenInfo, View};
 use super::table::table_screen;
 use super::table::Table;
 use crate::cards::{Card, Rank, Suit};
@@ -1021,7 +1021,6 @@ fn stats_label(row: usize, out: &mut dyn crate::out::Out) -> core::fmt::Result {
 
 /// King Albert in the catalogue.
 pub const SCREEN: ScreenInfo = ScreenInfo {
-    game: &crate::games::albert::INFO,
     demo_turn: 3,
     author: "Andrew Pipkin, 1999-2000",
     emblem: Suit::Diamonds,
@@ -1030,11 +1029,10 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     option_labels: &["Starting rank", "Automatic moves"],
     option_value,
     change_option,
-    demo_options: same_options,
-    resume_words: no_words,
     stats_label,
     // A node of the solver, a slice of its table cleared, a few boards of
     // the fair player: up to 1.5 ms.
     think_step_us: 1_500,
     think_margin_us: 600,
+    ..ScreenInfo::of(&crate::games::albert::INFO)
 };

@@ -53,11 +53,13 @@ macro_rules! catalogue {
 
         impl GameScreen {
             /// Deals `seed` of `game` with the options of `code` (logging
-            /// it) into `slot`: the game's own screen is copied once, not
-            /// the whole `GameScreen` (as large as the largest game's)
-            /// several times over. False (and `slot` unchanged) when `code`
-            /// is not an options code.
-            fn deal_in(
+            /// it) straight into `slot` (the App's game in play): the
+            /// game's own screen is copied once, not the whole `GameScreen`
+            /// (as large as the largest game's) several times over; each
+            /// copy of 7-12 KB costs the console a millisecond of the
+            /// deal's frame. False (and `slot` unchanged) when `code` is not
+            /// an options code.
+            pub fn deal_into(
                 slot: &mut Option<GameScreen>,
                 game: GameId,
                 seed: u32,
@@ -65,6 +67,11 @@ macro_rules! catalogue {
                 frame: u32,
                 log: &mut dyn crate::out::Out,
             ) -> bool {
+                // The position the last move of the game it replaces left
+                // comes before the new deal's NEW.
+                if let Some(old) = slot.as_mut() {
+                    old.log_due(log);
+                }
                 match game {
                     $( $(#[$a])* GameId::$name => PlayScreen::deal(seed, code, frame, log)
                         .map(|p| *slot = Some(GameScreen::$name(p)))
@@ -142,28 +149,6 @@ impl fmt::Debug for GameScreen {
 }
 
 impl GameScreen {
-    /// Deals `seed` of `game` with the options of `code` (logging it)
-    /// straight into `slot` (the App's game in play):
-    /// the game's own screen is copied once, not the whole `GameScreen`
-    /// (as large as the largest game's) several times over; each copy of
-    /// 7-12 KB costs the console a millisecond of the deal's frame. False
-    /// (and `slot` unchanged) when `code` is not an options code.
-    pub fn deal_into(
-        slot: &mut Option<GameScreen>,
-        game: GameId,
-        seed: u32,
-        code: u8,
-        frame: u32,
-        log: &mut dyn crate::out::Out,
-    ) -> bool {
-        // The position the last move of the game it replaces left comes
-        // before the new deal's NEW.
-        if let Some(old) = slot.as_mut() {
-            old.log_due(log);
-        }
-        GameScreen::deal_in(slot, game, seed, code, frame, log)
-    }
-
     /// The game as the save keeps it (`None` once ended).
     pub fn saved(&self) -> Option<crate::save::SavedGame> {
         each!(self, p => PlayScreen::saved(p))

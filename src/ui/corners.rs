@@ -11,10 +11,7 @@
 //! - Triangle: undo. Square: hint (the fair player's move). Start: pause.
 
 use super::hint::{Ask, HintState};
-use super::screen::{
-    no_option_change, no_option_value, no_words, one_stats_label, same_options, PlayScreen, ScreenInfo, View,
-    NO_OPTIONS,
-};
+use super::screen::{PlayScreen, ScreenInfo, View};
 use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, NO_TINT};
@@ -524,20 +521,13 @@ impl PlayScreen for Play {
 
 /// King's Corners in the catalogue: no deal options of its own.
 pub const SCREEN: ScreenInfo = ScreenInfo {
-    game: &crate::games::corners::INFO,
     demo_turn: 1,
     author: "Charles McGarvey, 2011",
     emblem: crate::cards::Suit::Hearts,
     help: &HELP,
-    options: &NO_OPTIONS,
-    option_labels: &[],
-    option_value: no_option_value,
-    change_option: no_option_change,
-    demo_options: same_options,
-    resume_words: no_words,
-    stats_label: one_stats_label,
     // A unit, 12 groups: up to 1 ms in Mednafen (the corners run's HINT
     // lines); a whole hint a few units.
     think_step_us: 1_000,
     think_margin_us: 600,
+    ..ScreenInfo::of(&crate::games::corners::INFO)
 };

@@ -24,10 +24,7 @@
 
 use super::hint::{Ask, HintState};
 use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
-use super::screen::{
-    no_option_change, no_option_value, no_words, one_stats_label, same_options, PlayScreen, ScreenInfo, View,
-    NO_OPTIONS,
-};
+use super::screen::{PlayScreen, ScreenInfo, View};
 use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, Rgb, NO_TINT};
@@ -989,22 +986,15 @@ impl PlayScreen for Play {
 
 /// Four Kingdoms in the catalogue: no deal options of its own.
 pub const SCREEN: ScreenInfo = ScreenInfo {
-    game: &crate::games::kingdoms::INFO,
     demo_turn: 2,
     author: "David Bernazzani",
     emblem: crate::cards::Suit::Clubs,
     help: &HELP,
-    options: &NO_OPTIONS,
-    option_labels: &[],
-    option_value: no_option_value,
-    change_option: no_option_change,
-    demo_options: same_options,
-    resume_words: no_words,
-    stats_label: one_stats_label,
     // A first move played, a dozen second moves judged, a node of a
     // sample's search: 1.05 ms median, 3.2 ms p99, 3.5 ms at most (the
     // kingdoms-won run in Mednafen, 7,714 steps).
     think_step_us: 3_500,
     // The estimate is its longest step (the prior is the longest measured).
     think_margin_us: 100,
+    ..ScreenInfo::of(&crate::games::kingdoms::INFO)
 };

@@ -254,6 +254,29 @@ pub struct ScreenInfo {
 }
 
 impl ScreenInfo {
+    /// What the screens know of `game` as a game without deal options
+    /// would have it (the shared option rows, one statistics row, first in
+    /// the demo, no words of its own): a game's `SCREEN` sets its own over
+    /// it, `ScreenInfo { author: "...", ..ScreenInfo::of(&INFO) }`.
+    pub const fn of(game: &'static GameInfo) -> ScreenInfo {
+        ScreenInfo {
+            game,
+            demo_turn: 0,
+            author: "",
+            emblem: Suit::Spades,
+            help: &[],
+            options: &NO_OPTIONS,
+            option_labels: &[],
+            option_value: no_option_value,
+            change_option: no_option_change,
+            resume_words: no_words,
+            demo_options: same_options,
+            stats_label: one_stats_label,
+            think_step_us: 1_000,
+            think_margin_us: 600,
+        }
+    }
+
     /// The name on the title (the game's own, [`GameInfo::name`]).
     pub const fn name(&self) -> &'static str {
         self.game.name
@@ -267,30 +290,30 @@ impl fmt::Debug for ScreenInfo {
 }
 
 /// The Options rows of a game without deal options of its own.
-pub const NO_OPTIONS: [OptionRow; 5] =
+const NO_OPTIONS: [OptionRow; 5] =
     [OptionRow::Faces, OptionRow::Winnable, OptionRow::Effects, OptionRow::Music, OptionRow::Back];
 
 /// [`ScreenInfo::option_value`] of a game without deal options.
-pub fn no_option_value(_: u8, _: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
+fn no_option_value(_: u8, _: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
     Ok(())
 }
 
 /// [`ScreenInfo::change_option`] of a game without deal options.
-pub fn no_option_change(code: u8, _: u8, _: i8) -> u8 {
+fn no_option_change(code: u8, _: u8, _: i8) -> u8 {
     code
 }
 
 /// [`ScreenInfo::stats_label`] of a game that keeps one statistics row.
-pub fn one_stats_label(_: usize, out: &mut dyn crate::out::Out) -> fmt::Result {
+fn one_stats_label(_: usize, out: &mut dyn crate::out::Out) -> fmt::Result {
     out.put_str("All deals")
 }
 
 /// [`ScreenInfo::demo_options`] of a game whose every option set the demo plays.
-pub fn same_options(code: u8) -> u8 {
+fn same_options(code: u8) -> u8 {
     code
 }
 
 /// [`ScreenInfo::resume_words`] of a game whose Resume screen names no options.
-pub fn no_words(_: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
+fn no_words(_: u8, _: &mut dyn crate::out::Out) -> fmt::Result {
     Ok(())
 }

@@ -4,10 +4,7 @@
 //! Square says it, Triangle takes one back.
 
 use super::paint::{palette, text, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
-use super::screen::{
-    no_option_change, no_option_value, no_words, one_stats_label, same_options, PlayScreen, ScreenInfo, View,
-    NO_OPTIONS,
-};
+use super::screen::{PlayScreen, ScreenInfo, View};
 use super::table::{any_legal, table_screen, Table};
 use crate::draw::{DrawList, NO_TINT};
 use crate::games::toy::{Game, Move};
@@ -131,18 +128,11 @@ impl PlayScreen for Play {
 
 /// The toy in the catalogue.
 pub const SCREEN: ScreenInfo = ScreenInfo {
-    game: &crate::games::toy::INFO,
     demo_turn: 4,
     author: "the tests",
     emblem: crate::cards::Suit::Spades,
     help: &HELP,
-    options: &NO_OPTIONS,
-    option_labels: &[],
-    option_value: no_option_value,
-    change_option: no_option_change,
-    demo_options: same_options,
-    resume_words: no_words,
-    stats_label: one_stats_label,
     think_step_us: 1_000,
     think_margin_us: 600,
+    ..ScreenInfo::of(&crate::games::toy::INFO)
 };

@@ -24,19 +24,17 @@ mod winnable;
 pub use game::{fits, Board, From, Game, Illegal, Loss, Move, Options, Plan, StartRank, Status, RESERVE, STACKS};
 
 use super::text::{MoveError, PositionError};
-use super::registry::{on_off, GameInfo, WinnableBudget, Words, SAVED_MOVES};
+use super::registry::{on_off, GameInfo, WinnableBudget};
 use super::Patience;
 use crate::out::Out;
 use core::fmt;
 
 /// King Albert in the registry.
-pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+pub const INFO: GameInfo = GameInfo {
     name: "King Albert",
-    record: "moves",
     stats_rows: 6,
     // The starting rank: the code's low three bits.
     stats_row: |code| usize::from(code & 7).min(5),
-    saved_moves: SAVED_MOVES,
     // The longest legal-move list measured is 67.
     move_bits: 8,
     // Automatic moves on, no starting rank: Options::default().
@@ -54,7 +52,8 @@ pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
         None => Ok(()),
     },
     winnable_budget: WinnableBudget { count: 100, tries: 250, nodes: 2_000_000 },
-});
+    ..GameInfo::of::<Game>()
+};
 
 /// `starting rank none, automatic moves on`.
 fn options_words(code: u8, out: &mut dyn Out) -> fmt::Result {

@@ -33,27 +33,19 @@ pub use crate::cards::{Card, Rank, Suit};
 pub use game::{Cell, Game, Group, Illegal, Label, Loss, Move, Phase, Status};
 
 use super::text::{MoveError, PositionError};
-use super::registry::{self, GameInfo, WinnableBudget, Words, SAVED_MOVES};
+use super::registry::{GameInfo, WinnableBudget};
 use super::Patience;
 use core::fmt;
 
 /// The Edge: King's Corners in the registry: no deal options.
-pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+pub const INFO: GameInfo = GameInfo {
     name: "The Edge: King's Corners",
-    record: "moves",
-    stats_rows: 1,
-    stats_row: registry::one_row,
-    saved_moves: SAVED_MOVES,
     // At most 372 groups make 10 among twelve number cards, and one draw.
     move_bits: 9,
-    default_options: 0,
-    options_words: registry::no_options_words,
-    row_words: registry::one_row_words,
     winnable: winnable::TABLE,
-    winnable_codes: &[0],
-    winnable_args: registry::no_args,
     winnable_budget: WinnableBudget { count: 200, tries: 400, nodes: 200_000 },
-});
+    ..GameInfo::of::<Game>()
+};
 
 impl Patience for Game {
     const ID: &'static str = "corners";

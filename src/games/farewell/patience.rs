@@ -19,7 +19,7 @@ use super::grid::{MAX_H, MAX_W, MIN_H, MIN_W};
 use super::notation;
 use crate::games::text::{MoveError, PositionError, Quote};
 use super::game::MAX_MOVES;
-use crate::games::registry::{on_off, WinnableBudget, Words};
+use crate::games::registry::{on_off, WinnableBudget};
 use crate::games::{GameInfo, Patience, Status};
 use crate::out::{Out, Text};
 use core::fmt;
@@ -62,7 +62,7 @@ impl crate::out::Text for Loss {
 }
 
 /// A Farewell to Kings in the registry.
-pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+pub const INFO: GameInfo = GameInfo {
     name: "A Farewell to Kings",
     record: "deals",
     stats_rows: CODES as usize,
@@ -79,7 +79,8 @@ pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
     winnable_codes: &WINNABLE_CODES,
     winnable_args,
     winnable_budget: WinnableBudget { count: 32, tries: 80, nodes: 100_000 },
-});
+    ..GameInfo::of::<Game>()
+};
 
 /// Every option code but those of a custom start (kings code 3), whose
 /// kings the player places.

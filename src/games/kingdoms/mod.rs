@@ -27,27 +27,19 @@ pub use crate::cards::{Card, Rank, Suit};
 pub use game::{Game, Illegal, Land, Loss, Move, Place, Position, Undo};
 
 use crate::games::text::{MoveError, PositionError};
-use crate::games::registry::{self, GameInfo, WinnableBudget, Words, SAVED_MOVES};
+use crate::games::registry::{GameInfo, WinnableBudget};
 use crate::games::{Patience, Status};
 use core::fmt;
 
 /// Four Kingdoms in the registry: no deal options.
-pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+pub const INFO: GameInfo = GameInfo {
     name: "Four Kingdoms",
-    record: "moves",
-    stats_rows: 1,
-    stats_row: registry::one_row,
-    saved_moves: SAVED_MOVES,
     // The longest legal-move list measured is 53.
     move_bits: 8,
-    default_options: 0,
-    options_words: registry::no_options_words,
-    row_words: registry::one_row_words,
     winnable: winnable::TABLE,
-    winnable_codes: &[0],
-    winnable_args: registry::no_args,
     winnable_budget: WinnableBudget { count: 200, tries: 500, nodes: 200_000 },
-});
+    ..GameInfo::of::<Game>()
+};
 
 impl Patience for Game {
     const ID: &'static str = "kingdoms";

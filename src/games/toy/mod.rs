@@ -19,7 +19,7 @@
 //! status: playing
 //! ```
 
-use super::registry::{self, GameInfo, WinnableBudget, WinnableSet, Words, SAVED_MOVES};
+use super::registry::{GameInfo, WinnableSet};
 use super::text::{self, Census, MoveError, PositionError, Quote};
 use super::{Patience, Status};
 use crate::cards::{shuffled_deck, Card, Rank, Suit};
@@ -28,22 +28,13 @@ use core::fmt;
 use heapless::Vec;
 
 /// The toy in the registry.
-pub const INFO: GameInfo = GameInfo::of::<Game>(Words {
+pub const INFO: GameInfo = GameInfo {
     name: "Toy Patience",
-    record: "moves",
-    stats_rows: 1,
-    stats_row: registry::one_row,
-    saved_moves: SAVED_MOVES,
     // Two moves at most: home and turn.
     move_bits: 1,
-    default_options: 0,
-    options_words: registry::no_options_words,
-    row_words: registry::one_row_words,
     winnable: &[WinnableSet { code: 0, gaps: &[] }],
-    winnable_codes: &[0],
-    winnable_args: registry::no_args,
-    winnable_budget: WinnableBudget { count: 0, tries: 0, nodes: 0 },
-});
+    ..GameInfo::of::<Game>()
+};
 
 /// Every card but the first is turned once, and each goes home once.
 pub const MAX_MOVES: usize = 103;
