@@ -706,11 +706,19 @@ impl SavedGame {
 
     /// Replays the game: deals it and plays its moves.
     pub fn replay<G: Patience>(&self) -> Result<G, Field> {
+        self.replay_each(|_| {})
+    }
+
+    /// [`SavedGame::replay`], handing each move to `each` once played: the
+    /// one replay of a saved game, for the console's resume, the save's
+    /// check and `mcd`'s listing.
+    pub fn replay_each<G: Patience>(&self, mut each: impl FnMut(G::Move)) -> Result<G, Field> {
         let options = G::options_from_code(self.options).ok_or(Field::GameOptions(self.options))?;
         let mut g = G::deal(self.seed, options);
         for (i, &n) in self.moves().iter().enumerate() {
             let m = nth_legal(&g, n).ok_or(Field::Illegal(i as u16))?;
             g.play(m).map_err(|_| Field::Illegal(i as u16))?;
+            each(m);
         }
         Ok(g)
     }

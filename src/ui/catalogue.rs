@@ -100,10 +100,10 @@ impl GameScreen {
     /// `None` for a code that names no options.
     pub fn deal(game: GameId, seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<GameScreen> {
         Some(match game {
-            GameId::Farewell => GameScreen::Farewell(farewell::Play::deal(seed, code, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::deal(seed, code, log)?)),
-            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::deal(seed, code, log)?)),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::deal(seed, code, log)?)),
+            GameId::Farewell => GameScreen::Farewell(farewell::Play::on(Table::deal(seed, code, frame, log)?)),
+            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::deal(seed, code, frame, log)?)),
+            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::deal(seed, code, frame, log)?)),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::deal(seed, code, frame, log)?)),
         })
     }
 
@@ -127,16 +127,16 @@ impl GameScreen {
         }
         match game {
             GameId::Farewell => {
-                farewell::Play::deal(seed, code, frame, log).map(|p| *slot = Some(GameScreen::Farewell(p)))
+                Table::deal(seed, code, frame, log).map(|t| *slot = Some(GameScreen::Farewell(farewell::Play::on(t))))
             }
             GameId::Corners => {
-                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Corners(corners::Play::on(t))))
+                Table::deal(seed, code, frame, log).map(|t| *slot = Some(GameScreen::Corners(corners::Play::on(t))))
             }
             GameId::Albert => {
-                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Albert(albert::Play::on(t))))
+                Table::deal(seed, code, frame, log).map(|t| *slot = Some(GameScreen::Albert(albert::Play::on(t))))
             }
             GameId::Kingdoms => {
-                Table::deal(seed, code, log).map(|t| *slot = Some(GameScreen::Kingdoms(kingdoms::Play::on(t))))
+                Table::deal(seed, code, frame, log).map(|t| *slot = Some(GameScreen::Kingdoms(kingdoms::Play::on(t))))
             }
         }
         .is_some()
@@ -151,10 +151,10 @@ impl GameScreen {
         log: &mut dyn crate::out::Out,
     ) -> Option<GameScreen> {
         Some(match game {
-            GameId::Farewell => GameScreen::Farewell(farewell::Play::resume(saved, frame, log)?),
-            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::resumed(saved, log)?)),
-            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::resumed(saved, log)?)),
-            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::resumed(saved, log)?)),
+            GameId::Farewell => GameScreen::Farewell(farewell::Play::on(Table::resumed(saved, frame, log)?)),
+            GameId::Corners => GameScreen::Corners(corners::Play::on(Table::resumed(saved, frame, log)?)),
+            GameId::Albert => GameScreen::Albert(albert::Play::on(Table::resumed(saved, frame, log)?)),
+            GameId::Kingdoms => GameScreen::Kingdoms(kingdoms::Play::on(Table::resumed(saved, frame, log)?)),
         })
     }
 

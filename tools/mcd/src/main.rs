@@ -168,16 +168,8 @@ fn row_names(game: GameId) -> Vec<String> {
 /// The moves of a game in progress in move notation, and the game after
 /// them.
 fn replay<G: Patience>(saved: &SavedGame) -> Result<(Vec<String>, G), Field> {
-    let options = G::options_from_code(saved.options).ok_or(Field::GameOptions(saved.options))?;
-    let mut g = G::deal(saved.seed, options);
     let mut moves = Vec::new();
-    for (i, &n) in saved.moves().iter().enumerate() {
-        let mut legal = Vec::new();
-        g.for_each_legal(&mut |m| legal.push(m));
-        let m = *legal.get(usize::from(n)).ok_or(Field::Illegal(i as u16))?;
-        g.play(m).map_err(|_| Field::Illegal(i as u16))?;
-        moves.push(m.to_string());
-    }
+    let g = saved.replay_each::<G>(|m| moves.push(m.to_string()))?;
     Ok((moves, g))
 }
 
