@@ -218,11 +218,15 @@ pub enum AnimKind {
     },
 }
 
+/// Most animations queued at once: a placement that removes a cascade of
+/// books and lifts their orphans is the busiest (1 + 12 + 20-odd).
+pub const MAX_ANIMS: usize = 48;
+
 /// The play screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
     /// The game, its log, its save, its message line, sounds and animations.
-    table: Table<Game, AnimKind>,
+    table: Table<Game, AnimKind, MAX_ANIMS>,
     focus: Focus,
     /// Last grid cell the cursor was on (where a picked-up card goes).
     grid_cursor: Cell,
@@ -257,7 +261,7 @@ impl Play {
     /// A game dealt or resumed on `table`: the cursor on the grid's
     /// centre, the hand dealt from the stock from the frame it was dealt
     /// or resumed on.
-    pub fn on(mut table: Table<Game, AnimKind>) -> Self {
+    pub fn on(mut table: Table<Game, AnimKind, MAX_ANIMS>) -> Self {
         let o = table.game().options();
         let centre = Cell::new(o.height / 2, o.width / 2);
         table.push_sound(Sfx::Deal);
@@ -283,7 +287,7 @@ impl Play {
     }
 
     /// The table (the game, its message line, its animations).
-    pub fn table(&self) -> &Table<Game, AnimKind> {
+    pub fn table(&self) -> &Table<Game, AnimKind, MAX_ANIMS> {
         &self.table
     }
 
@@ -1132,7 +1136,7 @@ impl Board<'_> {
     /// The message line: what to do now, or the last message.
     fn message_line(&self, skin: &impl Skin, list: &mut DrawList) {
         let (p, g, held) = (self.p, self.g, self.held);
-        let mut line: String<64> = String::new();
+        let mut line: String<{ crate::games::text::MESSAGE }> = String::new();
         if let Some(m) = p.table.message(self.view.frame) {
             let _ = line.push_str(m);
         } else if let Some(o) = g.orphans().first() {

@@ -26,7 +26,7 @@ use crate::settings::FaceStyle;
 use core::cell::Cell;
 use heapless::Vec;
 
-impl<K> Default for Motion<K> {
+impl<K, const N: usize> Default for Motion<K, N> {
     fn default() -> Self {
         Motion::new()
     }
@@ -46,11 +46,6 @@ pub const DEAL_STAGGER: u32 = 1;
 pub const KING_STAGGER: u32 = 10;
 /// Pixels a leaving king rises in a frame.
 pub const KING_RISE: i16 = 3;
-/// Most of a screen's own animations queued at once: in A Farewell to
-/// Kings a placement that removes a cascade of books and lifts their
-/// orphans is the busiest (1 + 12 + 20-odd).
-pub const MAX_QUEUED: usize = 48;
-
 /// A screen's own animation and the frame it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Queued<K> {
@@ -86,9 +81,9 @@ struct Track {
 }
 
 /// The motion of one table's cards, and the animations its screen queues
-/// (`K`; none for `()`).
+/// (`K`, up to `N` at once; none by default).
 #[derive(Clone, Debug)]
-pub struct Motion<K = ()> {
+pub struct Motion<K = (), const N: usize = 0> {
     cards: [Cell<Track>; 52],
     /// The frame the next slide may start (slides queue one after another);
     /// `None` when none is queued.
@@ -99,10 +94,10 @@ pub struct Motion<K = ()> {
     /// The frame the game was won (the kings leave).
     won_at: Cell<Option<u32>>,
     /// The screen's own animations, in their order.
-    queued: Vec<Queued<K>, MAX_QUEUED>,
+    queued: Vec<Queued<K>, N>,
 }
 
-impl<K> Motion<K> {
+impl<K, const N: usize> Motion<K, N> {
     /// A motion with no card seen yet: cards first drawn just appear.
     pub const fn new() -> Self {
         // Only to fill the array below (a `const fn` cannot loop): each
@@ -172,7 +167,7 @@ impl<K> Motion<K> {
 
     /// Queues an animation of the screen's own at `frame`: it starts once
     /// the one queued before it has run [`STAGGER`] frames, and runs
-    /// [`SLIDE_FRAMES`] ([`progress`]). Past [`MAX_QUEUED`] it is not
+    /// [`SLIDE_FRAMES`] ([`progress`]). Past `N` it is not
     /// shown (the move still is).
     pub fn queue(&mut self, kind: K, frame: u32) {
         let start = match self.queue.get() {
@@ -217,7 +212,7 @@ impl<K> Motion<K> {
 
     /// `skin` for drawing this table at `frame`: cards drawn through it
     /// take part in the motion. Call [`Moving::finish`] after the table.
-    pub fn skin<'a, S: Skin>(&'a self, skin: &'a S, frame: u32) -> Moving<'a, S, K> {
+    pub fn skin<'a, S: Skin>(&'a self, skin: &'a S, frame: u32) -> Moving<'a, S, K, N> {
         Moving { skin, motion: self, frame }
     }
 
@@ -296,13 +291,13 @@ fn lerp(a: (i16, i16), b: (i16, i16), p: i16) -> (i16, i16) {
 }
 
 /// A [`Skin`] that draws a table's cards where their motion has them.
-pub struct Moving<'a, S: Skin, K = ()> {
+pub struct Moving<'a, S: Skin, K = (), const N: usize = 0> {
     skin: &'a S,
-    motion: &'a Motion<K>,
+    motion: &'a Motion<K, N>,
     frame: u32,
 }
 
-impl<S: Skin, K> Moving<'_, S, K> {
+impl<S: Skin, K, const N: usize> Moving<'_, S, K, N> {
     /// Draws the cards in flight over the table, and ends this drawing
     /// (new cards come from the stock no longer).
     pub fn finish(&self, list: &mut DrawList, face: FaceStyle) {
@@ -320,7 +315,7 @@ impl<S: Skin, K> Moving<'_, S, K> {
     }
 }
 
-impl<S: Skin, K> Skin for Moving<'_, S, K> {
+impl<S: Skin, K, const N: usize> Skin for Moving<'_, S, K, N> {
     fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
         if self.motion.note(card, x, y, size, self.frame) {
             return; // drawn in flight by `finish`
@@ -484,6 +479,51 @@ mod tests {
         assert!(d[0].1 < d[1].1 && d[1].1 < 100 && d[2].1 == 100, "{d:?}");
         m.unwon();
         assert_eq!(draw(&m, 60, &at)[0], (10, 100));
+    }
+
+    #[test]
+    fn a_screens_own_animations_take_their_turns() {
+        let mut m = Motion::<char, 8>::new();
+        m.queue('a', 100);
+        m.queue('b', 100);
+        m.queue('c', 103);
+        let starts: Vec<_> = m.queued().iter().map(|q| (q.kind, q.start)).collect();
+        assert_eq!(starts, [('a', 100), ('b', 100 + STAGGER), ('c', 100 + 2 * STAGGER)]);
+        let end = 100 + 2 * STAGGER + SLIDE_FRAMES;
+        assert!(m.busy(end - 1) && !m.busy(end));
+        assert!(m.queued()[1].running(100), "waiting for its turn");
+        assert_eq!(progress(m.queued()[1].start, 100 + STAGGER + 5), Some(5));
+        // Queued once the others have had their turn: at once.
+        m.queue('d', end + 50);
+        assert_eq!(m.queued()[3].start, end + 50);
+    }
+
+    #[test]
+    fn a_new_move_or_a_press_drops_what_was_queued() {
+        let mut m = Motion::<char, 8>::new();
+        m.queue('a', 10);
+        m.queue('b', 10);
+        m.clear_queued();
+        assert!(m.queued().is_empty() && !m.busy(11));
+        m.queue('c', 11);
+        assert_eq!(m.queued()[0].start, 11, "not behind what was dropped");
+        m.queue('d', 11);
+        m.settle();
+        assert!(m.queued().is_empty() && !m.busy(12));
+        m.queue('e', 12);
+        assert_eq!(m.queued()[0].start, 12);
+    }
+
+    #[test]
+    fn animations_past_the_queues_room_are_not_shown() {
+        let mut m = Motion::<u8, 8>::new();
+        for i in 0..=8 {
+            m.queue(i, 0);
+        }
+        assert_eq!(m.queued().len(), 8);
+        let last = m.queued()[7];
+        assert_eq!((last.kind, last.start), (7, 7 * STAGGER));
+        assert!(!m.busy(last.start + SLIDE_FRAMES), "the one dropped takes no turn");
     }
 
     #[test]

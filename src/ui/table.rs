@@ -23,10 +23,10 @@ use heapless::Vec;
 /// Frames a message stays up.
 pub const MESSAGE_FRAMES: u32 = 240;
 
-/// A game in play; `K` is what its screen's own animations are (none by
-/// default).
+/// A game in play; `K` is what its screen's own animations are, up to `N`
+/// queued at once (none by default).
 #[derive(Clone, Debug)]
-pub struct Table<G: Patience, K = ()> {
+pub struct Table<G: Patience, K = (), const N: usize = 0> {
     game: G,
     seed: u32,
     /// Each move's place in the legal-move list when it was played, while
@@ -43,13 +43,13 @@ pub struct Table<G: Patience, K = ()> {
     /// `NEW` or a move is logged and the position after it not yet.
     position_due: bool,
     /// Its cards' motion: slides, the deal, the kings leaving after a win.
-    motion: Motion<K>,
+    motion: Motion<K, N>,
     /// The frame it was dealt or resumed on (0 when not told): a screen's
     /// own opening animation starts then.
     dealt_at: u32,
 }
 
-impl<G: Patience, K> Table<G, K> {
+impl<G: Patience, K, const N: usize> Table<G, K, N> {
     /// Deals `seed`, logging `NEW`; the opening position follows in the
     /// next frame ([`Table::log_due`]).
     pub fn new(seed: u32, options: G::Options, log: &mut dyn crate::out::Out) -> Self {
@@ -250,12 +250,12 @@ impl<G: Patience, K> Table<G, K> {
     }
 
     /// Its cards' motion (drawing goes through [`Motion::skin`]).
-    pub fn motion(&self) -> &Motion<K> {
+    pub fn motion(&self) -> &Motion<K, N> {
         &self.motion
     }
 
     /// Its cards' motion, to queue the screen's own animations.
-    pub fn motion_mut(&mut self) -> &mut Motion<K> {
+    pub fn motion_mut(&mut self) -> &mut Motion<K, N> {
         &mut self.motion
     }
 
@@ -325,7 +325,7 @@ pub fn any_legal<G: Patience>(g: &G) -> Option<G::Move> {
     any
 }
 
-impl<G: Patience, K> Table<G, K> {
+impl<G: Patience, K, const N: usize> Table<G, K, N> {
     /// Where the game stands, as the App's menus see it.
     pub fn end(&self) -> End {
         match self.game.status() {
