@@ -380,6 +380,42 @@ fn animations_never_pile_up_behind_quick_moves() {
 }
 
 #[test]
+fn a_deal_and_a_resumed_game_deal_the_hand_from_their_own_frame() {
+    use farewell::games::farewell::{Game, Options};
+    use farewell::save::SavedGame;
+    use farewell::ui::catalogue::GameScreen;
+    use farewell::ui::farewell::AnimKind;
+    use farewell::ui::motion::STAGGER;
+    use farewell::ui::GameId;
+    let hand_dealt = |s: &GameScreen| -> Vec<(u8, u32)> {
+        let p = s.farewell().unwrap();
+        p.table()
+            .motion()
+            .queued()
+            .iter()
+            .map(|q| match q.kind {
+                AnimKind::Deal { card, slot } => {
+                    assert_eq!(p.game().hand()[usize::from(slot)], Some(card));
+                    (slot, q.start)
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    };
+    let mut log = String::new();
+    let dealt = GameScreen::deal(GameId::Farewell, 42, 3 * 8, 500, &mut log).unwrap();
+    assert_eq!(hand_dealt(&dealt), (0..4).map(|i| (i, 500 + u32::from(i) * STAGGER)).collect::<Vec<_>>());
+    let mut g = Game::new(42, Options::default()).unwrap();
+    g.apply(farewell::games::farewell::notation::parse_move("5d@r2c6").unwrap()).unwrap();
+    let saved = SavedGame::of_moves::<Game>(42, Options::default(), g.moves()).unwrap();
+    let resumed = GameScreen::resume(GameId::Farewell, &saved, 700, &mut log).unwrap();
+    assert_eq!(resumed.farewell().unwrap().game(), &g);
+    let slots: Vec<u8> = (0..4).filter(|&i| g.hand()[usize::from(i)].is_some()).collect();
+    let starts: Vec<(u8, u32)> = slots.iter().zip(0..).map(|(&slot, i)| (slot, 700 + i * STAGGER)).collect();
+    assert_eq!(hand_dealt(&resumed), starts);
+}
+
+#[test]
 fn square_shows_the_fair_players_move() {
     let mut d = Driver::start(42);
     // The most units of work the hint's strength may take from here.

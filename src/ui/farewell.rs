@@ -22,9 +22,8 @@ use crate::input::{Buttons, Input};
 use crate::sound::{Sfx, Sounds};
 use heapless::{String, Vec};
 
-use super::motion::{progress, Queued, SLIDE_FRAMES};
-
 use super::hint::{Ask, HintState, KeptLine};
+use super::motion::{progress, Queued, SLIDE_FRAMES};
 use super::paint::{
     menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
     SAFE_TOP, SCREEN_H, SCREEN_W,

@@ -315,7 +315,7 @@ impl<G: Patience, K, const N: usize> Table<G, K, N> {
     }
 }
 
-pub use crate::save::{nth_legal, position_of};
+pub use crate::save::position_of;
 
 /// The first legal move, if any: what a hint offers when its player likes
 /// no move (Square always answers with a move while one exists).
