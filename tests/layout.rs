@@ -250,7 +250,7 @@ impl D {
         while won_at.is_some_and(|t| self.app.frame().wrapping_sub(t) < 130) {
             self.frame(Buttons::empty());
         }
-        for _ in 0..farewell::ui::farewell::ANIM_FRAMES + 1 {
+        for _ in 0..farewell::ui::motion::SLIDE_FRAMES + 1 {
             self.frame(Buttons::empty());
         }
         for _ in 0..600 {

@@ -174,7 +174,7 @@ fn an_illegal_placement_says_why_and_changes_nothing() {
     d.press(Buttons::CROSS);
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert_eq!(p.game(), &before);
-    assert_eq!(p.message(d.app.frame()), Some("r0c0 is not next to any card"));
+    assert_eq!(p.table().message(d.app.frame()), Some("r0c0 is not next to any card"));
 }
 
 #[test]
@@ -182,7 +182,7 @@ fn cross_deals_when_allowed_and_says_why_not_otherwise() {
     let mut d = Driver::start(42);
     d.press(Buttons::CROSS); // nothing held, cards playable
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
-    assert_eq!(p.message(d.app.frame()), Some("cannot deal: 5d can still be placed"));
+    assert_eq!(p.table().message(d.app.frame()), Some("cannot deal: 5d can still be placed"));
     assert!(!d.log.contains("AFTK MOVE deal"));
 }
 
@@ -374,10 +374,46 @@ fn animations_never_pile_up_behind_quick_moves() {
         d.press(Buttons::CROSS);
         let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
         let f = d.app.frame();
-        for a in p.anims() {
-            assert!(a.start <= f + 2 * farewell::ui::farewell::ANIM_FRAMES, "animation queued far ahead");
+        for a in p.table().motion().queued() {
+            assert!(a.start <= f + 2 * farewell::ui::motion::SLIDE_FRAMES, "animation queued far ahead");
         }
     }
+}
+
+#[test]
+fn a_deal_and_a_resumed_game_deal_the_hand_from_their_own_frame() {
+    use farewell::games::farewell::{Game, Options};
+    use farewell::save::SavedGame;
+    use farewell::ui::catalogue::GameScreen;
+    use farewell::ui::farewell::AnimKind;
+    use farewell::ui::motion::STAGGER;
+    use farewell::ui::GameId;
+    let hand_dealt = |s: &GameScreen| -> Vec<(u8, u32)> {
+        let p = s.farewell().unwrap();
+        p.table()
+            .motion()
+            .queued()
+            .iter()
+            .map(|q| match q.kind {
+                AnimKind::Deal { card, slot } => {
+                    assert_eq!(p.game().hand()[usize::from(slot)], Some(card));
+                    (slot, q.start)
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    };
+    let mut log = String::new();
+    let dealt = crate::screens::deal(GameId::Farewell, 42, 3 * 8, 500, &mut log).unwrap();
+    assert_eq!(hand_dealt(&dealt), (0..4).map(|i| (i, 500 + u32::from(i) * STAGGER)).collect::<Vec<_>>());
+    let mut g = Game::new(42, Options::default()).unwrap();
+    g.apply(farewell::games::farewell::notation::parse_move("5d@r2c6").unwrap()).unwrap();
+    let saved = SavedGame::of_moves::<Game>(42, Options::default(), g.moves()).unwrap();
+    let resumed = GameScreen::resume(GameId::Farewell, &saved, 700, &mut log).unwrap();
+    assert_eq!(resumed.farewell().unwrap().game(), &g);
+    let slots: Vec<u8> = (0..4).filter(|&i| g.hand()[usize::from(i)].is_some()).collect();
+    let starts: Vec<(u8, u32)> = slots.iter().zip(0..).map(|(&slot, i)| (slot, 700 + i * STAGGER)).collect();
+    assert_eq!(hand_dealt(&resumed), starts);
 }
 
 #[test]
@@ -402,7 +438,7 @@ fn square_shows_the_fair_players_move() {
     let farewell::games::farewell::Move::Place(card, cell) = best else { panic!("{best:?}") };
     assert_eq!(p.held(), Some(card));
     assert_eq!(p.focus(), Focus::Grid(cell));
-    assert!(p.message(d.app.frame()).unwrap().starts_with("Hint: "));
+    assert!(p.table().message(d.app.frame()).unwrap().starts_with("Hint: "));
     d.press(Buttons::CROSS);
     assert_eq!(
         d.app.playing().and_then(|g| g.farewell()).unwrap().game().card_at(cell),
@@ -580,7 +616,7 @@ fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
     assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().held().is_some());
     hint(&mut d);
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
-    assert_eq!(p.message(d.app.frame()), Some("Hint: deal a new hand (X)"));
+    assert_eq!(p.table().message(d.app.frame()), Some("Hint: deal a new hand (X)"));
     assert_eq!(p.held(), None, "the hint puts the held card back");
     let deals = d.log.matches("AFTK MOVE deal\n").count();
     d.press(Buttons::CROSS);
@@ -604,19 +640,27 @@ fn circle_then_cross_deals_when_no_hand_card_can_be_placed() {
 fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
     let mut d = Driver::start(42);
     hint(&mut d);
-    assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().message(d.app.frame()).unwrap().starts_with("Hint: "));
+    assert!(d
+        .app
+        .playing()
+        .and_then(|g| g.farewell())
+        .unwrap()
+        .table()
+        .message(d.app.frame())
+        .unwrap()
+        .starts_with("Hint: "));
     d.press(Buttons::CROSS); // plays the hinted card
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert!(
-        p.message(d.app.frame()).is_none_or(|m| !m.starts_with("Hint: ")),
+        p.table().message(d.app.frame()).is_none_or(|m| !m.starts_with("Hint: ")),
         "the hint stays after its move: {:?}",
-        p.message(d.app.frame())
+        p.table().message(d.app.frame())
     );
     // Another move than the hinted one also ends the hint.
     hint(&mut d);
     d.press(Buttons::TRIANGLE);
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
-    assert!(p.message(d.app.frame()).unwrap().starts_with("Took back"));
+    assert!(p.table().message(d.app.frame()).unwrap().starts_with("Took back"));
     hint(&mut d);
     let held = d.app.playing().and_then(|g| g.farewell()).unwrap().held().unwrap();
     // Place the held card somewhere legal other than the hinted cell.
@@ -634,7 +678,10 @@ fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
         d.press(Buttons::CROSS);
         let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
         assert_eq!(p.game().card_at(other), Some(held));
-        assert!(p.message(d.app.frame()).is_none_or(|m| !m.starts_with("Hint: ")), "another move ends the hint");
+        assert!(
+            p.table().message(d.app.frame()).is_none_or(|m| !m.starts_with("Hint: ")),
+            "another move ends the hint"
+        );
     }
 }
 

@@ -23,17 +23,15 @@ use crate::sound::{Sfx, Sounds};
 use heapless::{String, Vec};
 
 use super::hint::{Ask, HintState, KeptLine};
+use super::motion::{progress, Queued, SLIDE_FRAMES};
 use super::paint::{
     menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
     SAFE_TOP, SCREEN_H, SCREEN_W,
 };
-use super::screen::End;
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View, LOST_MENU, WON_MENU};
-use super::table::{nth_legal, position_of};
+use super::table::{table_screen, Table};
 use crate::draw::{DrawList, Rgb, NO_TINT};
-use crate::games::farewell::game::MAX_MOVES;
 use crate::games::farewell::{CellSet, KingStart, Options, Rank, GRID_SIZES};
-use crate::save::SavedGame;
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
 /// the turn searched with a beam of 4, at most 120 placements a move,
@@ -185,13 +183,10 @@ pub enum Focus {
     Hand(u8),
 }
 
-/// Frames a message stays up.
-pub const MESSAGE_FRAMES: u32 = 240;
-/// Frames a card takes to slide into place, a book to leave, an orphan to
-/// lift, a dealt card to arrive.
-pub const ANIM_FRAMES: u32 = 12;
-
-/// Something moving on screen.
+/// Something moving on screen, queued on the table's [`Motion`]
+/// (`queue`), [`SLIDE_FRAMES`] long.
+///
+/// [`Motion`]: super::motion::Motion
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnimKind {
     /// A card sliding from a hand slot (or the orphan spot, for `None`) to a
@@ -222,15 +217,6 @@ pub enum AnimKind {
     },
 }
 
-/// An animation and the frame it started (it plays after those before it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Anim {
-    /// What moves.
-    pub kind: AnimKind,
-    /// First frame.
-    pub start: u32,
-}
-
 /// Most animations queued at once: a placement that removes a cascade of
 /// books and lifts their orphans is the busiest (1 + 12 + 20-odd).
 pub const MAX_ANIMS: usize = 48;
@@ -238,7 +224,8 @@ pub const MAX_ANIMS: usize = 48;
 /// The play screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
-    game: Game,
+    /// The game, its log, its save, its message line, sounds and animations.
+    table: Table<Game, AnimKind, MAX_ANIMS>,
     focus: Focus,
     /// Last grid cell the cursor was on (where a picked-up card goes).
     grid_cursor: Cell,
@@ -246,11 +233,6 @@ pub struct Play {
     held: Option<Card>,
     /// Which waiting orphan (or unplaced king) is held.
     pick: u8,
-    message: String<64>,
-    message_until: u32,
-    anims: Vec<Anim, MAX_ANIMS>,
-    /// Frame the game ended, for the kings' farewell.
-    ended_at: Option<u32>,
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
     /// The fair player working out a hint or the demo's move.
@@ -265,17 +247,9 @@ pub struct Play {
     /// The rest of the turn the last hint's search planned: the next
     /// hints of the turn, read rather than searched again.
     hint_line: HintLine,
-    /// Sound effects asked for since [`App::take_sounds`](super::App::take_sounds).
-    sounds: Sounds,
-    /// Each move's place in the legal-move list when it was played (the
-    /// save keeps the game so, as every game's).
-    codes: Vec<u16, MAX_MOVES>,
     /// The demo's next move, planned a frame before it is played (the
     /// search and the event log never share a frame).
     planned: Option<Move>,
-    /// `NEW` or a move is logged and the position after it not yet (it
-    /// follows the frame after, or comes before the next move).
-    position_due: bool,
 }
 
 /// Placements the fair player judges per frame in host tests. On the
@@ -283,42 +257,42 @@ pub struct Play {
 pub const THINK_PER_FRAME: crate::frame::Units = 12;
 
 impl Play {
-    /// A fresh game; the cursor starts on the grid's centre.
-    pub fn new(game: Game, frame: u32) -> Self {
-        let o = game.options();
+    /// A game dealt or resumed on `table`: the cursor on the grid's
+    /// centre, the hand dealt from the stock from the frame it was dealt
+    /// or resumed on.
+    pub fn on(mut table: Table<Game, AnimKind, MAX_ANIMS>) -> Self {
+        let o = table.game().options();
         let centre = Cell::new(o.height / 2, o.width / 2);
-        let mut p = Play {
-            game,
+        table.push_sound(Sfx::Deal);
+        let (frame, hand) = (table.dealt_at(), table.game().hand());
+        for (slot, c) in hand.iter().enumerate() {
+            if let Some(card) = c {
+                table.motion_mut().queue(AnimKind::Deal { card: *card, slot: slot as u8 }, frame);
+            }
+        }
+        Play {
+            table,
             focus: Focus::Grid(centre),
             grid_cursor: centre,
             held: None,
             pick: 0,
-            message: String::new(),
-            message_until: 0,
-            anims: Vec::new(),
-            ended_at: None,
             hints: 0,
             asked: None,
             asks: 0,
             hint: HintState::default(),
             hint_line: HintLine::default(),
-            sounds: Sounds::new(),
-            codes: Vec::new(),
             planned: None,
-            position_due: false,
-        };
-        p.sounds.push(Sfx::Deal);
-        for (slot, c) in p.game.hand().iter().enumerate() {
-            if let Some(card) = c {
-                p.animate(AnimKind::Deal { card: *card, slot: slot as u8 }, frame);
-            }
         }
-        p
+    }
+
+    /// The table (the game, its message line, its animations).
+    pub fn table(&self) -> &Table<Game, AnimKind, MAX_ANIMS> {
+        &self.table
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.table.game()
     }
 
     /// Where the cursor is.
@@ -329,134 +303,85 @@ impl Play {
     /// The card the player holds: the chosen orphan while orphans wait, the
     /// next king in a custom start, else the hand card picked up.
     pub fn held(&self) -> Option<Card> {
-        if !self.game.orphans().is_empty() {
-            let o = self.game.orphans();
+        let g = self.game();
+        if !g.orphans().is_empty() {
+            let o = g.orphans();
             return o.get(usize::from(self.pick) % o.len()).copied();
         }
-        if self.game.status() == Status::PlacingKings {
-            let n = self.game.kings_to_place().count().max(1);
-            return self.game.kings_to_place().nth(usize::from(self.pick) % n);
+        if g.status() == Status::PlacingKings {
+            let n = g.kings_to_place().count().max(1);
+            return g.kings_to_place().nth(usize::from(self.pick) % n);
         }
         self.held
     }
 
-    /// The message on screen now, if any.
-    pub fn message(&self, frame: u32) -> Option<&str> {
-        (frame < self.message_until && !self.message.is_empty()).then_some(self.message.as_str())
-    }
-
-    /// Animations still playing or queued.
-    pub fn anims(&self) -> &[Anim] {
-        &self.anims
-    }
-
-    /// The frame the game ended, if it has.
-    pub fn ended_at(&self) -> Option<u32> {
-        self.ended_at
-    }
-
-    /// The sound effects asked for since last taken; leaves none.
-    pub fn take_sounds(&mut self) -> Sounds {
-        core::mem::take(&mut self.sounds)
-    }
-
     /// A move or a press refused: its reason on screen, and the sound.
     fn refuse(&mut self, frame: u32, args: &[&dyn crate::out::Text]) {
-        self.sounds.push(Sfx::Refused);
-        self.say(frame, args);
-    }
-
-    fn say(&mut self, frame: u32, pieces: &[&dyn crate::out::Text]) {
-        self.message.clear();
-        for p in pieces {
-            if p.text(&mut self.message).is_err() {
-                break;
-            }
-        }
-        self.message_until = frame.wrapping_add(MESSAGE_FRAMES);
-    }
-
-    fn animate(&mut self, kind: AnimKind, frame: u32) {
-        let start = self.anims.last().map_or(frame, |a| (a.start + ANIM_FRAMES / 2).max(frame));
-        if self.anims.push(Anim { kind, start }).is_err() {
-            // Too busy to show it: skip the animation, never the move.
-        }
-    }
-
-    /// Drops finished animations.
-    pub fn tick(&mut self, frame: u32) {
-        self.anims.retain(|a| frame < a.start.wrapping_add(ANIM_FRAMES));
+        self.table.push_sound(Sfx::Refused);
+        self.table.say(frame, args);
     }
 
     /// Applies a move, logs it and queues its animations.
     fn apply(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> Result<Outcome, Illegal> {
-        self.log_due(log);
-        let code = if m == Move::Undo { None } else { position_of(&self.game, m) };
-        let before = position_hash(&self.game);
-        let out = self.game.apply(m)?;
+        let before = position_hash(self.game());
+        let write = |out: &Outcome, log: &mut dyn crate::out::Out| log_move(m, out, log);
+        let out = match m {
+            Move::Undo => self.table.undo_with(log, Game::undo, write)?,
+            m => self.table.play_with(m, frame, log, |g| g.apply(m), write)?,
+        };
         // The hint's line goes on if this was its move (an undo, or any
         // other move, drops it).
         if m == Move::Undo {
             self.hint_line.clear();
-            self.codes.pop();
         } else {
-            self.hint_line.played(m, &before, position_hash(&self.game));
-            if let Some(c) = code {
-                // Every move the rules accept is in the legal list (the
-                // property tests hold the game to it).
-                let _ = self.codes.push(c);
-            }
+            self.hint_line.played(m, &before, position_hash(self.game()));
         }
         // What the move did, in sound: a card put down, the books, their
         // orphans, the cards dealt, the end.
+        let status = self.game().status();
         let sounds = [
             (Sfx::PickUp, m == Move::Undo),
             (Sfx::PutDown, out.placed.is_some()),
             (Sfx::Book, !out.books.is_empty()),
             (Sfx::Orphan, !out.orphans.is_empty()),
             (Sfx::Deal, !out.dealt.is_empty()),
-            (Sfx::Win, self.game.status() == Status::Won),
-            (Sfx::Loss, matches!(self.game.status(), Status::Lost(_))),
+            (Sfx::Win, status == Status::Won),
+            (Sfx::Loss, matches!(status, Status::Lost(_))),
         ];
         for (sfx, _) in sounds.iter().filter(|(_, on)| *on) {
-            self.sounds.push(*sfx);
+            self.table.push_sound(*sfx);
         }
         // A hint being worked out was for the position before, and so was
-        // any message on screen (the hint's own, once its move is played):
-        // what this move has to say comes after.
+        // any message on screen (the hint's own, once its move is played;
+        // the table took it down): what this move has to say comes after.
         self.asked = None;
         self.hint.forget();
-        self.message_until = frame;
-        let _ = log_move(m, &out, log);
-        self.position_due = true;
-        // A new move finishes what the last one was still showing: a quick
-        // player never waits for animations, and they never pile up.
-        self.anims.clear();
+        self.animate(&out, frame);
+        Ok(out)
+    }
+
+    /// Queues what a move did: the card sliding to its cell, the books
+    /// leaving, their orphans lifting, the cards dealt. A new move finishes
+    /// what the last one was still showing: a quick player never waits for
+    /// animations, and they never pile up.
+    fn animate(&mut self, out: &Outcome, frame: u32) {
+        let motion = self.table.motion_mut();
+        motion.clear_queued();
         if let Some((card, cell, source)) = out.placed {
             let from_slot = match source {
                 Source::Hand(s) => Some(s),
                 _ => None,
             };
-            self.animate(AnimKind::Slide { card, from_slot, to: cell }, frame);
+            motion.queue(AnimKind::Slide { card, from_slot, to: cell }, frame);
         }
         for b in &out.books {
-            self.animate(AnimKind::Book(*b), frame);
+            motion.queue(AnimKind::Book(*b), frame);
         }
         for (card, cell) in &out.orphans {
-            self.animate(AnimKind::Lift { card: *card, from: *cell }, frame);
+            motion.queue(AnimKind::Lift { card: *card, from: *cell }, frame);
         }
         for (slot, card) in &out.dealt {
-            self.animate(AnimKind::Deal { card: *card, slot: *slot }, frame);
-        }
-        self.ended_at = if self.game.status().is_over() { Some(frame) } else { None };
-        Ok(out)
-    }
-
-    /// Logs the position a deal opened with (or a resumed game's) or the
-    /// one the last move left, when it is still due.
-    fn log_due(&mut self, log: &mut dyn crate::out::Out) {
-        if core::mem::take(&mut self.position_due) {
-            let _ = crate::log::write_after(&self.game, log);
+            motion.queue(AnimKind::Deal { card: *card, slot: *slot }, frame);
         }
     }
 
@@ -469,8 +394,8 @@ impl Play {
                 // In the table's words (paint::sentence): "Took back 8♠
                 // from row 1, column 10".
                 match out.undone {
-                    Some(Move::Place(card, cell)) => self.say(frame, &[&"Took back ", &card, &" from ", &cell]),
-                    Some(Move::Deal) => self.say(frame, &[&"Took back the deal"]),
+                    Some(Move::Place(card, cell)) => self.table.say(frame, &[&"Took back ", &card, &" from ", &cell]),
+                    Some(Move::Deal) => self.table.say(frame, &[&"Took back the deal"]),
                     _ => {}
                 }
             }
@@ -495,7 +420,7 @@ impl Play {
     /// Starts working out the hint nobody asked for yet (it is kept, and
     /// Square shows it at once).
     pub fn ponder(&mut self) {
-        if !self.game.status().is_over() && self.hint.ponder() {
+        if !self.game().status().is_over() && self.hint.ponder() {
             self.ask();
         }
     }
@@ -542,21 +467,21 @@ impl Play {
         if slot.as_ref().map(|s| s.id) != Some(id) {
             // The next move of the turn the last hint planned, if the
             // player is following it: no search.
-            if let Some(m) = line_move(&self.hint_line, &self.game) {
+            if let Some(m) = line_move(&self.hint_line, self.game()) {
                 self.asked = None;
                 if self.hint.found(Some(m)) {
                     self.show(Some(m), frame);
                 }
                 return false;
             }
-            *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(&self.game, hint_strength(&self.game)) });
+            *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(self.game(), hint_strength(self.game())) });
             // Making it is this call's work (on 14x9, making it and a
             // step after it in one call overran a frame).
             return true;
         }
         let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
         let Some(m) = hint_step(t, budget) else { return true };
-        self.hint_line.keep(position_hash(&self.game), &t.line());
+        self.hint_line.keep(position_hash(self.game()), &t.line());
         *slot = None;
         self.asked = None;
         if self.hint.found(m) {
@@ -575,10 +500,11 @@ impl Play {
         self.hints = self.hints.wrapping_add(1);
         match m {
             Some(Move::Place(card, cell)) => {
-                if let Some(i) = self.game.orphans().iter().position(|o| *o == card) {
+                if let Some(i) = self.game().orphans().iter().position(|o| *o == card) {
                     self.pick = i as u8;
-                } else if self.game.status() == Status::PlacingKings {
-                    if let Some(i) = self.game.kings_to_place().position(|k| k == card) {
+                } else if self.game().status() == Status::PlacingKings {
+                    let king = self.game().kings_to_place().position(|k| k == card);
+                    if let Some(i) = king {
                         self.pick = i as u8;
                     }
                 } else {
@@ -586,7 +512,7 @@ impl Play {
                 }
                 self.grid_cursor = cell;
                 self.focus = Focus::Grid(cell);
-                self.say(frame, &[&"Hint: ", &card, &" to ", &cell, &" (X to place)"]);
+                self.table.say(frame, &[&"Hint: ", &card, &" to ", &cell, &" (X to place)"]);
             }
             Some(_) => {
                 // Playable with the button it names: a held card goes back
@@ -594,9 +520,9 @@ impl Play {
                 // the cursor leaves the hand, where X would pick one up.
                 self.held = None;
                 self.focus = Focus::Grid(self.grid_cursor);
-                self.say(frame, &[&"Hint: deal a new hand (X)"]);
+                self.table.say(frame, &[&"Hint: deal a new hand (X)"]);
             }
-            None => self.say(frame, &[&"No move left"]),
+            None => self.table.say(frame, &[&"No move left"]),
         }
     }
 
@@ -621,21 +547,20 @@ impl Play {
     /// search and the event log never share a frame).
     pub fn play_move(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> bool {
         self.held = None;
-        self.message_until = frame;
+        self.table.clear_message();
         self.apply(m, frame, log).is_ok()
     }
 
     /// Advances one frame.
     pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        self.tick(frame);
         let pressed = input.pressed();
         let focus = self.focus;
         self.move_cursor(input.repeated());
         if self.focus != focus {
-            self.sounds.push(Sfx::Cursor);
+            self.table.push_sound(Sfx::Cursor);
         }
 
-        let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
+        let forced = !self.game().orphans().is_empty() || self.game().status() == Status::PlacingKings;
         if pressed.contains(Buttons::L1) {
             // L1 draws in every game: here, a new hand from the stock.
             self.held = None;
@@ -647,7 +572,7 @@ impl Play {
             let held = self.held();
             self.cycle(forward, forced);
             if self.held() != held {
-                self.sounds.push(Sfx::PickUp);
+                self.table.push_sound(Sfx::PickUp);
             }
         }
         if pressed.contains(Buttons::TRIANGLE) {
@@ -678,7 +603,7 @@ impl Play {
     /// legal place).
     fn aim(&mut self) {
         let Some(card) = self.held() else { return };
-        let legal = self.game.playable_cells(card);
+        let legal = self.game().playable_cells(card);
         let here = self.grid_cursor;
         if !legal.contains(here) {
             let dist = |c: Cell| {
@@ -693,10 +618,10 @@ impl Play {
 
     fn cycle(&mut self, forward: bool, forced: bool) {
         if forced {
-            let n = if self.game.orphans().is_empty() {
-                self.game.kings_to_place().count()
+            let n = if self.game().orphans().is_empty() {
+                self.game().kings_to_place().count()
             } else {
-                self.game.orphans().len()
+                self.game().orphans().len()
             } as u8;
             if n > 0 {
                 self.pick = if forward { (self.pick + 1) % n } else { (self.pick + n - 1) % n };
@@ -704,7 +629,7 @@ impl Play {
             self.aim();
             return;
         }
-        let hand = self.game.hand();
+        let hand = self.game().hand();
         let cur = self.held.and_then(|c| hand.iter().position(|h| *h == Some(c)));
         for k in 1..=4 {
             let i = match cur {
@@ -722,7 +647,7 @@ impl Play {
     }
 
     fn move_cursor(&mut self, dirs: Buttons) {
-        let o = self.game.options();
+        let o = self.game().options();
         self.focus = match self.focus {
             Focus::Grid(c) => {
                 let (mut r, mut col) = (c.row, c.col);
@@ -769,11 +694,11 @@ impl Play {
     fn cross(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         match self.focus {
             Focus::Hand(slot) => {
-                let forced = !self.game.orphans().is_empty() || self.game.status() == Status::PlacingKings;
-                match self.game.hand()[usize::from(slot)] {
+                let forced = !self.game().orphans().is_empty() || self.game().status() == Status::PlacingKings;
+                match self.game().hand()[usize::from(slot)] {
                     Some(card) if !forced => {
                         self.held = Some(card);
-                        self.sounds.push(Sfx::PickUp);
+                        self.table.push_sound(Sfx::PickUp);
                         self.aim();
                     }
                     Some(_) => self.refuse(frame, &[&"Place the held card first"]),
@@ -787,12 +712,12 @@ impl Play {
                         self.pick = 0;
                         if !out.books.is_empty() {
                             let n = out.books.len();
-                            self.say(frame, &[&n, &" book", &(if n == 1 { "" } else { "s" }), &" removed"]);
+                            self.table.say(frame, &[&n, &" book", &(if n == 1 { "" } else { "s" }), &" removed"]);
                         }
                         if !out.orphans.is_empty() {
                             self.aim();
                             let n = out.orphans.len();
-                            self.say(
+                            self.table.say(
                                 frame,
                                 &[&n, &" orphan", &(if n == 1 { "" } else { "s" }), &": place before anything else"],
                             );
@@ -802,7 +727,7 @@ impl Play {
                 },
                 // Nothing held, on a card: X has nothing to place there
                 // (dealing is X on an empty cell, or in the hand).
-                None if self.game.card_at(cell).is_some() && self.game.check_deal().is_err() => {
+                None if self.game().card_at(cell).is_some() && self.game().check_deal().is_err() => {
                     self.refuse(frame, &[&"Pick a card from your hand first (right of the grid)"])
                 }
                 None => self.try_deal(frame, log),
@@ -945,14 +870,10 @@ fn lost_box(list: &mut DrawList, skin: &impl Skin, reason: &str, sel: u8) {
     }
 }
 
-/// How far (0..=ANIM_FRAMES) an animation has run.
-fn progress(start: u32, frame: u32) -> Option<i16> {
-    let t = frame.wrapping_sub(start);
-    (t < ANIM_FRAMES && frame >= start).then_some(t as i16)
-}
-
+/// The point `t` frames of [`SLIDE_FRAMES`] along from `a` to `b`, at an
+/// even pace.
 fn lerp(a: (i16, i16), b: (i16, i16), t: i16) -> (i16, i16) {
-    let n = ANIM_FRAMES as i16;
+    let n = SLIDE_FRAMES as i16;
     (a.0 + (b.0 - a.0) * t / n, a.1 + (b.1 - a.1) * t / n)
 }
 
@@ -988,6 +909,11 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
 }
 
 impl Board<'_> {
+    /// The animations queued, in their order.
+    fn anims(&self) -> &[Queued<AnimKind>] {
+        self.p.table.motion().queued()
+    }
+
     /// The cells a card is still sliding to, and the hand's slots a card is
     /// still being dealt to: those cards are drawn by their animation, not
     /// in place.
@@ -995,10 +921,10 @@ impl Board<'_> {
         let frame = self.view.frame;
         let mut arriving = CellSet::EMPTY;
         let mut arriving_slots = 0u8;
-        for a in self.p.anims() {
+        for a in self.anims().iter().filter(|a| a.running(frame)) {
             match a.kind {
-                AnimKind::Slide { to, .. } if frame < a.start + ANIM_FRAMES => arriving.insert(to),
-                AnimKind::Deal { slot, .. } if frame < a.start + ANIM_FRAMES => arriving_slots |= 1 << slot,
+                AnimKind::Slide { to, .. } => arriving.insert(to),
+                AnimKind::Deal { slot, .. } => arriving_slots |= 1 << slot,
                 _ => {}
             }
         }
@@ -1031,7 +957,7 @@ impl Board<'_> {
         let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
         let o = g.options();
         let won = g.status() == Status::Won;
-        let since_end = frame.wrapping_sub(self.p.ended_at().unwrap_or(frame));
+        let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
         let (arriving, _) = self.arriving();
         let (legal, same) = self.highlights();
         for r in 0..o.height {
@@ -1131,7 +1057,7 @@ impl Board<'_> {
     /// card lifted.
     fn animations(&self, skin: &impl Skin, list: &mut DrawList) {
         let (lay, face, frame) = (&self.lay, self.view.face, self.view.frame);
-        for a in self.p.anims() {
+        for a in self.anims() {
             let Some(t) = progress(a.start, frame) else { continue };
             match a.kind {
                 AnimKind::Slide { card, from_slot, to } => {
@@ -1209,8 +1135,8 @@ impl Board<'_> {
     /// The message line: what to do now, or the last message.
     fn message_line(&self, skin: &impl Skin, list: &mut DrawList) {
         let (p, g, held) = (self.p, self.g, self.held);
-        let mut line: String<64> = String::new();
-        if let Some(m) = p.message(self.view.frame) {
+        let mut line: String<{ crate::games::text::MESSAGE }> = String::new();
+        if let Some(m) = p.table.message(self.view.frame) {
             let _ = line.push_str(m);
         } else if let Some(o) = g.orphans().first() {
             let _ = put!(line, "Orphan ", o, ": place it first (L2/R2: another)");
@@ -1229,99 +1155,14 @@ impl Board<'_> {
     }
 }
 
-impl Play {
-    /// Deals `seed` with the options of `code` (see
-    /// [`crate::games::farewell::patience::code`]), logging `NEW` and the
-    /// opening position; `None` for a code that names no options.
-    pub fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
-        let game = Game::new(seed, Game::options_from_code(code)?)?;
-        let _ = crate::log::write_new::<Game>(seed, game.options(), log);
-        // The opening position is logged the next frame (log_due): a
-        // 14x9 deal and its formatting in one frame made it late.
-        let mut p = Play::new(game, frame);
-        p.position_due = true;
-        Some(p)
-    }
-
-    /// Continues a saved game (its moves replayed), logging `NEW` and its
-    /// position; `None` when the save does not replay.
-    pub fn resume(saved: &SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
-        let mut game = Game::new(saved.seed, Game::options_from_code(saved.options)?)?;
-        let mut codes = Vec::new();
-        for &code in saved.moves.get(..usize::from(saved.count))? {
-            let m = nth_legal(&game, code)?;
-            Patience::play(&mut game, m).ok()?;
-            codes.push(code).ok()?;
-        }
-        let _ = crate::log::write_new::<Game>(game.seed(), game.options(), log);
-        let mut p = Play::new(game, frame);
-        p.position_due = true;
-        p.codes = codes;
-        Some(p)
-    }
-}
-
 impl PlayScreen for Play {
     type HintStore = Option<HintSlot>;
-    fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
-        Play::deal(seed, code, frame, log)
-    }
-    fn resume(saved: &SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
-        Play::resume(saved, frame, log)
-    }
 
-    fn seed(&self) -> u32 {
-        self.game.seed()
-    }
-    fn move_count(&self) -> usize {
-        self.game.move_count()
-    }
-    fn end(&self) -> End {
-        match self.game.status() {
-            Status::Won => End::Won,
-            Status::Lost(_) => End::Lost,
-            Status::Playing | Status::PlacingKings => End::Playing,
-        }
-    }
-    fn write_loss(&self, out: &mut dyn crate::out::Out) -> core::fmt::Result {
-        match self.game.status() {
-            Status::Lost(l) => out.put_str(l.describe()),
-            _ => Ok(()),
-        }
-    }
-    fn ended_at(&self) -> Option<u32> {
-        self.ended_at
-    }
-    fn log_due(&mut self, log: &mut dyn crate::out::Out) {
-        Play::log_due(self, log)
-    }
-    fn settle(&mut self) {
-        self.anims.clear();
-    }
-    fn animating(&self, frame: u32) -> bool {
-        self.anims.iter().any(|a| frame < a.start.wrapping_add(ANIM_FRAMES))
-    }
+    table_screen!();
+
     /// The fewest deals: the game's own record.
     fn score(&self) -> u16 {
-        self.game.moves().filter(|m| *m == Move::Deal).count() as u16
-    }
-    fn options_code(&self) -> u8 {
-        Game::options_code(self.game.options())
-    }
-    fn saved(&self) -> Option<SavedGame> {
-        if self.game.status().is_over() {
-            return None;
-        }
-        let mut moves = [0u16; crate::save::SAVED_MOVES];
-        moves.get_mut(..self.codes.len())?.copy_from_slice(&self.codes);
-        Some(SavedGame {
-            seed: self.game.seed(),
-            options: Game::options_code(self.game.options()),
-            count: self.codes.len() as u16,
-            moves,
-            // The App knows whether a hint was shown in the deal.
-            hinted: false,
-        })
+        self.game().moves().filter(|m| *m == Move::Deal).count() as u16
     }
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         Play::update(self, input, frame, log)
@@ -1329,20 +1170,16 @@ impl PlayScreen for Play {
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         Play::undo(self, frame, log)
     }
-    fn tick(&mut self, frame: u32) {
-        Play::tick(self, frame)
-    }
     /// The fair player's moves, each worked out over frames (shown as a
     /// hint) and played a frame later.
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
-        self.tick(frame);
         if let Some(m) = self.planned.take() {
             return !self.play_move(m, frame, log);
         }
         if !(self.thinking() || self.thought_ready() || paced) {
             return false;
         }
-        match self.ended_at {
+        match self.table.ended_at() {
             // Show the end for four seconds, then deal again.
             Some(end) => frame.wrapping_sub(end) > 4 * 60,
             None => match self.plan() {
@@ -1380,7 +1217,7 @@ impl PlayScreen for Play {
         Play::asked(self)
     }
     fn take_sounds(&mut self) -> Sounds {
-        Play::take_sounds(self)
+        self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         board(self, view, skin, list)

@@ -939,12 +939,6 @@ pub const HELP: [&str; 13] = [
 
 impl PlayScreen for Play {
     type HintStore = HintStorage;
-    fn deal(seed: u32, code: u8, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
-        Table::deal(seed, code, log).map(Play::on)
-    }
-    fn resume(saved: &crate::save::SavedGame, _frame: u32, log: &mut dyn crate::out::Out) -> Option<Play> {
-        Table::resumed(saved, log).map(Play::on)
-    }
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {

@@ -13,14 +13,20 @@
 //!
 //! Drawing takes the table by `&self`, so the motion keeps what it learns
 //! while drawing in [`Cell`]s: one small record per card (16 bytes).
+//!
+//! A screen whose moves do more than move cards (A Farewell to Kings: a
+//! book flies apart, an orphan lifts off its cell) queues its own
+//! animations instead ([`Motion::queue`]): `K` says what moves, the screen
+//! draws it. They take their turns on the same schedule as the slides.
 
 use super::paint::{CardSize, Skin};
 use crate::cards::Card;
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
 use crate::settings::FaceStyle;
 use core::cell::Cell;
+use heapless::Vec;
 
-impl Default for Motion {
+impl<K, const N: usize> Default for Motion<K, N> {
     fn default() -> Self {
         Motion::new()
     }
@@ -40,6 +46,22 @@ pub const DEAL_STAGGER: u32 = 1;
 pub const KING_STAGGER: u32 = 10;
 /// Pixels a leaving king rises in a frame.
 pub const KING_RISE: i16 = 3;
+/// A screen's own animation and the frame it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Queued<K> {
+    /// What moves.
+    pub kind: K,
+    /// Its first frame.
+    pub start: u32,
+}
+
+impl<K> Queued<K> {
+    /// True until it has finished at `frame` (waiting for its turn, or
+    /// under way).
+    pub fn running(&self, frame: u32) -> bool {
+        before(frame, self.start) || progress(self.start, frame).is_some()
+    }
+}
 
 /// One card's record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,9 +80,10 @@ struct Track {
     compact: bool,
 }
 
-/// The motion of one table's cards.
+/// The motion of one table's cards, and the animations its screen queues
+/// (`K`, up to `N` at once; none by default).
 #[derive(Clone, Debug)]
-pub struct Motion {
+pub struct Motion<K = (), const N: usize = 0> {
     cards: [Cell<Track>; 52],
     /// The frame the next slide may start (slides queue one after another);
     /// `None` when none is queued.
@@ -70,17 +93,25 @@ pub struct Motion {
     source: Cell<Option<((i16, i16), u32)>>,
     /// The frame the game was won (the kings leave).
     won_at: Cell<Option<u32>>,
+    /// The screen's own animations, in their order.
+    queued: Vec<Queued<K>, N>,
 }
 
-impl Motion {
+impl<K, const N: usize> Motion<K, N> {
     /// A motion with no card seen yet: cards first drawn just appear.
-    pub const fn new() -> Motion {
+    pub const fn new() -> Self {
         // Only to fill the array below (a `const fn` cannot loop): each
         // element is its own cell.
         #[allow(clippy::declare_interior_mutable_const)]
         const NONE: Cell<Track> =
             Cell::new(Track { seen: false, at: (0, 0), from: (0, 0), start: 0, sliding: false, compact: false });
-        Motion { cards: [NONE; 52], queue: Cell::new(None), source: Cell::new(None), won_at: Cell::new(None) }
+        Motion {
+            cards: [NONE; 52],
+            queue: Cell::new(None),
+            source: Cell::new(None),
+            won_at: Cell::new(None),
+            queued: Vec::new(),
+        }
     }
 
     /// A fresh deal: the cards of the next drawing come from the stock at
@@ -95,9 +126,11 @@ impl Motion {
         self.source.set(Some(((x, y), STAGGER)));
     }
 
-    /// Finishes every slide now, and the kings' farewell: the player
-    /// pressed a button, and animations never keep them waiting.
-    pub fn settle(&self) {
+    /// Finishes every slide now, the screen's own animations, and the
+    /// kings' farewell: the player pressed a button, and animations never
+    /// keep them waiting.
+    pub fn settle(&mut self) {
+        self.queued.clear();
         for c in &self.cards {
             let mut t = c.get();
             t.sliding = false;
@@ -123,12 +156,41 @@ impl Motion {
     }
 
     /// True while a card is still to arrive at `frame` (on its way, or
-    /// waiting for its turn).
+    /// waiting for its turn), or one of the screen's own animations is
+    /// still to finish.
     pub fn busy(&self, frame: u32) -> bool {
         self.cards.iter().any(|c| {
             let t = c.get();
             t.sliding && (before(frame, t.start) || progress(t.start, frame).is_some())
-        })
+        }) || self.queued.iter().any(|q| q.running(frame))
+    }
+
+    /// Queues an animation of the screen's own at `frame`: it starts once
+    /// the one queued before it has run [`STAGGER`] frames, and runs
+    /// [`SLIDE_FRAMES`] ([`progress`]). Past `N` it is not
+    /// shown (the move still is).
+    pub fn queue(&mut self, kind: K, frame: u32) {
+        let start = match self.queue.get() {
+            Some(q) if before(frame, q) => q,
+            _ => frame,
+        };
+        if self.queued.push(Queued { kind, start }).is_ok() {
+            self.queue.set(Some(start.wrapping_add(STAGGER)));
+        }
+    }
+
+    /// Drops the screen's own animations, running or waiting: a new move
+    /// finishes what the last one was still showing, so a quick player
+    /// never waits and they never pile up.
+    pub fn clear_queued(&mut self) {
+        self.queued.clear();
+        self.queue.set(None);
+    }
+
+    /// The screen's own animations, in the order queued (finished ones
+    /// included until the next [`Motion::clear_queued`]).
+    pub fn queued(&self) -> &[Queued<K>] {
+        &self.queued
     }
 
     /// Where `card` shows at `frame`: its place, or on its way there.
@@ -150,7 +212,7 @@ impl Motion {
 
     /// `skin` for drawing this table at `frame`: cards drawn through it
     /// take part in the motion. Call [`Moving::finish`] after the table.
-    pub fn skin<'a, S: Skin>(&'a self, skin: &'a S, frame: u32) -> Moving<'a, S> {
+    pub fn skin<'a, S: Skin>(&'a self, skin: &'a S, frame: u32) -> Moving<'a, S, K, N> {
         Moving { skin, motion: self, frame }
     }
 
@@ -206,9 +268,10 @@ fn before(frame: u32, start: u32) -> bool {
     (start.wrapping_sub(frame) as i32) > 0
 }
 
-/// Frames a slide started at `start` has run at `frame` (0..SLIDE_FRAMES),
-/// `None` before it starts or once it has arrived.
-fn progress(start: u32, frame: u32) -> Option<i16> {
+/// Frames a slide (or a queued animation) started at `start` has run at
+/// `frame` (0..SLIDE_FRAMES), `None` before it starts or once it has
+/// arrived.
+pub fn progress(start: u32, frame: u32) -> Option<i16> {
     if before(frame, start) {
         return None;
     }
@@ -228,13 +291,13 @@ fn lerp(a: (i16, i16), b: (i16, i16), p: i16) -> (i16, i16) {
 }
 
 /// A [`Skin`] that draws a table's cards where their motion has them.
-pub struct Moving<'a, S: Skin> {
+pub struct Moving<'a, S: Skin, K = (), const N: usize = 0> {
     skin: &'a S,
-    motion: &'a Motion,
+    motion: &'a Motion<K, N>,
     frame: u32,
 }
 
-impl<S: Skin> Moving<'_, S> {
+impl<S: Skin, K, const N: usize> Moving<'_, S, K, N> {
     /// Draws the cards in flight over the table, and ends this drawing
     /// (new cards come from the stock no longer).
     pub fn finish(&self, list: &mut DrawList, face: FaceStyle) {
@@ -252,7 +315,7 @@ impl<S: Skin> Moving<'_, S> {
     }
 }
 
-impl<S: Skin> Skin for Moving<'_, S> {
+impl<S: Skin, K, const N: usize> Skin for Moving<'_, S, K, N> {
     fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
         if self.motion.note(card, x, y, size, self.frame) {
             return; // drawn in flight by `finish`
@@ -377,7 +440,7 @@ mod tests {
 
     #[test]
     fn a_press_finishes_every_slide() {
-        let m = Motion::new();
+        let mut m = Motion::<()>::new();
         let a = card(1, Suit::Spades);
         draw(&m, 0, &[(a, 0, 0)]);
         draw(&m, 10, &[(a, 100, 0)]);
@@ -416,6 +479,51 @@ mod tests {
         assert!(d[0].1 < d[1].1 && d[1].1 < 100 && d[2].1 == 100, "{d:?}");
         m.unwon();
         assert_eq!(draw(&m, 60, &at)[0], (10, 100));
+    }
+
+    #[test]
+    fn a_screens_own_animations_take_their_turns() {
+        let mut m = Motion::<char, 8>::new();
+        m.queue('a', 100);
+        m.queue('b', 100);
+        m.queue('c', 103);
+        let starts: Vec<_> = m.queued().iter().map(|q| (q.kind, q.start)).collect();
+        assert_eq!(starts, [('a', 100), ('b', 100 + STAGGER), ('c', 100 + 2 * STAGGER)]);
+        let end = 100 + 2 * STAGGER + SLIDE_FRAMES;
+        assert!(m.busy(end - 1) && !m.busy(end));
+        assert!(m.queued()[1].running(100), "waiting for its turn");
+        assert_eq!(progress(m.queued()[1].start, 100 + STAGGER + 5), Some(5));
+        // Queued once the others have had their turn: at once.
+        m.queue('d', end + 50);
+        assert_eq!(m.queued()[3].start, end + 50);
+    }
+
+    #[test]
+    fn a_new_move_or_a_press_drops_what_was_queued() {
+        let mut m = Motion::<char, 8>::new();
+        m.queue('a', 10);
+        m.queue('b', 10);
+        m.clear_queued();
+        assert!(m.queued().is_empty() && !m.busy(11));
+        m.queue('c', 11);
+        assert_eq!(m.queued()[0].start, 11, "not behind what was dropped");
+        m.queue('d', 11);
+        m.settle();
+        assert!(m.queued().is_empty() && !m.busy(12));
+        m.queue('e', 12);
+        assert_eq!(m.queued()[0].start, 12);
+    }
+
+    #[test]
+    fn animations_past_the_queues_room_are_not_shown() {
+        let mut m = Motion::<u8, 8>::new();
+        for i in 0..=8 {
+            m.queue(i, 0);
+        }
+        assert_eq!(m.queued().len(), 8);
+        let last = m.queued()[7];
+        assert_eq!((last.kind, last.start), (7, 7 * STAGGER));
+        assert!(!m.busy(last.start + SLIDE_FRAMES), "the one dropped takes no turn");
     }
 
     #[test]

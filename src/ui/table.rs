@@ -5,7 +5,10 @@
 //! line at the bottom of the screen.
 //!
 //! A game's screen (`corners.rs`, ...) owns a [`Table`] and adds only its
-//! cursor, its drawing and its buttons.
+//! cursor, its drawing and its buttons. A screen whose game tells more of
+//! a move than [`Patience::play`] does (A Farewell to Kings' books and
+//! orphans) plays it through [`Table::play_with`], and queues animations
+//! of its own (`K`, see [`Motion::queue`]).
 
 use super::motion::Motion;
 use super::screen::End;
@@ -20,9 +23,10 @@ use heapless::Vec;
 /// Frames a message stays up.
 pub const MESSAGE_FRAMES: u32 = 240;
 
-/// A game in play.
+/// A game in play; `K` is what its screen's own animations are, up to `N`
+/// queued at once (none by default).
 #[derive(Clone, Debug)]
-pub struct Table<G: Patience> {
+pub struct Table<G: Patience, K = (), const N: usize = 0> {
     game: G,
     seed: u32,
     /// Each move's place in the legal-move list when it was played, while
@@ -39,10 +43,13 @@ pub struct Table<G: Patience> {
     /// `NEW` or a move is logged and the position after it not yet.
     position_due: bool,
     /// Its cards' motion: slides, the deal, the kings leaving after a win.
-    motion: Motion,
+    motion: Motion<K, N>,
+    /// The frame it was dealt or resumed on (0 when not told): a screen's
+    /// own opening animation starts then.
+    dealt_at: u32,
 }
 
-impl<G: Patience> Table<G> {
+impl<G: Patience, K, const N: usize> Table<G, K, N> {
     /// Deals `seed`, logging `NEW`; the opening position follows in the
     /// next frame ([`Table::log_due`]).
     pub fn new(seed: u32, options: G::Options, log: &mut dyn crate::out::Out) -> Self {
@@ -59,6 +66,7 @@ impl<G: Patience> Table<G> {
             sounds: Sounds::from_slice(&[Sfx::Deal]),
             position_due: true,
             motion: Motion::new(),
+            dealt_at: 0,
         }
     }
 
@@ -66,25 +74,9 @@ impl<G: Patience> Table<G> {
     /// `None` when the save does not replay (a move out of range, or the
     /// options do not read).
     pub fn resume(saved: &SavedGame) -> Option<Self> {
-        let options = G::options_from_code(saved.options)?;
-        let mut t = Table {
-            game: G::deal(saved.seed, options),
-            seed: saved.seed,
-            codes: Vec::new(),
-            overflow: 0,
-            message: Message::default(),
-            message_at: None,
-            ended_at: None,
-            sounds: Sounds::new(),
-            position_due: false,
-            motion: Motion::new(),
-        };
-        for &code in saved.moves.get(..usize::from(saved.count))? {
-            let m = nth_legal(&t.game, code)?;
-            t.game.play(m).ok()?;
-            t.codes.push(code).ok()?;
-        }
-        Some(t)
+        let codes = Vec::from_slice(saved.moves.get(..usize::from(saved.count))?).ok()?;
+        let game = saved.replay::<G>().ok()?;
+        Some(Table { codes, ..Table::with_game(saved.seed, game) })
     }
 
     /// A table on a position that was not dealt (host tests of a screen's
@@ -102,20 +94,27 @@ impl<G: Patience> Table<G> {
             sounds: Sounds::new(),
             position_due: false,
             motion: Motion::new(),
+            dealt_at: 0,
         }
     }
 
-    /// Deals `seed` with the options of `code`, logging it; `None` for a
-    /// code that names no options of the game.
-    pub fn deal(seed: u32, code: u8, log: &mut dyn crate::out::Out) -> Option<Self> {
-        Some(Table::new(seed, G::options_from_code(code)?, log))
+    /// Deals `seed` with the options of `code` at `frame`, logging it;
+    /// `None` for a code that names no options of the game.
+    pub fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Self> {
+        Some(Table { dealt_at: frame, ..Table::new(seed, G::options_from_code(code)?, log) })
     }
 
-    /// [`Table::resume`], logged as resumed (`NEW` and the position).
-    pub fn resumed(saved: &SavedGame, log: &mut dyn crate::out::Out) -> Option<Self> {
-        let mut t = Table::resume(saved)?;
+    /// [`Table::resume`] at `frame`, logged as resumed (`NEW` and the
+    /// position).
+    pub fn resumed(saved: &SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Self> {
+        let mut t = Table { dealt_at: frame, ..Table::resume(saved)? };
         t.log_resumed(log);
         Some(t)
+    }
+
+    /// The frame it was dealt or resumed on (see [`Table::deal`]).
+    pub fn dealt_at(&self) -> u32 {
+        self.dealt_at
     }
 
     /// Logs `NEW` and the position of a resumed game.
@@ -150,23 +149,9 @@ impl<G: Patience> Table<G> {
     /// or the loss's; on a refusal, shows why, sounds it and changes
     /// nothing. True when it was played.
     pub fn play(&mut self, m: G::Move, sfx: Sfx, frame: u32, log: &mut dyn crate::out::Out) -> bool {
-        self.log_due(log);
-        let code = position_of(&self.game, m);
-        match self.game.play(m) {
+        let played = self.play_with(m, frame, log, |g| g.play(m), |_, log| crate::log::write_move(&m, &[], log));
+        match played {
             Ok(()) => {
-                match code.map(|c| self.codes.push(c)) {
-                    Some(Ok(())) if self.overflow == 0 => {}
-                    _ => self.overflow += 1,
-                }
-                let _ = crate::log::write_move(&m, &[], log);
-                self.position_due = true;
-                self.clear_message();
-                if self.game.status().is_over() && self.ended_at.is_none() {
-                    self.ended_at = Some(frame);
-                }
-                if self.game.status() == Status::Won {
-                    self.motion.won(frame);
-                }
                 self.sounds.push(sfx);
                 match self.game.status() {
                     Status::Won => self.sounds.push(Sfx::Win),
@@ -183,31 +168,95 @@ impl<G: Patience> Table<G> {
         }
     }
 
+    /// Plays `m` by `apply`, the game's own way of playing it that tells
+    /// what the move did (`O`), and logs it with `write` (its `MOVE` line
+    /// and what the move did besides): what [`Table::play`] does but for
+    /// the sounds, the refusal and the screen's own animations, which are
+    /// the caller's. `apply` must play `m` or change nothing.
+    pub fn play_with<O, E>(
+        &mut self,
+        m: G::Move,
+        frame: u32,
+        log: &mut dyn crate::out::Out,
+        apply: impl FnOnce(&mut G) -> Result<O, E>,
+        write: impl FnOnce(&O, &mut dyn crate::out::Out) -> fmt::Result,
+    ) -> Result<O, E> {
+        self.log_due(log);
+        let code = position_of(&self.game, m);
+        let out = apply(&mut self.game)?;
+        match code.map(|c| self.codes.push(c)) {
+            Some(Ok(())) if self.overflow == 0 => {}
+            _ => self.overflow += 1,
+        }
+        self.after(&out, log, write);
+        if self.game.status().is_over() && self.ended_at.is_none() {
+            self.ended_at = Some(frame);
+        }
+        if self.game.status() == Status::Won {
+            self.motion.won(frame);
+        }
+        Ok(out)
+    }
+
+    /// What every move and undo leaves: its log line, the position due, the
+    /// message taken down.
+    fn after<O>(
+        &mut self,
+        out: &O,
+        log: &mut dyn crate::out::Out,
+        write: impl FnOnce(&O, &mut dyn crate::out::Out) -> fmt::Result,
+    ) {
+        let _ = write(out, log);
+        self.position_due = true;
+        self.clear_message();
+    }
+
     /// Takes back the last move, logging `undo`; says so when there is none.
     pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) -> bool {
-        self.log_due(log);
-        if !self.game.undo() {
+        let undone = self.undo_with(
+            log,
+            |g| if g.undo() { Ok(()) } else { Err(()) },
+            |_, log| crate::log::write_move(&"undo", &[], log),
+        );
+        if undone.is_err() {
             self.say(frame, &[&"Nothing to undo"]);
             self.sounds.push(Sfx::Refused);
             return false;
         }
         self.sounds.push(Sfx::PickUp);
+        true
+    }
+
+    /// Takes back the last move by `undo`, the game's own way that tells
+    /// what it undid (`O`), and logs it with `write`: what
+    /// [`Table::undo`] does but for the sounds and the refusal.
+    pub fn undo_with<O, E>(
+        &mut self,
+        log: &mut dyn crate::out::Out,
+        undo: impl FnOnce(&mut G) -> Result<O, E>,
+        write: impl FnOnce(&O, &mut dyn crate::out::Out) -> fmt::Result,
+    ) -> Result<O, E> {
+        self.log_due(log);
+        let out = undo(&mut self.game)?;
         if self.overflow > 0 {
             self.overflow -= 1;
         } else {
             self.codes.pop();
         }
-        let _ = crate::log::write_move(&"undo", &[], log);
-        self.position_due = true;
-        self.clear_message();
+        self.after(&out, log, write);
         self.ended_at = None;
         self.motion.unwon();
-        true
+        Ok(out)
     }
 
     /// Its cards' motion (drawing goes through [`Motion::skin`]).
-    pub fn motion(&self) -> &Motion {
+    pub fn motion(&self) -> &Motion<K, N> {
         &self.motion
+    }
+
+    /// Its cards' motion, to queue the screen's own animations.
+    pub fn motion_mut(&mut self) -> &mut Motion<K, N> {
+        &mut self.motion
     }
 
     /// Asks for a sound that is no move's (a card picked up, the cursor).
@@ -266,7 +315,7 @@ impl<G: Patience> Table<G> {
     }
 }
 
-pub use crate::save::{nth_legal, position_of};
+pub use crate::save::position_of;
 
 /// The first legal move, if any: what a hint offers when its player likes
 /// no move (Square always answers with a move while one exists).
@@ -276,7 +325,7 @@ pub fn any_legal<G: Patience>(g: &G) -> Option<G::Move> {
     any
 }
 
-impl<G: Patience> Table<G> {
+impl<G: Patience, K, const N: usize> Table<G, K, N> {
     /// Where the game stands, as the App's menus see it.
     pub fn end(&self) -> End {
         match self.game.status() {
@@ -301,10 +350,16 @@ impl<G: Patience> Table<G> {
 }
 
 /// The part of [`PlayScreen`](super::screen::PlayScreen) a screen built
-/// on a [`Table`] (its field `table`) gets from it: the deal number, the
-/// moves, the end, the save.
+/// on a [`Table`] (its field `table`, and `Play::on(table)`) gets from it:
+/// the deal and the resume, the deal number, the moves, the end, the save.
 macro_rules! table_screen {
     () => {
+        fn deal(seed: u32, code: u8, frame: u32, log: &mut dyn crate::out::Out) -> Option<Self> {
+            super::table::Table::deal(seed, code, frame, log).map(Self::on)
+        }
+        fn resume(saved: &crate::save::SavedGame, frame: u32, log: &mut dyn crate::out::Out) -> Option<Self> {
+            super::table::Table::resumed(saved, frame, log).map(Self::on)
+        }
         fn seed(&self) -> u32 {
             self.table.seed()
         }
@@ -330,7 +385,7 @@ macro_rules! table_screen {
             self.table.log_due(log)
         }
         fn settle(&mut self) {
-            self.table.motion().settle()
+            self.table.motion_mut().settle()
         }
         fn animating(&self, frame: u32) -> bool {
             self.table.motion().busy(frame)
