@@ -10,7 +10,8 @@
 //!   fine counter's wrap).
 //! - [`draw`]: what the screen shows, as a list the PS1 layer turns into GPU packets.
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
-//! - [`log`]: the event log lines of RULES.md section 3.
+//! - [`log`]: the event log lines (docs/rules/collection.md, "The event log
+//!   on the console").
 //! - [`logring`]: the event log kept in RAM for readers of the console's
 //!   memory.
 //! - [`ui`]: screens, cursor, menus, animations; drawn into a [`draw::DrawList`].

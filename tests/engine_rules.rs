@@ -1,6 +1,6 @@
-//! One named test per rule of RULES.md section 1 (A Farewell to Kings), in
-//! the order the rulebook gives them. Positions are written in the notation
-//! of section 2; `position()` fills the stock with every card not placed
+//! One named test per rule of A Farewell to Kings (docs/rules/farewell.md),
+//! in the order the rulebook gives them. Positions are written in the
+//! page's notation; `position()` fills the stock with every card not placed
 //! elsewhere, so a test shows only what matters to its rule.
 
 use farewell::games::farewell::game::{MAX_LIFTED, MAX_MOVES, STOCK};

@@ -470,7 +470,7 @@ fn the_game_menu_reaches_options_help_and_statistics_and_back() {
     }
 }
 
-/// Plays deal 2348 (lost at its end, RULES.md's example of a loss) to its
+/// Plays deal 2348 (lost at its end, the README's screenshot of a loss) to its
 /// end with the fair player's hints, then returns to the title.
 fn finish_a_game(d: &mut Driver) -> bool {
     for _ in 0..400 {

@@ -9,9 +9,9 @@
 //! Each game's folder holds its rules (a game state with moves and exact
 //! undo, `no_std`, allocation-free, never panicking on any input), its
 //! position notation, and its players (a fair player that sees only what a
-//! player sees; a solver that may know everything). The three games added
-//! for the collection implement [`Patience`], which is all the host command
-//! `kings` and the shared screens need to know of a game; [`text`] holds the
+//! player sees; a solver that may know everything). All four implement
+//! [`Patience`], which is all the host command `kings` and the shared
+//! screens need to know of a game; [`text`] holds the
 //! notation rules they share (docs/rules/collection.md), [`search`] the
 //! search kit of every solver and player.
 

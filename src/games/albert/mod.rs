@@ -1,4 +1,4 @@
-//! King Albert (RULES.md section 5; docs/rules/albert.md): nine building
+//! King Albert (docs/rules/albert.md): nine building
 //! stacks dealt 1 to 9 cards, a reserve of seven open cards, four suit
 //! stacks. An open game: every card is face up.
 //!

@@ -1,5 +1,5 @@
-//! The game: grid, hand, stock, books, orphans, every rule of RULES.md
-//! section 1, and unlimited undo.
+//! The game: grid, hand, stock, books, orphans, every rule of
+//! docs/rules/farewell.md, and unlimited undo.
 //!
 //! A [`Game`] is a plain value (no pointers, no allocation): clone it to try
 //! a line of play, compare two with `==`. Every move returns an
@@ -813,7 +813,7 @@ impl Game {
         let mut lifted = 0u8;
         // The last book wins the game: the kings then leave by themselves
         // (on screen); none of them is lifted as an orphan, so a written
-        // position keeps them on the grid, as RULES.md says.
+        // position keeps them on the grid, as docs/rules/farewell.md says.
         if books > 0 && self.removed.len() < BOOKS {
             let after = self.occupied;
             let orphaned = after & !after.neighbours() & before.neighbours();
