@@ -4,7 +4,7 @@
 //! Each test file `tests/<name>.rs` is a module of one of them, so the
 //! tests compile and link twice instead of some forty times (`make test`'s
 //! time, issue 25). A test is named `<file>::<test>`: `cargo test --test
-//! games engine_rules::` runs one file. The files stay where they were, so
+//! games farewell_rules::` runs one file. The files stay where they were, so
 //! proptest still finds its regression files beside them
 //! (`tests/<name>.proptest-regressions`).
 //!
@@ -34,16 +34,16 @@ mod corners_rules;
 mod corners_solver;
 #[path = "corners_support.rs"]
 mod corners_support;
-#[path = "engine_properties.rs"]
-mod engine_properties;
-#[path = "engine_rng.rs"]
-mod engine_rng;
-#[path = "engine_rules.rs"]
-mod engine_rules;
-#[path = "engine_solver.rs"]
-mod engine_solver;
+#[path = "farewell_patience.rs"]
+mod farewell_patience;
 #[path = "farewell_properties.rs"]
 mod farewell_properties;
+#[path = "farewell_rng.rs"]
+mod farewell_rng;
+#[path = "farewell_rules.rs"]
+mod farewell_rules;
+#[path = "farewell_solver.rs"]
+mod farewell_solver;
 #[path = "kingdoms_players.rs"]
 mod kingdoms_players;
 #[path = "kingdoms_properties.rs"]

@@ -4,7 +4,7 @@
 //! Each test file `tests/<name>.rs` is a module of one of them, so the
 //! tests compile and link twice instead of some forty times (`make test`'s
 //! time, issue 25). A test is named `<file>::<test>`: `cargo test --test
-//! games engine_rules::` runs one file. The files stay where they were, so
+//! games farewell_rules::` runs one file. The files stay where they were, so
 //! proptest still finds its regression files beside them
 //! (`tests/<name>.proptest-regressions`).
 //!

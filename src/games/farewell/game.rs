@@ -43,7 +43,7 @@ pub const MAX_LIFTED: usize = BOOKS * 4;
 ///   hand is full or the stock empty),
 /// - 48 orphan placements: one per orphan lifted, at most [`MAX_LIFTED`].
 ///
-/// 4 + 48 + 44 + 48 = 144. `tests/engine_rules.rs` checks the arithmetic
+/// 4 + 48 + 44 + 48 = 144. `tests/farewell_rules.rs` checks the arithmetic
 /// against these constants and that random games stay under it.
 pub const MAX_MOVES: usize = 4 + STOCK + (STOCK - HAND) + MAX_LIFTED;
 

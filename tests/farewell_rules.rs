@@ -676,7 +676,7 @@ fn move_log_bound_matches_its_proof() {
 #[test]
 fn deals_golden_same_seed_same_deal_on_every_build() {
     // Pinned: a change to the generator or the shuffle shows here. These were
-    // checked against an independent PCG32 (tests/engine_rng.rs) when pinned.
+    // checked against an independent PCG32 (tests/farewell_rng.rs) when pinned.
     let first_hand = |seed: u32| {
         let g = Game::new(seed, Options::default()).unwrap();
         g.hand().iter().flatten().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
