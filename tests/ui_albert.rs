@@ -13,6 +13,7 @@ use farewell::input::{Buttons, Input};
 use farewell::settings::FaceStyle;
 use farewell::ui::albert::{self, HintStorage, Play, Spot, HINT_NODES};
 use farewell::ui::paint::{Skin, SCREEN_H, SCREEN_W};
+use farewell::ui::screen::PlayScreen;
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::Table;
 
@@ -42,7 +43,7 @@ impl Driver {
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
         // As the App: the position a move left is logged the frame after.
-        farewell::ui::screen::PlayScreen::log_due(&mut self.play, &mut self.log);
+        self.play.log_due(&mut self.log);
         self.play.update(&self.input, self.frame, &mut self.log);
         self.frame += 1;
     }

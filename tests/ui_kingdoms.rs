@@ -11,10 +11,12 @@
 use farewell::draw::{DrawList, MAX_ITEMS};
 use farewell::games::kingdoms::player::{self, best_move};
 use farewell::games::kingdoms::{Card, Game, Move, Place, Position};
+use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::save::{SavedGame, SAVED_MOVES};
 use farewell::settings::FaceStyle;
 use farewell::ui::kingdoms::{self, Column, HintStorage, Play, Spot};
+use farewell::ui::screen::PlayScreen;
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::{position_of, Table};
 
@@ -31,7 +33,7 @@ impl Driver {
         let mut log = String::new();
         let mut p = Play::new(seed, &mut log);
         // The App logs the opening position the frame after the deal.
-        farewell::ui::screen::PlayScreen::log_due(&mut p, &mut log);
+        p.log_due(&mut log);
         Driver { p, input: Input::new(), log, frame: 1, store: Box::default() }
     }
 
@@ -52,7 +54,7 @@ impl Driver {
     fn frame(&mut self, held: Buttons) {
         self.input.update(held);
         // As the App: the position a move left is logged the frame after.
-        farewell::ui::screen::PlayScreen::log_due(&mut self.p, &mut self.log);
+        self.p.log_due(&mut self.log);
         self.p.update(&self.input, self.frame, &mut self.log);
         self.frame += 1;
     }

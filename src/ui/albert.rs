@@ -35,6 +35,7 @@ use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::albert::player::Fair;
 use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
 use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
+use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
@@ -200,11 +201,6 @@ impl Play {
         p
     }
 
-    /// The sounds of its moves since last taken (the table's plain ones).
-    pub fn take_sounds(&mut self) -> crate::sound::Sounds {
-        self.table.take_sounds()
-    }
-
     /// The table (game, log, message).
     pub fn table(&self) -> &Table<Game> {
         &self.table
@@ -235,16 +231,6 @@ impl Play {
         self.hinted
     }
 
-    /// True while a hint is being worked out.
-    pub fn thinking(&self) -> bool {
-        self.thinking
-    }
-
-    /// Hints shown so far in this deal.
-    pub fn hints(&self) -> u32 {
-        self.hints
-    }
-
     /// The card under the cursor: a reserve card, the chosen base on a
     /// stack, a suit stack's top card.
     pub fn card_at_cursor(&self) -> Option<Card> {
@@ -260,18 +246,6 @@ impl Play {
                 Some(c)
             }
         }
-    }
-
-    /// Takes back the last move (with its automatic moves).
-    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.held = None;
-        self.hinted = None;
-        self.thinking = false;
-        self.autos = None;
-        self.line.clear();
-        self.reading = None;
-        self.table.undo(frame, log);
-        self.fix_cursor();
     }
 
     /// Plays `m` (a hint, the demo, a test's setting up), naming the cards
@@ -310,38 +284,6 @@ impl Play {
         match self.autos {
             Some((at, suits)) if frame.wrapping_sub(at) < AUTO_FRAMES => suits,
             _ => 0,
-        }
-    }
-
-    /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let r = input.repeated();
-        let pressed = input.pressed();
-        if !(r & Buttons::DPAD).is_empty() {
-            self.hinted = None;
-            let before = (self.cursor, self.depth());
-            self.steer(r);
-            if (self.cursor, self.depth()) != before {
-                self.table.push_sound(Sfx::Cursor);
-            }
-        }
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-        } else if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.held = None;
-            self.hinted = None;
-        } else if pressed.contains(Buttons::R1) {
-            self.hinted = None;
-            self.send_up(frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            match self.hinted.take() {
-                Some(m) => {
-                    self.play_move(m, frame, log);
-                }
-                None => self.cross(frame, log),
-            }
         }
     }
 
@@ -495,20 +437,6 @@ impl Play {
         self.fair = None;
         self.reading = None;
         self.thinking = true;
-    }
-
-    /// Starts working out the hint nobody asked for yet (the App calls it
-    /// while the game is in play): kept, and shown at once on Square.
-    pub fn ponder(&mut self) {
-        let board = *self.game().board();
-        let known =
-            self.kept.is_some_and(|k| k.0 == board) || (self.line.next(&board).is_some() && self.reading.is_none());
-        if self.thinking || known || self.game().status().is_over() {
-            return;
-        }
-        self.line.clear();
-        self.start_work();
-        self.silent = true;
     }
 
     /// The hint worked out: shown, or (pondered) kept for Square.
@@ -934,25 +862,67 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::update(self, input, frame, log)
+        let r = input.repeated();
+        let pressed = input.pressed();
+        if !(r & Buttons::DPAD).is_empty() {
+            self.hinted = None;
+            let before = (self.cursor, self.depth());
+            self.steer(r);
+            if (self.cursor, self.depth()) != before {
+                self.table.push_sound(Sfx::Cursor);
+            }
+        }
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+        } else if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.held = None;
+            self.hinted = None;
+        } else if pressed.contains(Buttons::R1) {
+            self.hinted = None;
+            self.send_up(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.hinted.take() {
+                Some(m) => {
+                    self.play_move(m, frame, log);
+                }
+                None => self.cross(frame, log),
+            }
+        }
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::undo(self, frame, log)
+        self.held = None;
+        self.hinted = None;
+        self.thinking = false;
+        self.autos = None;
+        self.line.clear();
+        self.reading = None;
+        self.table.undo(frame, log);
+        self.fix_cursor();
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {
-        Play::hints(self)
+        self.hints
     }
     fn thinking(&self) -> bool {
-        Play::thinking(self)
+        self.thinking
     }
     fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, u64::from(budget) * NODES_PER_UNIT, frame, store)
     }
     fn ponder(&mut self) {
-        Play::ponder(self)
+        let board = *self.game().board();
+        let known =
+            self.kept.is_some_and(|k| k.0 == board) || (self.line.next(&board).is_some() && self.reading.is_none());
+        if self.thinking || known || self.game().status().is_over() {
+            return;
+        }
+        self.line.clear();
+        self.start_work();
+        self.silent = true;
     }
     fn asked(&self) -> bool {
         self.thinking && !self.silent
@@ -966,7 +936,7 @@ impl PlayScreen for Play {
         self.line.clear();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
-        Play::take_sounds(self)
+        self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         draw_table(self, view.face, view.frame, view.covered, skin, list)

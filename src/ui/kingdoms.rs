@@ -34,6 +34,7 @@ use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::kingdoms::game::{Land, LANDS};
 use crate::games::kingdoms::player::{Effort, Sampler};
 use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
+use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
@@ -209,11 +210,6 @@ impl Play {
         self
     }
 
-    /// The sounds of its moves since last taken (the table's plain ones).
-    pub fn take_sounds(&mut self) -> crate::sound::Sounds {
-        self.table.take_sounds()
-    }
-
     /// The table (game, log, message).
     pub fn table(&self) -> &Table<Game> {
         &self.table
@@ -236,16 +232,6 @@ impl Play {
     /// The card picked up, if any (a land's run: its lowest card).
     pub fn held(&self) -> Option<Card> {
         self.held
-    }
-
-    /// Hints shown so far in this deal.
-    pub fn hints(&self) -> u32 {
-        self.hints
-    }
-
-    /// True while a hint or the demo's move is being worked out.
-    pub fn thinking(&self) -> bool {
-        self.asked || self.working
     }
 
     /// True when a move has been worked out and no move played since.
@@ -272,14 +258,6 @@ impl Play {
             self.fix_cursor();
         }
         ok
-    }
-
-    /// Takes back the last move (Triangle, or Undo in a menu).
-    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.hold(None);
-        self.forget();
-        self.table.undo(frame, log);
-        self.fix_cursor();
     }
 
     /// Holds `card` (or nothing), and works out where it may go.
@@ -326,37 +304,6 @@ impl Play {
         if let Spot::Land { land, depth } = self.cursor {
             let up = self.pos().land(usize::from(land)).up().len();
             self.cursor = Spot::Land { land, depth: depth.min(up.saturating_sub(1) as u8) };
-        }
-    }
-
-    /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let before = self.cursor;
-        self.steer(input.repeated());
-        if self.cursor != before {
-            self.table.push_sound(Sfx::Cursor);
-        }
-        let pressed = input.pressed();
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-            return;
-        }
-        if self.game().status().is_over() {
-            return;
-        }
-        if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.hold(None);
-        } else if pressed.contains(Buttons::L1) {
-            self.play(Move::Draw, frame, log);
-        } else if pressed.contains(Buttons::R1) {
-            self.home(frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            match self.held {
-                None => self.pick_up(frame, log),
-                Some(c) => self.put_down(c, frame, log),
-            }
         }
     }
 
@@ -511,13 +458,6 @@ impl Play {
                 self.table.say(frame, &[&"Thinking..."]);
             }
             Ask::Wait => self.table.say(frame, &[&"Thinking..."]),
-        }
-    }
-
-    /// Starts working out the hint nobody asked for yet.
-    pub fn ponder(&mut self) {
-        if !self.game().status().is_over() && self.hint.ponder() {
-            self.asked = true;
         }
     }
 
@@ -944,25 +884,56 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::update(self, input, frame, log)
+        let before = self.cursor;
+        self.steer(input.repeated());
+        if self.cursor != before {
+            self.table.push_sound(Sfx::Cursor);
+        }
+        let pressed = input.pressed();
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+            return;
+        }
+        if self.game().status().is_over() {
+            return;
+        }
+        if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.hold(None);
+        } else if pressed.contains(Buttons::L1) {
+            self.play(Move::Draw, frame, log);
+        } else if pressed.contains(Buttons::R1) {
+            self.home(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.held {
+                None => self.pick_up(frame, log),
+                Some(c) => self.put_down(c, frame, log),
+            }
+        }
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::undo(self, frame, log)
+        self.hold(None);
+        self.forget();
+        self.table.undo(frame, log);
+        self.fix_cursor();
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {
-        Play::hints(self)
+        self.hints
     }
     fn thinking(&self) -> bool {
-        Play::thinking(self)
+        self.asked || self.working
     }
     fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, budget as usize, frame, store)
     }
     fn ponder(&mut self) {
-        Play::ponder(self)
+        if !self.game().status().is_over() && self.hint.ponder() {
+            self.asked = true;
+        }
     }
     fn asked(&self) -> bool {
         self.hint.asked()
@@ -973,7 +944,7 @@ impl PlayScreen for Play {
         self.hint.cancel();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
-        Play::take_sounds(self)
+        self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         draw_table(self, view.face, view.frame, view.covered, skin, list)

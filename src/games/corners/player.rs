@@ -25,6 +25,7 @@ use super::game::{Cell, Game, Groups, Label, Move, Phase, Status, CELLS};
 use super::solver::{self, REGIONS};
 use crate::cards::{Card, Pcg32};
 use crate::games::search::{credit, mix, Tally, Verdict};
+use crate::games::Patience;
 use heapless::Vec;
 
 /// What a player sees.
