@@ -34,6 +34,8 @@ mod corners_rules;
 mod corners_solver;
 #[path = "corners_support.rs"]
 mod corners_support;
+#[path = "support/driver.rs"]
+mod driver;
 #[path = "farewell_patience.rs"]
 mod farewell_patience;
 #[path = "farewell_properties.rs"]

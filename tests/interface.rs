@@ -18,6 +18,8 @@ mod atlas;
 mod clock;
 #[path = "draw.rs"]
 mod draw;
+#[path = "support/driver.rs"]
+mod driver;
 #[path = "input.rs"]
 mod input;
 #[path = "layout.rs"]

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use farewell::games::kingdoms::{Game, Move};
-//! use farewell::games::Status;
+//! use farewell::games::{Patience, Status};
 //! let mut g = Game::new(1);
 //! assert_eq!(g.status(), Status::Playing);
 //! assert_eq!(g.position().talon_len(), 24);
