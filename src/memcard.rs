@@ -84,7 +84,7 @@ const ICON_STATIC: u8 = 0x11;
 /// XOR of bytes 0..0x7F: what byte 0x7F of a directory sector must hold.
 ///
 /// Four bytes at a time (the directory's 16 sectors are checked at every
-/// parse: byte by byte, that took over a millisecond on the PS1).
+/// parse: byte by byte takes over a millisecond on the PS1).
 pub fn checksum(sector: &[u8; SECTOR]) -> u8 {
     let (words, rest) = sector[..SECTOR - 1].split_at((SECTOR - 1) / 4 * 4);
     let x = words.chunks_exact(4).fold(0u32, |x, w| x ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
@@ -1075,7 +1075,7 @@ fn plan_with(
     };
     // Only the bytes that may be written need clearing: the other slot's
     // header sector, and in the target slot what the record leaves of its
-    // sectors (not the whole 4 KB slot: a fill of it took the PS1 0.4 ms).
+    // sectors (not the whole 4 KB slot: a fill of it takes the PS1 0.4 ms).
     let base = target.first_sector() * SECTOR;
     let other = target.other().first_sector() * SECTOR;
     plan.file[other..other + SECTOR].fill(0);

@@ -30,7 +30,7 @@
 //! shows none after its timeout, counted from when the byte was sent: a
 //! poll that comes late (the frame was drawing) still finds a byte that
 //! came in time, and a card pulled out mid-sector is still noticed (no
-//! /ACK: the sector fails, as it did when the transfer was polled in one go).
+//! /ACK: the sector fails).
 //! A command started by a request is not put on the wire until the next
 //! poll (the frame starts a sector before it draws, and polls only once
 //! the GPU draws): the card is selected only while its bytes move. It

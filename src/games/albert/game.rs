@@ -27,8 +27,8 @@ pub const RESERVE: usize = 7;
 /// moves the oldest can no longer be undone. A won game needs 52 moves to
 /// the suit stacks plus its building moves, typically under 200; 400 undo
 /// steps (as in Four Kingdoms) is more than anyone takes back, and keeps
-/// the game 2.8 KB of records (at 1024 it was 7.2 KB, and every deal
-/// copied it on the console).
+/// the game 2.8 KB of records (1024 would be 7.2 KB, which every deal
+/// copies on the console).
 pub const MAX_UNDO: usize = 400;
 /// Automatic moves the history can hold. Every automatic move puts a card on
 /// a suit stack and only undo takes one off, so the moves in the history

@@ -35,8 +35,8 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
         out.put_str(&line)?;
     }
     // A custom start before its fourth king: the kings still to place.
-    // Printed only then (the key is new to the notation and every other
-    // position reads as before); the hand is empty until the fourth king.
+    // Printed only then, so that every other position is written without
+    // it; the hand is empty until the fourth king.
     if g.kings_to_place().next().is_some() {
         line.clear();
         let _ = line.push_str("kings:");
