@@ -24,7 +24,7 @@ type Driver = PlayDriver<Play>;
 /// Deal `seed`, with the default options.
 fn dealt(seed: u32) -> Driver {
     let mut log = String::new();
-    let play = Play::new(seed, Options::default(), &mut log);
+    let play = Play::on(Table::new(seed, Options::default(), &mut log));
     Driver::new(play, log, 0)
 }
 
@@ -419,7 +419,7 @@ fn a_stack_of_nineteen_shows_every_cards_rank_in_the_safe_area_within_the_list()
         p.update(&input, 2 * i as u32 + 1, &mut log);
     }
     list.clear();
-    albert::draw(&p, FaceStyle::Standard, 40, &skin, &mut list);
+    albert::draw_table(&p, FaceStyle::Standard, 40, false, &skin, &mut list);
     assert_eq!(list.dropped(), 0);
     // Every sprite is on screen.
     for item in list.items() {

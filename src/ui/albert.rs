@@ -34,7 +34,7 @@ use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::albert::player::Fair;
 use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
-use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
+use crate::games::albert::{Board, Game, Move, RESERVE, STACKS};
 use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
@@ -166,11 +166,6 @@ pub struct Play {
 }
 
 impl Play {
-    /// Deals `seed` with `options`, logging it.
-    pub fn new(seed: u32, options: Options, log: &mut dyn crate::out::Out) -> Play {
-        Play::on(Table::new(seed, options, log))
-    }
-
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
         let mut p = Play {
@@ -678,11 +673,6 @@ pub fn stack_card_xy(s: u8, i: usize, n: usize, ch: i16) -> (i16, i16) {
 
 /// Tint of cards in hand.
 const HELD_TINT: Rgb = Rgb(100, 100, 150);
-
-/// Draws the table, the cursor, the cards in hand and the message.
-pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
-    draw_table(p, face, frame, false, skin, list)
-}
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {

@@ -55,11 +55,6 @@ pub struct Play {
 pub const THINK_PER_FRAME: u32 = 24;
 
 impl Play {
-    /// Deals `seed`, logging it.
-    pub fn new(seed: u32, log: &mut dyn crate::out::Out) -> Play {
-        Play::on(Table::new(seed, (), log))
-    }
-
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
         Play {
@@ -265,11 +260,6 @@ const ORIGIN: (i16, i16) = (44, 34);
 /// Top-left pixel of a cell.
 pub fn cell_xy(c: Cell) -> (i16, i16) {
     (ORIGIN.0 + i16::from(c.col()) * PITCH.0, ORIGIN.1 + i16::from(c.row()) * PITCH.1)
-}
-
-/// Draws the matrix, the panel and the message.
-pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
-    draw_table(p, face, frame, false, skin, list)
 }
 
 /// Draws the table; with `covered` (a menu over it), its cards only.

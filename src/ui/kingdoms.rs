@@ -180,11 +180,6 @@ pub struct Play {
 }
 
 impl Play {
-    /// Deals `seed`, logging it.
-    pub fn new(seed: u32, log: &mut dyn crate::out::Out) -> Play {
-        Play::on(Table::new(seed, (), log))
-    }
-
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
         let start = Spot::Land { land: 0, depth: 0 };
@@ -232,11 +227,6 @@ impl Play {
     /// The card picked up, if any (a land's run: its lowest card).
     pub fn held(&self) -> Option<Card> {
         self.held
-    }
-
-    /// True when a move has been worked out and no move played since.
-    pub fn thought_ready(&self) -> bool {
-        self.hint.kept().is_some()
     }
 
     /// Plays `m` through the table (logged; a refusal says why). Whatever
@@ -587,11 +577,6 @@ pub fn land_xy(land: &Land, l: u8, i: usize) -> (i16, i16) {
     let down = land.down().min(i) as i16;
     let up = i.saturating_sub(land.down()) as i16;
     (LAND_X + i16::from(l) * LAND_PITCH, TOP + down * DOWN_STEP + up * UP_STEP)
-}
-
-/// Draws the table, the cursor, what is held and the message.
-pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
-    draw_table(p, face, frame, false, skin, list)
 }
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
