@@ -30,7 +30,7 @@ use farewell::ui::screen::End;
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::{render, Screen, GAMES};
 
-use super::driver::{Driver, Pad};
+use super::driver::{reads_as_driver, Driver, Pad};
 
 /// The safe area: left, top, right, bottom (exclusive).
 const SAFE: (i16, i16, i16, i16) = (26, 19, 320 - 26, 240 - 19);
@@ -284,10 +284,7 @@ impl D {
 }
 
 impl Pad for D {
-    fn driver(&self) -> &Driver {
-        &self.d
-    }
-    fn driver_mut(&mut self) -> &mut Driver {
+    fn driver(&mut self) -> &mut Driver {
         &mut self.d
     }
     /// Press, release, then the frame drawn once the cards have moved
@@ -310,18 +307,7 @@ impl Pad for D {
     }
 }
 
-impl std::ops::Deref for D {
-    type Target = Driver;
-    fn deref(&self) -> &Driver {
-        &self.d
-    }
-}
-
-impl std::ops::DerefMut for D {
-    fn deref_mut(&mut self) -> &mut Driver {
-        &mut self.d
-    }
-}
+reads_as_driver!(D, d);
 
 /// A small fixed sequence of buttons (a pseudo-random walk).
 fn walk(seed: u32, n: usize) -> Vec<Buttons> {

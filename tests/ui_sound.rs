@@ -12,7 +12,7 @@ use farewell::ui::farewell::Focus;
 use farewell::ui::farewell::HintPlayer;
 use farewell::ui::{App, Screen};
 
-use super::driver::{Driver, Pad};
+use super::driver::{reads_as_driver, Driver, Pad};
 
 /// Drives an App frame by frame, taking its sounds every frame as the
 /// console does.
@@ -64,10 +64,7 @@ impl Ears {
 }
 
 impl Pad for Ears {
-    fn driver(&self) -> &Driver {
-        &self.d
-    }
-    fn driver_mut(&mut self) -> &mut Driver {
+    fn driver(&mut self) -> &mut Driver {
         &mut self.d
     }
     fn press(&mut self, b: Buttons) {
@@ -75,18 +72,7 @@ impl Pad for Ears {
     }
 }
 
-impl std::ops::Deref for Ears {
-    type Target = Driver;
-    fn deref(&self) -> &Driver {
-        &self.d
-    }
-}
-
-impl std::ops::DerefMut for Ears {
-    fn deref_mut(&mut self) -> &mut Driver {
-        &mut self.d
-    }
-}
+reads_as_driver!(Ears, d);
 
 #[test]
 fn starting_a_deal_deals_with_a_sound_and_the_menus_click() {

@@ -57,8 +57,8 @@ impl Driver {
 
 /// What a test presses the pad with, and the menus walked by pressing.
 pub trait Pad {
-    fn driver(&self) -> &Driver;
-    fn driver_mut(&mut self) -> &mut Driver;
+    /// The App and its pad underneath.
+    fn driver(&mut self) -> &mut Driver;
 
     /// A press and its release.
     fn press(&mut self, b: Buttons);
@@ -99,14 +99,14 @@ pub trait Pad {
     }
 
     /// Moves played in the game on the table (0 with none).
-    fn moves(&self) -> usize {
+    fn moves(&mut self) -> usize {
         self.driver().app.playing().map_or(0, |p| p.move_count())
     }
 
     /// Lets a hint being worked out finish (as the console does over
     /// frames).
     fn settle(&mut self) {
-        let d = self.driver_mut();
+        let d = self.driver();
         for _ in 0..10_000 {
             if !d.app.thinking() {
                 return;
@@ -129,10 +129,7 @@ pub trait Pad {
 }
 
 impl Pad for Driver {
-    fn driver(&self) -> &Driver {
-        self
-    }
-    fn driver_mut(&mut self) -> &mut Driver {
+    fn driver(&mut self) -> &mut Driver {
         self
     }
     fn press(&mut self, b: Buttons) {
@@ -148,6 +145,27 @@ impl Pad for Driver {
         assert!(hint_frames == 0 || !self.app.thinking(), "a hint is found within {hint_frames} frames");
     }
 }
+
+/// Lets a test's own driver type, which keeps a [`Driver`] in its field
+/// `$field`, be read as that Driver (`d.app`, `d.log`).
+#[allow(unused_macros)]
+macro_rules! reads_as_driver {
+    ($t:ty, $field:ident) => {
+        impl std::ops::Deref for $t {
+            type Target = Driver;
+            fn deref(&self) -> &Driver {
+                &self.$field
+            }
+        }
+        impl std::ops::DerefMut for $t {
+            fn deref_mut(&mut self) -> &mut Driver {
+                &mut self.$field
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use reads_as_driver;
 
 /// Steps one game's play screen alone with pad input, as the App would:
 /// the position a move left is logged the frame after.
