@@ -10,7 +10,8 @@
 //!
 //! `autotests = false` (Cargo.toml): a file in tests/ is compiled only as a
 //! module listed in one of the two, and `every_test_file_is_listed` (in
-//! tests/games.rs) fails for one that is not.
+//! tests/games.rs) fails for one that is not. The pad driver the UI tests
+//! of both share, `tests/support/driver.rs`, is a module of each.
 
 #[path = "albert_properties.rs"]
 mod albert_properties;
