@@ -8,6 +8,7 @@
 use farewell::games::corners::player::{play_out, Style};
 use farewell::games::corners::solver::{solve, Verdict};
 use farewell::games::corners::Game;
+use farewell::games::Patience;
 use farewell::games::Status;
 use std::time::Instant;
 

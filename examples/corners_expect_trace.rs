@@ -9,6 +9,7 @@
 use farewell::games::corners::expect::expect_move;
 use farewell::games::corners::judge::{judged_move, Tune, TABLE};
 use farewell::games::corners::{Game, Status};
+use farewell::games::Patience;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let first: u32 = a[1].parse().unwrap();

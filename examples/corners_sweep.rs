@@ -9,6 +9,7 @@
 
 use farewell::games::corners::solver::{solve, Verdict};
 use farewell::games::corners::{Game, Status};
+use farewell::games::Patience;
 use std::collections::BTreeSet;
 use std::time::Instant;
 

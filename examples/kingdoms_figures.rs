@@ -8,6 +8,7 @@
 use farewell::games::kingdoms::player;
 use farewell::games::kingdoms::solver::{self, Verdict};
 use farewell::games::kingdoms::{Game, Move, Position};
+use farewell::games::Patience;
 use farewell::games::Status;
 use std::collections::HashSet;
 use std::time::Instant;

@@ -3,6 +3,7 @@
 //! player's games: the figure behind the console's setting.
 //! `tools/host-cargo run --release --example sampler_speed -- NODES SLOTS`
 
+use farewell::games::Patience;
 use farewell::games::{corners, kingdoms};
 use std::time::Instant;
 

@@ -14,8 +14,8 @@ pub const TICKS_PER_SECOND: u32 = 4_233_600;
 /// Counter 2 ticks in one scanline, rounded, NTSC or PAL. psx-spx "GPU
 /// Timings": a line is 3413 video cycles NTSC, 3406 PAL; the video clock
 /// is 53.693175 MHz NTSC, 53.203425 MHz PAL: 63.56 µs and 64.02 µs, 269.1
-/// and 271.0 ticks of 4.2336 MHz. (With 269 on PAL, 2 ticks a line wrong,
-/// the wrap count went wrong past 16,000 lines, about a second.) Off by
+/// and 271.0 ticks of 4.2336 MHz. (269 on PAL, 2 ticks a line wrong, would
+/// get the wrap count wrong past 16,000 lines, about a second.) Off by
 /// 0.1 tick a line at most, an interval's wraps come out right up to
 /// counter 1's own wrap (65,536 lines: 4.2 s).
 pub const fn ticks_per_line(pal: bool) -> u32 {

@@ -92,9 +92,9 @@ const TTY_SPARE_US: u32 = 600;
 
 /// The most a frame hands the BIOS's TTY, whatever is left of its budget:
 /// a slow BIOS (OpenBIOS's printf in Mednafen: 45 µs a byte; a DUART at
-/// 115,200 baud: 87 µs) used all the time up to the TTY's limit, and the
-/// thinking step the frame runs anyway when it has had no room for one (up
-/// to 5 ms on the 14x9 grid) took the frame to 69% of a vblank. 2 ms is
+/// 115,200 baud: 87 µs) would use all the time up to the TTY's limit, and
+/// with the thinking step the frame runs anyway when it has had no room for
+/// one (up to 5 ms on the 14x9 grid) take the frame to 69% of a vblank. 2 ms is
 /// 1,000 bytes of the test BIOS's TTY, 40,000 of PCSX-Reloaded's: the
 /// emulators' logs still drain in the frame they are written (a move's
 /// position is about 600 bytes).
@@ -121,9 +121,9 @@ pub const RENDER_DECAY_US: u32 = 50;
 /// How fast the estimate of a thinking step's time forgets a long one, per
 /// frame that thinks (with the hint worked out before the player asks,
 /// nearly every frame thinks: at 100 µs a frame, a rare 4 ms step of Four
-/// Kingdoms was forgotten within a second and overran a frame; at 20 µs,
-/// Four Kingdoms' longest node, 3.5 ms, was 0.8 ms forgotten by the time
-/// the next came): the estimate stays near the longest step, and the
+/// Kingdoms is forgotten within a second and the next overruns a frame; at
+/// 20 µs, Four Kingdoms' longest node, 3.5 ms, is 0.8 ms forgotten by the
+/// time the next comes): the estimate stays near the longest step, and the
 /// game's margin covers only what it cannot foresee.
 pub const STEP_DECAY_US: u32 = 5;
 

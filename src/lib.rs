@@ -12,7 +12,8 @@
 //! - [`frame`]: the frame scheduler: a frame's work, its order, and the
 //!   hint's thinking budget (the unit of thinking, [`frame::Units`]).
 //! - [`perf`]: the frame meter behind the `AFTK PERF` line.
-//! - [`log`]: the event log lines of RULES.md section 3.
+//! - [`log`]: the event log lines (docs/rules/collection.md, "The event log
+//!   on the console").
 //! - [`logring`]: the event log kept in RAM for readers of the console's
 //!   memory.
 //! - [`ui`]: screens, cursor, menus, animations; drawn into a [`draw::DrawList`].

@@ -31,8 +31,8 @@
 //! marker: decoding stops when the output is full. Bits left over in the
 //! last bit byte are zero.
 //!
-//! Packed so, the game takes 47% of its size where the LZSS of 4 KiB
-//! before this format took 59% (the README's size table).
+//! Packed so, the game takes 47% of its size, where a plain LZSS with a
+//! 4 KiB window takes 59% (the README's size table).
 //!
 //! [`unpack`] checks everything it reads: a corrupt stream gives an error,
 //! never a panic or a write outside the output.

@@ -1,26 +1,27 @@
 //! The PS1 memory card's file system, as bytes: reading a card's directory,
-//! formatting, the file this game saves (title frame, icon, record) and the
+//! formatting, the file this game saves (title sector, icon, record) and the
 //! order of sector writes that keeps a save safe from a pulled card.
 //!
 //! No hardware here: the SIO0 driver reads and writes 128-byte sectors
-//! ("frames"); this module says which ones and what goes in them.
+//! (the card's documentation calls them "frames"; here a frame is always a
+//! video frame); this module says which ones and what goes in them.
 //!
 //! # The card
 //!
-//! 128 KiB = 16 blocks of 8 KiB = 1024 frames of 128 bytes; sector `n` is
-//! frame `n % 64` of block `n / 64`. Block 0 is the directory:
+//! 128 KiB = 16 blocks of 8 KiB = 1024 sectors of 128 bytes; sector `n` is
+//! sector `n % 64` of block `n / 64`. Block 0 is the directory:
 //!
-//! - frame 0: `"MC"`, zeros, XOR checksum in byte 0x7F;
-//! - frames 1..=15: one entry per block 1..=15: allocation state (u32 LE:
+//! - sector 0: `"MC"`, zeros, XOR checksum in byte 0x7F;
+//! - sectors 1..=15: one entry per block 1..=15: allocation state (u32 LE:
 //!   0x51 first block of a file, 0x52 middle, 0x53 last, 0xA0 free,
 //!   0xA1..=0xA3 deleted), file size (u32 LE at 4), next block of the file
 //!   minus one (u16 LE at 8, 0xFFFF for none), the ASCII file name at 0x0A
 //!   (up to 20 bytes, NUL-terminated), XOR checksum of bytes 0..0x7F at 0x7F;
-//! - frames 16..=35: the broken-sector list (none: 0xFFFFFFFF), 63: a copy
-//!   of frame 0.
+//! - sectors 16..=35: the broken-sector list (none: 0xFFFFFFFF), 63: a copy
+//!   of sector 0.
 //!
-//! A file's first block starts with the title frame (`"SC"`, icon flag,
-//! block count, Shift-JIS title, 16-colour palette), then the icon frames,
+//! A file's first block starts with the title sector (`"SC"`, icon flag,
+//! block count, Shift-JIS title, 16-colour palette), then the icon sectors,
 //! then the data.
 //!
 //! # This game's file
@@ -29,12 +30,12 @@
 //! region prefix, `AFTK-00001` is this project's own product code (shaped
 //! like Sony's `SLUS-00000` codes but with a prefix no licensed game uses,
 //! so it cannot clash with one), `KINGS` names the save. One block: title
-//! frame, one icon frame (a static crown), the [`crate::save`] record from
-//! frame 2.
+//! sector, one icon sector (a static crown), the [`crate::save`] record from
+//! sector 2.
 //!
 //! # Safe writing
 //!
-//! [`plan_write`] orders the writes: the file's frames first, the directory
+//! [`plan_write`] orders the writes: the file's sectors first, the directory
 //! entry last (only for a new file). A card pulled out part way leaves:
 //! - for a new file, the directory as it was (the block still free: no
 //!   save, the old state);
@@ -42,7 +43,7 @@
 //!   recognised as broken, never loaded wrong.
 //!
 //! Other files' blocks are never written: only a block that is ours or
-//! free by a valid directory entry, and only that block's directory frame.
+//! free by a valid directory entry, and only that block's directory sector.
 
 use crate::save::{BufferTooSmall, Save, SaveError, SaveView};
 use core::fmt;
@@ -52,12 +53,12 @@ pub mod wire;
 
 /// Bytes on a card.
 pub const CARD_SIZE: usize = 128 * 1024;
-/// Bytes in a frame (a sector: what one read or write command moves).
-pub const FRAME: usize = 128;
+/// Bytes in a sector (what one read or write command moves).
+pub const SECTOR: usize = 128;
 /// Bytes in a block (the unit files are allocated in).
 pub const BLOCK_SIZE: usize = 8 * 1024;
-/// Frames in a block.
-pub const FRAMES_PER_BLOCK: usize = BLOCK_SIZE / FRAME;
+/// Sectors in a block.
+pub const SECTORS_PER_BLOCK: usize = BLOCK_SIZE / SECTOR;
 /// Blocks on a card, the directory included.
 pub const BLOCKS: usize = 16;
 /// Blocks that can hold files (1..=15).
@@ -75,41 +76,41 @@ pub const STATE_LAST: u8 = 0x53;
 pub const STATE_FREE: u8 = 0xA0;
 /// No next block.
 const NO_NEXT: u16 = 0xFFFF;
-/// Title frame icon flag: one frame, a static icon.
+/// Title sector icon flag: one sector, a static icon.
 const ICON_STATIC: u8 = 0x11;
 
-// ---------------------------------------------------------------- frames
+// ---------------------------------------------------------------- sectors
 
-/// XOR of bytes 0..0x7F: what byte 0x7F of a directory frame must hold.
+/// XOR of bytes 0..0x7F: what byte 0x7F of a directory sector must hold.
 ///
-/// Four bytes at a time (the directory's 16 frames are checked at every
-/// parse: byte by byte, that took over a millisecond on the PS1).
-pub fn checksum(frame: &[u8; FRAME]) -> u8 {
-    let (words, rest) = frame[..FRAME - 1].split_at((FRAME - 1) / 4 * 4);
+/// Four bytes at a time (the directory's 16 sectors are checked at every
+/// parse: byte by byte takes over a millisecond on the PS1).
+pub fn checksum(sector: &[u8; SECTOR]) -> u8 {
+    let (words, rest) = sector[..SECTOR - 1].split_at((SECTOR - 1) / 4 * 4);
     let x = words.chunks_exact(4).fold(0u32, |x, w| x ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
     let [a, b, c, d] = x.to_le_bytes();
     rest.iter().fold(a ^ b ^ c ^ d, |x, b| x ^ b)
 }
 
-fn with_checksum(mut frame: [u8; FRAME]) -> [u8; FRAME] {
-    frame[FRAME - 1] = checksum(&frame);
-    frame
+fn with_checksum(mut sector: [u8; SECTOR]) -> [u8; SECTOR] {
+    sector[SECTOR - 1] = checksum(&sector);
+    sector
 }
 
-fn frame_at(bytes: &[u8], n: usize) -> Option<&[u8; FRAME]> {
-    bytes.get(n * FRAME..(n + 1) * FRAME)?.try_into().ok()
+fn sector_at(bytes: &[u8], n: usize) -> Option<&[u8; SECTOR]> {
+    bytes.get(n * SECTOR..(n + 1) * SECTOR)?.try_into().ok()
 }
 
-/// The card header frame (frame 0, and its copy in frame 63).
-fn header_frame() -> [u8; FRAME] {
-    let mut f = [0u8; FRAME];
+/// The card header sector (sector 0, and its copy in sector 63).
+fn header_sector() -> [u8; SECTOR] {
+    let mut f = [0u8; SECTOR];
     f[..2].copy_from_slice(b"MC");
     with_checksum(f)
 }
 
-/// A directory frame for block 1..=15.
-fn entry_frame(state: u8, size: u32, next: u16, name: &[u8]) -> [u8; FRAME] {
-    let mut f = [0u8; FRAME];
+/// A directory sector for block 1..=15.
+fn entry_sector(state: u8, size: u32, next: u16, name: &[u8]) -> [u8; SECTOR] {
+    let mut f = [0u8; SECTOR];
     f[0] = state;
     f[4..8].copy_from_slice(&size.to_le_bytes());
     f[8..10].copy_from_slice(&next.to_le_bytes());
@@ -126,7 +127,7 @@ pub enum CardError {
     /// Fewer bytes than the directory needs, or a whole-card image that is
     /// not 128 KiB.
     WrongSize(usize),
-    /// Frame 0 is not an `"MC"` header with a good checksum.
+    /// Sector 0 is not an `"MC"` header with a good checksum.
     Unformatted,
 }
 
@@ -201,9 +202,9 @@ impl crate::out::Text for PlanError {
 
 // ---------------------------------------------------------------- directory
 
-/// A directory entry (frames 1..=15 of block 0), as read.
+/// A directory entry (sectors 1..=15 of block 0), as read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct DirEntry {
     /// Allocation state byte.
     pub state: u8,
     /// File size field.
@@ -212,25 +213,25 @@ pub struct Entry {
     pub next: u16,
     name: [u8; 20],
     name_len: u8,
-    /// The frame's checksum is right.
+    /// The sector's checksum is right.
     pub checksum_ok: bool,
 }
 
-impl Entry {
-    /// What an all-zero frame reads as (never used: every frame is read).
-    const EMPTY: Entry = Entry { state: 0, size: 0, next: 0, name: [0; 20], name_len: 0, checksum_ok: true };
+impl DirEntry {
+    /// What an all-zero sector reads as (never used: every sector is read).
+    const EMPTY: DirEntry = DirEntry { state: 0, size: 0, next: 0, name: [0; 20], name_len: 0, checksum_ok: true };
 
-    fn read(f: &[u8; FRAME]) -> Entry {
+    fn read(f: &[u8; SECTOR]) -> DirEntry {
         let mut name = [0u8; 20];
         name.copy_from_slice(&f[0x0A..0x1E]);
         let name_len = name.iter().position(|&b| b == 0).unwrap_or(20) as u8;
-        Entry {
+        DirEntry {
             state: f[0],
             size: u32::from_le_bytes([f[4], f[5], f[6], f[7]]),
             next: u16::from_le_bytes([f[8], f[9]]),
             name,
             name_len,
-            checksum_ok: checksum(f) == f[FRAME - 1],
+            checksum_ok: checksum(f) == f[SECTOR - 1],
         }
     }
 
@@ -258,7 +259,7 @@ pub struct FileInfo {
     pub size: u32,
     /// The chain ends properly (a last block, no loop, no bad entry).
     pub chain_ok: bool,
-    entry: Entry,
+    entry: DirEntry,
 }
 
 impl FileInfo {
@@ -269,30 +270,30 @@ impl FileInfo {
 }
 
 /// The directory of a formatted card: validated form of block 0's first 16
-/// frames.
+/// sectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Directory {
-    entries: [Entry; FILE_BLOCKS],
+    entries: [DirEntry; FILE_BLOCKS],
 }
 
 impl Directory {
     /// Reads the directory from the start of a card image, or from block 0's
-    /// first 16 frames as the driver read them.
+    /// first 16 sectors as the driver read them.
     pub fn parse(bytes: &[u8]) -> Result<Directory, CardError> {
-        let header = frame_at(bytes, 0).ok_or(CardError::WrongSize(bytes.len()))?;
-        if frame_at(bytes, FILE_BLOCKS).is_none() {
+        let header = sector_at(bytes, 0).ok_or(CardError::WrongSize(bytes.len()))?;
+        if sector_at(bytes, FILE_BLOCKS).is_none() {
             return Err(CardError::WrongSize(bytes.len()));
         }
-        if &header[..2] != b"MC" || checksum(header) != header[FRAME - 1] {
+        if &header[..2] != b"MC" || checksum(header) != header[SECTOR - 1] {
             return Err(CardError::Unformatted);
         }
-        // Every frame is there (frame FILE_BLOCKS was checked above).
-        let entries = core::array::from_fn(|i| frame_at(bytes, i + 1).map_or(Entry::EMPTY, Entry::read));
+        // Every sector is there (sector FILE_BLOCKS was checked above).
+        let entries = core::array::from_fn(|i| sector_at(bytes, i + 1).map_or(DirEntry::EMPTY, DirEntry::read));
         Ok(Directory { entries })
     }
 
     /// The entry of block `block` (1..=15).
-    pub fn entry(&self, block: u8) -> Option<&Entry> {
+    pub fn entry(&self, block: u8) -> Option<&DirEntry> {
         self.entries.get(usize::from(block).checked_sub(1)?)
     }
 
@@ -367,33 +368,33 @@ impl Directory {
 
     /// Blocks free for a new file.
     pub fn free_blocks(&self) -> impl Iterator<Item = u8> + '_ {
-        (1..=FILE_BLOCKS as u8).filter(|&b| self.entry(b).is_some_and(Entry::is_free))
+        (1..=FILE_BLOCKS as u8).filter(|&b| self.entry(b).is_some_and(DirEntry::is_free))
     }
 }
 
-/// Frame `f` (0..64) of block 0 on a freshly formatted card: the header,
+/// Sector `f` (0..64) of block 0 on a freshly formatted card: the header,
 /// 15 free entries, an empty broken-sector list, zeros, the header copy in
-/// frame 63.
-pub fn format_frame(f: usize) -> [u8; FRAME] {
+/// sector 63.
+pub fn format_sector(f: usize) -> [u8; SECTOR] {
     match f {
-        0 | 63 => header_frame(),
-        1..=15 => entry_frame(STATE_FREE, 0, NO_NEXT, b""),
+        0 | 63 => header_sector(),
+        1..=15 => entry_sector(STATE_FREE, 0, NO_NEXT, b""),
         16..=35 => {
-            let mut fr = [0u8; FRAME];
+            let mut fr = [0u8; SECTOR];
             fr[..4].copy_from_slice(&[0xFF; 4]);
             fr[8..10].copy_from_slice(&[0xFF; 2]);
             with_checksum(fr)
         }
-        _ => [0; FRAME],
+        _ => [0; SECTOR],
     }
 }
 
-/// Sets up an empty, formatted card: block 0 as [`format_frame`] makes
+/// Sets up an empty, formatted card: block 0 as [`format_sector`] makes
 /// it; every other byte 0.
 pub fn format_card(card: &mut [u8; CARD_SIZE]) {
     card.fill(0);
-    for f in 0..FRAMES_PER_BLOCK {
-        card[f * FRAME..(f + 1) * FRAME].copy_from_slice(&format_frame(f));
+    for f in 0..SECTORS_PER_BLOCK {
+        card[f * SECTOR..(f + 1) * SECTOR].copy_from_slice(&format_sector(f));
     }
 }
 
@@ -459,11 +460,11 @@ fn ascii_of(code: u16) -> Option<u8> {
     }
 }
 
-/// Writes a title frame's Shift-JIS title (64 bytes at 4, NUL-terminated)
+/// Writes a title sector's Shift-JIS title (64 bytes at 4, NUL-terminated)
 /// as ASCII: full-width letters, digits and punctuation become their ASCII
 /// forms, plain ASCII stays, anything else (kanji, kana) becomes `?`.
-pub fn write_title(title_frame: &[u8; FRAME], out: &mut dyn crate::out::Out) -> fmt::Result {
-    let t = &title_frame[4..0x44];
+pub fn write_title(title_sector: &[u8; SECTOR], out: &mut dyn crate::out::Out) -> fmt::Result {
+    let t = &title_sector[4..0x44];
     let mut i = 0;
     while i < t.len() && t[i] != 0 {
         let b = t[i];
@@ -484,15 +485,15 @@ pub fn write_title(title_frame: &[u8; FRAME], out: &mut dyn crate::out::Out) -> 
 /// Drawn in `gfx/ui/memcard.pxt` and converted by the sprite packer at build time.
 pub const ICON_PALETTE: [u16; 16] = crate::atlas::MEMCARD_ICON_CLUT;
 
-/// The icon frame: 16x16 pixels at 4 bits, two per byte, left pixel in the
+/// The icon sector: 16x16 pixels at 4 bits, two per byte, left pixel in the
 /// low nibble (from `gfx/ui/memcard.pxt`, packed at build time).
-pub const ICON: [u8; FRAME] = crate::atlas::MEMCARD_ICON_BITMAP;
+pub const ICON: [u8; SECTOR] = crate::atlas::MEMCARD_ICON_BITMAP;
 
-/// The title frame: `"SC"`, a static icon, 1 block, the title in
+/// The title sector: `"SC"`, a static icon, 1 block, the title in
 /// full-width Shift-JIS ("A Farewell to Kings #deal" while a game is in
 /// progress), the icon's palette.
-pub fn title_frame(deal: Option<u32>) -> [u8; FRAME] {
-    let mut f = [0u8; FRAME];
+pub fn title_sector(deal: Option<u32>) -> [u8; SECTOR] {
+    let mut f = [0u8; SECTOR];
     f[..2].copy_from_slice(b"SC");
     f[2] = ICON_STATIC;
     f[3] = 1;
@@ -513,13 +514,13 @@ pub fn title_frame(deal: Option<u32>) -> [u8; FRAME] {
 
 // ---------------------------------------------------------------- our file: two copies
 
-/// Frame of our file where copy A starts (and where format v1 and v2 kept
+/// Sector of our file where copy A starts (and where format v1 and v2 kept
 /// their single record).
-pub const DATA_FRAME: usize = 2;
-/// Frames of each copy of the record: half the data area (frames 2..=63).
-pub const SLOT_FRAMES: usize = (FRAMES_PER_BLOCK - DATA_FRAME) / 2;
+pub const DATA_SECTOR: usize = 2;
+/// Sectors of each copy of the record: half the data area (sectors 2..=63).
+pub const SLOT_SECTORS: usize = (SECTORS_PER_BLOCK - DATA_SECTOR) / 2;
 /// Bytes of each copy's slot: 3,968.
-pub const SLOT_SIZE: usize = SLOT_FRAMES * FRAME;
+pub const SLOT_SIZE: usize = SLOT_SECTORS * SECTOR;
 /// Bytes of a slot that are not the record: the 12-byte header (magic,
 /// slot, length, generation) and the CRC after the record.
 pub const SLOT_OVERHEAD: usize = SLOT_HEAD + 4;
@@ -539,18 +540,18 @@ pub const SLOT_MAGIC: [u8; 4] = *b"AFTS";
 /// One of the two places in our file for a copy of the record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
-    /// Frames 2..=32.
+    /// Sectors 2..=32.
     A,
-    /// Frames 33..=63.
+    /// Sectors 33..=63.
     B,
 }
 
 impl Slot {
-    /// The slot's first frame in the block: its header frame.
-    pub const fn first_frame(self) -> usize {
+    /// The slot's first sector in the block: its header sector.
+    pub const fn first_sector(self) -> usize {
         match self {
-            Slot::A => DATA_FRAME,
-            Slot::B => DATA_FRAME + SLOT_FRAMES,
+            Slot::A => DATA_SECTOR,
+            Slot::B => DATA_SECTOR + SLOT_SECTORS,
         }
     }
 
@@ -605,7 +606,7 @@ impl StoredCopy {
 /// The copy in `slot` of our file's block, if it checks out. `block` is
 /// the whole block, or as much as was read (missing bytes fail the check).
 pub fn copy_in(block: &[u8], slot: Slot) -> Option<StoredCopy> {
-    let base = slot.first_frame() * FRAME;
+    let base = slot.first_sector() * SECTOR;
     let area = block.get(base..(base + SLOT_SIZE).min(block.len()))?;
     let head = area.get(..SLOT_HEAD)?;
     if head[..4] == SLOT_MAGIC {
@@ -675,15 +676,15 @@ pub enum Contents {
 }
 
 /// Our file as last read or written: its block, what it holds and its
-/// title frame (rewritten only when it changes).
+/// title sector (rewritten only when it changes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FileState {
     /// Its block, 1..=15.
     pub block: u8,
     /// What it holds.
     pub contents: Contents,
-    /// Its title frame as on the card.
-    pub title: [u8; FRAME],
+    /// Its title sector as on the card.
+    pub title: [u8; SECTOR],
     /// The stored CRC-32 of the copy that loaded (0 when none did): with
     /// the generation, what tells this save from another card's.
     pub crc: u32,
@@ -710,8 +711,8 @@ pub fn load_copies<T>(
     copies: [Option<StoredCopy>; 2],
     mut decode: impl FnMut(&StoredCopy, &[u8]) -> Result<T, SaveError>,
 ) -> (FileState, Result<T, LoadError>) {
-    let mut title = [0u8; FRAME];
-    if let Some(t) = frame_at(block, 0) {
+    let mut title = [0u8; SECTOR];
+    if let Some(t) = sector_at(block, 0) {
         title = *t;
     }
     let mut state = FileState { block: block_number, contents: Contents::Damaged, title, crc: 0 };
@@ -733,7 +734,7 @@ pub fn load_copies<T>(
             }
         }
     }
-    let seen = |s: Slot| block.get(s.first_frame() * FRAME..s.first_frame() * FRAME + 4);
+    let seen = |s: Slot| block.get(s.first_sector() * SECTOR..s.first_sector() * SECTOR + 4);
     let error = first_error.unwrap_or(
         if seen(Slot::A) == Some(&SLOT_MAGIC[..])
             || seen(Slot::A) == Some(&crate::save::MAGIC[..])
@@ -747,8 +748,8 @@ pub fn load_copies<T>(
     (state, Err(LoadError::Save(error)))
 }
 
-/// Reads our file's block a frame at a time, only the frames it needs: the
-/// title frame, both slot headers, then the frames of each copy its header
+/// Reads our file's block a sector at a time, only the sectors it needs: the
+/// title sector, both slot headers, then the sectors of each copy its header
 /// announces. For a driver that reads one sector per video frame.
 #[derive(Clone, Debug)]
 pub struct FileReader {
@@ -768,17 +769,17 @@ impl FileReader {
         FileReader { block: [0; BLOCK_SIZE], have: 0 }
     }
 
-    /// The next frame of the block to read (0..64), or `None` when
+    /// The next sector of the block to read (0..64), or `None` when
     /// everything needed is in.
     pub fn next(&self) -> Option<usize> {
         let missing = |f: usize| (self.have & (1 << f) == 0).then_some(f);
-        for f in [0, Slot::A.first_frame(), Slot::B.first_frame()] {
+        for f in [0, Slot::A.first_sector(), Slot::B.first_sector()] {
             if let Some(f) = missing(f) {
                 return Some(f);
             }
         }
         for slot in [Slot::A, Slot::B] {
-            let base = slot.first_frame() * FRAME;
+            let base = slot.first_sector() * SECTOR;
             let head = &self.block[base..base + SLOT_HEAD];
             let len = u16::from_le_bytes([head[6], head[7]]) as usize;
             let bytes = if head[..4] == SLOT_MAGIC {
@@ -788,8 +789,8 @@ impl FileReader {
             } else {
                 0
             };
-            let frames = bytes.min(SLOT_SIZE).div_ceil(FRAME);
-            let first = slot.first_frame();
+            let frames = bytes.min(SLOT_SIZE).div_ceil(SECTOR);
+            let first = slot.first_sector();
             if let Some(f) = (first..first + frames).find_map(missing) {
                 return Some(f);
             }
@@ -797,15 +798,15 @@ impl FileReader {
         None
     }
 
-    /// Stores frame `f` (0..64) of the block as read.
-    pub fn put(&mut self, f: usize, data: &[u8; FRAME]) {
-        if f < FRAMES_PER_BLOCK {
-            self.block[f * FRAME..(f + 1) * FRAME].copy_from_slice(data);
+    /// Stores sector `f` (0..64) of the block as read.
+    pub fn put(&mut self, f: usize, data: &[u8; SECTOR]) {
+        if f < SECTORS_PER_BLOCK {
+            self.block[f * SECTOR..(f + 1) * SECTOR].copy_from_slice(data);
             self.have |= 1 << f;
         }
     }
 
-    /// The block as read so far (frames not read are zero).
+    /// The block as read so far (sectors not read are zero).
     pub fn block(&self) -> &[u8; BLOCK_SIZE] {
         &self.block
     }
@@ -838,9 +839,9 @@ impl<'a> CardImage<'a> {
         (1..BLOCKS).contains(&b).then(|| &self.bytes[b * BLOCK_SIZE..(b + 1) * BLOCK_SIZE])
     }
 
-    /// A file's title frame.
-    pub fn title_frame(&self, f: &FileInfo) -> Option<&'a [u8; FRAME]> {
-        frame_at(self.block(f.first_block)?, 0)
+    /// A file's title sector.
+    pub fn title_sector(&self, f: &FileInfo) -> Option<&'a [u8; SECTOR]> {
+        sector_at(self.block(f.first_block)?, 0)
     }
 
     /// This game's save, and the state of its file (when there is one).
@@ -864,7 +865,7 @@ impl<'a> CardImage<'a> {
 
 // ---------------------------------------------------------------- writing
 
-/// Marks the directory frame in [`WritePlan`]'s order.
+/// Marks the directory sector in [`WritePlan`]'s order.
 const DIR_WRITE: u8 = 0xFF;
 
 /// The sector writes that store a save, in the order to make them. Holds
@@ -874,11 +875,11 @@ const DIR_WRITE: u8 = 0xFF;
 pub struct WritePlan {
     file: [u8; BLOCK_SIZE],
     block: u8,
-    /// Frames of the block in write order; [`DIR_WRITE`] for the
-    /// directory frame.
-    order: [u8; FRAMES_PER_BLOCK + 1],
+    /// Sectors of the block in write order; [`DIR_WRITE`] for the
+    /// directory sector.
+    order: [u8; SECTORS_PER_BLOCK + 1],
     len: u8,
-    dir: [u8; FRAME],
+    dir: [u8; SECTOR],
     after: Option<FileState>,
     /// The copy's bytes the CRC covers (start, end in `file`) while the
     /// plan waits for [`WritePlan::seal`]; `None` once sealed.
@@ -897,9 +898,9 @@ impl WritePlan {
         WritePlan {
             file: [0; BLOCK_SIZE],
             block: 0,
-            order: [0; FRAMES_PER_BLOCK + 1],
+            order: [0; SECTORS_PER_BLOCK + 1],
             len: 0,
-            dir: [0; FRAME],
+            dir: [0; SECTOR],
             after: None,
             unsealed: None,
         }
@@ -925,9 +926,9 @@ impl WritePlan {
         }
     }
 
-    fn push(&mut self, frame: u8) {
+    fn push(&mut self, sector: u8) {
         if let Some(slot) = self.order.get_mut(usize::from(self.len)) {
-            *slot = frame;
+            *slot = sector;
             self.len += 1;
         }
     }
@@ -957,7 +958,7 @@ impl WritePlan {
     }
 
     /// Write number `i`: the sector (0..1024) and its 128 bytes.
-    pub fn get(&self, i: usize) -> Option<(u16, &[u8; FRAME])> {
+    pub fn get(&self, i: usize) -> Option<(u16, &[u8; SECTOR])> {
         if i >= self.len() {
             return None;
         }
@@ -965,14 +966,14 @@ impl WritePlan {
             DIR_WRITE => Some((u16::from(self.block), &self.dir)),
             f => {
                 let f = usize::from(f);
-                let sector = usize::from(self.block) * FRAMES_PER_BLOCK + f;
-                Some((sector as u16, frame_at(&self.file, f)?))
+                let sector = usize::from(self.block) * SECTORS_PER_BLOCK + f;
+                Some((sector as u16, sector_at(&self.file, f)?))
             }
         }
     }
 
     /// All writes, in order.
-    pub fn iter(&self) -> impl Iterator<Item = (u16, &[u8; FRAME])> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (u16, &[u8; SECTOR])> + '_ {
         (0..self.len()).filter_map(|i| self.get(i))
     }
 
@@ -980,19 +981,19 @@ impl WritePlan {
     /// out after `count` sectors leaves; the host tool and tests use it).
     pub fn apply(&self, card: &mut [u8; CARD_SIZE], count: usize) {
         for (sector, data) in self.iter().take(count) {
-            let at = usize::from(sector) * FRAME;
-            card[at..at + FRAME].copy_from_slice(data);
+            let at = usize::from(sector) * SECTOR;
+            card[at..at + SECTOR].copy_from_slice(data);
         }
     }
 }
 
 /// Plans the writes that store `record` (opaque bytes, at most
-/// [`RECORD_MAX`]) with title frame `title`, on a card with directory `dir`
+/// [`RECORD_MAX`]) with title sector `title`, on a card with directory `dir`
 /// where our file, if the directory lists one, is `file` as last read.
 ///
 /// - Our file with a good copy: the record goes to the other slot with the
-///   next generation: its data frames, then the title frame if it changed,
-///   then its header frame last. Until that last write the good copy is
+///   next generation: its data sectors, then the title sector if it changed,
+///   then its header sector last. Until that last write the good copy is
 ///   the newest that checks out; after it, the new one is.
 /// - No file of ours: a new one in the first free block: slot B's header
 ///   cleared (a free block may hold anything), the icon, copy A (data,
@@ -1004,11 +1005,11 @@ impl WritePlan {
 /// ([`PlanError::DamagedCard`]), our file kept for a newer version or
 /// damaged, a `file` that is not the one the directory lists
 /// ([`PlanError::Stale`]). Only our block and, for a new file, its
-/// directory frame are ever written.
+/// directory sector are ever written.
 pub fn plan_record(
     dir: &Directory,
     file: Option<&FileState>,
-    title: &[u8; FRAME],
+    title: &[u8; SECTOR],
     record: &[u8],
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
@@ -1043,14 +1044,14 @@ pub fn plan_save_unsealed(
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
     // The file carries the collection's name and the first game's deal.
-    let title = title_frame(save.games[0].map(|g| g.seed));
+    let title = title_sector(save.games[0].map(|g| g.seed));
     plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
 }
 
 fn plan_with(
     dir: &Directory,
     file: Option<&FileState>,
-    title: &[u8; FRAME],
+    title: &[u8; SECTOR],
     plan: &mut WritePlan,
     fill: impl FnOnce(&mut [u8]) -> Result<usize, PlanError>,
 ) -> Result<(), PlanError> {
@@ -1074,16 +1075,16 @@ fn plan_with(
         None => (dir.free_blocks().next().ok_or(PlanError::CardFull)?, true, Slot::A, 1, true, None),
     };
     // Only the bytes that may be written need clearing: the other slot's
-    // header frame, and in the target slot what the record leaves of its
-    // frames (not the whole 4 KB slot: a fill of it took the PS1 0.4 ms).
-    let base = target.first_frame() * FRAME;
-    let other = target.other().first_frame() * FRAME;
-    plan.file[other..other + FRAME].fill(0);
+    // header sector, and in the target slot what the record leaves of its
+    // sectors (not the whole 4 KB slot: a fill of it takes the PS1 0.4 ms).
+    let base = target.first_sector() * SECTOR;
+    let other = target.other().first_sector() * SECTOR;
+    plan.file[other..other + SECTOR].fill(0);
     let len = fill(&mut plan.file[base + SLOT_HEAD..base + SLOT_HEAD + RECORD_MAX])?;
     if len > RECORD_MAX {
         return Err(PlanError::TooLarge(BufferTooSmall { needed: len }));
     }
-    let written = (SLOT_HEAD + len + 4).div_ceil(FRAME) * FRAME;
+    let written = (SLOT_HEAD + len + 4).div_ceil(SECTOR) * SECTOR;
     plan.file[base + SLOT_HEAD + len..base + written].fill(0);
     let head = &mut plan.file[base..base + SLOT_HEAD];
     head.fill(0);
@@ -1093,16 +1094,16 @@ fn plan_with(
     head[8..12].copy_from_slice(&generation.to_le_bytes());
     let end = base + SLOT_HEAD + len;
     plan.unsealed = Some((base as u16, end as u16));
-    plan.file[..FRAME].copy_from_slice(title);
-    plan.file[FRAME..2 * FRAME].copy_from_slice(&ICON);
+    plan.file[..SECTOR].copy_from_slice(title);
+    plan.file[SECTOR..2 * SECTOR].copy_from_slice(&ICON);
 
     plan.block = block;
-    let first = target.first_frame();
-    let frames = (SLOT_HEAD + len + 4).div_ceil(FRAME);
+    let first = target.first_sector();
+    let frames = (SLOT_HEAD + len + 4).div_ceil(SECTOR);
     if fresh {
-        // The other slot's header, zeroed (its frame in `file` is zero): an
+        // The other slot's header, zeroed (its sector in `file` is zero): an
         // old copy left there must not outrank the new one.
-        plan.push(target.other().first_frame() as u8);
+        plan.push(target.other().first_sector() as u8);
         plan.push(1);
     }
     for f in first + 1..first + frames {
@@ -1113,7 +1114,7 @@ fn plan_with(
     }
     plan.push(first as u8);
     if new_file {
-        plan.dir = entry_frame(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME);
+        plan.dir = entry_sector(STATE_FIRST, BLOCK_SIZE as u32, NO_NEXT, FILE_NAME);
         plan.push(DIR_WRITE);
     }
     plan.after =

@@ -1,7 +1,7 @@
 //! The collection's own text writer: the event log, the screen's text,
 //! refusals and hints, and every game's notation are written through it,
 //! never through `core::fmt` (its formatting machinery and the `write!`
-//! calls were about 10 KB of the console's code).
+//! calls would be about 10 KB of the console's code).
 //!
 //! - [`Out`] is where text goes: anything with `fmt::Write::write_str` is
 //!   one (a `heapless::String`, the console's TTY, a host `String`, a
@@ -76,7 +76,7 @@ macro_rules! put {
 }
 
 /// Writes `pieces` in order, stopping at the first error: what
-/// [`put!`](crate::put) calls (one call a line, as `write!` made, rather
+/// [`put!`](crate::put) calls (one call a line, as `write!` makes, rather
 /// than one a piece at every call site).
 #[inline(never)]
 pub fn put_all(out: &mut dyn Out, pieces: &[&dyn Text]) -> fmt::Result {

@@ -162,8 +162,9 @@ pub const MAX_ENCODED: usize = {
 /// 0xFFFFFFFF. `crc32(b"123456789") == 0xCBF43926`.
 pub fn crc32(bytes: &[u8]) -> u32 {
     // A byte at a time from a 256-entry table (1 KiB): a nibble at a time
-    // from a 16-entry one took the PS1 1.2 µs a byte, and a save's encoding
-    // and its sealing each take the CRC of the whole record in one frame.
+    // from a 16-entry one costs the PS1 1.2 µs a byte, and a save's
+    // encoding and its sealing each take the CRC of the whole record in one
+    // frame.
     !bytes.iter().fold(!0u32, |crc, &b| (crc >> 8) ^ CRC_TABLE[((crc ^ u32::from(b)) & 0xFF) as usize])
 }
 

@@ -1,6 +1,6 @@
-//! One named test per rule sentence of RULES.md section 5 (King Albert; the
-//! rules in our words: docs/rules/albert.md), in the order the rulebook
-//! gives them, plus the section 4 rules every new game shares where King
+//! One named test per rule sentence of King Albert (the rules in our words:
+//! docs/rules/albert.md), in the order the rulebook gives them, plus the
+//! rules every new game shares (docs/rules/collection.md) where King
 //! Albert gives them a meaning. Positions are written in the notation;
 //! `position()` puts every card the test does not place under the cards of
 //! one stack (in index order, so that none of them fits on another), so a

@@ -6,6 +6,7 @@ use farewell::games::albert::notation::parse_move;
 use farewell::games::albert::player::{best_move, evaluate, Fair};
 use farewell::games::albert::solver::{Frame, Search, Solver, Step, Verdict, Workspace};
 use farewell::games::albert::{Board, From, Game, Move, Options, Plan, Status};
+use farewell::games::Patience;
 
 const TABLE: usize = 8192;
 const DEPTH: usize = 160;

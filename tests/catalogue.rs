@@ -5,79 +5,21 @@
 //! shared screens name no game, so this one test covers a fifth game too.
 
 use farewell::games::{GameId, GAMES};
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::save::Save;
 use farewell::ui::catalogue::{self, CATALOGUE};
 use farewell::ui::screen::End;
-use farewell::ui::{option_rows, stats, App, Screen};
+use farewell::ui::{option_rows, stats, Screen};
 
-struct D {
-    app: App,
-    input: Input,
-    log: String,
-}
+use super::driver::{Driver, Pad};
 
-impl D {
-    fn new() -> Self {
-        D { app: App::new(), input: Input::new(), log: String::new() }
-    }
-    fn press(&mut self, b: Buttons) {
-        self.input.update(b);
-        self.app.update(&self.input, &mut self.log);
-        self.input.update(Buttons::empty());
-        self.app.update(&self.input, &mut self.log);
-    }
-    /// Lets a hint being worked out finish (as the console does over frames).
-    fn settle(&mut self) {
-        for _ in 0..10_000 {
-            if !self.app.thinking() {
-                return;
-            }
-            self.app.think(1000);
-            self.input.update(Buttons::empty());
-            self.app.update(&self.input, &mut self.log);
-        }
-        panic!("the hint never came");
-    }
-    fn moves(&self) -> usize {
-        self.app.playing().map_or(0, |p| p.move_count())
-    }
-    /// The title, with game `i` chosen, then its menu's New game on a
-    /// given deal.
-    fn deal(&mut self, i: usize, seed: u32) {
-        for _ in 0..i {
-            self.press(Buttons::DOWN);
-        }
-        assert_eq!(self.app.game, GameId::nth(i));
-        self.press(Buttons::CROSS);
-        assert_eq!(self.app.screen(), Screen::GameMenu { sel: 0 });
-        self.press(Buttons::DOWN);
-        self.press(Buttons::CROSS);
-        assert!(matches!(self.app.screen(), Screen::DealNumber { .. }));
-        let digits = farewell::ui::digits_of(seed);
-        // Up from the shown number to the wanted one, digit by digit.
-        let Screen::DealNumber { digits: shown, .. } = self.app.screen() else { unreachable!() };
-        for pos in (0..10).rev() {
-            let ups = (10 + digits[pos] - shown[pos]) % 10;
-            for _ in 0..ups {
-                self.press(Buttons::UP);
-            }
-            if pos > 0 {
-                self.press(Buttons::LEFT);
-            }
-        }
-        self.press(Buttons::CROSS);
-        assert_eq!(self.app.screen(), Screen::Play, "{:?}", self.app.game);
-        assert_eq!(self.app.seed(), seed);
-    }
-    /// Square, the hint worked out, then X: true when a move was played.
-    fn play_hint(&mut self) -> bool {
-        let before = self.moves();
-        self.press(Buttons::SQUARE);
-        self.settle();
-        self.press(Buttons::CROSS);
-        self.moves() != before || self.app.screen() == Screen::Over { sel: 0 }
-    }
+/// The title, with game `i` chosen, then its menu's New game on a given
+/// deal.
+fn dealt(i: usize, seed: u32) -> Driver {
+    let mut d = Driver::new();
+    d.choose(GameId::nth(i));
+    d.deal(seed);
+    d
 }
 
 #[test]
@@ -107,8 +49,7 @@ fn the_catalogue_lists_each_game_once_with_what_the_shared_screens_need() {
 #[test]
 fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
     for (i, e) in CATALOGUE.iter().enumerate() {
-        let mut d = D::new();
-        d.deal(i, 7);
+        let mut d = dealt(i, 7);
         assert!(d.log.contains("AFTK NEW"), "{e:?}: the deal is logged");
 
         // Two moves by the hint, one taken back.
@@ -132,7 +73,7 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
         let m = d.app.with_save_view(|v| v.encode(&mut direct)).unwrap();
         assert_eq!(bytes[..n], direct[..m], "{e:?}: encoded in place");
         let save = Save::decode(&bytes[..n]).unwrap();
-        let mut next = D::new();
+        let mut next = Driver::new();
         next.app.load(save);
         assert_eq!(next.app.game, GameId::nth(i), "the last game played is chosen at boot");
         assert_eq!(next.app.screen(), Screen::Resume, "{e:?}");
@@ -174,8 +115,7 @@ fn every_game_plays_undoes_saves_resumes_and_counts_through_the_same_screens() {
 fn a_hint_is_kept_for_its_position_and_another_press_cancels_the_thinking_in_every_game() {
     let mut cancelled = 0;
     for (i, e) in CATALOGUE.iter().enumerate() {
-        let mut d = D::new();
-        d.deal(i, 11);
+        let mut d = dealt(i, 11);
         let hints = d.app.hints().unwrap();
         d.press(Buttons::SQUARE);
         d.settle();
@@ -209,8 +149,7 @@ fn a_hint_is_kept_for_its_position_and_another_press_cancels_the_thinking_in_eve
 #[test]
 fn every_game_works_out_its_hint_before_the_player_asks() {
     for (i, e) in CATALOGUE.iter().enumerate() {
-        let mut d = D::new();
-        d.deal(i, 12);
+        let mut d = dealt(i, 12);
         assert!(d.play_hint(), "{e:?}");
         // The move played, the next hint is worked out in the frames'
         // spare time, with no Square pressed and nothing shown.
@@ -243,14 +182,13 @@ fn every_game_deals_slides_its_moves_sounds_them_and_a_press_finishes_the_animat
     use farewell::ui::render;
     use farewell::ui::skin::AtlasSkin;
     for (i, e) in CATALOGUE.iter().enumerate() {
-        let mut d = D::new();
         let mut list = DrawList::new();
-        let mut draw = |d: &mut D| {
+        let mut draw = |d: &mut Driver| {
             render::draw(&d.app, Buttons::empty(), &AtlasSkin, &mut list);
             let frame = d.app.frame();
             d.app.playing().unwrap().animating(frame)
         };
-        d.deal(i, 5);
+        let mut d = dealt(i, 5);
         let _ = d.app.take_sounds();
         assert!(draw(&mut d), "{e:?}: the deal is dealt");
         // A press finishes the animation at once.

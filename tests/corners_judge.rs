@@ -9,6 +9,7 @@ use farewell::games::corners::expect::{self, Expect};
 use farewell::games::corners::judge::{self, Judge, Start, Tune, ONE, TABLE};
 use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::Move;
+use farewell::games::Patience;
 use proptest::prelude::*;
 
 /// The round's chance by plain recursion over the next card drawn.

@@ -10,6 +10,7 @@ use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style, Thinker};
 use farewell::games::corners::solver::{self, key, Solver, Verdict};
 use farewell::games::corners::{Game, Move, Phase, Status};
+use farewell::games::Patience;
 use proptest::prelude::*;
 
 const STYLES: [Style; 4] = [

@@ -1,5 +1,5 @@
-//! One named test per rule of The Edge: King's Corners (docs/rules/corners.md;
-//! RULES.md section 7 and the shared parts of section 4), in the order the
+//! One named test per rule of The Edge: King's Corners (docs/rules/corners.md
+//! and the shared parts of docs/rules/collection.md), in the order the
 //! rules give them. Positions are written in the notation; `pos()` fills the
 //! deck with every card not placed elsewhere (after the cards asked for on
 //! top), so a test shows only what matters to its rule.

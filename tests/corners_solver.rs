@@ -11,6 +11,7 @@ use farewell::games::corners::notation::parse_position;
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Solver, Verdict, BY_LABELS, BY_LABEL_ROUNDS, BY_ROUNDS, BY_WHOLE};
 use farewell::games::corners::{Game, Move, Phase, Status};
+use farewell::games::Patience;
 use std::collections::HashSet;
 
 /// Every loss test the solver makes.

@@ -5,6 +5,7 @@
 use farewell::cards::{Card, Pcg32};
 use farewell::games::corners::notation::{parse_position, write_position};
 use farewell::games::corners::{Game, Move};
+use farewell::games::Patience;
 
 /// The position's text (`kings corners` notation).
 pub fn text(g: &Game) -> String {

@@ -1,23 +1,14 @@
-//! A Farewell to Kings through [`Patience`], the contract the other three
-//! games keep: the same properties their tests check (every card accounted
-//! for, the legal list is exactly what `play` accepts, undo is exact, no
-//! input panics), and the one-byte options code. The game's own API has its
-//! properties in engine_properties.rs.
+//! Property tests: invariants that must hold for every deal, every option
+//! set and every sequence of legal moves, and for any text given to the
+//! parsers.
 
-use farewell::cards::Card;
-use farewell::games::farewell::notation;
-use farewell::games::farewell::patience::{code, options_of, CODES};
-use farewell::games::farewell::{Cell, Game, Illegal, KingStart, Move, Options, GRID_SIZES};
-use farewell::games::{Patience, Status};
+use farewell::games::farewell::game::{grid_key, MAX_MOVES};
+use farewell::games::farewell::notation::{parse_move, parse_position, write_position};
+use farewell::games::farewell::plan::{self, Basis, Weights};
+use farewell::games::farewell::{player, Card, Cell, Game, KingStart, Loss, Move, Options, Status};
 use proptest::prelude::*;
 
-/// Every option set the console offers (the codes' range).
-fn console_options() -> impl Strategy<Value = Options> {
-    (0..CODES).prop_map(|c| options_of(c).unwrap())
-}
-
-/// Any option set the rules allow (`aftk` deals every size).
-fn any_options() -> impl Strategy<Value = Options> {
+fn options() -> impl Strategy<Value = Options> {
     (6u8..=14, 4u8..=9, 0usize..4, any::<bool>()).prop_map(|(w, h, k, easy)| Options {
         width: w,
         height: h,
@@ -26,40 +17,24 @@ fn any_options() -> impl Strategy<Value = Options> {
     })
 }
 
-fn options() -> impl Strategy<Value = Options> {
-    prop_oneof![console_options(), any_options()]
-}
-
-fn text(g: &Game) -> String {
-    let mut s = String::new();
-    Patience::write_position(g, &mut s).unwrap();
-    s
-}
-
-fn legal(g: &Game) -> Vec<Move> {
-    let mut v = Vec::new();
-    Patience::for_each_legal(g, &mut |m| v.push(m));
-    v
-}
-
-/// Plays `picks` (each chooses among the legal moves, modulo their
-/// number), checking `each` on every position on the way.
-fn walk(seed: u32, o: Options, picks: &[u16], mut each: impl FnMut(&Game)) -> Game {
-    let mut g = <Game as Patience>::deal(seed, o);
-    each(&g);
-    for &p in picks {
-        let moves = legal(&g);
-        if moves.is_empty() {
-            break;
+/// Every legal move now: placements of each movable card, and the deal.
+fn legal_moves(g: &Game) -> Vec<Move> {
+    let mut cards: Vec<Card> = g.kings_to_place().collect();
+    cards.extend(g.orphans().iter().copied());
+    cards.extend(g.hand().iter().flatten().copied());
+    let mut moves: Vec<Move> = Vec::new();
+    for c in cards {
+        for cell in g.playable_cells(c).iter() {
+            moves.push(Move::Place(c, cell));
         }
-        Patience::play(&mut g, moves[usize::from(p) % moves.len()]).unwrap();
-        each(&g);
     }
-    g
+    if g.check_deal().is_ok() {
+        moves.push(Move::Deal);
+    }
+    moves
 }
 
-/// Each of the 52 cards exactly once: grid, hand, orphans, kings to place,
-/// stock, removed books.
+/// Where every card is, counted: each of the 52 exactly once.
 fn assert_all_cards_once(g: &Game) {
     let mut count = [0u8; 52];
     let o = g.options();
@@ -70,220 +45,198 @@ fn assert_all_cards_once(g: &Game) {
             }
         }
     }
-    let loose: Vec<Card> = g
-        .hand()
-        .iter()
-        .flatten()
-        .copied()
-        .chain(g.orphans().iter().copied())
-        .chain(g.kings_to_place())
-        .chain(g.stock())
-        .chain(g.removed().iter().flat_map(|b| b.cards))
-        .collect();
-    for c in loose {
+    for c in g.hand().iter().flatten().chain(g.orphans()).chain(g.kings_to_place().collect::<Vec<_>>().iter()) {
         count[usize::from(c.index())] += 1;
     }
+    for c in g.stock() {
+        count[usize::from(c.index())] += 1;
+    }
+    for b in g.removed() {
+        for c in b.cards {
+            count[usize::from(c.index())] += 1;
+        }
+    }
     for (i, n) in count.iter().enumerate() {
-        assert_eq!(*n, 1, "card {} seen {n} times in\n{}", Card::from_index(i as u8).unwrap(), text(g));
+        assert_eq!(*n, 1, "card {} seen {n} times", Card::from_index(i as u8).unwrap());
     }
 }
 
-/// The moves worth trying on `g`: every card that could move (the hand, the
-/// orphans, the kings to place) and two that cannot (one on the grid, one
-/// in the stock) on every cell of the grid and one cell past each edge,
-/// then deal and undo.
-fn candidates(g: &Game) -> Vec<Move> {
-    let mut cards: Vec<Card> = g.hand().iter().flatten().copied().collect();
-    cards.extend(g.orphans());
-    cards.extend(g.kings_to_place());
-    cards.extend(g.stock().next());
-    cards.extend(g.occupied().first().and_then(|c| g.card_at(c)));
-    let o = g.options();
-    let mut v = Vec::new();
-    for c in cards {
-        for r in 0..=o.height.min(8) {
-            for col in 0..=o.width.min(13) {
-                v.push(Move::Place(c, Cell::new(r, col)));
-            }
-        }
-    }
-    v.push(Move::Deal);
-    v.push(Move::Undo);
-    v
+fn text(g: &Game) -> String {
+    let mut s = String::new();
+    write_position(g, &mut s).unwrap();
+    s
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
+    /// The judgement kept for a position ([`Basis`]) judges each position
+    /// one placement away exactly as a whole judgement does, with every
+    /// set of weights, on every grid, along games played partly by the
+    /// fair player (so that books go and orphans are lifted) and partly at
+    /// random.
     #[test]
-    fn all_52_cards_are_always_accounted_for(seed in any::<u32>(), o in options(), picks in prop::collection::vec(any::<u16>(), 0..150)) {
-        walk(seed, o, &picks, assert_all_cards_once);
-    }
-
-    #[test]
-    fn legal_lists_exactly_the_moves_play_accepts(seed in any::<u32>(), o in options(), picks in prop::collection::vec(any::<u16>(), 0..40)) {
-        walk(seed, o, &picks, |g| {
-            let listed = legal(g);
-            let mut sorted = listed.clone();
-            sorted.sort_by_key(|m| m.to_string());
-            sorted.dedup();
-            assert_eq!(sorted.len(), listed.len(), "a move listed twice");
-            assert!(!listed.contains(&Move::Undo), "undo listed as a move");
-            // Playing exactly while a move is legal.
-            assert_eq!(Patience::status(g) == Status::Playing, !listed.is_empty(), "{}", text(g));
-            for m in candidates(g) {
-                let mut h = g.clone();
-                let ok = Patience::play(&mut h, m).is_ok();
-                assert_eq!(ok, listed.contains(&m), "{m} in\n{}", text(g));
-                if !ok {
-                    assert_eq!(&h, g, "a refused move changed the game");
+    fn a_placement_judged_from_its_basis_scores_as_judged_whole(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..120)) {
+        let mut g = Game::new(seed, o).unwrap();
+        let all = [
+            Weights::DEFAULT,
+            Weights::PLAYER,
+            Weights { exposed: 30, ready: 20, ..Weights::PLAYER },
+        ];
+        for (step, pick) in picks.into_iter().enumerate() {
+            if g.status().is_over() {
+                break;
+            }
+            let w = &all[step % all.len()];
+            let basis = Basis::new(&g, w);
+            let moves = legal_moves(&g);
+            for m in &moves {
+                if let Move::Place(_, cell) = *m {
+                    let mut after = g.clone();
+                    after.apply(*m).unwrap();
+                    prop_assert_eq!(basis.evaluate_after(&after, cell), plan::evaluate_with(&after, w), "{:?} after {}", m, text(&g));
                 }
             }
-            // Every listed move is one of the candidates or is played fine.
-            for &m in &listed {
-                let mut h = g.clone();
-                assert!(Patience::play(&mut h, m).is_ok(), "{m} listed but refused");
-            }
-        });
-    }
-
-    #[test]
-    fn undo_is_exact(seed in any::<u32>(), o in options(), picks in prop::collection::vec(any::<u16>(), 0..150)) {
-        let mut history = Vec::new();
-        let mut g = walk(seed, o, &picks, |g| history.push(g.clone()));
-        history.pop();
-        while let Some(before) = history.pop() {
-            if !Patience::undo(&mut g) {
-                // Undo stops at the opening deal: a custom start's fourth
-                // king makes it, so its kings stay put from then on.
-                assert_eq!(o.kings, KingStart::Custom);
-                assert_eq!(Patience::move_count(&g), 4);
-                return Ok(());
-            }
-            assert_eq!(text(&g), text(&before));
-            assert_eq!(g, before);
+            let m = if pick % 3 == 0 { moves[pick as usize / 3 % moves.len()] } else { player::best_move(&g).unwrap() };
+            g.apply(m).unwrap();
         }
-        assert!(!Patience::undo(&mut g));
-        assert_eq!(Patience::move_count(&g), 0);
     }
 
     #[test]
-    fn every_printed_position_reads_back_identical(seed in any::<u32>(), o in options(), picks in prop::collection::vec(any::<u16>(), 0..150)) {
-        walk(seed, o, &picks, |g| {
-            let t = text(g);
-            let back = <Game as Patience>::parse_position(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
-            assert_eq!(text(&back), t);
-            assert_eq!(Patience::status(&back), Patience::status(g));
-            assert_eq!(legal(&back), legal(g));
-            for m in legal(g) {
-                assert_eq!(g.parse_move(&m.to_string()), Ok(m));
-            }
-        });
-    }
-
-    /// Any move on any position (cards and cells anywhere in the frame and
-    /// past it), any option set dealt: nothing panics, and a refusal
-    /// leaves the game as it was.
-    #[test]
-    fn arbitrary_moves_and_options_never_panic(seed in any::<u32>(), w in any::<u8>(), h in any::<u8>(), k in 0usize..4, easy in any::<bool>(),
-                                               moves in prop::collection::vec((0u8..52, any::<u8>(), any::<u8>(), 0u8..8), 0..200)) {
-        let o = Options { width: w, height: h, kings: [KingStart::Centre, KingStart::Corners, KingStart::Random, KingStart::Custom][k], easy };
-        let mut g = <Game as Patience>::deal(seed, o);
-        prop_assert!(g.options().grid_ok());
-        assert_all_cards_once(&g);
-        for (card, row, col, kind) in moves {
-            let m = match kind {
-                0 => Move::Deal,
-                1 => Move::Undo,
-                2 => { Patience::undo(&mut g); continue; }
-                _ => Move::Place(Card::from_index(card).unwrap(), Cell::new(row % 16, col % 16)),
-            };
-            let before = g.clone();
-            if let Err(e) = Patience::play(&mut g, m) {
-                prop_assert_eq!(&g, &before);
-                prop_assert!(!e.to_string().is_empty());
-            }
+    fn games_under_legal_moves_keep_every_invariant_and_end(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..400)) {
+        let mut g = Game::new(seed, o).unwrap();
+        let mut picks = picks.into_iter();
+        let mut steps = 0;
+        while !g.status().is_over() {
             assert_all_cards_once(&g);
+            // The grid's hash, kept cell by cell, is that of the grid.
+            let grid = g.occupied().iter().fold(0, |h, c| h ^ grid_key(g.card_at(c).unwrap(), c));
+            prop_assert_eq!(g.grid_hash(), grid);
+            let moves = legal_moves(&g);
+            // can_place says whether a placement is among them.
+            prop_assert_eq!(g.can_place(), moves.iter().any(|m| matches!(m, Move::Place(..))));
+            // Status says playing exactly when some move is legal.
+            prop_assert!(!moves.is_empty(), "status {:?} with no legal move", g.status());
+            let pick = picks.next().unwrap_or(steps as u32) as usize % moves.len();
+            let before = g.clone();
+            g.apply(moves[pick]).unwrap();
+            // Undo restores the exact state; redo for the next step.
+            if g.move_count() > before.move_count() && !(before.status() == Status::PlacingKings && g.status() != Status::PlacingKings) {
+                let mut back = g.clone();
+                back.undo().unwrap();
+                prop_assert_eq!(&back, &before);
+            }
+            steps += 1;
+            prop_assert!(g.move_count() <= MAX_MOVES);
+            prop_assert!(steps <= MAX_MOVES, "a game outlived the move bound");
+        }
+        assert_all_cards_once(&g);
+        // Over means over, won or lost: no move is legal any more...
+        prop_assert!(legal_moves(&g).is_empty(), "{:?} with legal moves", g.status());
+        // ...and the status says why, truthfully.
+        let hand = g.hand().iter().flatten().count();
+        match g.status() {
+            Status::Won => {
+                prop_assert_eq!(g.removed().len(), 12);
+                prop_assert!(g.occupied().iter().all(|c| g.card_at(c).is_some_and(|k| k.is_king())));
+            }
+            Status::Lost(Loss::OrphanStuck) => prop_assert!(!g.orphans().is_empty()),
+            Status::Lost(Loss::HandBlocked) => prop_assert_eq!(hand, 4),
+            Status::Lost(Loss::StockEmpty) => prop_assert!(g.stock_len() == 0 && hand > 0),
+            Status::Lost(Loss::NothingLeft) => prop_assert!(g.stock_len() == 0 && hand == 0),
+            s => prop_assert!(false, "{:?} is not an end", s),
+        }
+        if let Status::Lost(_) = g.status() {
+            prop_assert!(g.removed().len() < 12);
         }
     }
 
     #[test]
-    fn any_text_never_panics(s in "\\PC{0,300}", seed in any::<u32>()) {
-        let g = <Game as Patience>::deal(seed, Options::default());
-        if let Ok(m) = g.parse_move(&s) {
-            prop_assert!(m != Move::Undo);
-            prop_assert!(m.to_string().eq_ignore_ascii_case(&s));
-        }
-        if let Err(e) = <Game as Patience>::parse_position(&s) {
-            prop_assert!(!e.to_string().contains('\n'));
-        }
-    }
-}
-
-#[test]
-fn options_are_one_byte_and_every_other_byte_is_refused() {
-    let mut codes = 0;
-    for b in 0..=255u8 {
-        match <Game as Patience>::options_from_code(b) {
-            Some(o) => {
-                codes += 1;
-                assert!(b < CODES);
-                assert_eq!(<Game as Patience>::options_code(o), b);
-                assert_eq!(code(o), Some(b));
-                assert_eq!(Patience::options(&<Game as Patience>::deal(1, o)), o);
+    fn legal_cells_are_exactly_the_accepted_placements(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..60)) {
+        let mut g = Game::new(seed, o).unwrap();
+        for p in picks {
+            let moves = legal_moves(&g);
+            if moves.is_empty() { break; }
+            g.apply(moves[p as usize % moves.len()]).unwrap();
+            for card in Card::all() {
+                let legal = g.playable_cells(card);
+                for r in 0..o.height {
+                    for c in 0..o.width {
+                        let cell = Cell::new(r, c);
+                        prop_assert_eq!(legal.contains(cell), g.check_place(card, cell).is_ok(), "{} at {}", card, cell);
+                    }
+                }
             }
-            None => assert!(b >= CODES),
         }
     }
-    assert_eq!(codes, GRID_SIZES.len() * 4 * 2);
-    // The default options are a console option set; a size aftk alone
-    // offers has no code.
-    assert_eq!(code(Options::default()), Some(3 * 8));
-    let odd = Options { width: 7, ..Options::default() };
-    assert_eq!(code(odd), None);
-    assert_eq!(<Game as Patience>::options_code(odd), 0xFF);
-    assert_eq!(<Game as Patience>::options_from_code(0xFF), None);
-}
 
-#[test]
-fn the_contract_deals_and_prints_as_the_game_does() {
-    for seed in [0, 1, 42, u32::MAX] {
-        for c in 0..CODES {
-            let o = options_of(c).unwrap();
-            let g = <Game as Patience>::deal(seed, o);
-            assert_eq!(Some(&g), Game::new(seed, o).as_ref());
-            let mut own = String::new();
-            notation::write_position(&g, &mut own).unwrap();
-            assert_eq!(text(&g), own);
+    /// Every position that random legal play reaches (a custom start's
+    /// king placements included) is printed, read back unchanged and found
+    /// reachable: the parser refuses nothing the rules produce.
+    #[test]
+    fn every_position_reached_by_legal_play_reads_back(seed in any::<u32>(), o in options(), picks in proptest::collection::vec(any::<u32>(), 0..200)) {
+        let mut g = Game::new(seed, o).unwrap();
+        let mut statuses = Vec::new();
+        let mut picks = picks.into_iter();
+        loop {
+            let t = text(&g);
+            let back = parse_position(&t).map_err(|e| TestCaseError::fail(format!("{e}\n{t}")))?;
+            prop_assert_eq!(text(&back), t.clone());
+            prop_assert_eq!(back.status(), g.status());
+            prop_assert_eq!(legal_moves(&back), legal_moves(&g));
+            for m in g.moves() {
+                prop_assert_eq!(parse_move(&m.to_string()), Some(m));
+            }
+            statuses.push(g.status());
+            let moves = legal_moves(&g);
+            let Some(p) = picks.next() else { break };
+            if moves.is_empty() { break; }
+            g.apply(moves[p as usize % moves.len()]).unwrap();
+        }
+        // A custom start is played through: four positions placing kings,
+        // then the game itself.
+        if o.kings == KingStart::Custom && statuses.len() > 4 {
+            prop_assert!(statuses[..4].iter().all(|s| *s == Status::PlacingKings), "{:?}", statuses);
+            prop_assert!(statuses[4] != Status::PlacingKings);
         }
     }
-    let g = <Game as Patience>::deal(7, Options::default());
-    assert!(g.parse_move("undo").is_err());
-    assert_eq!(g.parse_move("DEAL"), Ok(Move::Deal));
-    assert_eq!(Patience::play(&mut g.clone(), Move::Undo), Err(Illegal::Undo));
-    assert_eq!(<Game as Patience>::ID, "farewell");
-}
 
-/// The order of the legal moves is part of the save (moves are kept as
-/// their places in it): kings, orphans, hand from the left, cells in
-/// row-major order, then the deal. Pinned on a deal.
-#[test]
-fn the_legal_order_is_pinned() {
-    let g = <Game as Patience>::deal(1, Options::default());
-    let listed: Vec<String> = legal(&g).iter().map(|m| m.to_string()).collect();
-    let mut expected = Vec::new();
-    for c in g.hand().iter().flatten() {
-        for cell in g.playable_cells(*c).iter() {
-            expected.push(Move::Place(*c, cell).to_string());
+    /// Moves are read only as written canonically (either case): no sign
+    /// or leading zero hides in a cell.
+    #[test]
+    fn moves_parse_only_in_their_canonical_form(s in "deal|undo|DEAL|[A2-9TJQKa2-9tjqk][shdcSHDC]@[rR][-+0-9]{1,3}[cC][-+0-9]{1,3}") {
+        if let Some(m) = parse_move(&s) {
+            prop_assert!(m.to_string().eq_ignore_ascii_case(&s), "{} from {:?}", m, s);
         }
     }
-    if g.check_deal().is_ok() {
-        expected.push("deal".to_string());
+
+    /// Arbitrary text: a refusal is one line that names a line of the text
+    /// (or none, 0); anything accepted prints and reads back unchanged; a
+    /// move that parses is written back as the same move.
+    #[test]
+    fn parser_refuses_arbitrary_text_in_one_line_naming_a_line_of_it(s in "\\PC{0,400}") {
+        match parse_position(&s) {
+            Err(e) => {
+                prop_assert!(e.line <= s.split('\n').count(), "line {} of {}", e.line, s.split('\n').count());
+                let m = e.to_string();
+                prop_assert!(!m.is_empty() && !m.contains('\n'), "{:?}", m);
+            }
+            Ok(g) => prop_assert_eq!(parse_position(&text(&g)).map(|b| text(&b)), Ok(text(&g))),
+        }
+        if let Some(m) = parse_move(&s) {
+            prop_assert!(m.to_string().eq_ignore_ascii_case(&s), "{} from {:?}", m, s);
+        }
     }
-    assert_eq!(listed, expected);
-    assert!(!listed.is_empty());
-    let custom = <Game as Patience>::deal(1, Options { kings: KingStart::Custom, ..Options::default() });
-    let first = legal(&custom)[0];
-    assert_eq!(first.to_string(), "Ks@r0c0");
-    assert_eq!(legal(&custom).len(), 4 * 12 * 8);
+
+    #[test]
+    fn parser_never_panics_on_damaged_positions(seed in any::<u32>(), cut in any::<usize>(), junk in "[ .:#A-Za-z0-9xX\\n-]{0,20}") {
+        let t = text(&Game::new(seed, Options::default()).unwrap());
+        let mut at = cut % (t.len() + 1);
+        while !t.is_char_boundary(at) { at -= 1; }
+        let damaged = format!("{}{}{}", &t[..at], junk, &t[at..]);
+        if let Err(e) = parse_position(&damaged) {
+            prop_assert!(!e.to_string().is_empty());
+        }
+        let _ = parse_position(&t[..at]);
+    }
 }

@@ -10,6 +10,8 @@
 
 #[path = "catalogue.rs"]
 mod catalogue;
+#[path = "support/driver.rs"]
+mod driver;
 #[path = "support/screens.rs"]
 mod screens;
 

@@ -4,13 +4,14 @@
 //! Each test file `tests/<name>.rs` is a module of one of them, so the
 //! tests compile and link twice instead of some forty times (`make test`'s
 //! time, issue 25). A test is named `<file>::<test>`: `cargo test --test
-//! games engine_rules::` runs one file. The files stay where they were, so
+//! games farewell_rules::` runs one file. The files stay where they were, so
 //! proptest still finds its regression files beside them
 //! (`tests/<name>.proptest-regressions`).
 //!
 //! `autotests = false` (Cargo.toml): a file in tests/ is compiled only as a
 //! module listed in one of the two, and `every_test_file_is_listed` (in
-//! tests/games.rs) fails for one that is not.
+//! tests/games.rs) fails for one that is not. The pad driver the UI tests
+//! of both share, `tests/support/driver.rs`, is a module of each.
 
 #[path = "albert_properties.rs"]
 mod albert_properties;
@@ -34,16 +35,18 @@ mod corners_rules;
 mod corners_solver;
 #[path = "corners_support.rs"]
 mod corners_support;
-#[path = "engine_properties.rs"]
-mod engine_properties;
-#[path = "engine_rng.rs"]
-mod engine_rng;
-#[path = "engine_rules.rs"]
-mod engine_rules;
-#[path = "engine_solver.rs"]
-mod engine_solver;
+#[path = "support/driver.rs"]
+mod driver;
+#[path = "farewell_patience.rs"]
+mod farewell_patience;
 #[path = "farewell_properties.rs"]
 mod farewell_properties;
+#[path = "farewell_rng.rs"]
+mod farewell_rng;
+#[path = "farewell_rules.rs"]
+mod farewell_rules;
+#[path = "farewell_solver.rs"]
+mod farewell_solver;
 #[path = "kingdoms_players.rs"]
 mod kingdoms_players;
 #[path = "kingdoms_properties.rs"]

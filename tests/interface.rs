@@ -4,13 +4,14 @@
 //! Each test file `tests/<name>.rs` is a module of one of them, so the
 //! tests compile and link twice instead of some forty times (`make test`'s
 //! time, issue 25). A test is named `<file>::<test>`: `cargo test --test
-//! games engine_rules::` runs one file. The files stay where they were, so
+//! games farewell_rules::` runs one file. The files stay where they were, so
 //! proptest still finds its regression files beside them
 //! (`tests/<name>.proptest-regressions`).
 //!
 //! `autotests = false` (Cargo.toml): a file in tests/ is compiled only as a
 //! module listed in one of the two, and `every_test_file_is_listed` (in
-//! tests/games.rs) fails for one that is not.
+//! tests/games.rs) fails for one that is not. The pad driver the UI tests
+//! of both share, `tests/support/driver.rs`, is a module of each.
 
 #[path = "atlas.rs"]
 mod atlas;
@@ -18,6 +19,8 @@ mod atlas;
 mod clock;
 #[path = "draw.rs"]
 mod draw;
+#[path = "support/driver.rs"]
+mod driver;
 #[path = "frame.rs"]
 mod frame;
 #[path = "input.rs"]

@@ -9,6 +9,7 @@ use farewell::games::kingdoms::notation::parse_position;
 use farewell::games::kingdoms::player::{self, Thinker};
 use farewell::games::kingdoms::solver::{self, Solver, Verdict};
 use farewell::games::kingdoms::{Game, Position};
+use farewell::games::Patience;
 use farewell::games::Status;
 
 /// `p` with its hidden cards (the talon and every face-down card) shuffled

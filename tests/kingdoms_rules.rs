@@ -1,5 +1,5 @@
-//! One named test per rule of Four Kingdoms (RULES.md section 6, our
-//! docs/rules/kingdoms.md), in the order the rulebook gives them.
+//! One named test per rule of Four Kingdoms (docs/rules/kingdoms.md), in
+//! the order the rulebook gives them.
 //!
 //! Positions are written in the notation. [`table`] builds one in which
 //! spades, diamonds and clubs are all on their foundations already, so a

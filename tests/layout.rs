@@ -24,12 +24,14 @@
 use farewell::atlas;
 use farewell::draw::{DrawList, Item};
 use farewell::games::{GameId, GAMES};
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::save::Save;
 use farewell::ui::catalogue::CATALOGUE;
 use farewell::ui::screen::End;
 use farewell::ui::skin::AtlasSkin;
-use farewell::ui::{render, App, Screen};
+use farewell::ui::{render, Screen};
+
+use super::driver::{reads_as_driver, Driver, Pad};
 
 /// The safe area: left, top, right, bottom (exclusive).
 const SAFE: (i16, i16, i16, i16) = (26, 19, 320 - 26, 240 - 19);
@@ -195,9 +197,7 @@ fn faults(list: &DrawList, place: &str) -> Vec<String> {
 
 /// Drives the App as the pad would, checking every frame it draws.
 struct D {
-    app: App,
-    input: Input,
-    log: String,
+    d: Driver,
     list: DrawList,
     game: &'static str,
     faults: Vec<String>,
@@ -206,18 +206,10 @@ struct D {
 
 impl D {
     fn new() -> Self {
-        D {
-            app: App::new(),
-            input: Input::new(),
-            log: String::new(),
-            list: DrawList::new(),
-            game: CATALOGUE[0].name(),
-            faults: Vec::new(),
-            frames: 0,
-        }
+        D { d: Driver::thinking(1000), list: DrawList::new(), game: CATALOGUE[0].name(), faults: Vec::new(), frames: 0 }
     }
     fn check(&mut self, held: Buttons) {
-        render::draw(&self.app, held, &AtlasSkin, &mut self.list);
+        render::draw(&self.d.app, held, &AtlasSkin, &mut self.list);
         let place = format!("{} / {:?}", self.game, self.app.screen());
         for f in faults(&self.list, &place) {
             if !self.faults.contains(&f) {
@@ -229,18 +221,8 @@ impl D {
     /// A frame as the console runs it: input, update, thinking, drawing
     /// (the drawing is where the cards' motion sees them move).
     fn frame(&mut self, held: Buttons) {
-        self.input.update(held);
-        self.app.update(&self.input, &mut self.log);
-        self.app.think(1000);
-        render::draw(&self.app, held, &AtlasSkin, &mut self.list);
-    }
-    /// Press, release, then the frame drawn once the cards have moved
-    /// (a card sliding, a book leaving may cross the edge on its way).
-    fn press(&mut self, b: Buttons) {
-        self.frame(b);
-        self.frame(Buttons::empty());
-        self.still();
-        self.check(Buttons::empty());
+        self.d.frame(held);
+        render::draw(&self.d.app, held, &AtlasSkin, &mut self.list);
     }
     /// Frames pass until nothing moves (A Farewell to Kings queues its
     /// animations one after another; its kings take two seconds to rise
@@ -262,16 +244,6 @@ impl D {
             self.frame(Buttons::empty());
         }
     }
-    fn settle(&mut self) {
-        for _ in 0..10_000 {
-            if !self.app.thinking() {
-                break;
-            }
-            self.frame(Buttons::empty());
-        }
-        self.still();
-        self.check(Buttons::empty());
-    }
     /// Frames pass, then the first frame with no card in flight is
     /// checked (a card on its way may pass over words).
     fn wait(&mut self, frames: u32) {
@@ -287,41 +259,10 @@ impl D {
         }
         self.check(Buttons::empty());
     }
-    fn moves(&self) -> usize {
-        self.app.playing().map_or(0, |p| p.move_count())
-    }
-    fn choose(&mut self, i: usize) {
+    /// From the title, game `i` of the catalogue and its menu.
+    fn choose_nth(&mut self, i: usize) {
         self.game = CATALOGUE[i].name();
-        while self.app.game != GameId::nth(i) {
-            self.press(Buttons::DOWN);
-        }
-        self.press(Buttons::CROSS);
-        assert_eq!(self.app.screen(), Screen::GameMenu { sel: 0 });
-    }
-    /// From the game's menu, its Deal number screen and deal `seed`.
-    fn deal(&mut self, seed: u32) {
-        self.press(Buttons::DOWN);
-        self.press(Buttons::CROSS);
-        let Screen::DealNumber { digits: shown, .. } = self.app.screen() else { panic!("{:?}", self.app.screen()) };
-        let digits = farewell::ui::digits_of(seed);
-        for pos in (0..10).rev() {
-            for _ in 0..(10 + digits[pos] - shown[pos]) % 10 {
-                self.press(Buttons::UP);
-            }
-            if pos > 0 {
-                self.press(Buttons::LEFT);
-            }
-        }
-        self.press(Buttons::CROSS);
-        assert_eq!(self.app.screen(), Screen::Play);
-    }
-    /// Square, the hint worked out and shown, then X.
-    fn play_hint(&mut self) -> bool {
-        let before = self.moves();
-        self.press(Buttons::SQUARE);
-        self.settle();
-        self.press(Buttons::CROSS);
-        self.moves() != before || matches!(self.app.screen(), Screen::Over { .. })
+        self.choose(GameId::nth(i));
     }
     /// Hints to the end of the deal (or `limit` of them).
     fn play_out(&mut self, limit: usize) -> End {
@@ -342,6 +283,32 @@ impl D {
         );
     }
 }
+
+impl Pad for D {
+    fn driver(&mut self) -> &mut Driver {
+        &mut self.d
+    }
+    /// Press, release, then the frame drawn once the cards have moved
+    /// (a card sliding, a book leaving may cross the edge on its way).
+    fn press(&mut self, b: Buttons) {
+        self.frame(b);
+        self.frame(Buttons::empty());
+        self.still();
+        self.check(Buttons::empty());
+    }
+    fn settle(&mut self) {
+        for _ in 0..10_000 {
+            if !self.app.thinking() {
+                break;
+            }
+            self.frame(Buttons::empty());
+        }
+        self.still();
+        self.check(Buttons::empty());
+    }
+}
+
+reads_as_driver!(D, d);
 
 /// A small fixed sequence of buttons (a pseudo-random walk).
 fn walk(seed: u32, n: usize) -> Vec<Buttons> {
@@ -376,7 +343,7 @@ fn the_menus_fit_a_tv() {
     let mut d = D::new();
     d.check(Buttons::empty());
     for i in 0..GAMES.len() {
-        d.choose(i);
+        d.choose_nth(i);
         for sel in 1..5 {
             d.press(Buttons::DOWN);
             assert_eq!(d.app.screen(), Screen::GameMenu { sel });
@@ -417,7 +384,7 @@ fn the_menus_fit_a_tv() {
 fn every_game_in_play_fits_a_tv() {
     let mut d = D::new();
     for i in 0..GAMES.len() {
-        d.choose(i);
+        d.choose_nth(i);
         d.deal(7);
         // A hint shown, the card it names held, a walk over the table
         // (refusals, cards held, undo), the rank and suit highlights.
@@ -462,7 +429,7 @@ fn every_game_won_and_lost_fits_a_tv() {
     let mut d = D::new();
     for (i, won, lost) in ENDINGS {
         for (seed, want) in [(won, End::Won), (lost, End::Lost)] {
-            d.choose(i);
+            d.choose_nth(i);
             d.deal(seed);
             let end = d.play_out(400);
             assert_eq!(end, want, "{}: deal {seed}", d.game);
@@ -486,7 +453,7 @@ fn every_game_won_and_lost_fits_a_tv() {
             assert!(matches!(d.app.screen(), Screen::Title { .. }), "{:?}", d.app.screen());
         }
         // Its statistics, with a won and a lost deal in them.
-        d.choose(i);
+        d.choose_nth(i);
         for _ in 0..4 {
             d.press(Buttons::DOWN);
         }
@@ -535,7 +502,7 @@ fn every_grid_of_a_farewell_to_kings_fits_a_tv() {
         save.record_mut(farewell::settings::GameId::Farewell).options =
             farewell::games::farewell::patience::code(o).unwrap();
         d.app.load(save);
-        d.choose(0);
+        d.choose_nth(0);
         d.game = if w * h > 96 { "A Farewell to Kings (large grid)" } else { "A Farewell to Kings (small grid)" };
         d.deal(7);
         assert!(d.log.contains(&format!("grid={w}x{h}")), "{}", d.log);

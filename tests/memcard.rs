@@ -6,9 +6,9 @@ use farewell::games::farewell::player::best_move;
 use farewell::games::farewell::{Game, Options};
 use farewell::games::Patience;
 use farewell::memcard::{
-    copies, format_card, full_width, load_file, plan_record, plan_save, title_frame, write_title, CardError, CardImage,
-    Contents, Directory, FileReader, FileState, LoadError, PlanError, Slot, WritePlan, BLOCK_SIZE, CARD_SIZE,
-    FILE_NAME, FRAME, ICON, ICON_PALETTE, RECORD_MAX, SLOT_SIZE,
+    copies, format_card, full_width, load_file, plan_record, plan_save, title_sector, write_title, CardError,
+    CardImage, Contents, Directory, FileReader, FileState, LoadError, PlanError, Slot, WritePlan, BLOCK_SIZE,
+    CARD_SIZE, FILE_NAME, ICON, ICON_PALETTE, RECORD_MAX, SECTOR, SLOT_SIZE,
 };
 use farewell::save::{crc32, Save, SaveError, SavedGame, Tally, MAX_ENCODED};
 use farewell::ui::GameId;
@@ -26,14 +26,14 @@ fn formatted() -> Card {
     c
 }
 
-fn xor(frame: &[u8]) -> u8 {
-    frame[..127].iter().fold(0, |a, b| a ^ b)
+fn xor(sector: &[u8]) -> u8 {
+    sector[..127].iter().fold(0, |a, b| a ^ b)
 }
 
 /// Writes a directory entry by hand (independently of the module) and fills
 /// the block with a recognisable pattern: another game's file.
 fn put_foreign(card: &mut [u8], block: usize, state: u8, next: u16, name: &[u8]) {
-    let f = &mut card[block * FRAME..(block + 1) * FRAME];
+    let f = &mut card[block * SECTOR..(block + 1) * SECTOR];
     f.fill(0);
     f[0] = state;
     f[4..8].copy_from_slice(&0x2000u32.to_le_bytes());
@@ -88,12 +88,12 @@ fn format_writes_header_free_entries_and_checksums() {
     assert_eq!(&c[0..2], b"MC");
     assert_eq!(c[127], b'M' ^ b'C');
     for n in 1..16 {
-        let f = &c[n * FRAME..(n + 1) * FRAME];
-        assert_eq!(f[0], 0xA0, "frame {n} free");
+        let f = &c[n * SECTOR..(n + 1) * SECTOR];
+        assert_eq!(f[0], 0xA0, "sector {n} free");
         assert_eq!(&f[8..10], &[0xFF, 0xFF]);
         assert_eq!(f[127], xor(f));
     }
-    assert_eq!(&c[63 * FRAME..63 * FRAME + 128], &c[..128], "header copy in frame 63");
+    assert_eq!(&c[63 * SECTOR..63 * SECTOR + 128], &c[..128], "header copy in sector 63");
     let dir = Directory::parse(&c[..]).unwrap();
     assert_eq!(dir.files().count(), 0);
     assert_eq!(dir.free_blocks().collect::<Vec<_>>(), (1..=15).collect::<Vec<u8>>());
@@ -110,8 +110,8 @@ fn unformatted_and_wrong_sized_cards() {
     assert_eq!(Directory::parse(&c[..]), Err(CardError::Unformatted), "header checksum");
     let c = formatted();
     assert_eq!(CardImage::new_checked(&c[..1000]).unwrap_err(), CardError::WrongSize(1000));
-    assert_eq!(Directory::parse(&c[..16 * FRAME - 1]), Err(CardError::WrongSize(16 * FRAME - 1)));
-    assert!(Directory::parse(&c[..16 * FRAME]).is_ok(), "the directory frames alone are enough");
+    assert_eq!(Directory::parse(&c[..16 * SECTOR - 1]), Err(CardError::WrongSize(16 * SECTOR - 1)));
+    assert!(Directory::parse(&c[..16 * SECTOR]).is_ok(), "the directory sectors alone are enough");
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn our_save_round_trips_through_a_card() {
     assert_eq!(plan.block(), 1);
     assert_eq!(load(&c[..]).unwrap(), s);
     // The directory entry, checked byte by byte.
-    let e = &c[FRAME..2 * FRAME];
+    let e = &c[SECTOR..2 * SECTOR];
     assert_eq!(e[0], 0x51);
     assert_eq!(&e[4..8], &0x2000u32.to_le_bytes());
     assert_eq!(&e[8..10], &[0xFF, 0xFF]);
@@ -136,10 +136,10 @@ fn our_save_round_trips_through_a_card() {
 }
 
 #[test]
-fn title_frame_icon_and_palette() {
+fn title_sector_icon_and_palette() {
     let mut c = formatted();
     write(&mut c, &save_of(4_000_000_000, 3));
-    let t = &c[BLOCK_SIZE..BLOCK_SIZE + FRAME];
+    let t = &c[BLOCK_SIZE..BLOCK_SIZE + SECTOR];
     assert_eq!(&t[0..4], &[b'S', b'C', 0x11, 1]);
     // Full-width "A F": 8260 8140 8265.
     assert_eq!(&t[4..10], &[0x82, 0x60, 0x81, 0x40, 0x82, 0x65]);
@@ -149,36 +149,36 @@ fn title_frame_icon_and_palette() {
     for (i, col) in ICON_PALETTE.iter().enumerate() {
         assert_eq!(&t[0x60 + 2 * i..0x62 + 2 * i], &col.to_le_bytes());
     }
-    assert_eq!(&c[BLOCK_SIZE + FRAME..BLOCK_SIZE + 2 * FRAME], &ICON[..]);
+    assert_eq!(&c[BLOCK_SIZE + SECTOR..BLOCK_SIZE + 2 * SECTOR], &ICON[..]);
     // Without a game in progress the title has no deal number.
     let mut c = formatted();
     write(&mut c, &Save::default());
     let mut s = String::new();
-    write_title(c[BLOCK_SIZE..BLOCK_SIZE + FRAME].try_into().unwrap(), &mut s).unwrap();
+    write_title(c[BLOCK_SIZE..BLOCK_SIZE + SECTOR].try_into().unwrap(), &mut s).unwrap();
     assert_eq!(s, "A Farewell to Kings");
 }
 
 #[test]
 fn full_width_covers_printable_ascii_and_decodes_back() {
-    let mut frame = [0u8; FRAME];
-    frame[0..2].copy_from_slice(b"SC");
+    let mut sector = [0u8; SECTOR];
+    sector[0..2].copy_from_slice(b"SC");
     let ascii: Vec<u8> = (0x20..0x7F).collect();
     for chunk in ascii.chunks(32) {
-        frame[4..0x44].fill(0);
+        sector[4..0x44].fill(0);
         for (i, &a) in chunk.iter().enumerate() {
             let fw = full_width(a);
             assert!(fw[0] == 0x81 || fw[0] == 0x82, "{} -> {fw:x?}", a as char);
-            frame[4 + 2 * i..6 + 2 * i].copy_from_slice(&fw);
+            sector[4 + 2 * i..6 + 2 * i].copy_from_slice(&fw);
         }
         let mut s = String::new();
-        write_title(&frame, &mut s).unwrap();
+        write_title(&sector, &mut s).unwrap();
         assert_eq!(s.as_bytes(), chunk);
     }
     // Kana and plain ASCII bytes in a title from another game.
-    frame[4..0x44].fill(0);
-    frame[4..10].copy_from_slice(&[0x83, 0x41, b'O', b'K', 0xFF, 0]);
+    sector[4..0x44].fill(0);
+    sector[4..10].copy_from_slice(&[0x83, 0x41, b'O', b'K', 0xFF, 0]);
     let mut s = String::new();
-    write_title(&frame, &mut s).unwrap();
+    write_title(&sector, &mut s).unwrap();
     assert_eq!(s, "?OK?");
 }
 
@@ -231,8 +231,8 @@ fn other_files_are_never_touched() {
     let plan = write(&mut c, &save_of(1, 10));
     assert_eq!(plan.block(), 4, "first free block");
     let changed: Vec<usize> =
-        (0..1024).filter(|&s| c[s * FRAME..(s + 1) * FRAME] != before[s * FRAME..(s + 1) * FRAME]).collect();
-    assert!(changed.iter().all(|&s| s == 4 || s / 64 == 4), "only directory frame 4 and block 4: {changed:?}");
+        (0..1024).filter(|&s| c[s * SECTOR..(s + 1) * SECTOR] != before[s * SECTOR..(s + 1) * SECTOR]).collect();
+    assert!(changed.iter().all(|&s| s == 4 || s / 64 == 4), "only directory sector 4 and block 4: {changed:?}");
     let files: Vec<_> =
         Directory::parse(&c[..]).unwrap().files().map(|f| (f.first_block, f.blocks, f.name().to_vec())).collect();
     assert_eq!(
@@ -247,7 +247,7 @@ fn other_files_are_never_touched() {
     assert!(plan.iter().all(|(sector, _)| sector / 64 == 4));
     for s in 0..1024 {
         if s / 64 != 4 {
-            assert_eq!(c[s * FRAME..(s + 1) * FRAME], before[s * FRAME..(s + 1) * FRAME], "sector {s}");
+            assert_eq!(c[s * SECTOR..(s + 1) * SECTOR], before[s * SECTOR..(s + 1) * SECTOR], "sector {s}");
         }
     }
     assert_eq!(load(&c[..]).unwrap(), s2);
@@ -256,7 +256,7 @@ fn other_files_are_never_touched() {
 #[test]
 fn an_entry_with_a_bad_checksum_is_neither_free_nor_used() {
     let mut c = formatted();
-    c[FRAME + 127] ^= 0x55; // block 1's entry, still 0xA0 but damaged
+    c[SECTOR + 127] ^= 0x55; // block 1's entry, still 0xA0 but damaged
     let plan = write(&mut c, &Save::default());
     assert_eq!(plan.block(), 2);
 }
@@ -295,22 +295,22 @@ fn a_full_card_refuses_a_new_save_but_takes_an_update() {
 }
 
 #[test]
-fn a_new_file_clears_slot_b_and_writes_its_directory_frame_last() {
+fn a_new_file_clears_slot_b_and_writes_its_directory_sector_last() {
     let mut c = formatted();
     put_foreign(&mut c[..], 1, 0x51, 0xFFFF, b"BASLUS-00004Q");
     let p = plan(&c[..], &save_of(8, 30)).unwrap();
     let sectors: Vec<u16> = p.iter().map(|(s, _)| s).collect();
     let (last, file) = sectors.split_last().unwrap();
-    assert_eq!(*last, 2, "directory frame of block 2");
+    assert_eq!(*last, 2, "directory sector of block 2");
     assert!(file.iter().all(|s| s / 64 == 2), "{file:?}");
-    let frames: Vec<u16> = file.iter().map(|s| s % 64).collect();
-    // Slot B's header (frame 33) cleared first, the icon, A's data frames,
-    // the title, and A's header frame (2) last before the directory.
-    assert_eq!(frames[..2], [33, 1]);
-    assert_eq!(frames[frames.len() - 2..], [0, 2]);
-    assert!(frames[2..frames.len() - 2].iter().all(|&f| (3..33).contains(&f)), "{frames:?}");
+    let sectors: Vec<u16> = file.iter().map(|s| s % 64).collect();
+    // Slot B's header (sector 33) cleared first, the icon, A's data sectors,
+    // the title, and A's header sector (2) last before the directory.
+    assert_eq!(sectors[..2], [33, 1]);
+    assert_eq!(sectors[sectors.len() - 2..], [0, 2]);
+    assert!(sectors[2..sectors.len() - 2].iter().all(|&f| (3..33).contains(&f)), "{sectors:?}");
     let (_, zeros) = p.iter().next().unwrap();
-    assert_eq!(zeros, &[0u8; FRAME]);
+    assert_eq!(zeros, &[0u8; SECTOR]);
     assert_eq!(p.get(p.len()), None);
 }
 
@@ -327,12 +327,12 @@ fn updates_alternate_between_the_slots() {
         assert_eq!(state(&c[..]), Some(after), "the loader sees what the plan says");
         assert_eq!(load(&c[..]).unwrap(), s);
         // Every write of an update lands in the slot being written, and the
-        // slot's header frame comes last.
+        // slot's header sector comes last.
         if i > 0 {
-            let first = want.first_frame() as u16;
-            let frames: Vec<u16> = p.iter().map(|(s, _)| s - 64).collect();
-            assert_eq!(frames.last(), Some(&first), "header frame last: {frames:?}");
-            assert!(frames.iter().all(|&f| f == 0 || (first..first + 31).contains(&f)), "{frames:?}");
+            let first = want.first_sector() as u16;
+            let sectors: Vec<u16> = p.iter().map(|(s, _)| s - 64).collect();
+            assert_eq!(sectors.last(), Some(&first), "header sector last: {sectors:?}");
+            assert!(sectors.iter().all(|&f| f == 0 || (first..first + 31).contains(&f)), "{sectors:?}");
         }
         // Both copies check out once two saves are made: the newest loads.
         let block = &c[BLOCK_SIZE..2 * BLOCK_SIZE];
@@ -345,7 +345,7 @@ fn updates_alternate_between_the_slots() {
 }
 
 #[test]
-fn the_title_frame_is_written_only_when_it_changes() {
+fn the_title_sector_is_written_only_when_it_changes() {
     let mut c = formatted();
     let g = save_of(5, 4);
     write(&mut c, &g);
@@ -353,12 +353,12 @@ fn the_title_frame_is_written_only_when_it_changes() {
     // Same deal, more moves: same title, not rewritten.
     let p = write(&mut c, &save_of(5, 12));
     assert_eq!(title_writes(&p), 0);
-    // Another deal: a new title, written before the header frame.
+    // Another deal: a new title, written before the header sector.
     let p = write(&mut c, &save_of(6, 12));
     assert_eq!(title_writes(&p), 1);
     assert_eq!(p.iter().map(|(s, _)| s).nth(p.len() - 2), Some(64));
     let mut t = String::new();
-    write_title(c[BLOCK_SIZE..BLOCK_SIZE + FRAME].try_into().unwrap(), &mut t).unwrap();
+    write_title(c[BLOCK_SIZE..BLOCK_SIZE + SECTOR].try_into().unwrap(), &mut t).unwrap();
     assert_eq!(t, "A Farewell to Kings #6");
 }
 
@@ -373,10 +373,10 @@ enum Torn {
     Zero,
 }
 
-fn tear(card: &mut [u8], sector: u16, new: &[u8; FRAME], how: Torn) {
-    let f = &mut card[usize::from(sector) * FRAME..][..FRAME];
+fn tear(card: &mut [u8], sector: u16, new: &[u8; SECTOR], how: Torn) {
+    let f = &mut card[usize::from(sector) * SECTOR..][..SECTOR];
     match how {
-        Torn::Half => f[..FRAME / 2].copy_from_slice(&new[..FRAME / 2]),
+        Torn::Half => f[..SECTOR / 2].copy_from_slice(&new[..SECTOR / 2]),
         Torn::Erased => f.fill(0xFF),
         Torn::Zero => f.fill(0),
     }
@@ -444,7 +444,7 @@ fn pulled_mid_write_of_an_update_at_every_sector_count() {
 #[test]
 fn a_save_from_two_updates_back_never_loads() {
     // Slot A holds save 1, B save 2; writing save 3 into A: with A's data
-    // frames written and its header not, A fails its CRC and B loads.
+    // sectors written and its header not, A fails its CRC and B loads.
     let mut c = formatted();
     let (s1, s2, s3) = (save_of(1, 50), save_of(2, 50), save_of(3, 50));
     write(&mut c, &s1);
@@ -497,14 +497,14 @@ fn v2_record(version: u16) -> (Vec<u8>, Save) {
 }
 
 /// A card with a v1/v2 file as those versions wrote it: title, icon, the
-/// record from frame 2, the rest of the block as it was (here: a pattern).
+/// record from sector 2, the rest of the block as it was (here: a pattern).
 fn legacy_card(record: &[u8]) -> Card {
     let mut c = formatted();
     put_foreign(&mut c[..], 3, 0x51, 0xFFFF, FILE_NAME);
     let block = &mut c[3 * BLOCK_SIZE..4 * BLOCK_SIZE];
-    block[..FRAME].copy_from_slice(&title_frame(Some(42)));
-    block[FRAME..2 * FRAME].copy_from_slice(&ICON);
-    block[2 * FRAME..2 * FRAME + record.len()].copy_from_slice(record);
+    block[..SECTOR].copy_from_slice(&title_sector(Some(42)));
+    block[SECTOR..2 * SECTOR].copy_from_slice(&ICON);
+    block[2 * SECTOR..2 * SECTOR + record.len()].copy_from_slice(record);
     c
 }
 
@@ -549,8 +549,8 @@ fn a_stale_copy_in_a_reused_block_never_outranks_a_new_file() {
     }
     assert_eq!(state(&c[..]).unwrap().contents, Contents::Good { slot: Slot::A, generation: 41 });
     write(&mut c, &save_of(3, 50)); // generation 42, slot B
-    c[FRAME] = 0xA1; // deleted
-    c[FRAME + 127] ^= 0x51 ^ 0xA1;
+    c[SECTOR] = 0xA1; // deleted
+    c[SECTOR + 127] ^= 0x51 ^ 0xA1;
     assert_eq!(load(&c[..]), Err(LoadError::NoSave));
     let s = save_of(9, 2);
     assert!(pulled_at_every_write(&c, &s) > 10);
@@ -595,7 +595,7 @@ fn the_record_is_opaque_up_to_record_max() {
     let mut c = formatted();
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
-    let title = title_frame(None);
+    let title = title_sector(None);
     let too_big = vec![7u8; RECORD_MAX + 1];
     assert!(matches!(plan_record(&dir, None, &title, &too_big, &mut p), Err(PlanError::TooLarge(_))));
     assert!(p.is_empty());
@@ -624,7 +624,7 @@ fn a_save_from_a_newer_version_is_kept_and_said_so() {
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
-    plan_record(&dir, state(&c[..]).as_ref(), &title_frame(None), &rec, &mut p).unwrap();
+    plan_record(&dir, state(&c[..]).as_ref(), &title_sector(None), &rec, &mut p).unwrap();
     p.apply(&mut c, p.len());
     assert_eq!(load(&c[..]), Err(LoadError::Newer(9)));
     assert!(load(&c[..]).unwrap_err().to_string().contains("newer version"));
@@ -639,8 +639,8 @@ fn a_damaged_save_is_kept_until_the_player_replaces_it() {
     write(&mut c, &save_of(1, 5));
     write(&mut c, &save_of(1, 6));
     // Both copies damaged.
-    c[BLOCK_SIZE + 2 * FRAME + 20] ^= 1;
-    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    c[BLOCK_SIZE + 2 * SECTOR + 20] ^= 1;
+    c[BLOCK_SIZE + 33 * SECTOR + 20] ^= 1;
     assert_eq!(load(&c[..]), Err(LoadError::Save(SaveError::BadCrc)));
     let mut st = state(&c[..]).unwrap();
     assert_eq!(st.contents, Contents::Damaged);
@@ -701,9 +701,9 @@ fn the_file_reader_reads_only_what_the_copies_need() {
     let mut r = Box::new(FileReader::new());
     let mut reads = Vec::new();
     while let Some(f) = r.next() {
-        assert!(!reads.contains(&f), "frame {f} read twice");
+        assert!(!reads.contains(&f), "sector {f} read twice");
         reads.push(f);
-        r.put(f, block[f * FRAME..(f + 1) * FRAME].try_into().unwrap());
+        r.put(f, block[f * SECTOR..(f + 1) * SECTOR].try_into().unwrap());
     }
     assert_eq!(reads[..3], [0, 2, 33]);
     assert!(reads.len() < 30, "{reads:?}");
@@ -739,7 +739,7 @@ fn lay_out(c: &mut [u8], lengths: &[usize], order: &[u8], free_kinds: &[u8]) -> 
     }
     let mut free: Vec<u8> = order[used..].to_vec();
     for (i, &b) in free.iter().enumerate() {
-        let f = &mut c[usize::from(b) * FRAME..][..FRAME];
+        let f = &mut c[usize::from(b) * SECTOR..][..SECTOR];
         f.fill(0);
         f[0] = free_kinds[i % free_kinds.len()];
         f[8..10].copy_from_slice(&[0xFF, 0xFF]);
@@ -750,9 +750,9 @@ fn lay_out(c: &mut [u8], lengths: &[usize], order: &[u8], free_kinds: &[u8]) -> 
     (files, free)
 }
 
-/// The entry frame of block `b` (1..=15) as raw bytes.
+/// The entry sector of block `b` (1..=15) as raw bytes.
 fn raw_entry(c: &[u8], b: u8) -> &[u8] {
-    &c[usize::from(b) * FRAME..][..FRAME]
+    &c[usize::from(b) * SECTOR..][..SECTOR]
 }
 
 /// Blocks some file's chain reaches after its first block, walking the
@@ -787,22 +787,22 @@ fn reached_by_chains(c: &[u8]) -> Vec<u8> {
 
 #[derive(Clone, Copy, Debug)]
 enum Damage {
-    Byte { frame: usize, at: usize, x: u8, reseal: bool },
-    State { frame: usize, state: u8 },
-    Next { frame: usize, next: u16 },
+    Byte { sector: usize, at: usize, x: u8, reseal: bool },
+    State { sector: usize, state: u8 },
+    Next { sector: usize, next: u16 },
 }
 
 fn damage() -> impl Strategy<Value = Damage> {
     prop_oneof![
-        (1usize..16, 0usize..128, 1u8..=255, any::<bool>()).prop_map(|(frame, at, x, reseal)| Damage::Byte {
-            frame,
+        (1usize..16, 0usize..128, 1u8..=255, any::<bool>()).prop_map(|(sector, at, x, reseal)| Damage::Byte {
+            sector,
             at,
             x,
             reseal
         }),
         (1usize..16, prop::sample::select(vec![0x51u8, 0x52, 0x53, 0xA0, 0xA1, 0xA2, 0xA3, 0x00, 0xFF]))
-            .prop_map(|(frame, state)| Damage::State { frame, state }),
-        (1usize..16, prop_oneof![0u16..16, Just(0xFFFF)]).prop_map(|(frame, next)| Damage::Next { frame, next }),
+            .prop_map(|(sector, state)| Damage::State { sector, state }),
+        (1usize..16, prop_oneof![0u16..16, Just(0xFFFF)]).prop_map(|(sector, next)| Damage::Next { sector, next }),
     ]
 }
 
@@ -836,22 +836,22 @@ proptest! {
         // right again, entries given another state or another next block
         // (with a good checksum: the lies a parser cannot see through).
         for &d in &hits {
-            let (frame, reseal) = match d {
-                Damage::Byte { frame, at, x, reseal } => {
-                    c[frame * FRAME + at] ^= x;
-                    (frame, reseal)
+            let (sector, reseal) = match d {
+                Damage::Byte { sector, at, x, reseal } => {
+                    c[sector * SECTOR + at] ^= x;
+                    (sector, reseal)
                 }
-                Damage::State { frame, state } => {
-                    c[frame * FRAME] = state;
-                    (frame, true)
+                Damage::State { sector, state } => {
+                    c[sector * SECTOR] = state;
+                    (sector, true)
                 }
-                Damage::Next { frame, next } => {
-                    c[frame * FRAME + 8..frame * FRAME + 10].copy_from_slice(&next.to_le_bytes());
-                    (frame, true)
+                Damage::Next { sector, next } => {
+                    c[sector * SECTOR + 8..sector * SECTOR + 10].copy_from_slice(&next.to_le_bytes());
+                    (sector, true)
                 }
             };
             if reseal {
-                let f = &mut c[frame * FRAME..(frame + 1) * FRAME];
+                let f = &mut c[sector * SECTOR..(sector + 1) * SECTOR];
                 f[127] = xor(f);
             }
         }
@@ -893,7 +893,7 @@ proptest! {
     fn any_file_block_never_panics(block in proptest::collection::vec(any::<u8>(), 0..BLOCK_SIZE), slot_b in any::<bool>()) {
         let mut c = formatted();
         write(&mut c, &save_of(2, 3));
-        let at = BLOCK_SIZE + if slot_b { 33 * FRAME } else { 0 };
+        let at = BLOCK_SIZE + if slot_b { 33 * SECTOR } else { 0 };
         let n = block.len().min(2 * BLOCK_SIZE - at);
         c[at..at + n].copy_from_slice(&block[..n]);
         let _ = load(&c[..]);
@@ -910,7 +910,7 @@ proptest! {
         let (s1, s2) = (save_of(6, 12), save_of(6, 30));
         write(&mut c, &s1);
         write(&mut c, &s2);
-        let slot_b = BLOCK_SIZE + 33 * FRAME..2 * BLOCK_SIZE;
+        let slot_b = BLOCK_SIZE + 33 * SECTOR..2 * BLOCK_SIZE;
         let in_b = hits.iter().any(|(at, _)| slot_b.contains(at));
         for &(at, x) in &hits {
             c[at] ^= x;
@@ -972,30 +972,30 @@ impl Model {
 }
 
 impl Port for Model {
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>> {
+    fn read(&mut self, n: u16, buf: &mut [u8; SECTOR]) -> Poll<Result<bool, IoError>> {
         self.ops += 1;
         Poll::Ready(self.read_now(n, buf))
     }
 
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>> {
+    fn write(&mut self, n: u16, data: &[u8; SECTOR], guard: bool) -> Poll<Result<(), IoError>> {
         self.ops += 1;
         Poll::Ready(self.write_now(n, data, guard))
     }
 }
 
 impl Model {
-    fn read_now(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Result<bool, IoError> {
+    fn read_now(&mut self, n: u16, buf: &mut [u8; SECTOR]) -> Result<bool, IoError> {
         let c = self.card.as_ref().ok_or(IoError::NoCard)?;
-        buf.copy_from_slice(&c[usize::from(n) * FRAME..][..FRAME]);
+        buf.copy_from_slice(&c[usize::from(n) * SECTOR..][..SECTOR]);
         Ok(self.fresh)
     }
 
-    fn write_now(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Result<(), IoError> {
+    fn write_now(&mut self, n: u16, data: &[u8; SECTOR], guard: bool) -> Result<(), IoError> {
         let c = self.card.as_mut().ok_or(IoError::NoCard)?;
         if guard && self.fresh {
             return Err(IoError::NewCard);
         }
-        c[usize::from(n) * FRAME..][..FRAME].copy_from_slice(data);
+        c[usize::from(n) * SECTOR..][..SECTOR].copy_from_slice(data);
         self.fresh = self.sticky;
         self.writes.push(n);
         if self.pull_after_write == Some(self.writes.len()) {
@@ -1046,7 +1046,7 @@ fn session_boot_reads_and_writes_nothing_then_saves() {
     s.request_save();
     run(&mut s, &mut m, &s2, 200);
     assert_eq!(m.writes[0], 63);
-    assert_eq!(m.card()[63 * FRAME..64 * FRAME], before[63 * FRAME..64 * FRAME]);
+    assert_eq!(m.card()[63 * SECTOR..64 * SECTOR], before[63 * SECTOR..64 * SECTOR]);
     assert_eq!(load(m.card()).unwrap(), s2);
     // The next save goes straight to writing: no reads, no write to 63.
     m.writes.clear();
@@ -1094,7 +1094,7 @@ fn session_a_card_swapped_between_saves_is_read_again() {
         if blk == 3 || (blk == 0 && (f == 3 || f == 63)) {
             continue;
         }
-        assert_eq!(m.card()[sector * FRAME..][..FRAME], b_before[sector * FRAME..][..FRAME], "sector {sector}");
+        assert_eq!(m.card()[sector * SECTOR..][..SECTOR], b_before[sector * SECTOR..][..SECTOR], "sector {sector}");
     }
     assert_eq!(state(m.card()).unwrap().block, 3);
     assert_eq!(load(m.card()).unwrap(), s2);
@@ -1241,7 +1241,7 @@ fn session_formats_only_the_card_the_player_agreed_to() {
     let mut m = Model::with(Some(blank()));
     let (mut s, _) = booted(&mut m);
     let mut other = blank();
-    other[300] = 0x42; // in the directory frames: another card
+    other[300] = 0x42; // in the directory sectors: another card
     m.swap(Some(other.clone()));
     s.confirm_format();
     run(&mut s, &mut m, &save_of(1, 1), 200);
@@ -1254,7 +1254,7 @@ fn session_damaged_and_newer_saves() {
     // Damaged: kept until the player agrees, then replaced.
     let mut c = formatted();
     write(&mut c, &save_of(1, 5));
-    c[BLOCK_SIZE + 2 * FRAME + 40] ^= 1;
+    c[BLOCK_SIZE + 2 * SECTOR + 40] ^= 1;
     let damaged = c.clone();
     let mut m = Model::with(Some(c));
     let (mut s, loaded) = booted(&mut m);
@@ -1275,7 +1275,7 @@ fn session_damaged_and_newer_saves() {
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
-    plan_record(&dir, None, &title_frame(None), &rec, &mut p).unwrap();
+    plan_record(&dir, None, &title_sector(None), &rec, &mut p).unwrap();
     p.apply(&mut c, p.len());
     let before = c.clone();
     let mut m = Model::with(Some(c));
@@ -1456,7 +1456,7 @@ impl Wire {
             (8, b'R') => (rx[4], true),
             (9, b'R') => (rx[5], true),
             (10..=137, b'R') => {
-                let at = usize::from(sector(rx)) * FRAME + i - 10;
+                let at = usize::from(sector(rx)) * SECTOR + i - 10;
                 let mut b = card.data[at];
                 if card.corrupt_next_read && i == 20 {
                     b ^= 1;
@@ -1465,8 +1465,8 @@ impl Wire {
                 (b, true)
             }
             (138, b'R') => {
-                let at = usize::from(sector(rx)) * FRAME;
-                let sum = card.data[at..at + FRAME].iter().fold(rx[4] ^ rx[5], |a, b| a ^ b);
+                let at = usize::from(sector(rx)) * SECTOR;
+                let sum = card.data[at..at + SECTOR].iter().fold(rx[4] ^ rx[5], |a, b| a ^ b);
                 (sum, true)
             }
             (139, b'R') => (b'G', false),
@@ -1476,7 +1476,7 @@ impl Wire {
                 let sum = data.iter().fold(rx[4] ^ rx[5], |a, b| a ^ b);
                 if sum == rx[134] {
                     let n = sector(rx);
-                    card.data[usize::from(n) * FRAME..][..FRAME].copy_from_slice(data);
+                    card.data[usize::from(n) * SECTOR..][..SECTOR].copy_from_slice(data);
                     card.fresh = false;
                     card.writes.push(n);
                 }
@@ -1573,7 +1573,7 @@ fn wire_card() -> WireCard {
 #[test]
 fn wire_commands_read_and_write_sectors_a_byte_per_poll() {
     let mut d = Driver::new(Wire::with(Some(wire_card())));
-    let data: [u8; FRAME] = std::array::from_fn(|i| (i * 37 + 5) as u8);
+    let data: [u8; SECTOR] = std::array::from_fn(|i| (i * 37 + 5) as u8);
     // A write of sector 700, then a read of it: pending until done.
     assert_eq!(d.write(700, &data, false), Poll::Pending);
     let us = pump(&mut d, 5);
@@ -1584,9 +1584,9 @@ fn wire_commands_read_and_write_sectors_a_byte_per_poll() {
     assert_eq!(d.line().most_per_poll, 1);
     assert_eq!(d.write(700, &data, false), Poll::Ready(Ok(())));
     let card = d.line().card.as_ref().unwrap();
-    assert_eq!(card.data[700 * FRAME..][..FRAME], data);
+    assert_eq!(card.data[700 * SECTOR..][..SECTOR], data);
     assert!(!card.fresh, "a completed write clears the new flag");
-    let mut buf = [0u8; FRAME];
+    let mut buf = [0u8; SECTOR];
     assert_eq!(d.read(700, &mut buf), Poll::Pending);
     pump(&mut d, 7);
     assert_eq!(d.read(700, &mut buf), Poll::Ready(Ok(false)));
@@ -1597,7 +1597,7 @@ fn wire_commands_read_and_write_sectors_a_byte_per_poll() {
 #[test]
 fn wire_a_late_poll_still_finds_the_reply_that_came_in_time() {
     let mut d = Driver::new(Wire::with(Some(wire_card())));
-    let mut buf = [0u8; FRAME];
+    let mut buf = [0u8; SECTOR];
     assert_eq!(d.read(3, &mut buf), Poll::Pending);
     // The frame draws for 3 ms between polls, many times over: far past
     // every timeout, but each reply came in time and is latched.
@@ -1607,7 +1607,7 @@ fn wire_a_late_poll_still_finds_the_reply_that_came_in_time() {
             break;
         }
     }
-    let want = d.line().card.as_ref().unwrap().data[3 * FRAME..][..FRAME].to_vec();
+    let want = d.line().card.as_ref().unwrap().data[3 * SECTOR..][..SECTOR].to_vec();
     assert_eq!(d.read(3, &mut buf), Poll::Ready(Ok(true)));
     assert_eq!(buf[..], want[..]);
 }
@@ -1622,10 +1622,10 @@ fn wire_a_sony_card_acks_the_7th_byte_of_a_read_late() {
         let mut w = Wire::with(Some(card));
         w.late_ack_us = 950;
         let mut d = Driver::new(w);
-        let mut buf = [0u8; FRAME];
+        let mut buf = [0u8; SECTOR];
         assert_eq!(d.read(9, &mut buf), Poll::Pending);
         pump(&mut d, step);
-        let want = d.line().card.as_ref().unwrap().data[9 * FRAME..][..FRAME].to_vec();
+        let want = d.line().card.as_ref().unwrap().data[9 * SECTOR..][..SECTOR].to_vec();
         assert_eq!(d.read(9, &mut buf), Poll::Ready(Ok(false)), "polled every {step} µs");
         assert_eq!(buf[..], want[..]);
     }
@@ -1634,7 +1634,7 @@ fn wire_a_sony_card_acks_the_7th_byte_of_a_read_late() {
 #[test]
 fn wire_no_card_is_noticed_after_the_timeout_not_before() {
     let mut d = Driver::new(Wire::with(None));
-    let mut buf = [0u8; FRAME];
+    let mut buf = [0u8; SECTOR];
     assert_eq!(d.read(0, &mut buf), Poll::Pending);
     let us = pump(&mut d, 1);
     assert!(us > BYTE_TIMEOUT_US + ACK_TIMEOUT_US && us < 2 * (BYTE_TIMEOUT_US + ACK_TIMEOUT_US), "{us} µs");
@@ -1643,14 +1643,14 @@ fn wire_no_card_is_noticed_after_the_timeout_not_before() {
 
 #[test]
 fn wire_a_card_pulled_at_every_byte_fails_the_sector() {
-    let data = [0xA5u8; FRAME];
+    let data = [0xA5u8; SECTOR];
     for write in [false, true] {
         let len = if write { 138 } else { 140 };
         for k in 0..len {
             let mut wire = Wire::with(Some(wire_card()));
             wire.pull_after_bytes = Some(k);
             let mut d = Driver::new(wire);
-            let mut buf = [0u8; FRAME];
+            let mut buf = [0u8; SECTOR];
             let result = if write {
                 let _ = d.write(900, &data, false);
                 pump(&mut d, 4);
@@ -1673,16 +1673,16 @@ fn wire_a_card_pulled_at_every_byte_fails_the_sector() {
 #[test]
 fn wire_a_guarded_write_to_a_new_card_sends_no_sector_number() {
     let mut d = Driver::new(Wire::with(Some(wire_card())));
-    let data = [1u8; FRAME];
+    let data = [1u8; SECTOR];
     assert_eq!(d.write(5, &data, true), Poll::Pending);
     pump(&mut d, 5);
     assert_eq!(d.write(5, &data, true), Poll::Ready(Err(IoError::NewCard)));
     let card = d.line().card.as_ref().unwrap();
     assert!(card.addressed.is_empty() && card.writes.is_empty());
     // Unguarded, it goes through and clears the flag; then guarded ones do.
-    let _ = d.write(63, &[0; FRAME], false);
+    let _ = d.write(63, &[0; SECTOR], false);
     pump(&mut d, 5);
-    assert_eq!(d.write(63, &[0; FRAME], false), Poll::Ready(Ok(())));
+    assert_eq!(d.write(63, &[0; SECTOR], false), Poll::Ready(Ok(())));
     let _ = d.write(5, &data, true);
     pump(&mut d, 5);
     assert_eq!(d.write(5, &data, true), Poll::Ready(Ok(())));
@@ -1692,7 +1692,7 @@ fn wire_a_guarded_write_to_a_new_card_sends_no_sector_number() {
 fn wire_a_bad_checksum_or_end_byte_fails_the_read() {
     let mut d = Driver::new(Wire::with(Some(wire_card())));
     d.line_mut().card.as_mut().unwrap().corrupt_next_read = true;
-    let mut buf = [0u8; FRAME];
+    let mut buf = [0u8; SECTOR];
     let _ = d.read(1, &mut buf);
     pump(&mut d, 5);
     assert_eq!(d.read(1, &mut buf), Poll::Ready(Err(IoError::Failed)));
@@ -1708,7 +1708,7 @@ fn wire_a_bad_checksum_or_end_byte_fails_the_read() {
         assert!(matches!(next, Next::Send(_)), "byte {i}");
         next = c.reply(Some((b, true)));
     }
-    for _ in 0..FRAME {
+    for _ in 0..SECTOR {
         next = c.reply(Some((0, true)));
     }
     assert_eq!(next, Next::Send(0));
@@ -1716,7 +1716,7 @@ fn wire_a_bad_checksum_or_end_byte_fails_the_read() {
     assert!(c.last());
     assert_eq!(c.reply(Some((b'N', false))), Next::Done(Err(WireError::BadSector)));
     // No /ACK mid-sector: the card went away.
-    let mut c = Command::write(7, &[0; FRAME], false);
+    let mut c = Command::write(7, &[0; SECTOR], false);
     c.reply(Some((0xFF, true)));
     assert_eq!(c.reply(Some((0, false))), Next::Done(Err(WireError::Protocol)));
 }
@@ -1799,7 +1799,7 @@ fn session_saves_through_the_byte_pump_a_sector_a_frame() {
 struct Blocking<'a>(&'a mut Driver<Wire>);
 
 impl Port for Blocking<'_> {
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>> {
+    fn read(&mut self, n: u16, buf: &mut [u8; SECTOR]) -> Poll<Result<bool, IoError>> {
         loop {
             if let Poll::Ready(r) = self.0.read(n, buf) {
                 return Poll::Ready(r);
@@ -1808,7 +1808,7 @@ impl Port for Blocking<'_> {
         }
     }
 
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>> {
+    fn write(&mut self, n: u16, data: &[u8; SECTOR], guard: bool) -> Poll<Result<(), IoError>> {
         loop {
             if let Poll::Ready(r) = self.0.write(n, data, guard) {
                 return Poll::Ready(r);
@@ -1891,8 +1891,8 @@ fn session_through_the_byte_pump_a_card_swapped_or_pulled_at_every_sector() {
 
 proptest! {
     #[test]
-    fn the_checksum_is_the_xor_of_the_first_127_bytes(bytes in proptest::collection::vec(any::<u8>(), FRAME)) {
-        let frame: [u8; FRAME] = bytes.try_into().unwrap();
+    fn the_checksum_is_the_xor_of_the_first_127_bytes(bytes in proptest::collection::vec(any::<u8>(), SECTOR)) {
+        let frame: [u8; SECTOR] = bytes.try_into().unwrap();
         prop_assert_eq!(farewell::memcard::checksum(&frame), xor(&frame));
     }
 }

@@ -22,7 +22,7 @@
 
 use farewell::memcard::session::{IoError, Port as _};
 use farewell::memcard::wire::{Driver, Line};
-use farewell::memcard::FRAME;
+use farewell::memcard::SECTOR;
 use farewell::sio::{Port, Registers, Slot, STAT_ACK_LATCHED, STAT_ACK_LOW, STAT_RX_READY};
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -231,7 +231,7 @@ fn card(ack: u64, late: u64) -> Device {
             (8, _) => (rx[4], true),
             (9, _) => (rx[5], true),
             (10..=137, _) => (card_byte(sector(), i - 10), true),
-            (138, _) => ((0..FRAME).fold(rx[4] ^ rx[5], |a, k| a ^ card_byte(sector(), k)), true),
+            (138, _) => ((0..SECTOR).fold(rx[4] ^ rx[5], |a, k| a ^ card_byte(sector(), k)), true),
             (139, _) => (b'G', false),
             _ => (0xFF, false),
         };
@@ -259,10 +259,10 @@ fn pad(buttons: u16) -> Device {
 
 /// Reads sector `n` through the byte pump on the model, polling without a
 /// pause (the tightest loop the console runs: `Driver::finish`).
-fn read_sector(model: Sio0Model, n: u16) -> (Result<[u8; FRAME], ()>, Sio0Model) {
+fn read_sector(model: Sio0Model, n: u16) -> (Result<[u8; SECTOR], ()>, Sio0Model) {
     let mut d = Driver::new(Port::new(model, Slot::One));
     d.set_blocking(true);
-    let mut buf = [0u8; FRAME];
+    let mut buf = [0u8; SECTOR];
     let got = match d.read(n, &mut buf) {
         Poll::Ready(Ok(_)) => Ok(buf),
         _ => Err(()),
@@ -276,7 +276,7 @@ fn into_model(mut d: Driver<Port<Sio0Model>>) -> Sio0Model {
     std::mem::replace(regs, Sio0Model::new(Box::new(|_| (0xFF, None))))
 }
 
-fn want(n: u16) -> [u8; FRAME] {
+fn want(n: u16) -> [u8; SECTOR] {
     std::array::from_fn(|i| card_byte(n, i))
 }
 
@@ -348,7 +348,7 @@ fn no_card_is_noticed_after_the_timeouts() {
     let m = Sio0Model::new(Box::new(|_| (0xFF, None)));
     let mut d = Driver::new(Port::new(m, Slot::One));
     d.set_blocking(true);
-    let mut buf = [0u8; FRAME];
+    let mut buf = [0u8; SECTOR];
     assert_eq!(d.read(0, &mut buf), Poll::Ready(Err(IoError::NoCard)));
     let us = d.line().us_since(0);
     assert!(us < 2_000, "{us} µs");

@@ -5,73 +5,34 @@
 use crate::screens::Screens as _;
 use farewell::draw::{DrawList, Item, Rgb, Sprite};
 use farewell::games::farewell::{Card, Cell, KingStart, Status};
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::ui::farewell::Focus;
 use farewell::ui::farewell::{hint_move, hint_strength, HintThinker};
 use farewell::ui::paint::{self, CardSize, Skin};
 use farewell::ui::render;
 use farewell::ui::skin::AtlasSkin;
-use farewell::ui::{App, FaceStyle, Screen};
+use farewell::ui::{FaceStyle, GameId, Screen};
 
-/// Drives an App frame by frame and keeps its log.
-struct Driver {
-    app: App,
-    input: Input,
-    log: String,
+use super::driver::{Driver, Pad};
+
+/// At the title, the fair player given a fixed share of each frame (the
+/// console gives it what time the frame has left).
+fn at_title() -> Driver {
+    Driver::thinking(farewell::ui::farewell::THINK_PER_FRAME)
 }
 
-impl Driver {
-    fn new() -> Self {
-        Driver { app: App::new(), input: Input::new(), log: String::new() }
-    }
-    fn frame(&mut self, held: Buttons) {
-        self.input.update(held);
-        self.app.update(&self.input, &mut self.log);
-        // The console gives the fair player what time the frame has left;
-        // here, a fixed share.
-        self.app.think(farewell::ui::farewell::THINK_PER_FRAME);
-    }
-    /// Press and release.
-    fn press(&mut self, b: Buttons) {
-        self.frame(b);
-        self.frame(Buttons::empty());
-    }
-    fn presses(&mut self, b: Buttons, n: usize) {
-        for _ in 0..n {
-            self.press(b);
-        }
-    }
-    fn focus(&self) -> Focus {
-        self.app.playing().and_then(|g| g.farewell()).unwrap().focus()
-    }
-    /// Starts deal `seed` from the title, through A Farewell to Kings'
-    /// menu and its Deal number screen.
-    fn start(seed: u32) -> Self {
-        let mut d = Driver::new();
-        d.press(Buttons::CROSS);
-        assert_eq!(d.app.screen(), Screen::GameMenu { sel: 0 });
-        d.press(Buttons::DOWN);
-        d.press(Buttons::CROSS);
-        let digits = farewell::ui::digits_of(seed);
-        // The entry starts at the last digit of 0000000000.
-        for pos in (0..10).rev() {
-            for _ in 0..digits[pos] {
-                d.press(Buttons::UP);
-            }
-            if pos > 0 {
-                d.press(Buttons::LEFT);
-            }
-        }
-        d.press(Buttons::CROSS);
-        assert_eq!(d.app.screen(), Screen::Play);
-        assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().game().seed(), seed);
-        d
-    }
+/// Starts deal `seed` from the title, through A Farewell to Kings' menu and
+/// its Deal number screen.
+fn start(seed: u32) -> Driver {
+    let mut d = at_title();
+    d.choose(GameId::Farewell);
+    d.deal(seed);
+    d
 }
 
 #[test]
 fn start_from_the_title_seeds_a_deal_from_the_frame_counter_and_logs_it() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     for _ in 0..37 {
         d.frame(Buttons::empty());
     }
@@ -87,13 +48,13 @@ fn start_from_the_title_seeds_a_deal_from_the_frame_counter_and_logs_it() {
 
 #[test]
 fn deal_number_entry_plays_the_chosen_deal() {
-    let d = Driver::start(4_000_000_123);
+    let d = start(4_000_000_123);
     assert!(d.log.contains("AFTK NEW game=farewell seed=4000000123 "));
 }
 
 #[test]
 fn cursor_moves_and_wraps_on_the_grid() {
-    let mut d = Driver::start(1);
+    let mut d = start(1);
     assert_eq!(d.focus(), Focus::Grid(Cell::new(4, 6)));
     d.press(Buttons::UP);
     assert_eq!(d.focus(), Focus::Grid(Cell::new(3, 6)));
@@ -105,7 +66,7 @@ fn cursor_moves_and_wraps_on_the_grid() {
 
 #[test]
 fn cursor_goes_right_into_the_hand_and_back() {
-    let mut d = Driver::start(1);
+    let mut d = start(1);
     d.presses(Buttons::RIGHT, 6);
     assert_eq!(d.focus(), Focus::Hand(2), "row 4 of 8 is beside slot 2");
     d.press(Buttons::DOWN);
@@ -118,7 +79,7 @@ fn cursor_goes_right_into_the_hand_and_back() {
 
 #[test]
 fn holding_a_direction_repeats_the_move() {
-    let mut d = Driver::start(1);
+    let mut d = start(1);
     for _ in 0..(farewell::input::REPEAT_DELAY + farewell::input::REPEAT_INTERVAL + 1) {
         d.frame(Buttons::LEFT);
     }
@@ -127,7 +88,7 @@ fn holding_a_direction_repeats_the_move() {
 
 #[test]
 fn cross_picks_up_a_hand_card_and_aims_at_a_legal_cell_then_places_it() {
-    let mut d = Driver::start(42); // hand 5d 7c Jc Td
+    let mut d = start(42); // hand 5d 7c Jc Td
     d.presses(Buttons::RIGHT, 6);
     d.press(Buttons::UP);
     d.press(Buttons::UP); // slot 0: 5d
@@ -145,7 +106,7 @@ fn cross_picks_up_a_hand_card_and_aims_at_a_legal_cell_then_places_it() {
 
 #[test]
 fn circle_puts_the_held_card_back() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.press(Buttons::R2);
     assert_eq!(d.app.playing().and_then(|g| g.farewell()).unwrap().held(), Some(Card::parse("5d").unwrap()));
     d.press(Buttons::R2);
@@ -163,7 +124,7 @@ fn circle_puts_the_held_card_back() {
 
 #[test]
 fn an_illegal_placement_says_why_and_changes_nothing() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.press(Buttons::R2); // 5d
                           // Move to r0c0, far from any card.
     let Focus::Grid(c) = d.focus() else { panic!() };
@@ -179,7 +140,7 @@ fn an_illegal_placement_says_why_and_changes_nothing() {
 
 #[test]
 fn cross_deals_when_allowed_and_says_why_not_otherwise() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.press(Buttons::CROSS); // nothing held, cards playable
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
     assert_eq!(p.table().message(d.app.frame()), Some("cannot deal: 5d can still be placed"));
@@ -188,7 +149,7 @@ fn cross_deals_when_allowed_and_says_why_not_otherwise() {
 
 #[test]
 fn triangle_undoes_the_last_move() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     let before = d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
     d.press(Buttons::R2);
     d.press(Buttons::CROSS);
@@ -200,7 +161,7 @@ fn triangle_undoes_the_last_move() {
 
 #[test]
 fn select_toggles_the_legal_cell_highlight() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     assert!(d.app.settings.highlight);
     d.press(Buttons::SELECT);
     assert!(!d.app.settings.highlight);
@@ -208,7 +169,7 @@ fn select_toggles_the_legal_cell_highlight() {
 
 #[test]
 fn options_change_the_next_deal() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     d.press(Buttons::CROSS);
     d.presses(Buttons::DOWN, 2);
     d.press(Buttons::CROSS);
@@ -232,7 +193,7 @@ fn options_change_the_next_deal() {
 
 #[test]
 fn pause_menu_restart_replays_the_same_deal() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.press(Buttons::R2);
     d.press(Buttons::CROSS);
     d.press(Buttons::START);
@@ -248,7 +209,7 @@ fn pause_menu_restart_replays_the_same_deal() {
 
 #[test]
 fn pause_menu_quit_returns_to_the_title() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.press(Buttons::START);
     d.presses(Buttons::UP, 1); // wraps to the last entry
     d.press(Buttons::CROSS);
@@ -258,7 +219,7 @@ fn pause_menu_quit_returns_to_the_title() {
 
 #[test]
 fn custom_start_places_the_kings_with_the_cursor() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     d.press(Buttons::CROSS);
     d.presses(Buttons::DOWN, 2);
     d.press(Buttons::CROSS);
@@ -315,7 +276,7 @@ fn cards_drawn(list: &DrawList) -> Vec<Card> {
 
 #[test]
 fn the_board_shows_every_card_on_the_grid_and_in_the_hand_once_settled() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     for _ in 0..120 {
         d.frame(Buttons::empty()); // let the opening deal's animation finish
     }
@@ -345,7 +306,7 @@ fn the_largest_grid_fits_the_screen_with_compact_cards() {
 
 #[test]
 fn every_screen_draws_within_the_list_capacity() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     let skin = AtlasSkin;
     let mut list = DrawList::new();
     for b in [Buttons::empty(), Buttons::START, Buttons::DOWN, Buttons::CROSS] {
@@ -368,7 +329,7 @@ fn long_messages_wrap_onto_two_lines_at_a_space() {
 
 #[test]
 fn animations_never_pile_up_behind_quick_moves() {
-    let mut d = Driver::start(2348);
+    let mut d = start(2348);
     for _ in 0..30 {
         d.press(Buttons::R2);
         d.press(Buttons::CROSS);
@@ -418,7 +379,7 @@ fn a_deal_and_a_resumed_game_deal_the_hand_from_their_own_frame() {
 
 #[test]
 fn square_shows_the_fair_players_move() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     // The most units of work the hint's strength may take from here.
     let most = {
         let g = d.app.playing().and_then(|g| g.farewell()).unwrap().game();
@@ -449,7 +410,7 @@ fn square_shows_the_fair_players_move() {
 
 #[test]
 fn thirty_idle_seconds_on_the_title_start_the_demo_and_any_button_ends_it() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     for _ in 0..farewell::ui::DEMO_AFTER + 1 {
         d.frame(Buttons::empty());
     }
@@ -465,7 +426,7 @@ fn thirty_idle_seconds_on_the_title_start_the_demo_and_any_button_ends_it() {
 
 #[test]
 fn the_demo_plays_whole_games_and_deals_again() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     for _ in 0..farewell::ui::DEMO_AFTER + 1 {
         d.frame(Buttons::empty());
     }
@@ -479,7 +440,7 @@ fn the_demo_plays_whole_games_and_deals_again() {
 
 #[test]
 fn the_title_lists_the_games_and_cross_opens_the_chosen_games_menu() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
     assert_eq!(farewell::games::GameId::nth(0), farewell::settings::GameId::Farewell);
     d.press(Buttons::CROSS);
@@ -494,7 +455,7 @@ fn the_title_lists_the_games_and_cross_opens_the_chosen_games_menu() {
 
 #[test]
 fn the_game_menu_reaches_options_help_and_statistics_and_back() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     d.press(Buttons::CROSS);
     for (sel, want) in [(2u8, "Options"), (3, "Help"), (4, "Stats")] {
         d.presses(Buttons::DOWN, sel.into());
@@ -507,7 +468,7 @@ fn the_game_menu_reaches_options_help_and_statistics_and_back() {
     }
 }
 
-/// Plays deal 2348 (lost at its end, RULES.md's example of a loss) to its
+/// Plays deal 2348 (lost at its end, the README's screenshot of a loss) to its
 /// end with the fair player's hints, then returns to the title.
 fn finish_a_game(d: &mut Driver) -> bool {
     for _ in 0..400 {
@@ -525,7 +486,7 @@ fn finish_a_game(d: &mut Driver) -> bool {
 
 #[test]
 fn statistics_show_a_finished_game_and_reset_only_on_cross() {
-    let mut d = Driver::start(2348);
+    let mut d = start(2348);
     let won = finish_a_game(&mut d);
     assert!(
         d.app.playing().and_then(|g| g.farewell()).unwrap().game().status().is_over(),
@@ -538,7 +499,7 @@ fn statistics_show_a_finished_game_and_reset_only_on_cross() {
     assert_eq!(farewell::ui::stats::totals(&d.app).played, 1);
     // The screen, reached from the game menu's last row on a fresh start
     // with these statistics.
-    let mut d2 = Driver::new();
+    let mut d2 = at_title();
     d2.app.load(farewell::save::Save { sections: d.app.snapshot().sections, ..Default::default() });
     d2.press(Buttons::CROSS);
     d2.presses(Buttons::UP, 1); // wraps to Statistics
@@ -598,7 +559,7 @@ fn seed_with_a_deal_hint() -> u32 {
 /// Starts that deal and plays it with the fair player's hints (Square, X)
 /// up to the hint to deal with cards in the hand.
 fn play_to_a_deal_hint() -> Driver {
-    let mut d = Driver::start(seed_with_a_deal_hint());
+    let mut d = start(seed_with_a_deal_hint());
     for _ in 0..200 {
         if deal_hinted_with_cards(d.app.playing().and_then(|g| g.farewell()).unwrap().game()) {
             return d;
@@ -638,7 +599,7 @@ fn circle_then_cross_deals_when_no_hand_card_can_be_placed() {
 
 #[test]
 fn a_hint_leaves_the_screen_when_its_move_or_another_is_played() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     hint(&mut d);
     assert!(d
         .app
@@ -714,7 +675,7 @@ fn marker_lines(list: &DrawList) -> Vec<(i16, String, i16, i16)> {
 
 #[test]
 fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
-    let mut d = Driver::start(2348);
+    let mut d = start(2348);
     assert!(!finish_a_game(&mut d), "deal 2348 is lost");
     assert!(matches!(d.app.screen(), Screen::Over { .. }));
     let reason = match d.app.playing().and_then(|g| g.farewell()).unwrap().game().status() {
@@ -767,7 +728,7 @@ fn the_loss_screen_keeps_its_box_over_the_grid_with_the_reason_inside() {
 
 #[test]
 fn a_hint_shown_is_one_event_and_a_new_deal_after_hints_is_none() {
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     let mut events = 0;
     d.press(Buttons::SQUARE);
     events += usize::from(d.app.take_hint_shown());
@@ -802,7 +763,7 @@ fn a_moves_position_is_logged_the_frame_after_and_before_anything_else_of_the_ga
     // Deal 42's hand: 5d 7c Jc Td. The move's frame logs the move alone
     // (a 14x9 position is 2 ms of formatting on the console); the next
     // frame logs its position, as `kings play` prints it.
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.presses(Buttons::RIGHT, 6);
     d.presses(Buttons::UP, 2);
     d.press(Buttons::CROSS);
@@ -813,7 +774,7 @@ fn a_moves_position_is_logged_the_frame_after_and_before_anything_else_of_the_ga
     let m = after_last_move(&d.log);
     assert!(m.contains("\nAFTK POS\nAFTK | grid: 12x8\n") && m.ends_with("AFTK | status: playing\n"), "{m}");
     // Start (the pause menu) in the frame after a move: its position first.
-    let mut d = Driver::start(42);
+    let mut d = start(42);
     d.presses(Buttons::RIGHT, 6);
     d.presses(Buttons::UP, 2);
     d.press(Buttons::CROSS);
@@ -821,7 +782,7 @@ fn a_moves_position_is_logged_the_frame_after_and_before_anything_else_of_the_ga
     d.frame(Buttons::START);
     assert!(after_last_move(&d.log).contains("AFTK POS\n"));
     // Every move of a whole game has its position before the next move.
-    let mut d = Driver::start(7);
+    let mut d = start(7);
     for _ in 0..40 {
         d.press(Buttons::SQUARE);
         for _ in 0..60 {
@@ -839,7 +800,7 @@ fn a_moves_position_is_logged_the_frame_after_and_before_anything_else_of_the_ga
 #[test]
 fn a_press_while_a_win_shows_brings_its_menu_up_and_chooses_nothing() {
     // Deal 1 is won by its hints (as the emulator's farewell-won run).
-    let mut d = Driver::start(1);
+    let mut d = start(1);
     assert!(finish_a_game(&mut d), "the hints win deal 1");
     assert!(matches!(d.app.screen(), Screen::Over { .. }));
     // The X of the winning move's release frame, and another: the win
@@ -863,7 +824,7 @@ fn a_press_while_a_win_shows_brings_its_menu_up_and_chooses_nothing() {
 
 #[test]
 fn a_win_shows_on_its_own_before_its_menu_comes_up() {
-    let mut d = Driver::start(1);
+    let mut d = start(1);
     assert!(finish_a_game(&mut d));
     for _ in 0..farewell::ui::screen::WIN_SHOWS - 4 {
         d.frame(Buttons::empty());
@@ -879,7 +840,7 @@ fn a_win_shows_on_its_own_before_its_menu_comes_up() {
 fn a_hint_after_a_hint_followed_is_read_from_its_line_in_the_frame_of_square() {
     use farewell::games::farewell::Move;
     use farewell::ui::farewell::HintPlayer;
-    let mut d = Driver::start(1);
+    let mut d = start(1);
     let game = |d: &Driver| d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
     let mut host = HintPlayer::default();
     let (first, units) = host.next(&game(&d));
@@ -912,7 +873,7 @@ fn the_screen_s_hints_played_with_x_are_the_host_s_hint_player_s_moves_to_the_en
     use farewell::games::farewell::Move;
     use farewell::ui::farewell::HintPlayer;
     for seed in [1u32, 2] {
-        let mut d = Driver::start(seed);
+        let mut d = start(seed);
         let mut host = HintPlayer::default();
         let (mut read, mut moves) = (0, 0);
         loop {

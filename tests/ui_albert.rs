@@ -13,51 +13,46 @@ use farewell::input::{Buttons, Input};
 use farewell::settings::FaceStyle;
 use farewell::ui::albert::{self, HintStorage, Play, Spot, HINT_NODES};
 use farewell::ui::paint::{Skin, SCREEN_H, SCREEN_W};
+use farewell::ui::screen::PlayScreen;
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::Table;
 
-struct Driver {
-    play: Play,
-    input: Input,
-    log: String,
-    frame: u32,
-    /// The hint's storage, as the console's App keeps it.
-    hints: Box<HintStorage>,
+use super::driver::PlayDriver;
+
+type Driver = PlayDriver<Play>;
+
+/// Deal `seed`, with the default options.
+fn dealt(seed: u32) -> Driver {
+    let mut log = String::new();
+    let play = Play::on(Table::new(seed, Options::default(), &mut log));
+    Driver::new(play, log, 0)
 }
 
-impl Driver {
-    fn new(seed: u32) -> Driver {
-        let mut log = String::new();
-        let play = Play::new(seed, Options::default(), &mut log);
-        Driver { play, input: Input::new(), log, frame: 0, hints: Box::default() }
+/// Deal `seed` with `moves` played first.
+fn at(seed: u32, moves: &[Move]) -> Driver {
+    let mut d = dealt(seed);
+    for &m in moves {
+        assert!(d.play.play_move(m, d.frame, &mut d.log), "{m}");
     }
-    /// Deal `seed` with `moves` played first.
-    fn at(seed: u32, moves: &[Move]) -> Driver {
-        let mut d = Driver::new(seed);
-        for &m in moves {
-            assert!(d.play.play_move(m, d.frame, &mut d.log), "{m}");
-        }
-        d
-    }
-    fn frame(&mut self, held: Buttons) {
-        self.input.update(held);
-        // As the App: the position a move left is logged the frame after.
-        farewell::ui::screen::PlayScreen::log_due(&mut self.play, &mut self.log);
-        self.play.update(&self.input, self.frame, &mut self.log);
-        self.frame += 1;
-    }
-    fn press(&mut self, b: Buttons) {
-        self.frame(b);
-        self.frame(Buttons::empty());
-    }
+    d
+}
+
+/// King Albert's table, as these tests look at it and move over it.
+trait Albert {
+    fn game(&self) -> &Game;
+    fn message(&self) -> String;
+    /// Moves the cursor to `target` with the D-pad (on a stack, then
+    /// `depth` cards down from the top).
+    fn go(&mut self, target: Spot, depth: u8);
+}
+
+impl Albert for Driver {
     fn game(&self) -> &Game {
         self.play.game()
     }
     fn message(&self) -> String {
         self.play.table().message(self.frame).unwrap_or("").to_string()
     }
-    /// Moves the cursor to `target` with the D-pad (on a stack, then `depth`
-    /// cards down from the top).
     fn go(&mut self, target: Spot, depth: u8) {
         for _ in 0..40 {
             let cur = self.play.cursor();
@@ -133,7 +128,7 @@ fn stack_move(g: &Game, len: impl Fn(u8) -> bool) -> Option<(Move, u8, u8)> {
 
 #[test]
 fn the_d_pad_moves_over_stacks_the_reserve_and_the_suit_stacks() {
-    let mut d = Driver::new(1);
+    let mut d = dealt(1);
     assert_eq!(d.play.cursor(), Spot::Stack(0));
     d.press(Buttons::RIGHT);
     assert_eq!(d.play.cursor(), Spot::Stack(1));
@@ -155,7 +150,7 @@ fn the_d_pad_moves_over_stacks_the_reserve_and_the_suit_stacks() {
 fn up_and_down_choose_the_base_of_the_run_on_top_of_a_stack() {
     let (seed, line, (s, run)) =
         find(|g| (0..STACKS).find(|&s| g.board().run_len(s) >= 2).map(|s| (s as u8, g.board().run_len(s) as u8)));
-    let mut d = Driver::at(seed, &line);
+    let mut d = at(seed, &line);
     d.go(Spot::Stack(s), 1);
     let top = d.game().board().top(usize::from(s)).unwrap();
     assert_eq!(d.play.card_at_cursor(), Some(top));
@@ -178,7 +173,7 @@ fn up_and_down_choose_the_base_of_the_run_on_top_of_a_stack() {
 fn cross_picks_a_card_up_and_puts_it_down_and_circle_puts_it_back() {
     let (seed, line, (m, s, _)) = find(|g| stack_move(g, |d| d == 1));
     let Move::Stack(card, t) = m else { unreachable!() };
-    let mut d = Driver::at(seed, &line);
+    let mut d = at(seed, &line);
     let before = d.game().clone();
     d.go(Spot::Stack(s), 1);
     d.press(Buttons::CROSS);
@@ -199,7 +194,7 @@ fn cross_picks_a_card_up_and_puts_it_down_and_circle_puts_it_back() {
 fn a_run_picked_up_from_its_base_moves_together() {
     let (seed, line, (m, s, depth)) = find(|g| stack_move(g, |d| d >= 2));
     let Move::Stack(base, t) = m else { unreachable!() };
-    let mut d = Driver::at(seed, &line);
+    let mut d = at(seed, &line);
     let (from_len, to_len) = (d.game().board().stack_len(usize::from(s)), d.game().board().stack_len(usize::from(t)));
     d.go(Spot::Stack(s), depth);
     assert_eq!(d.play.card_at_cursor(), Some(base));
@@ -235,7 +230,7 @@ fn a_run_too_long_for_the_empty_stacks_is_refused_with_the_reason() {
         }
         None
     });
-    let mut d = Driver::at(seed, &line);
+    let mut d = at(seed, &line);
     let before = d.game().clone();
     d.go(Spot::Stack(s), depth);
     assert_eq!(d.play.card_at_cursor(), Some(base));
@@ -257,7 +252,7 @@ fn r1_sends_the_card_under_the_cursor_to_its_suit_stack() {
         let b = g.board();
         (0..STACKS).find_map(|s| b.top(s).filter(|&c| b.foundation_takes(c)).map(|c| (s as u8, c)))
     });
-    let mut d = Driver::at(seed, &line);
+    let mut d = at(seed, &line);
     d.go(Spot::Stack(s), 1);
     d.press(Buttons::R1);
     assert!(d.game().board().on_foundation(c));
@@ -286,7 +281,7 @@ fn triangle_takes_back_the_move_with_its_automatic_moves_and_says_what_went_up()
         });
         found
     });
-    let mut d = Driver::at(seed, &line);
+    let mut d = at(seed, &line);
     let before = d.game().clone();
     assert!(d.play.play_move(m, d.frame, &mut d.log));
     let up: Vec<String> = d.game().last_autos().map(|(c, _)| c.to_string()).collect();
@@ -308,7 +303,7 @@ fn hint(d: &mut Driver, slice: u64) -> usize {
         assert_eq!(d.message(), "Thinking...");
     }
     let mut calls = 0;
-    while d.play.think(slice, d.frame, &mut d.hints) {
+    while d.play.think(slice, d.frame, &mut d.store) {
         calls += 1;
         assert!(calls < 100_000);
     }
@@ -317,7 +312,7 @@ fn hint(d: &mut Driver, slice: u64) -> usize {
 
 #[test]
 fn a_hint_is_worked_out_in_slices_and_played_with_x() {
-    let mut d = Driver::new(1);
+    let mut d = dealt(1);
     let calls = hint(&mut d, 50);
     assert!(calls >= 2, "several slices: {calls}");
     let msg = d.message();
@@ -349,7 +344,7 @@ fn hints_from_a_won_search_follow_a_winning_line_to_the_end() {
             Solver::new(&g, ws, HINT_NODES).run() == Verdict::Winnable(())
         })
         .expect("a deal won within the hint's budget");
-    let mut d = Driver::new(seed);
+    let mut d = dealt(seed);
     assert!(hint(&mut d, 1000) > 0, "the first hint searches");
     d.press(Buttons::CROSS);
     for _ in 0..300 {
@@ -376,7 +371,7 @@ fn a_deal_proved_lost_says_so_and_still_offers_a_move() {
     }) else {
         panic!("no deal in 1-1999 proved lost within the hint's budget");
     };
-    let mut d = Driver::new(seed);
+    let mut d = dealt(seed);
     hint(&mut d, 500);
     assert!(d.message().contains("the deal is lost from here"), "{}", d.message());
     let m = d.play.hinted().expect("a move while one exists");
@@ -424,7 +419,7 @@ fn a_stack_of_nineteen_shows_every_cards_rank_in_the_safe_area_within_the_list()
         p.update(&input, 2 * i as u32 + 1, &mut log);
     }
     list.clear();
-    albert::draw(&p, FaceStyle::Standard, 40, &skin, &mut list);
+    albert::draw_table(&p, FaceStyle::Standard, 40, false, &skin, &mut list);
     assert_eq!(list.dropped(), 0);
     // Every sprite is on screen.
     for item in list.items() {
@@ -450,7 +445,7 @@ fn the_screen_is_small_and_the_hint_storage_is_kept_apart() {
 fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
     // Deal 39 is winnable, and the hint's search (HINT_NODES) finds a line
     // from its opening: the demo's hints follow it to the end.
-    let mut d = Driver::new(39);
+    let mut d = dealt(39);
     let mut thinking_calls = 0;
     let mut over = false;
     for _ in 0..400 {
@@ -462,7 +457,7 @@ fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
             break;
         }
         while d.play.thinking() {
-            d.play.think(1_000, d.frame, &mut d.hints);
+            d.play.think(1_000, d.frame, &mut d.store);
             thinking_calls += 1;
         }
         d.frame += 1;

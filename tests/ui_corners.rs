@@ -7,69 +7,43 @@ use crate::screens::Screens as _;
 use farewell::draw::DrawList;
 use farewell::games::corners::{Cell, Game, Phase};
 use farewell::games::{Patience, Status};
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::settings::GameId;
 use farewell::ui::skin::AtlasSkin;
-use farewell::ui::{render, App, Screen};
+use farewell::ui::{render, Screen};
 
-struct Driver {
-    app: App,
-    input: Input,
-    log: String,
+use super::driver::{Driver, Pad};
+
+/// At the title, thinking a unit after every frame; a press waits for the
+/// hint it starts, as the player would.
+fn at_title() -> Driver {
+    let mut d = Driver::thinking(1);
+    d.hint_frames = 100;
+    d
 }
 
-impl Driver {
-    /// At the title.
-    fn new() -> Self {
-        Driver { app: App::new(), input: Input::new(), log: String::new() }
-    }
-    fn frame(&mut self, held: Buttons) {
-        self.input.update(held);
-        self.app.update(&self.input, &mut self.log);
-        self.app.think(1);
-    }
-    /// A press and its release; then frames pass while a hint is worked
-    /// out, giving it what the console gives (`think` each frame).
-    fn press(&mut self, b: Buttons) {
-        self.frame(b);
-        self.frame(Buttons::empty());
-        for _ in 0..100 {
-            if !self.app.thinking() {
-                break;
-            }
-            self.frame(Buttons::empty());
-        }
-        assert!(!self.app.thinking(), "a hint is found within 100 frames");
-    }
-    fn presses(&mut self, b: Buttons, n: usize) {
-        for _ in 0..n {
-            self.press(b);
-        }
-    }
-    /// Starts deal `seed` of King's Corners from the title (its row is the
-    /// second), through its menu's Deal number screen.
-    fn start(seed: u32) -> Self {
-        let mut d = Driver::new();
-        d.press(Buttons::DOWN);
-        assert_eq!(d.app.game, GameId::Corners);
-        d.press(Buttons::CROSS);
-        d.press(Buttons::DOWN);
-        d.press(Buttons::CROSS);
-        let digits = farewell::ui::digits_of(seed);
-        for pos in (0..10).rev() {
-            d.presses(Buttons::UP, usize::from(digits[pos]));
-            if pos > 0 {
-                d.press(Buttons::LEFT);
-            }
-        }
-        d.press(Buttons::CROSS);
-        assert_eq!(d.app.screen(), Screen::Play);
-        d
-    }
+/// Starts deal `seed` of King's Corners from the title (its row is the
+/// second), through its menu's Deal number screen.
+fn start(seed: u32) -> Driver {
+    let mut d = at_title();
+    d.press(Buttons::DOWN);
+    assert_eq!(d.app.game, GameId::Corners);
+    d.choose(GameId::Corners);
+    d.deal(seed);
+    d
+}
+
+/// King's Corners on the table.
+trait Corners {
+    fn game(&self) -> &Game;
+    /// Moves the cursor to `cell` with the D-pad.
+    fn go(&mut self, cell: Cell);
+}
+
+impl Corners for Driver {
     fn game(&self) -> &Game {
         self.app.playing().and_then(|g| g.corners()).unwrap().game()
     }
-    /// Moves the cursor to `cell` with the D-pad.
     fn go(&mut self, cell: Cell) {
         for _ in 0..8 {
             let c = self.app.playing().and_then(|g| g.corners()).unwrap().cursor();
@@ -96,14 +70,14 @@ fn cell(row: u8, col: u8) -> Cell {
 
 #[test]
 fn choosing_kings_corners_deals_it_and_logs_the_deal_with_its_game() {
-    let d = Driver::start(7);
+    let d = start(7);
     assert!(d.log.contains("AFTK NEW game=corners seed=7\nAFTK POS\nAFTK | game: corners\n"), "{}", d.log);
     assert_eq!(d.game(), &<Game as Patience>::deal(7, ()));
 }
 
 #[test]
 fn cross_places_the_drawn_card_on_the_cursors_cell_and_logs_the_move() {
-    let mut d = Driver::start(7);
+    let mut d = start(7);
     let card = d.game().next().unwrap();
     assert_eq!(card.to_string(), "9c");
     d.go(cell(1, 2));
@@ -115,7 +89,7 @@ fn cross_places_the_drawn_card_on_the_cursors_cell_and_logs_the_move() {
 #[test]
 fn a_refused_placement_says_why_and_changes_nothing() {
     // Deal 7 draws 9c, Ad, 5d, 2c, 3h, 7d, then Kh: a king only in a corner.
-    let mut d = Driver::start(7);
+    let mut d = start(7);
     for (i, c) in [cell(1, 1), cell(1, 2), cell(2, 1), cell(2, 2), cell(0, 1), cell(0, 2)].into_iter().enumerate() {
         d.go(c);
         d.press(Buttons::CROSS);
@@ -172,7 +146,7 @@ fn a_deal_with_matching() -> u32 {
 
 #[test]
 fn hints_play_a_whole_game_with_the_buttons_they_name() {
-    let mut d = Driver::start(a_deal_with_matching());
+    let mut d = start(a_deal_with_matching());
     let hints = play_by_hints(&mut d);
     assert!(hints > 16, "the matrix filled and a group went: {hints}");
     assert_eq!(d.app.screen(), Screen::Over { sel: 0 });
@@ -183,7 +157,7 @@ fn hints_play_a_whole_game_with_the_buttons_they_name() {
 
 #[test]
 fn a_group_is_removed_when_it_reaches_ten_and_circle_empties_it() {
-    let mut d = Driver::start(a_deal_with_matching());
+    let mut d = start(a_deal_with_matching());
     // Fill the matrix by hints until matching starts.
     while d.game().phase() == Phase::Place && !d.game().status().is_over() {
         d.press(Buttons::SQUARE);
@@ -216,7 +190,7 @@ fn a_group_is_removed_when_it_reaches_ten_and_circle_empties_it() {
 
 #[test]
 fn the_end_is_counted_once_in_king_corners_statistics() {
-    let mut d = Driver::start(7);
+    let mut d = start(7);
     play_by_hints(&mut d);
     let won = d.game().status() == Status::Won;
     let t = d.app.record(farewell::settings::GameId::Corners).tallies[0];
@@ -237,7 +211,7 @@ fn the_end_is_counted_once_in_king_corners_statistics() {
 
 #[test]
 fn a_game_in_progress_is_saved_and_resumes_at_boot() {
-    let mut d = Driver::start(7);
+    let mut d = start(7);
     for _ in 0..5 {
         d.press(Buttons::SQUARE);
         d.press(Buttons::CROSS);
@@ -251,7 +225,7 @@ fn a_game_in_progress_is_saved_and_resumes_at_boot() {
     let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];
     let n = save.encode(&mut bytes).unwrap();
     let save = farewell::save::Save::decode(&bytes[..n]).unwrap();
-    let mut e = Driver::new();
+    let mut e = at_title();
     e.app.load(save);
     assert_eq!(e.app.game, GameId::Corners);
     assert_eq!(e.app.screen(), Screen::Resume);
@@ -263,7 +237,7 @@ fn a_game_in_progress_is_saved_and_resumes_at_boot() {
 
 #[test]
 fn every_corners_screen_draws_within_the_list_capacity() {
-    let mut d = Driver::start(7);
+    let mut d = start(7);
     let mut list = DrawList::new();
     for _ in 0..60 {
         render::draw(&d.app, Buttons::empty(), &AtlasSkin, &mut list);
@@ -284,7 +258,7 @@ fn a_hint_to_draw_is_played_by_r1_or_by_x() {
     use farewell::games::corners::player::{best_move, Style};
     use farewell::games::corners::Move;
     let seed = a_deal_with_matching();
-    let mut d = Driver::start(seed);
+    let mut d = start(seed);
     // Follow the hints up to the first one that says to draw.
     for _ in 0..200 {
         if best_move(d.game(), Style::default()) == Some(Move::Draw) {
@@ -313,7 +287,7 @@ fn a_hint_to_draw_is_played_by_r1_or_by_x() {
 
 #[test]
 fn the_demo_takes_turns_between_the_games_and_gives_the_title_back() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     d.press(Buttons::DOWN); // King's Corners chosen on the title
     for _ in 0..farewell::ui::DEMO_AFTER + 2 {
         d.frame(Buttons::empty());
@@ -340,7 +314,7 @@ fn the_demo_takes_turns_between_the_games_and_gives_the_title_back() {
 
 #[test]
 fn a_hint_while_matching_is_worked_out_over_frames_and_another_button_drops_it() {
-    let mut d = Driver::start(a_deal_with_matching());
+    let mut d = start(a_deal_with_matching());
     while d.game().phase() == farewell::games::corners::Phase::Place && !d.game().status().is_over() {
         d.press(Buttons::SQUARE);
         d.press(Buttons::CROSS);
@@ -370,7 +344,7 @@ fn a_hint_while_matching_is_worked_out_over_frames_and_another_button_drops_it()
 
 #[test]
 fn the_demo_never_asks_for_a_save() {
-    let mut d = Driver::new();
+    let mut d = at_title();
     let _ = d.app.take_save_request();
     for _ in 0..farewell::ui::DEMO_AFTER + 2 + 20 * farewell::ui::DEMO_PACE {
         d.frame(Buttons::empty());

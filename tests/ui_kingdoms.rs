@@ -11,63 +11,61 @@
 use farewell::draw::{DrawList, MAX_ITEMS};
 use farewell::games::kingdoms::player::{self, best_move};
 use farewell::games::kingdoms::{Card, Game, Move, Place, Position};
+use farewell::games::Patience;
 use farewell::input::{Buttons, Input};
 use farewell::save::{SavedGame, SAVED_MOVES};
 use farewell::settings::FaceStyle;
-use farewell::ui::kingdoms::{self, Column, HintStorage, Play, Spot};
+use farewell::ui::kingdoms::{self, Column, Play, Spot};
+use farewell::ui::screen::PlayScreen;
 use farewell::ui::skin::AtlasSkin;
 use farewell::ui::table::{position_of, Table};
 
-struct Driver {
-    p: Play,
-    input: Input,
-    log: String,
-    frame: u32,
-    store: Box<HintStorage>,
+use super::driver::PlayDriver;
+
+type Driver = PlayDriver<Play>;
+
+/// Deal `seed`, its opening position logged as the App logs it (the
+/// frame after the deal).
+fn dealt(seed: u32) -> Driver {
+    let mut log = String::new();
+    let mut p = Play::on(Table::new(seed, (), &mut log));
+    p.log_due(&mut log);
+    Driver::new(p, log, 1)
 }
 
-impl Driver {
-    fn new(seed: u32) -> Self {
-        let mut log = String::new();
-        let mut p = Play::new(seed, &mut log);
-        // The App logs the opening position the frame after the deal.
-        farewell::ui::screen::PlayScreen::log_due(&mut p, &mut log);
-        Driver { p, input: Input::new(), log, frame: 1, store: Box::default() }
+/// Deal `seed` after `line`, rebuilt as a saved game is.
+fn resumed(seed: u32, line: &[Move]) -> Driver {
+    let mut g = Game::new(seed);
+    let mut moves = [0u16; SAVED_MOVES];
+    for (i, m) in line.iter().enumerate() {
+        moves[i] = position_of(&g, *m).unwrap();
+        g.play(*m).unwrap();
     }
+    let saved = SavedGame { seed, options: 0, count: line.len() as u16, moves, hinted: false };
+    let t = Table::<Game>::resume(&saved).unwrap();
+    assert_eq!(t.game().position(), g.position());
+    Driver::new(Play::on(t), String::new(), 1)
+}
 
-    /// Deal `seed` after `line`, rebuilt as a saved game is.
-    fn resumed(seed: u32, line: &[Move]) -> Self {
-        let mut g = Game::new(seed);
-        let mut moves = [0u16; SAVED_MOVES];
-        for (i, m) in line.iter().enumerate() {
-            moves[i] = position_of(&g, *m).unwrap();
-            g.play(*m).unwrap();
-        }
-        let saved = SavedGame { seed, options: 0, count: line.len() as u16, moves, hinted: false };
-        let t = Table::<Game>::resume(&saved).unwrap();
-        assert_eq!(t.game().position(), g.position());
-        Driver { p: Play::on(t), input: Input::new(), log: String::new(), frame: 1, store: Box::default() }
-    }
+/// Four Kingdoms' table, as these tests look at it and move over it.
+trait Kingdoms {
+    fn pos(&self) -> &Position;
+    fn message(&self) -> String;
+    fn text(&self) -> String;
+    /// Moves the cursor to `to` with the D-pad.
+    fn go(&mut self, to: Spot);
+    /// Runs the console's hint over frames, a unit a frame; returns the
+    /// frames it took.
+    fn think(&mut self) -> u32;
+}
 
-    fn frame(&mut self, held: Buttons) {
-        self.input.update(held);
-        // As the App: the position a move left is logged the frame after.
-        farewell::ui::screen::PlayScreen::log_due(&mut self.p, &mut self.log);
-        self.p.update(&self.input, self.frame, &mut self.log);
-        self.frame += 1;
-    }
-
-    fn press(&mut self, b: Buttons) {
-        self.frame(b);
-        self.frame(Buttons::empty());
-    }
-
+impl Kingdoms for Driver {
     fn pos(&self) -> &Position {
-        self.p.game().position()
+        self.play.game().position()
     }
 
     fn message(&self) -> String {
-        self.p.table().message(self.frame).unwrap_or("").to_string()
+        self.play.table().message(self.frame).unwrap_or("").to_string()
     }
 
     fn text(&self) -> String {
@@ -76,23 +74,20 @@ impl Driver {
         s
     }
 
-    /// Moves the cursor to `to` with the D-pad.
     fn go(&mut self, to: Spot) {
         for _ in 0..80 {
-            let at = self.p.cursor();
+            let at = self.play.cursor();
             if at == to {
                 return;
             }
             self.press(step(at, to));
         }
-        panic!("the cursor never reached {to:?}: at {:?}", self.p.cursor());
+        panic!("the cursor never reached {to:?}: at {:?}", self.play.cursor());
     }
 
-    /// Runs the console's hint over frames, a unit a frame; returns the
-    /// frames it took.
     fn think(&mut self) -> u32 {
         let mut frames = 0;
-        while self.p.think(1, self.frame, &mut self.store) {
+        while self.play.think(1, self.frame, &mut self.store) {
             self.frame += 1;
             frames += 1;
             assert!(frames < 1000, "the hint never ends");
@@ -195,15 +190,15 @@ fn find(want: impl Fn(&Position, Move) -> bool) -> (u32, Vec<Move>, Move) {
 
 #[test]
 fn a_new_deal_is_logged_with_its_game_and_starts_on_p1() {
-    let d = Driver::new(7);
+    let d = dealt(7);
     assert!(d.log.starts_with("AFTK NEW game=kingdoms seed=7\nAFTK POS\nAFTK | game: kingdoms\n"), "{}", d.log);
-    assert_eq!(d.p.game(), &Game::new(7));
-    assert_eq!(d.p.cursor(), Spot::Land { land: 0, depth: 0 });
+    assert_eq!(d.play.game(), &Game::new(7));
+    assert_eq!(d.play.cursor(), Spot::Land { land: 0, depth: 0 });
 }
 
 #[test]
 fn l1_draws_and_so_does_cross_on_the_talon() {
-    let mut d = Driver::new(1);
+    let mut d = dealt(1);
     let first = d.pos().talon().next().unwrap();
     d.press(Buttons::L1);
     assert_eq!(d.pos().waste(), &[first]);
@@ -211,13 +206,13 @@ fn l1_draws_and_so_does_cross_on_the_talon() {
     d.go(Spot::Talon);
     d.press(Buttons::CROSS);
     assert_eq!(d.pos().waste().len(), 2);
-    assert_eq!(d.p.game().move_count(), 2);
+    assert_eq!(d.play.game().move_count(), 2);
     // Every card drawn, the talon is empty and there is no redeal.
     for _ in 0..30 {
         d.press(Buttons::L1);
     }
     assert_eq!(d.pos().talon_len(), 0);
-    assert_eq!(d.p.game().move_count(), 24);
+    assert_eq!(d.play.game().move_count(), 24);
     assert!(d.message().contains("no redeal"), "{}", d.message());
 }
 
@@ -230,7 +225,7 @@ fn cross_picks_up_a_run_and_puts_it_down_on_another_land() {
         _ => false,
     });
     let Move::ToLand(card, to) = m else { unreachable!() };
-    let mut d = Driver::resumed(seed, &line);
+    let mut d = resumed(seed, &line);
     let from = spot_of(d.pos(), card);
     let Spot::Land { land: from_land, depth } = from else { unreachable!() };
     assert!(depth >= 1, "a run of {} cards", depth + 1);
@@ -238,11 +233,11 @@ fn cross_picks_up_a_run_and_puts_it_down_on_another_land() {
     let before = d.pos().land(usize::from(to)).cards().len();
     d.go(from);
     d.press(Buttons::CROSS);
-    assert_eq!(d.p.held(), Some(card));
+    assert_eq!(d.play.held(), Some(card));
     d.go(Spot::Land { land: to, depth: 0 });
-    assert_eq!(d.p.held(), Some(card), "the run stays held while the cursor moves");
+    assert_eq!(d.play.held(), Some(card), "the run stays held while the cursor moves");
     d.press(Buttons::CROSS);
-    assert_eq!(d.p.held(), None);
+    assert_eq!(d.play.held(), None);
     assert_eq!(d.pos().land(usize::from(to)).cards().len(), before + moved);
     assert!(d.log.contains(&format!("AFTK MOVE {card}>p{}\n", to + 1)), "{}", d.log);
     assert!(!d.pos().land(usize::from(from_land)).cards().contains(&card));
@@ -253,7 +248,7 @@ fn a_card_goes_into_its_guest_chamber_and_out_again() {
     let (seed, line, m) =
         find(|p, m| matches!(m, Move::ToGuest(c) if matches!(p.locate(c), Place::Land { .. } | Place::Waste { .. })));
     let Move::ToGuest(card) = m else { unreachable!() };
-    let mut d = Driver::resumed(seed, &line);
+    let mut d = resumed(seed, &line);
     let chamber = Spot::Row { suit: card.suit() as u8, column: Column::Guest };
     // Another suit's chamber is refused, with the reason.
     let other = Spot::Row { suit: (card.suit() as u8 + 1) % 4, column: Column::Guest };
@@ -261,7 +256,7 @@ fn a_card_goes_into_its_guest_chamber_and_out_again() {
     d.press(Buttons::CROSS);
     d.go(other);
     d.press(Buttons::CROSS);
-    assert_eq!(d.p.game().move_count(), line.len(), "refused");
+    assert_eq!(d.play.game().move_count(), line.len(), "refused");
     assert!(d.message().contains("take only"), "{}", d.message());
     d.go(chamber);
     d.press(Buttons::CROSS);
@@ -269,10 +264,10 @@ fn a_card_goes_into_its_guest_chamber_and_out_again() {
     assert!(d.log.contains(&format!("AFTK MOVE {card}>g\n")), "{}", d.log);
     // The guest is picked up from its chamber and put back (no move).
     d.press(Buttons::CROSS);
-    assert_eq!(d.p.held(), Some(card));
+    assert_eq!(d.play.held(), Some(card));
     d.press(Buttons::CROSS);
-    assert_eq!(d.p.held(), None);
-    assert_eq!(d.p.game().move_count(), line.len() + 1);
+    assert_eq!(d.play.held(), None);
+    assert_eq!(d.play.game().move_count(), line.len() + 1);
 }
 
 #[test]
@@ -281,7 +276,7 @@ fn r1_sends_the_card_under_the_cursor_home_and_so_does_cross_on_its_pile() {
         |p, m| matches!(m, Move::ToFoundation(c) if matches!(p.locate(c), Place::Land { .. } | Place::Waste { .. })),
     );
     let Move::ToFoundation(card) = m else { unreachable!() };
-    let mut d = Driver::resumed(seed, &line);
+    let mut d = resumed(seed, &line);
     let from = spot_of(d.pos(), card);
     d.go(from);
     d.press(Buttons::R1);
@@ -297,7 +292,7 @@ fn r1_sends_the_card_under_the_cursor_home_and_so_does_cross_on_its_pile() {
     assert!(d.pos().is_on_foundation(card));
     // Cards never leave the foundations.
     d.press(Buttons::CROSS);
-    assert_eq!(d.p.held(), None);
+    assert_eq!(d.play.held(), None);
     assert!(d.message().contains("never leave"), "{}", d.message());
 }
 
@@ -305,24 +300,24 @@ fn r1_sends_the_card_under_the_cursor_home_and_so_does_cross_on_its_pile() {
 fn a_refused_move_says_why_and_changes_nothing() {
     // Draw until an ace is on the waste: it waits for the castle and tower.
     for seed in 1..50 {
-        let mut d = Driver::new(seed);
+        let mut d = dealt(seed);
         while d.pos().talon_len() > 0 && d.pos().waste().last().is_none_or(|c| c.rank().number() != 1) {
             d.press(Buttons::L1);
         }
         let Some(ace) = d.pos().waste().last().copied().filter(|c| c.rank().number() == 1) else { continue };
         let text = d.text();
-        let moves = d.p.game().move_count();
+        let moves = d.play.game().move_count();
         d.go(Spot::Waste);
         d.press(Buttons::R1);
         assert_eq!(d.text(), text, "nothing changed");
-        assert_eq!(d.p.game().move_count(), moves);
+        assert_eq!(d.play.game().move_count(), moves);
         let suit = ace.suit().name();
         assert_eq!(d.message(), format!("the ace of {suit} waits for K, Q, J and 10 of {suit}"));
         // Nothing is played on the ace either.
         d.press(Buttons::CROSS);
-        assert_eq!(d.p.held(), Some(ace));
+        assert_eq!(d.play.held(), Some(ace));
         d.press(Buttons::CIRCLE);
-        assert_eq!(d.p.held(), None);
+        assert_eq!(d.play.held(), None);
         return;
     }
     panic!("no deal turned an ace onto the waste");
@@ -332,7 +327,7 @@ fn a_refused_move_says_why_and_changes_nothing() {
 fn triangle_takes_moves_back_exactly() {
     let (seed, line, m) = find(|_, m| matches!(m, Move::ToLand(..)));
     let Move::ToLand(card, to) = m else { unreachable!() };
-    let mut d = Driver::resumed(seed, &line);
+    let mut d = resumed(seed, &line);
     let start = d.text();
     d.press(Buttons::L1);
     let drawn = d.text();
@@ -348,27 +343,28 @@ fn triangle_takes_moves_back_exactly() {
     assert_eq!(d.text(), start, "the move and any card it turned up are taken back");
     let _ = drawn;
     // With nothing left to take back, undo says so.
-    let mut e = Driver::new(3);
+    let mut e = dealt(3);
     e.press(Buttons::TRIANGLE);
     assert_eq!(e.message(), "Nothing to undo");
 }
 
 #[test]
 fn square_hints_the_consoles_sampling_players_move_over_frames_and_cross_plays_it() {
-    let mut d = Driver::new(1);
+    let mut d = dealt(1);
     let mut spread = false;
     let mut kinds = [false; 4];
     let mut table = vec![0u64; kingdoms::CONSOLE_EFFORT.table_slots()];
     for _ in 0..300 {
-        if d.p.game().status().is_over() {
+        if d.play.game().status().is_over() {
             break;
         }
         // What `kings kingdoms stats --strength console` plays.
         // (When no move helps, Square still offers a legal one.)
         let expected = player::sampled_move(d.pos(), kingdoms::CONSOLE_EFFORT, &mut table)
-            .or_else(|| farewell::ui::table::any_legal(d.p.game()));
+            .or_else(|| farewell::ui::table::any_legal(d.play.game()));
+        let shown = d.play.hints();
         d.press(Buttons::SQUARE);
-        assert!(d.p.thinking() || d.p.thought_ready());
+        assert!(d.play.thinking() || d.play.hints() > shown, "worked out, or shown at once");
         spread |= d.think() > 1;
         let Some(m) = expected else {
             assert!(d.message().contains("No move helps"), "{}", d.message());
@@ -381,15 +377,15 @@ fn square_hints_the_consoles_sampling_players_move_over_frames_and_cross_plays_i
             Move::ToFoundation(_) => 3,
         }] = true;
         assert!(d.message().starts_with("Hint: "), "{}", d.message());
-        let before = d.p.game().move_count();
+        let before = d.play.game().move_count();
         d.press(Buttons::CROSS);
-        assert_eq!(d.p.game().move_count(), before + 1, "the hint {m:?} was played with X");
+        assert_eq!(d.play.game().move_count(), before + 1, "the hint {m:?} was played with X");
         let last = d.log.rfind("AFTK MOVE ").unwrap();
         assert!(d.log[last..].starts_with(&format!("AFTK MOVE {m}\n")), "{}", &d.log[last..]);
     }
     assert!(spread, "some hint took more than one frame at a unit a frame");
     assert!(kinds[0] && kinds[1] && kinds[3], "draws, land moves and foundation moves were hinted: {kinds:?}");
-    assert!(d.p.hints() > 10);
+    assert!(d.play.hints() > 10);
 }
 
 #[test]
@@ -397,9 +393,9 @@ fn the_consoles_hint_samples_the_hidden_cards_and_sometimes_differs_from_the_rul
     let mut table = vec![0u64; kingdoms::CONSOLE_EFFORT.table_slots()];
     let (mut differ, mut positions) = (0, 0);
     for seed in 1..=12 {
-        let mut d = Driver::new(seed);
+        let mut d = dealt(seed);
         for _ in 0..80 {
-            if d.p.game().status().is_over() {
+            if d.play.game().status().is_over() {
                 break;
             }
             let console = player::sampled_move(d.pos(), kingdoms::CONSOLE_EFFORT, &mut table);
@@ -435,11 +431,11 @@ fn every_screen_draws_within_the_list_capacity_with_long_lands() {
     }
     let (longest, seed, line) = best;
     assert!(longest >= 9, "a long land: {longest} cards");
-    let mut d = Driver::resumed(seed, &line);
+    let mut d = resumed(seed, &line);
     let (_, ch) = farewell::ui::paint::Skin::card_size(&AtlasSkin, farewell::ui::paint::CardSize::Large);
     let mut list = DrawList::new();
     for face in [FaceStyle::Standard, FaceStyle::FourColour] {
-        kingdoms::draw(&d.p, face, d.frame, &AtlasSkin, &mut list);
+        kingdoms::draw_table(&d.play, face, d.frame, false, &AtlasSkin, &mut list);
         assert_eq!(list.dropped(), 0);
     }
     // Every land's top card ends above the message bar.
@@ -457,7 +453,7 @@ fn every_screen_draws_within_the_list_capacity_with_long_lands() {
     d.go(Spot::Row { suit: 0, column: Column::Guest });
     d.press(Buttons::CROSS);
     list.clear();
-    kingdoms::draw(&d.p, FaceStyle::Standard, d.frame, &AtlasSkin, &mut list);
+    kingdoms::draw_table(&d.play, FaceStyle::Standard, d.frame, false, &AtlasSkin, &mut list);
     assert_eq!(list.dropped(), 0);
     assert!(list.items().len() < MAX_ITEMS / 2, "{} items", list.items().len());
 }

@@ -4,27 +4,11 @@
 use crate::screens::Screens as _;
 use farewell::games::farewell::{Game, Options};
 use farewell::games::Patience;
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::save::{Save, SavedGame};
-use farewell::ui::{App, GameId, Screen};
+use farewell::ui::{GameId, Screen};
 
-struct D {
-    app: App,
-    input: Input,
-    log: String,
-}
-
-impl D {
-    fn new() -> Self {
-        D { app: App::new(), input: Input::new(), log: String::new() }
-    }
-    fn press(&mut self, b: Buttons) {
-        self.input.update(b);
-        self.app.update(&self.input, &mut self.log);
-        self.input.update(Buttons::empty());
-        self.app.update(&self.input, &mut self.log);
-    }
-}
+use super::driver::{Driver, Pad};
 
 fn saved_game() -> Game {
     let mut g = Game::new(42, Options::default()).unwrap();
@@ -47,7 +31,7 @@ fn farewell_game(s: &Save) -> Option<Game> {
 
 #[test]
 fn a_saved_game_is_offered_and_resumes_exactly() {
-    let mut d = D::new();
+    let mut d = Driver::new();
     d.app.load(save_with(&saved_game()));
     assert_eq!(d.app.screen(), Screen::Resume);
     d.press(Buttons::CROSS);
@@ -58,7 +42,7 @@ fn a_saved_game_is_offered_and_resumes_exactly() {
 
 #[test]
 fn declining_the_resume_keeps_the_saved_game_on_the_card() {
-    let mut d = D::new();
+    let mut d = Driver::new();
     d.app.load(save_with(&saved_game()));
     d.press(Buttons::CIRCLE);
     assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
@@ -67,7 +51,7 @@ fn declining_the_resume_keeps_the_saved_game_on_the_card() {
 
 #[test]
 fn moves_the_pause_menu_and_options_ask_for_a_save_once() {
-    let mut d = D::new();
+    let mut d = Driver::new();
     d.press(Buttons::START);
     assert!(d.app.take_save_request(), "a new deal");
     assert!(!d.app.take_save_request(), "once");
@@ -82,7 +66,7 @@ fn moves_the_pause_menu_and_options_ask_for_a_save_once() {
 
 #[test]
 fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
-    let mut d = D::new();
+    let mut d = Driver::new();
     d.app.start_deal(2348, &mut d.log);
     // Play R1 + X until the game ends (deal #2348 loses this way).
     for _ in 0..200 {
@@ -119,7 +103,7 @@ fn a_finished_game_counts_once_in_the_statistics_even_after_undo() {
 
 #[test]
 fn formatting_happens_only_after_the_player_confirms() {
-    let mut d = D::new();
+    let mut d = Driver::new();
     d.app.offer_format();
     assert_eq!(d.app.screen(), Screen::Format);
     d.press(Buttons::CIRCLE);
@@ -136,7 +120,7 @@ fn formatting_happens_only_after_the_player_confirms() {
 
 #[test]
 fn the_snapshot_keeps_a_farewell_game_move_by_move_through_undo_and_new_deals() {
-    let mut d = D::new();
+    let mut d = Driver::new();
     d.press(Buttons::START);
     for i in 0..40 {
         if i == 25 {

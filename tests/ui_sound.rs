@@ -6,32 +6,30 @@
 use crate::screens::Screens as _;
 use farewell::games::farewell::{Card, Cell, Game, Options, Status};
 use farewell::games::Patience;
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::settings::GameId;
 use farewell::sound::{Sfx, SONG_TITLE};
 use farewell::ui::farewell::Focus;
 use farewell::ui::farewell::HintPlayer;
 use farewell::ui::{App, Screen};
 
+use super::driver::{reads_as_driver, Driver, Pad};
+
 /// Drives an App frame by frame, taking its sounds every frame as the
 /// console does.
-struct Driver {
-    app: App,
-    input: Input,
-    log: String,
+struct Ears {
+    d: Driver,
     /// The sounds of the last press (its two frames).
     last: Vec<Sfx>,
 }
 
-impl Driver {
+impl Ears {
     fn new() -> Self {
-        Driver { app: App::new(), input: Input::new(), log: String::new(), last: Vec::new() }
+        Ears { d: Driver::thinking(farewell::ui::farewell::THINK_PER_FRAME), last: Vec::new() }
     }
     fn frame(&mut self, held: Buttons) -> Vec<Sfx> {
-        self.input.update(held);
-        self.app.update(&self.input, &mut self.log);
-        self.app.think(farewell::ui::farewell::THINK_PER_FRAME);
-        self.app.take_sounds().pending().to_vec()
+        self.d.frame(held);
+        self.d.app.take_sounds().pending().to_vec()
     }
     /// Press and release; keeps the sounds of both frames in `last`.
     fn press(&mut self, b: Buttons) -> &[Sfx] {
@@ -40,45 +38,20 @@ impl Driver {
         self.last = s;
         &self.last
     }
-    fn presses(&mut self, b: Buttons, n: usize) {
-        for _ in 0..n {
-            self.press(b);
-        }
-    }
-    /// Enters `seed` on the Deal number screen and starts it.
-    fn enter(&mut self, seed: u32) {
-        let digits = farewell::ui::digits_of(seed);
-        for pos in (0..10).rev() {
-            self.presses(Buttons::UP, usize::from(digits[pos]));
-            if pos > 0 {
-                self.press(Buttons::LEFT);
-            }
-        }
-        self.press(Buttons::CROSS);
-        assert_eq!(self.app.screen(), Screen::Play);
+    /// Deal `seed` of `game`, from the title.
+    fn start(game: GameId, seed: u32) -> Self {
+        let mut d = Ears::new();
+        d.choose(game);
+        d.deal(seed);
+        d
     }
     /// Deal `seed` of A Farewell to Kings, from the title.
     fn farewell(seed: u32) -> Self {
-        let mut d = Driver::new();
-        d.press(Buttons::CROSS);
-        d.press(Buttons::DOWN);
-        d.press(Buttons::CROSS);
-        d.enter(seed);
-        d
+        Ears::start(GameId::Farewell, seed)
     }
     /// Deal `seed` of King's Corners, from the title.
     fn corners(seed: u32) -> Self {
-        let mut d = Driver::new();
-        d.press(Buttons::DOWN);
-        assert_eq!(d.app.game, GameId::Corners);
-        d.press(Buttons::CROSS);
-        d.press(Buttons::DOWN);
-        d.press(Buttons::CROSS);
-        d.enter(seed);
-        d
-    }
-    fn focus(&self) -> Focus {
-        self.app.playing().and_then(|g| g.farewell()).unwrap().focus()
+        Ears::start(GameId::Corners, seed)
     }
     /// A Farewell to Kings: the fair player's hint, then X; the sounds of
     /// the X.
@@ -91,9 +64,20 @@ impl Driver {
     }
 }
 
+impl Pad for Ears {
+    fn driver(&mut self) -> &mut Driver {
+        &mut self.d
+    }
+    fn press(&mut self, b: Buttons) {
+        Ears::press(self, b);
+    }
+}
+
+reads_as_driver!(Ears, d);
+
 #[test]
 fn starting_a_deal_deals_with_a_sound_and_the_menus_click() {
-    let mut d = Driver::new();
+    let mut d = Ears::new();
     assert_eq!(d.app.music(), Some(&SONG_TITLE), "the title tune on the title");
     assert_eq!(d.press(Buttons::DOWN), &[Sfx::MenuMove]);
     assert_eq!(d.press(Buttons::UP), &[Sfx::MenuMove]);
@@ -107,7 +91,7 @@ fn starting_a_deal_deals_with_a_sound_and_the_menus_click() {
 
 #[test]
 fn a_placement_picks_up_and_puts_down() {
-    let mut d = Driver::farewell(42); // hand 5d 7c Jc Td
+    let mut d = Ears::farewell(42); // hand 5d 7c Jc Td
     d.presses(Buttons::RIGHT, 6);
     d.press(Buttons::UP);
     d.press(Buttons::UP); // slot 0: 5d
@@ -124,7 +108,7 @@ fn a_placement_picks_up_and_puts_down() {
 
 #[test]
 fn a_refused_move_sounds_refused_and_nothing_else() {
-    let mut d = Driver::farewell(42);
+    let mut d = Ears::farewell(42);
     assert_eq!(d.press(Buttons::R2), &[Sfx::PickUp], "R2 takes the hand's first card");
     let Focus::Grid(c) = d.focus() else { panic!() };
     d.presses(Buttons::UP, usize::from(c.row));
@@ -139,7 +123,7 @@ fn a_refused_move_sounds_refused_and_nothing_else() {
 
 #[test]
 fn undo_picks_the_card_back_up() {
-    let mut d = Driver::farewell(42);
+    let mut d = Ears::farewell(42);
     d.press(Buttons::R2);
     assert_eq!(d.press(Buttons::CROSS), &[Sfx::PutDown]);
     assert_eq!(d.press(Buttons::TRIANGLE), &[Sfx::PickUp]);
@@ -166,7 +150,7 @@ fn a_book_sounds_with_its_placement_and_orphans_lift() {
     let seed =
         (1..500).find(|&s| moves_until(s, |_, o| !o.books.is_empty() && !o.orphans.is_empty()).is_some()).unwrap();
     let n = moves_until(seed, |_, o| !o.books.is_empty() && !o.orphans.is_empty()).unwrap();
-    let mut d = Driver::farewell(seed);
+    let mut d = Ears::farewell(seed);
     for _ in 1..n {
         let s = d.hinted_move();
         assert!(!s.contains(&Sfx::Refused), "the hints are legal: {s:?}");
@@ -182,7 +166,7 @@ fn a_deal_sounds_deal() {
         .find(|&s| moves_until(s, |g, _| g.moves().last() == Some(farewell::games::farewell::Move::Deal)).is_some())
         .unwrap();
     let n = moves_until(seed, |g, _| g.moves().last() == Some(farewell::games::farewell::Move::Deal)).unwrap();
-    let mut d = Driver::farewell(seed);
+    let mut d = Ears::farewell(seed);
     for _ in 1..n {
         d.hinted_move();
     }
@@ -204,7 +188,7 @@ fn a_win_and_a_loss_play_their_jingles() {
     };
     for won in [true, false] {
         let seed = ends(won).unwrap();
-        let mut d = Driver::farewell(seed);
+        let mut d = Ears::farewell(seed);
         let mut last = Vec::new();
         for _ in 0..400 {
             if d.app.playing().and_then(|g| g.farewell()).unwrap().game().status().is_over() {
@@ -236,7 +220,7 @@ fn kings_corners_places_removes_groups_draws_and_ends_with_sounds() {
     let mut seen = std::collections::HashSet::new();
     for want_win in [true, false] {
         let seed = (1..3000).find(|&s| outcome(s) == (true, want_win)).unwrap();
-        let mut d = Driver::corners(seed);
+        let mut d = Ears::corners(seed);
         for _ in 0..400 {
             let g = d.app.playing().and_then(|g| g.corners()).unwrap().game();
             if g.status().is_over() {
@@ -268,7 +252,7 @@ fn kings_corners_places_removes_groups_draws_and_ends_with_sounds() {
 #[test]
 fn kings_corners_refuses_with_a_sound() {
     // Deal 7 draws 9c, Ad, 5d, 2c, 3h, 7d, then Kh: a king only in a corner.
-    let mut d = Driver::corners(7);
+    let mut d = Ears::corners(7);
     for c in [(1, 1), (1, 2), (2, 1), (2, 2), (0, 1), (0, 2)] {
         let target = farewell::games::corners::Cell::new(c.0, c.1).unwrap();
         while d.app.playing().and_then(|g| g.corners()).unwrap().cursor() != target {
@@ -294,7 +278,7 @@ fn kings_corners_refuses_with_a_sound() {
 
 #[test]
 fn options_set_the_volumes_select_on_the_title_mutes_and_the_save_keeps_them() {
-    let mut d = Driver::new();
+    let mut d = Ears::new();
     assert_eq!(d.press(Buttons::SELECT), &[]);
     assert!(d.app.volumes.muted, "Select on the title mutes");
     d.press(Buttons::CROSS);

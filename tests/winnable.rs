@@ -8,12 +8,14 @@ use farewell::games::farewell::GRID_SIZES;
 use farewell::games::farewell::{Game, KingStart, Options, Status};
 use farewell::games::search::SeenSet;
 use farewell::games::{albert, Patience};
-use farewell::input::{Buttons, Input};
+use farewell::input::Buttons;
 use farewell::save::Save;
 use farewell::settings::GameId;
 use farewell::ui::{option_rows, App, Screen};
 use farewell::winnable::{count, pick, set as entry, table, WinnableSet as Entry};
 use std::collections::BTreeSet;
+
+use super::driver::{Driver, Pad};
 
 /// The budget tools/mkwinnable proves A Farewell to Kings' deals with.
 const BUDGET: u64 = 100_000;
@@ -142,39 +144,29 @@ fn pick_chooses_among_the_sets_deals_only_and_every_one_can_come_up() {
     assert_eq!(count(GameId::Albert, 0xFF), 0);
 }
 
-struct Driver {
-    app: App,
-    input: Input,
-    log: String,
+/// The Options screen and the App's records, as these tests reach them.
+trait OnOptions {
+    /// From the title: chooses `game` and opens its Options screen.
+    fn options(&mut self, game: GameId);
+    /// On the Options screen: moves to `row` and presses RIGHT once.
+    fn change(&mut self, row: &str);
+    /// The game's winnable-only setting as the App keeps it.
+    fn winnable(&self, game: GameId) -> bool;
+    fn code(&self, game: GameId) -> u8;
+    /// The deal in play.
+    fn seed(&self) -> u32;
+    /// In play: the pause menu's "Quit to title".
+    fn quit(&mut self);
 }
 
-impl Driver {
-    fn new() -> Self {
-        Driver { app: App::new(), input: Input::default(), log: String::new() }
-    }
-    fn press(&mut self, b: Buttons) {
-        self.input.update(b);
-        self.app.update(&self.input, &mut self.log);
-        self.input.update(Buttons::empty());
-        self.app.update(&self.input, &mut self.log);
-    }
-    fn presses(&mut self, b: Buttons, n: usize) {
-        for _ in 0..n {
-            self.press(b);
-        }
-    }
-    /// From the title: chooses `game` and opens its Options screen.
+impl OnOptions for Driver {
     fn options(&mut self, game: GameId) {
         assert!(matches!(self.app.screen(), Screen::Title { .. }));
-        while self.app.game != game {
-            self.press(Buttons::DOWN);
-        }
-        self.press(Buttons::CROSS);
+        self.choose(game);
         self.presses(Buttons::DOWN, 2);
         self.press(Buttons::CROSS);
         assert!(matches!(self.app.screen(), Screen::Options { sel: 0, .. }));
     }
-    /// On the Options screen: moves to `row` and presses RIGHT once.
     fn change(&mut self, row: &str) {
         let Screen::Options { sel, .. } = self.app.screen() else { panic!("not on Options") };
         let at = option_rows(self.app.game).iter().position(|r| *r == row).unwrap();
@@ -182,18 +174,15 @@ impl Driver {
         self.presses(Buttons::DOWN, at - usize::from(sel));
         self.press(Buttons::RIGHT);
     }
-    /// The game's winnable-only setting as the App keeps it.
     fn winnable(&self, game: GameId) -> bool {
         self.app.record(game).winnable
     }
     fn code(&self, game: GameId) -> u8 {
         self.app.record(game).options
     }
-    /// The deal in play.
     fn seed(&self) -> u32 {
         self.app.playing().unwrap().seed()
     }
-    /// In play: the pause menu's "Quit to title".
     fn quit(&mut self) {
         self.press(Buttons::START);
         self.press(Buttons::UP);

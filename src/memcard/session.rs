@@ -30,8 +30,8 @@
 //! (format, replace) hold only for the card they were given for.
 
 use super::{
-    copy_in, format_frame, load_copies, newest_first, plan_save_unsealed, Contents, Directory, FileReader, FileState,
-    LoadError, PlanError, Slot, StoredCopy, WritePlan, FILE_NAME, FRAME, FRAMES_PER_BLOCK,
+    copy_in, format_sector, load_copies, newest_first, plan_save_unsealed, Contents, Directory, FileReader, FileState,
+    LoadError, PlanError, Slot, StoredCopy, WritePlan, FILE_NAME, SECTOR, SECTORS_PER_BLOCK,
 };
 use crate::save::{Save, SaveSource};
 use core::task::Poll;
@@ -71,12 +71,12 @@ pub trait Port {
     /// Reads sector `n` (0..1024) into `buf`. `Ok(true)` when the card's
     /// FLAG says it is new (not written since it was inserted or powered
     /// up).
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>>;
+    fn read(&mut self, n: u16, buf: &mut [u8; SECTOR]) -> Poll<Result<bool, IoError>>;
 
     /// Writes sector `n`. With `guard`, a card whose FLAG says new gets no
     /// sector number and no data: the command is abandoned and the answer
     /// is [`IoError::NewCard`].
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>>;
+    fn write(&mut self, n: u16, data: &[u8; SECTOR], guard: bool) -> Poll<Result<(), IoError>>;
 }
 
 /// Where saving stands: what the title tells the player.
@@ -130,10 +130,10 @@ fn io_status(e: IoError) -> Status {
     }
 }
 
-/// Directory frames read: block 0's frames 0..16.
-const DIR_FRAMES: usize = 16;
+/// Directory sectors read: block 0's sectors 0..16.
+const DIR_SECTORS: usize = 16;
 /// The sector read and written back to clear a card's "new" flag: block
-/// 0's frame 63, the copy of the header (its bytes are written back as
+/// 0's sector 63, the copy of the header (its bytes are written back as
 /// read, so nothing on the card changes).
 const ACK_SECTOR: u16 = 63;
 
@@ -149,10 +149,10 @@ enum State {
     Check,
     /// Writes sector 63 back as read: the flag clears.
     Ack,
-    /// Reads directory frame n; at n = 16 (all read), looks for our file
+    /// Reads directory sector n; at n = 16 (all read), looks for our file
     /// in them (no sector in that step).
     Dir(u8),
-    /// Reads our file (block n) frame by frame; once all is in, checks
+    /// Reads our file (block n) sector by sector; once all is in, checks
     /// slot A's copy (no sector in that step).
     File(u8),
     /// Checks slot B's copy of our file (block n).
@@ -171,7 +171,7 @@ enum State {
     Seal,
     /// Writes plan entry n.
     Writing(u8),
-    /// Writes block 0's frame n of a format.
+    /// Writes block 0's sector n of a format.
     Formatting(u8),
 }
 
@@ -180,7 +180,7 @@ enum State {
 pub struct Session {
     state: State,
     status: Status,
-    dir: [u8; DIR_FRAMES * FRAME],
+    dir: [u8; DIR_SECTORS * SECTOR],
     /// Our file on the card as last read or written (None: no file).
     file: Option<FileState>,
     reader: FileReader,
@@ -188,7 +188,7 @@ pub struct Session {
     found: [Option<StoredCopy>; 2],
     plan: WritePlan,
     /// Sector 63 as read, for [`State::Ack`].
-    ack: [u8; FRAME],
+    ack: [u8; SECTOR],
     /// What the card read at the last mount is (see [`Session::fingerprint`]),
     /// `None` before any.
     known: Option<u32>,
@@ -224,12 +224,12 @@ impl Session {
         Session {
             state: State::Off,
             status: Status::NoCard,
-            dir: [0; DIR_FRAMES * FRAME],
+            dir: [0; DIR_SECTORS * SECTOR],
             file: None,
             reader: FileReader::new(),
             found: [None; 2],
             plan: WritePlan::new(),
-            ack: [0; FRAME],
+            ack: [0; SECTOR],
             known: None,
             known_if_saved: None,
             restarts: 0,
@@ -244,16 +244,16 @@ impl Session {
     }
 
     /// Reads the card at boot, all at once (a few dozen sectors: before
-    /// the first frame). Then [`Session::take_loaded`] has the save, and
+    /// the first sector). Then [`Session::take_loaded`] has the save, and
     /// [`Session::status`] says what to tell the player. Nothing is
     /// written.
     pub fn boot(&mut self, port: &mut impl Port, log: &mut dyn crate::out::Out) {
         self.booting = true;
         self.state = State::Dir(0);
-        // 16 directory frames, a step to look at them, at most 64 frames
+        // 16 directory sectors, a step to look at them, at most 64 sectors
         // of our file, a step for each copy, one to decode, one to mount.
         let nothing = Save::default();
-        for _ in 0..DIR_FRAMES + FRAMES_PER_BLOCK + 5 {
+        for _ in 0..DIR_SECTORS + SECTORS_PER_BLOCK + 5 {
             if !matches!(self.state, State::Dir(_) | State::File(_) | State::CopyB(_) | State::Decode(_) | State::Mount)
             {
                 break;
@@ -274,10 +274,10 @@ impl Session {
     pub fn wants_sector(&self) -> bool {
         match self.state {
             State::Check | State::Ack => true,
-            State::Dir(f) => usize::from(f) < DIR_FRAMES,
+            State::Dir(f) => usize::from(f) < DIR_SECTORS,
             State::File(_) => self.reader.next().is_some(),
             State::Writing(i) => self.plan.get(usize::from(i)).is_some(),
-            State::Formatting(f) => usize::from(f) < FRAMES_PER_BLOCK,
+            State::Formatting(f) => usize::from(f) < SECTORS_PER_BLOCK,
             _ => false,
         }
     }
@@ -317,7 +317,7 @@ impl Session {
         }
     }
 
-    /// What was read of the card: the directory frames and our file's
+    /// What was read of the card: the directory sectors and our file's
     /// state.
     fn fingerprint(&self) -> u32 {
         fingerprint(&self.dir, self.file.as_ref())
@@ -328,10 +328,10 @@ impl Session {
     fn fingerprint_after_plan(&self) -> Option<u32> {
         let after = self.plan.after()?;
         let mut dir = self.dir;
-        for (sector, frame) in self.plan.iter() {
+        for (sector, data) in self.plan.iter() {
             let s = usize::from(sector);
-            if s < DIR_FRAMES {
-                dir[s * FRAME..(s + 1) * FRAME].copy_from_slice(frame);
+            if s < DIR_SECTORS {
+                dir[s * SECTOR..(s + 1) * SECTOR].copy_from_slice(data);
             }
         }
         Some(fingerprint(&dir, Some(&after)))
@@ -375,9 +375,9 @@ impl Session {
             }
             State::Check => self.check(port, log),
             State::Ack => self.acknowledge(port, log),
-            State::Dir(f) if usize::from(f) >= DIR_FRAMES => self.dir_read(),
-            State::Dir(f) => self.read_dir_frame(port, f, log),
-            State::File(block) => self.read_file_frame(port, block, log),
+            State::Dir(f) if usize::from(f) >= DIR_SECTORS => self.dir_read(),
+            State::Dir(f) => self.read_dir_sector(port, f, log),
+            State::File(block) => self.read_file_sector(port, block, log),
             State::CopyB(block) => {
                 self.found[1] = copy_in(self.reader.block(), Slot::B);
                 self.state = State::Decode(block);
@@ -415,7 +415,7 @@ impl Session {
     /// Reads the FLAG sector: a card new to us is acknowledged and read.
     fn check(&mut self, port: &mut impl Port, log: &mut dyn crate::out::Out) {
         self.parsed = None;
-        let mut buf = [0u8; FRAME];
+        let mut buf = [0u8; SECTOR];
         let Poll::Ready(result) = port.read(ACK_SECTOR, &mut buf) else { return };
         match result {
             Ok(fresh) => {
@@ -451,31 +451,31 @@ impl Session {
         }
     }
 
-    /// Reads directory frame `f`.
-    fn read_dir_frame(&mut self, port: &mut impl Port, f: u8, log: &mut dyn crate::out::Out) {
-        let mut buf = [0u8; FRAME];
+    /// Reads directory sector `f`.
+    fn read_dir_sector(&mut self, port: &mut impl Port, f: u8, log: &mut dyn crate::out::Out) {
+        let mut buf = [0u8; SECTOR];
         let Poll::Ready(result) = port.read(u16::from(f), &mut buf) else { return };
         match result {
             Ok(fresh) if fresh && self.synced => self.restart(log),
             Ok(_) => {
-                let at = usize::from(f) * FRAME;
-                self.dir[at..at + FRAME].copy_from_slice(&buf);
+                let at = usize::from(f) * SECTOR;
+                self.dir[at..at + SECTOR].copy_from_slice(&buf);
                 self.state = State::Dir(f + 1);
             }
             Err(e) => self.failed("CARD", e, log),
         }
     }
 
-    /// Reads the next frame of our file in `block`; once all are in,
+    /// Reads the next sector of our file in `block`; once all are in,
     /// checks copy A (one CRC a step: up to 4 KiB each, about 5 ms).
-    fn read_file_frame(&mut self, port: &mut impl Port, block: u8, log: &mut dyn crate::out::Out) {
+    fn read_file_sector(&mut self, port: &mut impl Port, block: u8, log: &mut dyn crate::out::Out) {
         let Some(f) = self.reader.next() else {
             self.found[0] = copy_in(self.reader.block(), Slot::A);
             self.state = State::CopyB(block);
             return;
         };
-        let mut buf = [0u8; FRAME];
-        let sector = u16::from(block) * FRAMES_PER_BLOCK as u16 + f as u16;
+        let mut buf = [0u8; SECTOR];
+        let sector = u16::from(block) * SECTORS_PER_BLOCK as u16 + f as u16;
         let Poll::Ready(result) = port.read(sector, &mut buf) else { return };
         match result {
             Ok(fresh) if fresh && self.synced => self.restart(log),
@@ -505,7 +505,7 @@ impl Session {
     /// Writes sector `i` of the planned save; after the last, the save is
     /// the card's.
     fn write_save_sector(&mut self, port: &mut impl Port, i: u8, log: &mut dyn crate::out::Out) {
-        let Some((sector, frame)) = self.plan.get(usize::from(i)) else {
+        let Some((sector, data)) = self.plan.get(usize::from(i)) else {
             let _ = put!(log, "AFTK SAVE ok block=", self.plan.block(), "\n");
             self.file = self.plan.after();
             self.known = Some(self.fingerprint());
@@ -513,12 +513,12 @@ impl Session {
             self.state = State::Idle;
             return;
         };
-        let Poll::Ready(result) = port.write(sector, frame, true) else { return };
+        let Poll::Ready(result) = port.write(sector, data, true) else { return };
         match result {
             Ok(()) => {
                 let s = usize::from(sector);
-                if s < DIR_FRAMES {
-                    self.dir[s * FRAME..(s + 1) * FRAME].copy_from_slice(frame);
+                if s < DIR_SECTORS {
+                    self.dir[s * SECTOR..(s + 1) * SECTOR].copy_from_slice(data);
                 }
                 self.state = State::Writing(i + 1);
             }
@@ -537,13 +537,13 @@ impl Session {
         }
     }
 
-    /// Writes frame `f` of a freshly formatted card; after the last, the
+    /// Writes sector `f` of a freshly formatted card; after the last, the
     /// card is ready and empty.
     fn write_format_sector(&mut self, port: &mut impl Port, f: u8, log: &mut dyn crate::out::Out) {
-        if usize::from(f) >= FRAMES_PER_BLOCK {
+        if usize::from(f) >= SECTORS_PER_BLOCK {
             let _ = put!(log, "AFTK CARD formatted\n");
-            for n in 0..DIR_FRAMES {
-                self.dir[n * FRAME..(n + 1) * FRAME].copy_from_slice(&format_frame(n));
+            for n in 0..DIR_SECTORS {
+                self.dir[n * SECTOR..(n + 1) * SECTOR].copy_from_slice(&format_sector(n));
             }
             self.file = None;
             self.known = Some(self.fingerprint());
@@ -551,7 +551,7 @@ impl Session {
             self.state = State::Idle;
             return;
         }
-        let Poll::Ready(result) = port.write(u16::from(f), &format_frame(usize::from(f)), true) else { return };
+        let Poll::Ready(result) = port.write(u16::from(f), &format_sector(usize::from(f)), true) else { return };
         match result {
             Ok(()) => self.state = State::Formatting(f + 1),
             Err(IoError::NewCard) => {
@@ -567,7 +567,7 @@ impl Session {
         }
     }
 
-    /// The directory frames are in: parse them, then read our file.
+    /// The directory sectors are in: parse them, then read our file.
     /// (Deciding is a step of its own, [`State::Mount`]: the parse and the
     /// card's fingerprint take over half a millisecond each on the PS1.)
     fn dir_read(&mut self) {
@@ -693,9 +693,9 @@ impl Session {
     }
 }
 
-/// What identifies a card for the session: its directory frames and our
+/// What identifies a card for the session: its directory sectors and our
 /// file's block and newest copy and its CRC (not its title: a save pulled
-/// out between the title frame and the header frame leaves the card's
+/// out between the title sector and the header sector leaves the card's
 /// title new and its copy old, and it is still the same card). The
 /// directory is hashed a word at a time (a CRC-32 of its 2 KiB takes 3 ms
 /// on the PS1, this a tenth of that): a fingerprint only has to tell two

@@ -30,7 +30,7 @@
 //! shows none after its timeout, counted from when the byte was sent: a
 //! poll that comes late (the frame was drawing) still finds a byte that
 //! came in time, and a card pulled out mid-sector is still noticed (no
-//! /ACK: the sector fails, as it did when the transfer was polled in one go).
+//! /ACK: the sector fails).
 //! A command started by a request is not put on the wire until the next
 //! poll (the frame starts a sector before it draws, and polls only once
 //! the GPU draws): the card is selected only while its bytes move. It
@@ -39,7 +39,7 @@
 //! once the command is over ([`Driver::finish`]).
 
 use super::session::{IoError, Port};
-use super::FRAME;
+use super::SECTOR;
 use core::task::Poll;
 
 /// Microseconds between selecting the card and its first byte.
@@ -68,9 +68,9 @@ const CARD: u8 = 0x81;
 const GOOD: u8 = b'G';
 
 /// Bytes of a read command on the wire (the last one unacknowledged).
-const READ_LEN: u16 = 10 + FRAME as u16 + 2;
+const READ_LEN: u16 = 10 + SECTOR as u16 + 2;
 /// Bytes of a write command on the wire.
-const WRITE_LEN: u16 = 6 + FRAME as u16 + 4;
+const WRITE_LEN: u16 = 6 + SECTOR as u16 + 4;
 
 /// Why a sector command failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub struct Command {
     /// The byte whose reply comes next (0: the address byte).
     pos: u16,
     /// The sector's data: what a write sends, what a read received.
-    data: [u8; FRAME],
+    data: [u8; SECTOR],
     /// The XOR of the address and the data so far.
     sum: u8,
     /// The card's FLAG (the reply to the command byte).
@@ -136,17 +136,17 @@ pub struct Command {
 impl Command {
     /// Reads sector `n`.
     pub fn read(n: u16) -> Command {
-        Command::new(Request::Read(n), [0; FRAME])
+        Command::new(Request::Read(n), [0; SECTOR])
     }
 
     /// Writes `data` to sector `n`. With `guard`, a card whose FLAG says
     /// new gets nothing after the command byte: it abandons the command
     /// and writes nothing ([`WireError::NewCard`]).
-    pub fn write(n: u16, data: &[u8; FRAME], guard: bool) -> Command {
+    pub fn write(n: u16, data: &[u8; SECTOR], guard: bool) -> Command {
         Command::new(Request::Write(n, guard), *data)
     }
 
-    fn new(request: Request, data: [u8; FRAME]) -> Command {
+    fn new(request: Request, data: [u8; SECTOR]) -> Command {
         let [msb, lsb] = request.sector().to_be_bytes();
         Command { request, pos: 0, data, sum: msb ^ lsb, flag: 0, check: 0 }
     }
@@ -157,7 +157,7 @@ impl Command {
     }
 
     /// The sector's data (a read's, once it is done).
-    pub fn data(&self) -> &[u8; FRAME] {
+    pub fn data(&self) -> &[u8; SECTOR] {
         &self.data
     }
 
@@ -461,7 +461,7 @@ impl<L: Line> Driver<L> {
 }
 
 impl<L: Line> Port for Driver<L> {
-    fn read(&mut self, n: u16, buf: &mut [u8; FRAME]) -> Poll<Result<bool, IoError>> {
+    fn read(&mut self, n: u16, buf: &mut [u8; SECTOR]) -> Poll<Result<bool, IoError>> {
         let result = match self.request(Request::Read(n), || Command::read(n)) {
             Poll::Pending => return Poll::Pending,
             Poll::Ready(r) => r,
@@ -472,7 +472,7 @@ impl<L: Line> Port for Driver<L> {
         Poll::Ready(result.map(|flag| flag & FLAG_NEW != 0).map_err(WireError::io))
     }
 
-    fn write(&mut self, n: u16, data: &[u8; FRAME], guard: bool) -> Poll<Result<(), IoError>> {
+    fn write(&mut self, n: u16, data: &[u8; SECTOR], guard: bool) -> Poll<Result<(), IoError>> {
         match self.request(Request::Write(n, guard), || Command::write(n, data, guard)) {
             Poll::Pending => Poll::Pending,
             Poll::Ready(r) => Poll::Ready(r.map(|_| ()).map_err(WireError::io)),

@@ -85,7 +85,7 @@ impl Packets {
     /// (nodes are written one after another); the last one is made the end
     /// of the list when the build ends. Each word is written once: building
     /// a 12x8 frame's packets a node at a time, patching the previous
-    /// header and copying each command with `memcpy`, took 2.6 ms of a
+    /// header and copying each command with `memcpy`, takes 2.6 ms of a
     /// frame on the console.
     fn node(&mut self, cmd: [u32; 4], n: usize) {
         let header = self.len;

@@ -51,11 +51,11 @@ pub fn clear_bss() {
 /// `mfc0`: on the R3000 a value moved from a coprocessor, like a loaded one,
 /// reaches its register one instruction late, and the compiler, which does
 /// not know what an `asm!` block holds, may use the register in that very
-/// next instruction. It did: the game then wrote a stale register (whatever
-/// it held before) back to the status register, which could isolate the
-/// cache and stop the console dead. It hung at boot in Mednafen, which
-/// models the delay, and only in some builds (it depends on register
-/// allocation); PCSX-Reloaded, which does not, ran them all.
+/// next instruction, writing a stale register (whatever it held before)
+/// back to the status register, which can isolate the cache and stop the
+/// console dead. Only some builds do (it depends on register allocation):
+/// they hang at boot in Mednafen, which models the delay; PCSX-Reloaded,
+/// which does not, runs them all.
 pub fn disable_interrupts() {
     // SAFETY: reads the CPU's status register (cop0 r12), clears IEc (bit
     // 0, interrupts enabled) and writes it back; nothing else changes. The

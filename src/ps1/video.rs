@@ -19,7 +19,7 @@ pub const HEIGHT: i16 = 240;
 pub const MODE: VideoMode = if cfg!(feature = "pal") { VideoMode::PAL } else { VideoMode::NTSC };
 
 /// Lines of each display buffer: a PAL screen has 256 (psx refuses a
-/// 240-line PAL mode, and that refusal hung the PAL build at boot); the
+/// 240-line PAL mode, and that refusal hangs a PAL build at boot); the
 /// game draws the top 240 of them, the rest stays the clear colour.
 const LINES: i16 = if cfg!(feature = "pal") { 256 } else { HEIGHT };
 

@@ -119,7 +119,7 @@ fn read_game(rd: &mut Reader<'_>) -> Result<Option<SavedGame>, SaveError> {
         let m = move_from(rd.take()?).ok_or(in_game(FW, Field::MoveCode(i)))?;
         let place = position_of(&g, m);
         g.apply(m).map_err(|_| in_game(FW, Field::Illegal(i)))?;
-        // Every move play accepts is in the list (tests/farewell_properties.rs).
+        // Every move play accepts is in the list (tests/farewell_patience.rs).
         saved.moves[usize::from(i)] = place.ok_or(in_game(FW, Field::Illegal(i)))?;
     }
     match farewell::patience::code(options) {

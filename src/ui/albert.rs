@@ -34,7 +34,8 @@ use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::albert::player::Fair;
 use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
-use crate::games::albert::{Board, Game, Move, Options, RESERVE, STACKS};
+use crate::games::albert::{Board, Game, Move, RESERVE, STACKS};
+use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
@@ -53,7 +54,7 @@ pub const HINT_MOVES: usize = 8192;
 /// Nodes a hint may search (the table holds ten times as many). A node
 /// costs about 0.15 ms on the console: 700 nodes and then the fair player
 /// show the first hint of deals 1-20 within 20-52 frames in Mednafen
-/// (7,000 nodes took 265-350 frames; docs/rules/albert.md, "On the PS1").
+/// (7,000 nodes take 265-350 frames; docs/rules/albert.md, "On the PS1").
 pub const HINT_NODES: u64 = 700;
 /// Nodes the hint may search when worked out before the player asks (the
 /// App ponders in the frames' spare time): the table's worth, ten times an
@@ -65,8 +66,8 @@ pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
 
 /// The hint's storage as the caller keeps it for every game of King Albert
 /// (the console's `App` owns one from boot): a new game's screen is then
-/// small, and dealing does not build or move 190 KB (that took 114 ms, a
-/// seventh of a second, on the console). It is lent to [`Play::think`].
+/// small, and dealing does not build or move 190 KB (114 ms, a seventh of
+/// a second, on the console). It is lent to [`Play::think`].
 pub struct HintStorage(pub HintStore);
 
 impl HintStorage {
@@ -165,11 +166,6 @@ pub struct Play {
 }
 
 impl Play {
-    /// Deals `seed` with `options`, logging it.
-    pub fn new(seed: u32, options: Options, log: &mut dyn crate::out::Out) -> Play {
-        Play::on(Table::new(seed, options, log))
-    }
-
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
         let mut p = Play {
@@ -198,11 +194,6 @@ impl Play {
             p.table.motion().deal_from(SCREEN_W / 2 - 12, SAFE_BOTTOM - 30);
         }
         p
-    }
-
-    /// The sounds of its moves since last taken (the table's plain ones).
-    pub fn take_sounds(&mut self) -> crate::sound::Sounds {
-        self.table.take_sounds()
     }
 
     /// The table (game, log, message).
@@ -235,16 +226,6 @@ impl Play {
         self.hinted
     }
 
-    /// True while a hint is being worked out.
-    pub fn thinking(&self) -> bool {
-        self.thinking
-    }
-
-    /// Hints shown so far in this deal.
-    pub fn hints(&self) -> u32 {
-        self.hints
-    }
-
     /// The card under the cursor: a reserve card, the chosen base on a
     /// stack, a suit stack's top card.
     pub fn card_at_cursor(&self) -> Option<Card> {
@@ -260,18 +241,6 @@ impl Play {
                 Some(c)
             }
         }
-    }
-
-    /// Takes back the last move (with its automatic moves).
-    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.held = None;
-        self.hinted = None;
-        self.thinking = false;
-        self.autos = None;
-        self.line.clear();
-        self.reading = None;
-        self.table.undo(frame, log);
-        self.fix_cursor();
     }
 
     /// Plays `m` (a hint, the demo, a test's setting up), naming the cards
@@ -310,38 +279,6 @@ impl Play {
         match self.autos {
             Some((at, suits)) if frame.wrapping_sub(at) < AUTO_FRAMES => suits,
             _ => 0,
-        }
-    }
-
-    /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let r = input.repeated();
-        let pressed = input.pressed();
-        if !(r & Buttons::DPAD).is_empty() {
-            self.hinted = None;
-            let before = (self.cursor, self.depth());
-            self.steer(r);
-            if (self.cursor, self.depth()) != before {
-                self.table.push_sound(Sfx::Cursor);
-            }
-        }
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-        } else if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.held = None;
-            self.hinted = None;
-        } else if pressed.contains(Buttons::R1) {
-            self.hinted = None;
-            self.send_up(frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            match self.hinted.take() {
-                Some(m) => {
-                    self.play_move(m, frame, log);
-                }
-                None => self.cross(frame, log),
-            }
         }
     }
 
@@ -495,20 +432,6 @@ impl Play {
         self.fair = None;
         self.reading = None;
         self.thinking = true;
-    }
-
-    /// Starts working out the hint nobody asked for yet (the App calls it
-    /// while the game is in play): kept, and shown at once on Square.
-    pub fn ponder(&mut self) {
-        let board = *self.game().board();
-        let known =
-            self.kept.is_some_and(|k| k.0 == board) || (self.line.next(&board).is_some() && self.reading.is_none());
-        if self.thinking || known || self.game().status().is_over() {
-            return;
-        }
-        self.line.clear();
-        self.start_work();
-        self.silent = true;
     }
 
     /// The hint worked out: shown, or (pondered) kept for Square.
@@ -751,11 +674,6 @@ pub fn stack_card_xy(s: u8, i: usize, n: usize, ch: i16) -> (i16, i16) {
 /// Tint of cards in hand.
 const HELD_TINT: Rgb = Rgb(100, 100, 150);
 
-/// Draws the table, the cursor, the cards in hand and the message.
-pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
-    draw_table(p, face, frame, false, skin, list)
-}
-
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
     // The cards are drawn where their motion has them (moves slide, the
@@ -932,25 +850,67 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::update(self, input, frame, log)
+        let r = input.repeated();
+        let pressed = input.pressed();
+        if !(r & Buttons::DPAD).is_empty() {
+            self.hinted = None;
+            let before = (self.cursor, self.depth());
+            self.steer(r);
+            if (self.cursor, self.depth()) != before {
+                self.table.push_sound(Sfx::Cursor);
+            }
+        }
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+        } else if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.held = None;
+            self.hinted = None;
+        } else if pressed.contains(Buttons::R1) {
+            self.hinted = None;
+            self.send_up(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.hinted.take() {
+                Some(m) => {
+                    self.play_move(m, frame, log);
+                }
+                None => self.cross(frame, log),
+            }
+        }
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::undo(self, frame, log)
+        self.held = None;
+        self.hinted = None;
+        self.thinking = false;
+        self.autos = None;
+        self.line.clear();
+        self.reading = None;
+        self.table.undo(frame, log);
+        self.fix_cursor();
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {
-        Play::hints(self)
+        self.hints
     }
     fn thinking(&self) -> bool {
-        Play::thinking(self)
+        self.thinking
     }
     fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, u64::from(budget).saturating_mul(NODES_PER_UNIT), frame, store)
     }
     fn ponder(&mut self) {
-        Play::ponder(self)
+        let board = *self.game().board();
+        let known =
+            self.kept.is_some_and(|k| k.0 == board) || (self.line.next(&board).is_some() && self.reading.is_none());
+        if self.thinking || known || self.game().status().is_over() {
+            return;
+        }
+        self.line.clear();
+        self.start_work();
+        self.silent = true;
     }
     fn asked(&self) -> bool {
         self.thinking && !self.silent
@@ -964,7 +924,7 @@ impl PlayScreen for Play {
         self.line.clear();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
-        Play::take_sounds(self)
+        self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         draw_table(self, view.face, view.frame, view.covered, skin, list)

@@ -17,6 +17,7 @@ use super::table::Table;
 use crate::draw::{DrawList, NO_TINT};
 use crate::frame::Units;
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
+use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::{Sfx, Sounds};
@@ -53,16 +54,11 @@ pub const GROUPS_PER_UNIT: u32 = 12;
 /// worked out (24 groups); the console adds more with [`Play::think`] while
 /// the frame has time. A hint looks at most at a couple of hundred groups
 /// (168 over the first 3,000 deals played by the fair player), which at one
-/// frame's update took up to 6.7 ms on the console: spread over frames,
+/// frame's update would take up to 6.7 ms on the console: spread over frames,
 /// none comes near the vblank.
 pub const THINK_PER_FRAME: Units = 2;
 
 impl Play {
-    /// Deals `seed`, logging it.
-    pub fn new(seed: u32, log: &mut dyn crate::out::Out) -> Play {
-        Play::on(Table::new(seed, (), log))
-    }
-
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
         Play {
@@ -96,11 +92,6 @@ impl Play {
         self.table.game()
     }
 
-    /// Hints shown so far in this deal.
-    pub fn hints(&self) -> u32 {
-        self.hints
-    }
-
     /// Where the cursor is.
     pub fn cursor(&self) -> Cell {
         self.cursor
@@ -117,11 +108,6 @@ impl Play {
         (0..16).filter(|i| self.group & (1 << i) != 0).map(|i| values[i]).sum()
     }
 
-    /// True while a hint is being worked out.
-    pub fn thinking(&self) -> bool {
-        self.thinker.is_some()
-    }
-
     /// Works `budget` more units on the hint being worked out
     /// ([`GROUPS_PER_UNIT`] groups each) and shows it once found. True
     /// while work is left.
@@ -133,22 +119,6 @@ impl Play {
             self.show(m, frame);
         }
         false
-    }
-
-    /// Takes back the last move.
-    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.group = 0;
-        if self.table.undo(frame, log) {
-            self.drop_work();
-            self.hint.forget();
-        }
-    }
-
-    /// The sound effects asked for since last taken; leaves none.
-    pub fn take_sounds(&mut self) -> Sounds {
-        let mut sounds = self.table.take_sounds();
-        sounds.append(&mut self.sounds);
-        sounds
     }
 
     /// Plays a move on the table, with its sound: a card placed, a group
@@ -169,51 +139,6 @@ impl Play {
     fn refuse(&mut self, frame: u32, args: &[&dyn crate::out::Text]) {
         self.sounds.push(Sfx::Refused);
         self.table.say(frame, args);
-    }
-
-    /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let r = input.repeated();
-        let (row, col) = (self.cursor.row(), self.cursor.col());
-        let (row, col) = if r.contains(Buttons::UP) {
-            ((row + 3) % 4, col)
-        } else if r.contains(Buttons::DOWN) {
-            ((row + 1) % 4, col)
-        } else if r.contains(Buttons::LEFT) {
-            (row, (col + 3) % 4)
-        } else if r.contains(Buttons::RIGHT) {
-            (row, (col + 1) % 4)
-        } else {
-            (row, col)
-        };
-        let cursor = Cell::new(row, col).unwrap_or(self.cursor);
-        if cursor != self.cursor {
-            self.sounds.push(Sfx::Cursor);
-        }
-        self.cursor = cursor;
-        let pressed = input.pressed();
-        // A hint to draw holds until the next button.
-        let draw_hinted = self.draw_hinted;
-        if !pressed.is_empty() {
-            self.draw_hinted = false;
-            // Any other button drops a hint being worked out.
-            if !pressed.contains(Buttons::SQUARE) {
-                self.drop_work();
-            }
-        }
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-        } else if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.group = 0;
-        } else if pressed.contains(Buttons::L1) || (pressed.contains(Buttons::CROSS) && draw_hinted) {
-            self.group = 0;
-            self.play(Move::Draw, frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            self.cross(frame, log);
-        }
-        self.think(THINK_PER_FRAME, frame);
     }
 
     fn cross(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
@@ -284,13 +209,6 @@ impl Play {
         }
     }
 
-    /// Starts working out the hint nobody asked for yet.
-    pub fn ponder(&mut self) {
-        if !self.game().status().is_over() && self.hint.ponder() {
-            self.start_work();
-        }
-    }
-
     fn start_work(&mut self) {
         self.thinker = Some(player::Thinker::new(self.game(), player::Style::default()));
     }
@@ -347,11 +265,6 @@ const ORIGIN: (i16, i16) = (44, 34);
 /// Top-left pixel of a cell.
 pub fn cell_xy(c: Cell) -> (i16, i16) {
     (ORIGIN.0 + i16::from(c.col()) * PITCH.0, ORIGIN.1 + i16::from(c.row()) * PITCH.1)
-}
-
-/// Draws the matrix, the panel and the message.
-pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
-    draw_table(p, face, frame, false, skin, list)
 }
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
@@ -476,19 +389,63 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::update(self, input, frame, log)
+        let r = input.repeated();
+        let (row, col) = (self.cursor.row(), self.cursor.col());
+        let (row, col) = if r.contains(Buttons::UP) {
+            ((row + 3) % 4, col)
+        } else if r.contains(Buttons::DOWN) {
+            ((row + 1) % 4, col)
+        } else if r.contains(Buttons::LEFT) {
+            (row, (col + 3) % 4)
+        } else if r.contains(Buttons::RIGHT) {
+            (row, (col + 1) % 4)
+        } else {
+            (row, col)
+        };
+        let cursor = Cell::new(row, col).unwrap_or(self.cursor);
+        if cursor != self.cursor {
+            self.sounds.push(Sfx::Cursor);
+        }
+        self.cursor = cursor;
+        let pressed = input.pressed();
+        // A hint to draw holds until the next button.
+        let draw_hinted = self.draw_hinted;
+        if !pressed.is_empty() {
+            self.draw_hinted = false;
+            // Any other button drops a hint being worked out.
+            if !pressed.contains(Buttons::SQUARE) {
+                self.drop_work();
+            }
+        }
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+        } else if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.group = 0;
+        } else if pressed.contains(Buttons::L1) || (pressed.contains(Buttons::CROSS) && draw_hinted) {
+            self.group = 0;
+            self.play(Move::Draw, frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            self.cross(frame, log);
+        }
+        self.think(THINK_PER_FRAME, frame);
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::undo(self, frame, log)
+        self.group = 0;
+        if self.table.undo(frame, log) {
+            self.drop_work();
+            self.hint.forget();
+        }
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {
-        Play::hints(self)
+        self.hints
     }
     fn thinking(&self) -> bool {
-        Play::thinking(self)
+        self.thinker.is_some()
     }
     fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget, frame)
@@ -497,13 +454,17 @@ impl PlayScreen for Play {
         self.drop_work();
     }
     fn ponder(&mut self) {
-        Play::ponder(self)
+        if !self.game().status().is_over() && self.hint.ponder() {
+            self.start_work();
+        }
     }
     fn asked(&self) -> bool {
         self.hint.asked()
     }
     fn take_sounds(&mut self) -> Sounds {
-        Play::take_sounds(self)
+        let mut sounds = self.table.take_sounds();
+        sounds.append(&mut self.sounds);
+        sounds
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         draw_table(self, view.face, view.frame, view.covered, skin, list)

@@ -458,7 +458,7 @@ impl Play {
     ///
     /// The thinker lives in `slot`, which the caller keeps (the [`App`]:
     /// made once, never moved) rather than in the `Play`, which is made
-    /// anew for every deal: 17 KB of thinker copied with it made the
+    /// anew for every deal: 17 KB of thinker copied with it would make the
     /// demo's first frame late.
     ///
     /// [`App`]: super::App

@@ -31,6 +31,7 @@ use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::kingdoms::game::{Land, LANDS};
 use crate::games::kingdoms::player::{Effort, Sampler};
 use crate::games::kingdoms::{Card, Game, Move, Place, Position, Rank, Suit};
+use crate::games::Patience;
 use crate::input::{Buttons, Input};
 use crate::settings::FaceStyle;
 use crate::sound::Sfx;
@@ -177,11 +178,6 @@ pub struct Play {
 }
 
 impl Play {
-    /// Deals `seed`, logging it.
-    pub fn new(seed: u32, log: &mut dyn crate::out::Out) -> Play {
-        Play::on(Table::new(seed, (), log))
-    }
-
     /// Continues a game rebuilt from the save.
     pub fn on(table: Table<Game>) -> Play {
         let start = Spot::Land { land: 0, depth: 0 };
@@ -205,11 +201,6 @@ impl Play {
             self.table.motion().deal_from(TALON_XY.0, TALON_XY.1);
         }
         self
-    }
-
-    /// The sounds of its moves since last taken (the table's plain ones).
-    pub fn take_sounds(&mut self) -> crate::sound::Sounds {
-        self.table.take_sounds()
     }
 
     /// The table (game, log, message).
@@ -236,21 +227,6 @@ impl Play {
         self.held
     }
 
-    /// Hints shown so far in this deal.
-    pub fn hints(&self) -> u32 {
-        self.hints
-    }
-
-    /// True while a hint or the demo's move is being worked out.
-    pub fn thinking(&self) -> bool {
-        self.asked || self.working
-    }
-
-    /// True when a move has been worked out and no move played since.
-    pub fn thought_ready(&self) -> bool {
-        self.hint.kept().is_some()
-    }
-
     /// Plays `m` through the table (logged; a refusal says why). Whatever
     /// was held, hinted or being worked out belonged to the position before.
     fn play(&mut self, m: Move, frame: u32, log: &mut dyn crate::out::Out) -> bool {
@@ -270,14 +246,6 @@ impl Play {
             self.fix_cursor();
         }
         ok
-    }
-
-    /// Takes back the last move (Triangle, or Undo in a menu).
-    pub fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.hold(None);
-        self.forget();
-        self.table.undo(frame, log);
-        self.fix_cursor();
     }
 
     /// Holds `card` (or nothing), and works out where it may go.
@@ -324,37 +292,6 @@ impl Play {
         if let Spot::Land { land, depth } = self.cursor {
             let up = self.pos().land(usize::from(land)).up().len();
             self.cursor = Spot::Land { land, depth: depth.min(up.saturating_sub(1) as u8) };
-        }
-    }
-
-    /// Advances one frame of play with this input.
-    pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let before = self.cursor;
-        self.steer(input.repeated());
-        if self.cursor != before {
-            self.table.push_sound(Sfx::Cursor);
-        }
-        let pressed = input.pressed();
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-            return;
-        }
-        if self.game().status().is_over() {
-            return;
-        }
-        if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.hold(None);
-        } else if pressed.contains(Buttons::L1) {
-            self.play(Move::Draw, frame, log);
-        } else if pressed.contains(Buttons::R1) {
-            self.home(frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            match self.held {
-                None => self.pick_up(frame, log),
-                Some(c) => self.put_down(c, frame, log),
-            }
         }
     }
 
@@ -512,13 +449,6 @@ impl Play {
         }
     }
 
-    /// Starts working out the hint nobody asked for yet.
-    pub fn ponder(&mut self) {
-        if !self.game().status().is_over() && self.hint.ponder() {
-            self.asked = true;
-        }
-    }
-
     /// Works `budget` more units on the hint or demo move being worked out
     /// in `store` (the console calls it with what time each frame has left):
     /// the sampling player at the console's effort ([`CONSOLE_EFFORT`]),
@@ -645,11 +575,6 @@ pub fn land_xy(land: &Land, l: u8, i: usize) -> (i16, i16) {
     let down = land.down().min(i) as i16;
     let up = i.saturating_sub(land.down()) as i16;
     (LAND_X + i16::from(l) * LAND_PITCH, TOP + down * DOWN_STEP + up * UP_STEP)
-}
-
-/// Draws the table, the cursor, what is held and the message.
-pub fn draw(p: &Play, face: FaceStyle, frame: u32, skin: &impl Skin, list: &mut DrawList) {
-    draw_table(p, face, frame, false, skin, list)
 }
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
@@ -942,25 +867,56 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::update(self, input, frame, log)
+        let before = self.cursor;
+        self.steer(input.repeated());
+        if self.cursor != before {
+            self.table.push_sound(Sfx::Cursor);
+        }
+        let pressed = input.pressed();
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+            return;
+        }
+        if self.game().status().is_over() {
+            return;
+        }
+        if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.hold(None);
+        } else if pressed.contains(Buttons::L1) {
+            self.play(Move::Draw, frame, log);
+        } else if pressed.contains(Buttons::R1) {
+            self.home(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.held {
+                None => self.pick_up(frame, log),
+                Some(c) => self.put_down(c, frame, log),
+            }
+        }
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        Play::undo(self, frame, log)
+        self.hold(None);
+        self.forget();
+        self.table.undo(frame, log);
+        self.fix_cursor();
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
         paced && self.demo_step(frame, log)
     }
     fn hints(&self) -> u32 {
-        Play::hints(self)
+        self.hints
     }
     fn thinking(&self) -> bool {
-        Play::thinking(self)
+        self.asked || self.working
     }
     fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, budget, frame, store)
     }
     fn ponder(&mut self) {
-        Play::ponder(self)
+        if !self.game().status().is_over() && self.hint.ponder() {
+            self.asked = true;
+        }
     }
     fn asked(&self) -> bool {
         self.hint.asked()
@@ -971,7 +927,7 @@ impl PlayScreen for Play {
         self.hint.cancel();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
-        Play::take_sounds(self)
+        self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         draw_table(self, view.face, view.frame, view.covered, skin, list)

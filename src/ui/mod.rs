@@ -163,7 +163,8 @@ pub struct App {
     /// resumed (its screen counts only the hints since).
     hinted_before: bool,
     /// The frame a game was last dealt or resumed: it does no thinking (a
-    /// 14x9 deal and the first step of its thinking made a frame late).
+    /// 14x9 deal and the first step of its thinking together make a frame
+    /// late).
     dealt_at: Option<u32>,
     /// Every game's hint storage, kept from boot.
     hint_stores: HintStores,
@@ -811,8 +812,8 @@ impl App {
         // While a win shows, a press brings its menu up at once; a menu
         // just up takes no press for MENU_SETTLES frames. Either way a
         // press meant for the last move, or a hurried one, chooses nothing
-        // (X right after the winning move used to start a new deal behind
-        // a menu not yet drawn).
+        // (else X right after the winning move would start a new deal
+        // behind a menu not yet drawn).
         let since = frame.wrapping_sub(self.over_menu_at) as i32;
         if since < 0 {
             if !pressed.is_empty() {

@@ -54,7 +54,7 @@ pub const WIN_SHOWS: u32 = 90;
 pub trait PlayScreen {
     /// Where a hint's search keeps its working storage between frames. It
     /// outlives the screen (made once at boot, never moved: a new deal
-    /// copying kilobytes of it made frames late); `()` for a game that
+    /// copying kilobytes of it would make frames late); `()` for a game that
     /// keeps its search in the screen.
     type HintStore;
 

@@ -12,6 +12,9 @@
 //! [`MAX_UNDO`]).
 
 use crate::cards::{shuffled_deck, Card, Colour, Rank, Suit};
+use crate::games::text::{MoveError, PositionError};
+use crate::games::Patience;
+use core::fmt;
 use heapless::Deque;
 
 /// Building stacks.
@@ -24,8 +27,8 @@ pub const RESERVE: usize = 7;
 /// moves the oldest can no longer be undone. A won game needs 52 moves to
 /// the suit stacks plus its building moves, typically under 200; 400 undo
 /// steps (as in Four Kingdoms) is more than anyone takes back, and keeps
-/// the game 2.8 KB of records (at 1024 it was 7.2 KB, and every deal
-/// copied it on the console).
+/// the game 2.8 KB of records (1024 would be 7.2 KB, which every deal
+/// copies on the console).
 pub const MAX_UNDO: usize = 400;
 /// Automatic moves the history can hold. Every automatic move puts a card on
 /// a suit stack and only undo takes one off, so the moves in the history
@@ -827,54 +830,12 @@ impl Game {
         &self.board
     }
 
-    /// The options.
-    pub fn options(&self) -> Options {
-        self.options
-    }
-
-    /// Where the game stands.
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// Moves played and not undone.
-    pub fn move_count(&self) -> usize {
-        self.moves as usize
-    }
-
     /// Checks a move without playing it.
     pub fn check(&self, m: Move) -> Result<Plan, Illegal> {
         if self.status.is_over() {
             return Err(Illegal::GameOver);
         }
         self.board.check(m)
-    }
-
-    /// Plays a move and the automatic moves that follow it (when on).
-    pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        let plan = self.check(m)?;
-        self.board.apply(plan);
-        let mut autos = 0u8;
-        if self.options.auto {
-            while let Some(at) = self.board.auto_due() {
-                let Some(c) = self.board.auto_card(at) else { break };
-                self.board.auto_to_foundation(at);
-                if self.autos.is_full() {
-                    // Cannot happen (see MAX_AUTOS); forget the oldest move
-                    // rather than fail.
-                    self.drop_oldest();
-                }
-                let _ = self.autos.push_back((c.suit() as u8) << 4 | at as u8);
-                autos += 1;
-            }
-        }
-        if self.history.is_full() {
-            self.drop_oldest();
-        }
-        let _ = self.history.push_back(Record { plan, autos });
-        self.moves = self.moves.saturating_add(1);
-        self.status = self.compute_status();
-        Ok(())
     }
 
     /// Forgets the oldest move of the history (it can no longer be undone).
@@ -884,22 +845,6 @@ impl Game {
                 self.autos.pop_front();
             }
         }
-    }
-
-    /// Takes back the last move and the automatic moves it caused. False when
-    /// there is nothing to take back.
-    pub fn undo(&mut self) -> bool {
-        let Some(r) = self.history.pop_back() else { return false };
-        for _ in 0..r.autos {
-            if let Some(a) = self.autos.pop_back() {
-                let suit = Suit::ALL[usize::from(a >> 4) & 3];
-                self.board.foundation_to(suit, usize::from(a & 15));
-            }
-        }
-        self.board.unapply(r.plan);
-        self.moves = self.moves.saturating_sub(1);
-        self.status = self.compute_status();
-        true
     }
 
     /// Moves that undo can take back now.
@@ -934,9 +879,43 @@ impl Game {
         }
         cards.into_iter().take(list.len())
     }
+}
 
-    /// Calls `f` with every legal move (none once the game is over).
-    pub fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
+impl Patience for Game {
+    const ID: &'static str = "albert";
+    type Options = Options;
+    type Move = Move;
+    type Illegal = Illegal;
+    type Loss = Loss;
+
+    /// Bits 0-2: the starting rank (0 none, 1 aces ... 5 fives); bit 3: the
+    /// automatic moves. Every other byte is refused.
+    fn options_code(options: Options) -> u8 {
+        options.start.count() | u8::from(options.auto) << 3
+    }
+
+    fn options_from_code(code: u8) -> Option<Options> {
+        if code & !0x0F != 0 {
+            return None;
+        }
+        let start = *StartRank::ALL.get(usize::from(code & 7))?;
+        Some(Options { start, auto: code & 8 != 0 })
+    }
+
+    fn deal(seed: u32, options: Options) -> Self {
+        Game::new(seed, options)
+    }
+
+    fn options(&self) -> Options {
+        self.options
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    /// None once the game is over.
+    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
         if self.status.is_over() {
             return;
         }
@@ -944,6 +923,68 @@ impl Game {
             f(m);
             true
         });
+    }
+
+    /// The automatic moves that follow (when on) are part of the move.
+    fn play(&mut self, m: Move) -> Result<(), Illegal> {
+        let plan = self.check(m)?;
+        self.board.apply(plan);
+        let mut autos = 0u8;
+        if self.options.auto {
+            while let Some(at) = self.board.auto_due() {
+                let Some(c) = self.board.auto_card(at) else { break };
+                self.board.auto_to_foundation(at);
+                if self.autos.is_full() {
+                    // Cannot happen (see MAX_AUTOS); forget the oldest move
+                    // rather than fail.
+                    self.drop_oldest();
+                }
+                let _ = self.autos.push_back((c.suit() as u8) << 4 | at as u8);
+                autos += 1;
+            }
+        }
+        if self.history.is_full() {
+            self.drop_oldest();
+        }
+        let _ = self.history.push_back(Record { plan, autos });
+        self.moves = self.moves.saturating_add(1);
+        self.status = self.compute_status();
+        Ok(())
+    }
+
+    /// Takes back the automatic moves the move caused too.
+    fn undo(&mut self) -> bool {
+        let Some(r) = self.history.pop_back() else { return false };
+        for _ in 0..r.autos {
+            if let Some(a) = self.autos.pop_back() {
+                let suit = Suit::ALL[usize::from(a >> 4) & 3];
+                self.board.foundation_to(suit, usize::from(a & 15));
+            }
+        }
+        self.board.unapply(r.plan);
+        self.moves = self.moves.saturating_sub(1);
+        self.status = self.compute_status();
+        true
+    }
+
+    fn move_count(&self) -> usize {
+        self.moves as usize
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        super::notation::parse_move(token)
+    }
+
+    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        super::notation::write_position(self, out)
+    }
+
+    fn write_options(o: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
+        put!(out, "start=", o.start.name(), " auto=", if o.auto { "yes" } else { "no" })
+    }
+
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        super::notation::parse_position(text)
     }
 }
 

@@ -1,4 +1,4 @@
-//! King Albert (RULES.md section 5; docs/rules/albert.md): nine building
+//! King Albert (docs/rules/albert.md): nine building
 //! stacks dealt 1 to 9 cards, a reserve of seven open cards, four suit
 //! stacks. An open game: every card is face up.
 //!
@@ -23,7 +23,6 @@ mod winnable;
 
 pub use game::{fits, Board, From, Game, Illegal, Loss, Move, Options, Plan, StartRank, Status, RESERVE, STACKS};
 
-use super::text::{MoveError, PositionError};
 use super::registry::{on_off, GameInfo, WinnableBudget};
 use super::Patience;
 use crate::out::Out;
@@ -60,71 +59,5 @@ fn options_words(code: u8, out: &mut dyn Out) -> fmt::Result {
     match Game::options_from_code(code) {
         Some(o) => put!(out, "starting rank ", o.start.name(), ", automatic moves ", on_off(o.auto)),
         None => put!(out, "code ", code),
-    }
-}
-
-impl Patience for Game {
-    const ID: &'static str = "albert";
-    type Options = Options;
-    type Move = Move;
-    type Illegal = Illegal;
-    type Loss = Loss;
-
-    /// Bits 0-2: the starting rank (0 none, 1 aces ... 5 fives); bit 3: the
-    /// automatic moves. Every other byte is refused.
-    fn options_code(options: Options) -> u8 {
-        options.start.count() | u8::from(options.auto) << 3
-    }
-
-    fn options_from_code(code: u8) -> Option<Options> {
-        if code & !0x0F != 0 {
-            return None;
-        }
-        let start = *StartRank::ALL.get(usize::from(code & 7))?;
-        Some(Options { start, auto: code & 8 != 0 })
-    }
-
-    fn deal(seed: u32, options: Options) -> Self {
-        Game::new(seed, options)
-    }
-
-    fn options(&self) -> Options {
-        Game::options(self)
-    }
-
-    fn status(&self) -> Status {
-        Game::status(self)
-    }
-
-    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
-        Game::for_each_legal(self, f)
-    }
-
-    fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        Game::play(self, m)
-    }
-
-    fn undo(&mut self) -> bool {
-        Game::undo(self)
-    }
-
-    fn move_count(&self) -> usize {
-        Game::move_count(self)
-    }
-
-    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        notation::parse_move(token)
-    }
-
-    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
-        notation::write_position(self, out)
-    }
-
-    fn write_options(o: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
-        put!(out, "start=", o.start.name(), " auto=", if o.auto { "yes" } else { "no" })
-    }
-
-    fn parse_position(text: &str) -> Result<Self, PositionError> {
-        notation::parse_position(text)
     }
 }

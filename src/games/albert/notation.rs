@@ -15,6 +15,7 @@
 use super::game::{Board, Game, Move, Options, StartRank, RESERVE, STACKS};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::text::{self, Census, MoveError, PositionError, Quote};
+use crate::games::Patience;
 use crate::position_error;
 use core::fmt;
 

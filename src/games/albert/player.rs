@@ -8,6 +8,7 @@
 //! look strictly better, so it never goes round in circles.
 
 use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS};
+use crate::games::Patience;
 
 /// How good a board looks (higher is better). The weights follow the
 /// seed's tips: cards up, empty stacks early ("a game is probably not

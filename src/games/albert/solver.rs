@@ -50,6 +50,7 @@
 use super::game::{fits, Board, From, Game, Move, Plan, RESERVE, STACKS, SUITS};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::search::{self, Effort};
+use crate::games::Patience;
 use heapless::Vec;
 
 /// The answer: winnable ([`Solver::line`] gives the moves, from the

@@ -8,6 +8,9 @@
 //! leaves a four-byte [`Record`] of what it changed).
 
 use crate::cards::{shuffled_deck, Card, Rank};
+use crate::games::text::{MoveError, PositionError};
+use crate::games::Patience;
+use core::fmt;
 use heapless::Vec;
 
 /// Cells of the matrix: 4 rows of 4.
@@ -647,22 +650,6 @@ impl Game {
         s
     }
 
-    /// Where the game stands. Won is checked first: the moment the twelfth
-    /// face card is placed the game is won, whatever else holds.
-    pub fn status(&self) -> Status {
-        if self.faces_placed() == FACES {
-            return Status::Won;
-        }
-        match self.phase {
-            Phase::Place => match self.next() {
-                Some(c) if is_face(c) && self.free_for(c) == 0 => Status::Lost(Loss::NoCell(c)),
-                _ => Status::Playing,
-            },
-            Phase::Match if !self.any_group() => Status::Lost(Loss::NoGroup),
-            _ => Status::Playing,
-        }
-    }
-
     /// The empty cells a card may be placed on (as a bit set over cell
     /// indices): a face card only on the empty cells labelled with its
     /// rank, a number card on any empty cell.
@@ -775,10 +762,85 @@ impl Game {
         }
     }
 
-    /// Plays a move with what follows from it (a placement that leaves the
-    /// matrix not full draws the next card, unless it won), or says why it
-    /// is refused; the game is then unchanged.
-    pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
+    fn push(&mut self, r: Record) {
+        // MAX_MOVES bounds every line of play; should a position ever get
+        // past it, the oldest move becomes the start (undo stops there).
+        if self.records.is_full() {
+            self.records.remove(0);
+        }
+        let _ = self.records.push(r);
+    }
+}
+
+impl Patience for Game {
+    const ID: &'static str = "corners";
+    type Options = ();
+    type Move = Move;
+    type Illegal = Illegal;
+    type Loss = Loss;
+
+    fn options_code(_options: ()) -> u8 {
+        0
+    }
+
+    fn options_from_code(code: u8) -> Option<()> {
+        (code == 0).then_some(())
+    }
+
+    fn deal(seed: u32, _options: ()) -> Self {
+        Game::deal(seed)
+    }
+
+    fn options(&self) {}
+
+    /// Won is checked first: the moment the twelfth face card is placed the
+    /// game is won, whatever else holds.
+    fn status(&self) -> Status {
+        if self.faces_placed() == FACES {
+            return Status::Won;
+        }
+        match self.phase {
+            Phase::Place => match self.next() {
+                Some(c) if is_face(c) && self.free_for(c) == 0 => Status::Lost(Loss::NoCell(c)),
+                _ => Status::Playing,
+            },
+            Phase::Match if !self.any_group() => Status::Lost(Loss::NoGroup),
+            _ => Status::Playing,
+        }
+    }
+
+    /// The drawn card's cells in row-major order; or every group adding up
+    /// to 10 (in [`Groups`] order), then `draw` when allowed.
+    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
+        if self.status().is_over() {
+            return;
+        }
+        match self.phase {
+            Phase::Place => {
+                if let Some(c) = self.next() {
+                    let free = self.free_for(c);
+                    for cell in Cell::all().filter(|cell| free & (1 << cell.0) != 0) {
+                        f(Move::Place(c, cell));
+                    }
+                }
+            }
+            Phase::Match | Phase::MatchMore => {
+                let mut groups = Groups::new(self.values());
+                while let Some(mask) = groups.next_mask() {
+                    if let Some(g) = self.group(mask) {
+                        f(Move::Clear(g));
+                    }
+                }
+                if self.phase == Phase::MatchMore && !self.deck.is_empty() {
+                    f(Move::Draw);
+                }
+            }
+        }
+    }
+
+    /// A placement that leaves the matrix not full draws the next card,
+    /// unless it won.
+    fn play(&mut self, m: Move) -> Result<(), Illegal> {
         let cells = self.check(m)?;
         let before = self.phase.bits() << 2;
         match m {
@@ -817,18 +879,8 @@ impl Game {
         Ok(())
     }
 
-    fn push(&mut self, r: Record) {
-        // MAX_MOVES bounds every line of play; should a position ever get
-        // past it, the oldest move becomes the start (undo stops there).
-        if self.records.is_full() {
-            self.records.remove(0);
-        }
-        let _ = self.records.push(r);
-    }
-
-    /// Takes back the last move with what followed from it; false when
-    /// there is nothing to take back (the deal or the position read).
-    pub fn undo(&mut self) -> bool {
+    /// False also at the deal or the position read.
+    fn undo(&mut self) -> bool {
         let Some(r) = self.records.pop() else { return false };
         match r.info & 3 {
             PLACE => {
@@ -859,39 +911,20 @@ impl Game {
         true
     }
 
-    /// Moves played and not undone.
-    pub fn move_count(&self) -> usize {
+    fn move_count(&self) -> usize {
         self.records.len()
     }
 
-    /// Calls `f` with every legal move: the drawn card's cells in row-major
-    /// order; or every group adding up to 10 (in [`Groups`] order), then
-    /// `draw` when allowed.
-    pub fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
-        if self.status().is_over() {
-            return;
-        }
-        match self.phase {
-            Phase::Place => {
-                if let Some(c) = self.next() {
-                    let free = self.free_for(c);
-                    for cell in Cell::all().filter(|cell| free & (1 << cell.0) != 0) {
-                        f(Move::Place(c, cell));
-                    }
-                }
-            }
-            Phase::Match | Phase::MatchMore => {
-                let mut groups = Groups::new(self.values());
-                while let Some(mask) = groups.next_mask() {
-                    if let Some(g) = self.group(mask) {
-                        f(Move::Clear(g));
-                    }
-                }
-                if self.phase == Phase::MatchMore && !self.deck.is_empty() {
-                    f(Move::Draw);
-                }
-            }
-        }
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        super::notation::parse_move(self, token)
+    }
+
+    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        super::notation::write_position(self, out)
+    }
+
+    fn parse_position(text: &str) -> Result<Self, PositionError> {
+        super::notation::parse_position(text)
     }
 }
 

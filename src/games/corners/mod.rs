@@ -32,10 +32,7 @@ mod winnable;
 pub use crate::cards::{Card, Rank, Suit};
 pub use game::{Cell, Game, Group, Illegal, Label, Loss, Move, Phase, Status};
 
-use super::text::{MoveError, PositionError};
 use super::registry::{GameInfo, WinnableBudget};
-use super::Patience;
-use core::fmt;
 
 /// The Edge: King's Corners in the registry: no deal options.
 pub const INFO: GameInfo = GameInfo {
@@ -46,57 +43,3 @@ pub const INFO: GameInfo = GameInfo {
     winnable_budget: WinnableBudget { count: 200, tries: 400, nodes: 200_000 },
     ..GameInfo::of::<Game>()
 };
-
-impl Patience for Game {
-    const ID: &'static str = "corners";
-    type Options = ();
-    type Move = Move;
-    type Illegal = Illegal;
-    type Loss = Loss;
-
-    fn options_code(_options: ()) -> u8 {
-        0
-    }
-
-    fn options_from_code(code: u8) -> Option<()> {
-        (code == 0).then_some(())
-    }
-
-    fn deal(seed: u32, _options: ()) -> Self {
-        Game::deal(seed)
-    }
-
-    fn options(&self) {}
-
-    fn status(&self) -> Status {
-        Game::status(self)
-    }
-
-    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
-        Game::for_each_legal(self, f)
-    }
-
-    fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        Game::play(self, m)
-    }
-
-    fn undo(&mut self) -> bool {
-        Game::undo(self)
-    }
-
-    fn move_count(&self) -> usize {
-        Game::move_count(self)
-    }
-
-    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, token)
-    }
-
-    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
-        notation::write_position(self, out)
-    }
-
-    fn parse_position(text: &str) -> Result<Self, PositionError> {
-        notation::parse_position(text)
-    }
-}

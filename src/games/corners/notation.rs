@@ -19,6 +19,7 @@
 use super::game::{Cell, Game, Group, Move, Part, Parts, CELLS, MAX_GROUP};
 use crate::cards::Card;
 use crate::games::text::{self, Census, Keys, MoveError, PositionError, Quote};
+use crate::games::Patience;
 use crate::position_error;
 use core::fmt;
 

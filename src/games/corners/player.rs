@@ -25,6 +25,7 @@ use super::game::{Cell, Game, Groups, Label, Move, Phase, Status, CELLS};
 use super::solver::{self, REGIONS};
 use crate::cards::{Card, Pcg32};
 use crate::games::search::{credit, mix, Tally, Verdict};
+use crate::games::Patience;
 use heapless::Vec;
 
 /// What a player sees.
@@ -155,7 +156,7 @@ pub struct Thinker {
     style: Style,
     groups: Groups,
     /// The cells of the labels whose face cards are still to come, worked
-    /// out once (not per group: on the console that was most of a hint).
+    /// out once (per group, it would be most of a hint's time on the console).
     wanted: u16,
     best: Option<(i32, u16)>,
     /// Groups looked at so far.

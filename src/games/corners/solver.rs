@@ -54,6 +54,7 @@
 use super::game::{value, Cell, Game, Groups, Label, Move, Phase, Status, CELLS, CENTRE, MAX_MOVES, TARGET};
 use crate::cards::Card;
 use crate::games::search::{self, mix, Effort, SeenSet};
+use crate::games::Patience;
 use heapless::Vec;
 
 /// The solver's answer: winnable with these moves from the position

@@ -1,5 +1,5 @@
-//! The game: grid, hand, stock, books, orphans, every rule of RULES.md
-//! section 1, and unlimited undo.
+//! The game: grid, hand, stock, books, orphans, every rule of
+//! docs/rules/farewell.md, and unlimited undo.
 //!
 //! A [`Game`] is a plain value (no pointers, no allocation): clone it to try
 //! a line of play, compare two with `==`. Every move returns an
@@ -43,7 +43,7 @@ pub const MAX_LIFTED: usize = BOOKS * 4;
 ///   hand is full or the stock empty),
 /// - 48 orphan placements: one per orphan lifted, at most [`MAX_LIFTED`].
 ///
-/// 4 + 48 + 44 + 48 = 144. `tests/engine_rules.rs` checks the arithmetic
+/// 4 + 48 + 44 + 48 = 144. `tests/farewell_rules.rs` checks the arithmetic
 /// against these constants and that random games stay under it.
 pub const MAX_MOVES: usize = 4 + STOCK + (STOCK - HAND) + MAX_LIFTED;
 
@@ -813,7 +813,7 @@ impl Game {
         let mut lifted = 0u8;
         // The last book wins the game: the kings then leave by themselves
         // (on screen); none of them is lifted as an orphan, so a written
-        // position keeps them on the grid, as RULES.md says.
+        // position keeps them on the grid, as docs/rules/farewell.md says.
         if books > 0 && self.removed.len() < BOOKS {
             let after = self.occupied;
             let orphaned = after & !after.neighbours() & before.neighbours();

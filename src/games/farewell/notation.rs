@@ -1,4 +1,4 @@
-//! The position notation and the move notation of RULES.md section 2:
+//! The position notation and the move notation of docs/rules/farewell.md:
 //! printing (to any `core::fmt::Write`, so the PS1 prints `AFTK POS` with the
 //! same code) and parsing (never panics; every error names its line).
 //!
@@ -14,7 +14,7 @@ use crate::games::text;
 use core::fmt;
 use heapless::String;
 
-/// Writes a position: every key in the order of RULES.md, ending with the
+/// Writes a position: every key in the order of docs/rules/farewell.md, ending with the
 /// `status:` line.
 pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
     let o = g.options();
@@ -35,8 +35,8 @@ pub fn write_position(g: &Game, out: &mut dyn crate::out::Out) -> fmt::Result {
         out.put_str(&line)?;
     }
     // A custom start before its fourth king: the kings still to place.
-    // Printed only then (the key is new to the notation and every other
-    // position reads as before); the hand is empty until the fourth king.
+    // Printed only then, so that every other position is written without
+    // it; the hand is empty until the fourth king.
     if g.kings_to_place().next().is_some() {
         line.clear();
         let _ = line.push_str("kings:");

@@ -1,10 +1,10 @@
-//! A Farewell to Kings as a [`Patience`], the contract the other three
-//! games of the collection already keep: the shared parts (the save, the
-//! event log, the screens) can then treat it as any other game.
+//! A Farewell to Kings as a [`Patience`], the contract every game of the
+//! collection keeps: the shared parts (the save, the event log, the
+//! screens) treat it as any other game.
 //!
 //! The game's own API ([`Game::new`], [`Game::apply`] with its
-//! [`Outcome`](super::Outcome), [`notation`]) is unchanged and is what
-//! `aftk` and `kings farewell` use, so their output stays as it was. What
+//! [`Outcome`](super::Outcome), [`notation`]) is what `aftk` and `kings
+//! farewell` use: their output comes from it, not from this contract. What
 //! the contract adds:
 //!
 //! - a one-byte options code, [`code`]: the console's option sets only

@@ -48,9 +48,9 @@ pub fn movable(g: &Game) -> heapless::Vec<Card, 52> {
 
 /// A hash of everything that decides the future: the grid, the hand and
 /// orphans as sets, how far into the stock the deal is (not the stock's
-/// order: the fair player may use it). Bit 0 is always set, as it has been
-/// since the solver's table used 0 for an empty slot: the hashes, and so
-/// the searches and their node counts, stay as they were.
+/// order: the fair player may use it). Bit 0 is always set: the hashes, and
+/// so the searches and their node counts (the winnable tables, the
+/// README's figures), depend on it.
 pub fn position_hash(g: &Game) -> u64 {
     let mut h = mix(g.stock_len() as u64 + 1) ^ g.grid_hash();
     for c in g.hand().iter().flatten() {

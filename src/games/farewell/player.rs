@@ -799,8 +799,8 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
     fn work(&mut self) {
         // The turn's bookkeeping (the next beam made, a position's
         // placements listed) is split into units of its own, so that none
-        // is long, but not counted as work: the wind-down is counted in
-        // the work a search did before they were split.
+        // is long, but not counted as work: a search's budget counts the
+        // same nodes however its bookkeeping is cut into units.
         if !(self.turn.deepen || self.turn.list) {
             self.nodes += 1;
         }

@@ -10,6 +10,8 @@
 //! undo history: what the console and `kings` play.
 
 use crate::cards::{shuffled_deck, Card, Rank, Suit};
+use crate::games::text::{MoveError, PositionError};
+use crate::games::Patience;
 use core::fmt;
 
 /// Free lands, `p1`..`p7`.
@@ -924,11 +926,6 @@ impl Game {
         &self.pos
     }
 
-    /// Where the game stands.
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
     /// Plays `m`; refused moves leave the game unchanged.
     pub fn play(&mut self, m: Move) -> Result<Undo, Illegal> {
         if self.pos.is_won() {
@@ -960,14 +957,63 @@ impl Game {
         Some(u)
     }
 
-    /// Moves played and not undone.
-    pub fn move_count(&self) -> usize {
-        self.played
-    }
-
     /// Moves that [`Game::undo`] can still take back.
     pub fn undoable(&self) -> usize {
         self.kept
+    }
+}
+
+impl Patience for Game {
+    const ID: &'static str = "kingdoms";
+    type Options = ();
+    type Move = Move;
+    type Illegal = Illegal;
+    type Loss = Loss;
+
+    fn options_code(_: ()) -> u8 {
+        0
+    }
+
+    fn options_from_code(code: u8) -> Option<()> {
+        (code == 0).then_some(())
+    }
+
+    fn deal(seed: u32, _: ()) -> Game {
+        Game::new(seed)
+    }
+
+    fn options(&self) {}
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
+        self.position().for_each_legal(f)
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), Illegal> {
+        Game::play(self, m).map(|_| ())
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self).is_some()
+    }
+
+    fn move_count(&self) -> usize {
+        self.played
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        super::notation::parse_move(token)
+    }
+
+    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
+        super::notation::write_position(self.position(), out)
+    }
+
+    fn parse_position(text: &str) -> Result<Game, PositionError> {
+        super::notation::parse_position(text).map(Game::from_position)
     }
 }
 

@@ -45,9 +45,8 @@ pub type Verdict = search::Verdict<Vec<Move, MAX_DEPTH>>;
 /// from one start: the lands as a set (their order never matters), the
 /// waste, the guests, and how many cards the talon holds (its cards are
 /// always the start's talon less what was drawn; the foundations hold what
-/// is nowhere else). Bit 0 is always set, as it has been since the table
-/// used 0 for an empty slot: the hashes, and so the searches and their node
-/// counts, stay as they were.
+/// is nowhere else). Bit 0 is always set: the hashes, and so the searches
+/// and their node counts (the winnable tables, the figures), depend on it.
 pub fn position_hash(p: &Position) -> u64 {
     let mut h = mix(p.talon_len() as u64 + 0x100);
     for l in 0..LANDS {

@@ -1,4 +1,5 @@
-//! `aftk`: the host command for A Farewell to Kings (RULES.md section 3).
+//! `aftk`: the host command for A Farewell to Kings (docs/rules/farewell.md,
+//! "The host command `aftk`").
 //!
 //! ```text
 //! aftk deal SEED [--grid WxH] [--kings centre|corners|random] [--easy]

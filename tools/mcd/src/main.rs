@@ -21,7 +21,7 @@
 //! message stays one line.
 
 use farewell::memcard::{
-    copy_in, newer, write_title, CardImage, Contents, FileInfo, Slot, CARD_SIZE, FILE_NAME, FRAME, SLOT_MAGIC,
+    copy_in, newer, write_title, CardImage, Contents, FileInfo, Slot, CARD_SIZE, FILE_NAME, SECTOR, SLOT_MAGIC,
 };
 use farewell::save::{Field, GameRecord, Save, SaveError, SavedGame, Tally};
 use farewell::ui::{FaceStyle, GameId};
@@ -101,7 +101,7 @@ fn list(card: &CardImage) -> Result<String, String> {
     let _ = writeln!(out, "{:<6}{:<7}{:<22}title", "block", "blocks", "name");
     for f in dir.files() {
         let mut title = String::new();
-        match card.title_frame(&f) {
+        match card.title_sector(&f) {
             Some(t) if &t[..2] == b"SC" => {
                 let _ = write_title(t, &mut title);
             }
@@ -177,7 +177,7 @@ fn passed_over(block: &[u8], loaded: Slot, generation: u32) -> Option<String> {
         Some(c) => (c.generation, Save::decode(c.record(block)).err()?.to_string()),
         None => {
             // A copy whose header is there but that does not check out.
-            let head = block.get(other.first_frame() * FRAME..)?.get(..12)?;
+            let head = block.get(other.first_sector() * SECTOR..)?.get(..12)?;
             if head[..4] != SLOT_MAGIC {
                 return None;
             }

@@ -4,7 +4,7 @@
 use farewell::games::farewell::{Card, Cell, Game, Move, Options};
 use farewell::games::{albert, Patience};
 use farewell::memcard::{
-    format_card, plan_record, plan_save, title_frame, CardImage, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, FRAME,
+    format_card, plan_record, plan_save, title_sector, CardImage, Directory, WritePlan, BLOCK_SIZE, CARD_SIZE, SECTOR,
 };
 use farewell::save::{crc32, Save, SavedGame, MAX_ENCODED};
 use farewell::sound::Volumes;
@@ -47,13 +47,13 @@ fn formatted() -> Vec<u8> {
 /// Another game's one-block file in block 1, titled "ＡＢＣ　１" in
 /// full-width Shift-JIS, written byte by byte here.
 fn add_foreign(c: &mut [u8]) {
-    let e = &mut c[FRAME..2 * FRAME];
+    let e = &mut c[SECTOR..2 * SECTOR];
     e[0] = 0x51;
     e[4..8].copy_from_slice(&0x2000u32.to_le_bytes());
     e[8..10].copy_from_slice(&[0xFF, 0xFF]);
     e[0x0A..0x0A + 12].copy_from_slice(b"BESLES-01234");
     e[127] = e[..127].iter().fold(0, |a, b| a ^ b);
-    let t = &mut c[BLOCK_SIZE..BLOCK_SIZE + FRAME];
+    let t = &mut c[BLOCK_SIZE..BLOCK_SIZE + SECTOR];
     t[..4].copy_from_slice(&[b'S', b'C', 0x11, 1]);
     t[4..14].copy_from_slice(&[0x82, 0x60, 0x82, 0x61, 0x82, 0x62, 0x81, 0x40, 0x82, 0x50]);
 }
@@ -79,7 +79,7 @@ fn with_record(record: &[u8]) -> Vec<u8> {
     let mut c = formatted();
     let dir = Directory::parse(&c).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    plan_record(&dir, None, &title_frame(None), record, &mut plan).unwrap();
+    plan_record(&dir, None, &title_sector(None), record, &mut plan).unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     c
 }
@@ -356,11 +356,11 @@ fn errors_are_one_line_with_exit_2() {
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "not formatted");
     let p = temp("nosave.mcd", &formatted());
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "no save");
-    // Damage one byte of each copy of the record (frames 2 and 33 of
+    // Damage one byte of each copy of the record (sectors 2 and 33 of
     // block 1).
     let mut c = with_save(with_save(formatted(), &Save::default()), &Save::default());
-    c[BLOCK_SIZE + 2 * FRAME + 20] ^= 1;
-    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    c[BLOCK_SIZE + 2 * SECTOR + 20] ^= 1;
+    c[BLOCK_SIZE + 33 * SECTOR + 20] ^= 1;
     let p = temp("damaged.mcd", &c);
     assert_fails(&mcd(&["show", p.to_str().unwrap()]), "bad CRC");
     assert_fails(&mcd(&["frobnicate", "x"]), "unknown command");
@@ -385,7 +385,7 @@ fn show_tells_which_copy_loaded() {
     assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy B, generation 2)\n"), "{out}");
     // The newest copy damaged: the previous one loads.
     let mut c = c;
-    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    c[BLOCK_SIZE + 33 * SECTOR + 20] ^= 1;
     let p = temp("two-damaged.mcd", &c);
     let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
     assert!(out.starts_with("file: BAAFTK-00001KINGS (block 1, copy A, generation 1)\n"), "{out}");
@@ -400,7 +400,7 @@ fn a_save_from_a_newer_version_is_not_called_damaged() {
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    farewell::memcard::plan_record(&dir, None, &farewell::memcard::title_frame(None), &rec, &mut plan).unwrap();
+    farewell::memcard::plan_record(&dir, None, &farewell::memcard::title_sector(None), &rec, &mut plan).unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     let p = temp("newer.mcd", &c);
     let o = mcd(&["show", p.to_str().unwrap()]);
@@ -413,8 +413,8 @@ fn a_damaged_directory_is_listed_as_such() {
     let mut c = formatted();
     add_foreign(&mut c);
     // Block 1's file claims block 2 as its next, which reads free.
-    c[FRAME + 8..FRAME + 10].copy_from_slice(&1u16.to_le_bytes());
-    c[FRAME + 127] = c[FRAME..FRAME + 127].iter().fold(0, |a, b| a ^ b);
+    c[SECTOR + 8..SECTOR + 10].copy_from_slice(&1u16.to_le_bytes());
+    c[SECTOR + 127] = c[SECTOR..SECTOR + 127].iter().fold(0, |a, b| a ^ b);
     let p = temp("damaged-dir.mcd", &c);
     let out = stdout(&mcd(&["list", p.to_str().unwrap()]));
     assert!(out.contains("directory damaged"), "{out}");
@@ -456,7 +456,7 @@ fn with_next_record(mut c: Vec<u8>, record: &[u8]) -> Vec<u8> {
     let dir = Directory::parse(&c).unwrap();
     let state = CardImage::new_checked(&c).unwrap().load().0;
     let mut plan = Box::new(WritePlan::new());
-    plan_record(&dir, state.as_ref(), &title_frame(None), record, &mut plan).unwrap();
+    plan_record(&dir, state.as_ref(), &title_sector(None), record, &mut plan).unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     c
 }
@@ -525,7 +525,7 @@ fn show_says_why_the_newest_copy_was_passed_over() {
     assert!(out.contains("  game: deal 42, grid 12x8, kings centre, easy off\n"), "{out}");
     // Copy B damaged (its CRC no longer matches).
     let mut c = with_save(older, &Save::default());
-    c[BLOCK_SIZE + 33 * FRAME + 20] ^= 1;
+    c[BLOCK_SIZE + 33 * SECTOR + 20] ^= 1;
     let p = temp("newest-damaged.mcd", &c);
     let out = stdout(&mcd(&["show", p.to_str().unwrap()]));
     assert!(

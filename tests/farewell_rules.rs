@@ -1,6 +1,6 @@
-//! One named test per rule of RULES.md section 1 (A Farewell to Kings), in
-//! the order the rulebook gives them. Positions are written in the notation
-//! of section 2; `position()` fills the stock with every card not placed
+//! One named test per rule of A Farewell to Kings (docs/rules/farewell.md),
+//! in the order the rulebook gives them. Positions are written in the
+//! page's notation; `position()` fills the stock with every card not placed
 //! elsewhere, so a test shows only what matters to its rule.
 
 use farewell::games::farewell::game::{MAX_LIFTED, MAX_MOVES, STOCK};
@@ -676,7 +676,7 @@ fn move_log_bound_matches_its_proof() {
 #[test]
 fn deals_golden_same_seed_same_deal_on_every_build() {
     // Pinned: a change to the generator or the shuffle shows here. These were
-    // checked against an independent PCG32 (tests/engine_rng.rs) when pinned.
+    // checked against an independent PCG32 (tests/farewell_rng.rs) when pinned.
     let first_hand = |seed: u32| {
         let g = Game::new(seed, Options::default()).unwrap();
         g.hand().iter().flatten().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
