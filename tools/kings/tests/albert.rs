@@ -1,41 +1,10 @@
 //! `kings albert` as a user runs it: the binary, its output, its exit status.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn kings(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kings")).arg("albert").args(args).output().unwrap()
-}
+use support::{bad, Kings};
 
-fn kings_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kings"))
-        .arg("albert")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = kings(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    assert!(o.stderr.is_empty());
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Exit 2, nothing on stdout, one line on stderr; the line.
-fn bad(o: Output, what: &str) -> String {
-    assert_eq!(o.status.code(), Some(2), "{what}");
-    assert!(o.stdout.is_empty(), "{what}");
-    let e = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(e.lines().count(), 1, "{what}: {e}");
-    assert!(e.ends_with('\n') && e.starts_with("kings: "), "{what}: {e}");
-    e
-}
+const K: Kings = Kings("albert");
 
 const DEAL_1: &str = "game: albert\nt1:\nt2: Th 6c\nt3: 2h Td 2d\nt4: 3h 4h As Kc\nt5: 4c 4d 8c 5d Qd\n\
 t6: 7d 2s Jc Qs 6s\nt7: 7s Js 4s Qh Ah Kd 5s\nt8: 6d Tc 2c 8d 9s Jd 3s 5h\nt9: Jh 6h 7h Qc 3c 7c 9c Ks 8s\n\
@@ -52,27 +21,27 @@ fn file(name: &str, text: &str) -> String {
 
 #[test]
 fn deal_prints_the_opening_position() {
-    assert_eq!(ok(&["deal", "1"]), DEAL_1);
+    assert_eq!(K.ok(&["deal", "1"]), DEAL_1);
 }
 
 #[test]
 fn deal_options_take_values_in_either_case() {
-    let a = ok(&["deal", "7", "--start-rank", "A"]);
-    assert_eq!(ok(&["deal", "7", "--start-rank", "a"]), a);
+    let a = K.ok(&["deal", "7", "--start-rank", "A"]);
+    assert_eq!(K.ok(&["deal", "7", "--start-rank", "a"]), a);
     let f = a.lines().find(|l| l.starts_with("foundations: ")).unwrap();
     assert!(!f.contains('-'), "aces up: {f}");
-    let none = ok(&["deal", "7", "--start-rank", "NONE"]);
-    assert_eq!(none, ok(&["deal", "7"]));
-    let off = ok(&["deal", "7", "--no-auto"]);
+    let none = K.ok(&["deal", "7", "--start-rank", "NONE"]);
+    assert_eq!(none, K.ok(&["deal", "7"]));
+    let off = K.ok(&["deal", "7", "--no-auto"]);
     assert!(off.contains("auto: no\n"));
-    let five = ok(&["deal", "7", "--start-rank", "5", "--no-auto"]);
+    let five = K.ok(&["deal", "7", "--start-rank", "5", "--no-auto"]);
     assert!(five.contains("foundations: 5s 5h 5d 5c\n") && five.contains("\nt9:\n"), "{five}");
 }
 
 #[test]
 fn legal_prints_every_legal_move_in_byte_order() {
     let p = file("deal1.txt", DEAL_1);
-    let out = ok(&["legal", &p]);
+    let out = K.ok(&["legal", &p]);
     let lines: Vec<&str> = out.lines().collect();
     let mut sorted = lines.clone();
     sorted.sort();
@@ -81,12 +50,12 @@ fn legal_prints_every_legal_move_in_byte_order() {
     assert!(!lines.is_empty() && !lines.contains(&"undo"));
     // Each one plays; a move not listed does not.
     for m in &lines {
-        ok(&["play", &p, m]);
+        K.ok(&["play", &p, m]);
     }
     assert!(!lines.contains(&"Ks>t1"));
-    bad(kings(&["play", &p, "Ks>t1"]), "not listed");
+    bad(K.run(&["play", &p, "Ks>t1"]), "not listed");
     // From stdin too.
-    let o = kings_stdin(&["legal", "-"], DEAL_1);
+    let o = K.run_stdin(&["legal", "-"], DEAL_1);
     assert_eq!(String::from_utf8(o.stdout).unwrap(), out);
 }
 
@@ -96,56 +65,56 @@ fn legal_prints_nothing_when_the_game_is_over() {
     // deal gave it, less one.
     let lost = "game: albert\nt1: Ks\nt2: Qs Kh\nt3: Ts Qh Kd\nt4: 9s Th Qd Kc\nt5: 8h 9d Td Qc Js\n\
                 t6: 9c Tc Jh\nt7: Jd\nt8: Jc\nt9: 9h\nfoundations: 8s 7h 8d 8c\nauto: no\n";
-    assert_eq!(ok(&["legal", &file("lost.txt", lost)]), "");
+    assert_eq!(K.ok(&["legal", &file("lost.txt", lost)]), "");
 }
 
 #[test]
 fn play_applies_moves_and_undo_and_prints_the_position() {
-    let a = ok(&["play", "--seed", "1", "ts>T1"]);
+    let a = K.ok(&["play", "--seed", "1", "ts>T1"]);
     assert!(a.contains("\nt1: Ts\n") && a.contains("reserve: 8h Kh 9d 5c - 3d 9h\n"), "{a}");
-    assert_eq!(ok(&["play", "--seed", "1", "Ts>t1", "UNDO"]), DEAL_1);
+    assert_eq!(K.ok(&["play", "--seed", "1", "Ts>t1", "UNDO"]), DEAL_1);
     let p = file("deal1b.txt", DEAL_1);
-    assert_eq!(ok(&["play", &p, "Ts>t1", "undo"]), DEAL_1);
+    assert_eq!(K.ok(&["play", &p, "Ts>t1", "undo"]), DEAL_1);
     // The file's position is the start: nothing to take back.
-    let e = bad(kings(&["play", &p, "undo"]), "undo at the start");
+    let e = bad(K.run(&["play", &p, "undo"]), "undo at the start");
     assert!(e.contains("undo"), "{e}");
     // Options go with --seed only.
-    let off = ok(&["play", "--seed", "1", "--no-auto"]);
+    let off = K.ok(&["play", "--seed", "1", "--no-auto"]);
     assert!(off.contains("auto: no\n"));
 }
 
 #[test]
 fn play_refuses_an_illegal_move_with_one_line_and_exit_2() {
-    let e = bad(kings(&["play", "--seed", "1", "Ts>t1", "Ks>t2"]), "Ks is covered");
+    let e = bad(K.run(&["play", "--seed", "1", "Ts>t1", "Ks>t2"]), "Ks is covered");
     assert!(e.contains("move 2") && e.contains("Ks"), "{e}");
 }
 
 #[test]
 fn solve_gives_a_winning_line_that_play_confirms() {
-    let out = ok(&["solve", "1"]);
+    let out = K.ok(&["solve", "1"]);
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("verdict: winnable"));
     assert!(lines.next().unwrap().starts_with("nodes: "));
     let moves: Vec<&str> = lines.next().unwrap().strip_prefix("moves: ").unwrap().split(' ').collect();
     let mut args = vec!["play", "--seed", "1"];
     args.extend(moves);
-    assert!(ok(&args).ends_with("status: won\n"));
+    assert!(K.ok(&args).ends_with("status: won\n"));
 }
 
 #[test]
 fn solve_says_unknown_past_its_budget() {
-    assert_eq!(ok(&["solve", "1", "--budget", "10"]).lines().next(), Some("verdict: unknown"));
+    assert_eq!(K.ok(&["solve", "1", "--budget", "10"]).lines().next(), Some("verdict: unknown"));
 }
 
 #[test]
 fn stats_gives_the_win_rate_with_an_interval() {
-    let out = ok(&["stats", "--games", "3", "--player", "solver", "--start-rank", "3"]);
+    let out = K.ok(&["stats", "--games", "3", "--player", "solver", "--start-rank", "3"]);
     assert!(out.contains("game: albert start: 3 auto: yes\n"), "{out}");
     assert!(
         out.contains("won: ") && out.contains("95% CI") && out.contains("lost: ") && out.contains("unknown: "),
         "{out}"
     );
-    let out = ok(&["stats", "--games", "3", "--first", "5"]);
+    let out = K.ok(&["stats", "--games", "3", "--first", "5"]);
     assert!(out.starts_with("player: fair\n") && out.contains("games: 3 (deals 5..7)\n"), "{out}");
 }
 
@@ -180,7 +149,7 @@ fn bad_input_gives_one_line_and_exit_2() {
         &["frobnicate"],
     ];
     for c in cases {
-        bad(kings(c), &format!("{c:?}"));
+        bad(K.run(c), &format!("{c:?}"));
     }
     for text in [
         "",
@@ -189,10 +158,10 @@ fn bad_input_gives_one_line_and_exit_2() {
         &DEAL_1.replace("t2: Th", "t2: Td"),
         &DEAL_1.replace("auto: yes", "auto: maybe"),
     ] {
-        let e = bad(kings_stdin(&["legal", "-"], text), text);
+        let e = bad(K.run_stdin(&["legal", "-"], text), text);
         assert!(e.contains("stdin"), "{e}");
     }
     // An automatic move due with auto: yes: unreachable.
     let due = DEAL_1.replace("foundations: - - Ad Ac", "foundations: - - Ad -").replace("t1:", "t1: Ac");
-    bad(kings_stdin(&["legal", "-"], &due), "auto due");
+    bad(K.run_stdin(&["legal", "-"], &due), "auto due");
 }

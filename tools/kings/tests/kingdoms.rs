@@ -1,41 +1,10 @@
 //! `kings kingdoms` as a user runs it: the binary, its output, its exit status.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn kings(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kings")).arg("kingdoms").args(args).output().unwrap()
-}
+use support::{bad, Kings};
 
-fn kings_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kings"))
-        .arg("kingdoms")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = kings(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    assert!(o.stderr.is_empty());
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Exit 2, nothing on stdout, one line on stderr; the line.
-fn bad(o: Output, what: &str) -> String {
-    assert_eq!(o.status.code(), Some(2), "{what}");
-    assert!(o.stdout.is_empty(), "{what}");
-    let e = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(e.lines().count(), 1, "{what}: {e}");
-    assert!(e.ends_with('\n') && e.starts_with("kings: "), "{what}: {e}");
-    e
-}
+const K: Kings = Kings("kingdoms");
 
 /// Deal 1, as `tests/golden/kingdoms_deal_1.txt` pins it.
 const DEAL_1: &str = include_str!("../../../tests/golden/kingdoms_deal_1.txt");
@@ -51,14 +20,14 @@ fn file(name: &str, text: &str) -> String {
 
 #[test]
 fn deal_prints_the_opening_position() {
-    assert_eq!(ok(&["deal", "1"]), DEAL_1);
-    assert!(ok(&["deal", "4294967295"]).starts_with("game: kingdoms\n"));
+    assert_eq!(K.ok(&["deal", "1"]), DEAL_1);
+    assert!(K.ok(&["deal", "4294967295"]).starts_with("game: kingdoms\n"));
 }
 
 #[test]
 fn legal_prints_every_legal_move_in_byte_order_and_each_plays() {
     let p = file("deal1.txt", DEAL_1);
-    let out = ok(&["legal", &p]);
+    let out = K.ok(&["legal", &p]);
     let lines: Vec<&str> = out.lines().collect();
     let mut sorted = lines.clone();
     sorted.sort();
@@ -68,59 +37,59 @@ fn legal_prints_every_legal_move_in_byte_order_and_each_plays() {
     assert!(lines.contains(&"Kd>f") && lines.contains(&"draw"), "{out}");
     assert!(!lines.contains(&"undo"));
     for m in &lines {
-        ok(&["play", &p, m]);
+        K.ok(&["play", &p, m]);
     }
     // The ace of hearts is a dragon: nothing goes on it.
     assert!(!lines.iter().any(|m| m.ends_with(">p5")));
-    let o = kings_stdin(&["legal", "-"], DEAL_1);
+    let o = K.run_stdin(&["legal", "-"], DEAL_1);
     assert_eq!(String::from_utf8(o.stdout).unwrap(), out);
 }
 
 #[test]
 fn play_applies_moves_and_undo_and_prints_the_position() {
-    let a = ok(&["play", "--seed", "1", "KD>F", "draw"]);
+    let a = K.ok(&["play", "--seed", "1", "KD>F", "draw"]);
     assert!(
         a.contains("\ncastle: - - Kd -\n") && a.contains("\np6: (2d) (8c) 6s\n") && a.contains("\nwaste: 6d\n"),
         "{a}"
     );
-    assert_eq!(ok(&["play", "--seed", "1", "Kd>f", "draw", "undo", "UNDO"]), DEAL_1);
+    assert_eq!(K.ok(&["play", "--seed", "1", "Kd>f", "draw", "undo", "UNDO"]), DEAL_1);
     let p = file("deal1b.txt", DEAL_1);
-    assert_eq!(ok(&["play", &p, "draw", "undo"]), DEAL_1);
-    let e = bad(kings(&["play", &p, "undo"]), "undo at the start");
+    assert_eq!(K.ok(&["play", &p, "draw", "undo"]), DEAL_1);
+    let e = bad(K.run(&["play", &p, "undo"]), "undo at the start");
     assert!(e.contains("nothing to take back"), "{e}");
 }
 
 #[test]
 fn play_refuses_an_illegal_move_with_its_reason() {
-    let e = bad(kings(&["play", "--seed", "1", "Ah>f"]), "the ace waits");
+    let e = bad(K.run(&["play", "--seed", "1", "Ah>f"]), "the ace waits");
     assert!(e.contains("move 1") && e.contains("the ace of hearts waits for K, Q, J and 10 of hearts"), "{e}");
-    let e = bad(kings(&["play", "--seed", "1", "draw", "6d>p5"]), "a dragon");
+    let e = bad(K.run(&["play", "--seed", "1", "draw", "6d>p5"]), "a dragon");
     assert!(e.contains("move 2") && e.contains("dragon"), "{e}");
 }
 
 #[test]
 fn solve_gives_a_winning_line_that_play_confirms() {
-    let out = ok(&["solve", "6"]);
+    let out = K.ok(&["solve", "6"]);
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("verdict: winnable"));
     assert!(lines.next().unwrap().starts_with("nodes: "));
     let moves: Vec<&str> = lines.next().unwrap().strip_prefix("moves: ").unwrap().split(' ').collect();
     let mut args = vec!["play", "--seed", "6"];
     args.extend(moves);
-    assert!(ok(&args).ends_with("status: won\n"));
+    assert!(K.ok(&args).ends_with("status: won\n"));
 }
 
 #[test]
 fn solve_says_unknown_past_its_budget_and_proves_a_loss() {
-    assert_eq!(ok(&["solve", "1", "--budget", "10"]).lines().next(), Some("verdict: unknown"));
-    assert_eq!(ok(&["solve", "5"]).lines().next(), Some("verdict: not winnable"));
+    assert_eq!(K.ok(&["solve", "1", "--budget", "10"]).lines().next(), Some("verdict: unknown"));
+    assert_eq!(K.ok(&["solve", "5"]).lines().next(), Some("verdict: not winnable"));
 }
 
 #[test]
 fn stats_gives_the_win_rate_with_an_interval() {
-    let out = ok(&["stats", "--games", "3", "--player", "solver", "--budget", "100000"]);
+    let out = K.ok(&["stats", "--games", "3", "--player", "solver", "--budget", "100000"]);
     assert!(out.contains("won: ") && out.contains("95% CI") && out.contains("unknown: "), "{out}");
-    let out = ok(&["stats", "--games", "20", "--first", "5"]);
+    let out = K.ok(&["stats", "--games", "20", "--first", "5"]);
     assert!(out.starts_with("player: fair\n") && out.contains("games: 20 (deals 5..24)\n"), "{out}");
 }
 
@@ -156,7 +125,7 @@ fn bad_input_gives_one_line_and_exit_2() {
         &["frobnicate"],
     ];
     for c in cases {
-        bad(kings(c), &format!("{c:?}"));
+        bad(K.run(c), &format!("{c:?}"));
     }
     for text in [
         "",
@@ -167,7 +136,7 @@ fn bad_input_gives_one_line_and_exit_2() {
         &DEAL_1.replace("talon: 6d", "talon: (6d)"),
         &DEAL_1.replace("tower: - - - -", "tower: - - - - -"),
     ] {
-        let e = bad(kings_stdin(&["legal", "-"], text), text);
+        let e = bad(K.run_stdin(&["legal", "-"], text), text);
         assert!(e.contains("stdin"), "{e}");
     }
 }
