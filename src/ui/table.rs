@@ -55,19 +55,7 @@ impl<G: Patience, K, const N: usize> Table<G, K, N> {
     pub fn new(seed: u32, options: G::Options, log: &mut dyn crate::out::Out) -> Self {
         let game = G::deal(seed, options);
         let _ = crate::log::write_new::<G>(seed, options, log);
-        Table {
-            game,
-            seed,
-            codes: Vec::new(),
-            overflow: 0,
-            message: Message::default(),
-            message_at: None,
-            ended_at: None,
-            sounds: Sounds::from_slice(&[Sfx::Deal]),
-            position_due: true,
-            motion: Motion::new(),
-            dealt_at: 0,
-        }
+        Table { sounds: Sounds::from_slice(&[Sfx::Deal]), position_due: true, ..Table::with_game(seed, game) }
     }
 
     /// Rebuilds a saved game by replaying its moves (nothing is logged);

@@ -10,16 +10,23 @@ use std::time::Instant;
 /// What `kings` needs of a game beyond its rules: its deal options on the
 /// command line, its solver and its fair player.
 pub trait Cli: Patience {
-    /// The options in a usage line: `[--start-rank none|A|2|3|4|5] [--no-auto]`.
-    const OPTIONS_USAGE: &'static str;
+    /// The options in a usage line: `[--start-rank none|A|2|3|4|5] [--no-auto]`
+    /// (nothing for a game without options).
+    const OPTIONS_USAGE: &'static str = "";
     /// The solver's working storage, made once and reused from deal to deal.
     type Scratch;
 
     /// Takes the game's options out of `args` (names and values in either
-    /// case). Unknown options are left for the caller to refuse.
-    fn take_options(args: &mut Args) -> Result<Self::Options, String>;
-    /// The options in words, for the `stats` header (`start: none auto: yes`).
-    fn describe(options: &Self::Options) -> String;
+    /// case). Unknown options are left for the caller to refuse. A game
+    /// without options takes none.
+    fn take_options(_args: &mut Args) -> Result<Self::Options, String> {
+        Ok(Self::Options::default())
+    }
+    /// The options in words, for the `stats` header (`start: none auto: yes`;
+    /// nothing for a game without options).
+    fn describe(_options: &Self::Options) -> String {
+        String::new()
+    }
     /// Fresh solver storage.
     fn scratch() -> Self::Scratch;
     /// Searches with perfect information within `budget` nodes.

@@ -18,16 +18,7 @@ pub fn run(args: &[String]) -> std::process::ExitCode {
 }
 
 impl Cli for Game {
-    const OPTIONS_USAGE: &'static str = "";
     type Scratch = Vec<u64>;
-
-    fn take_options(_: &mut hostcli::Args) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn describe(_options: &()) -> String {
-        String::new()
-    }
 
     fn scratch() -> Vec<u64> {
         vec![0; TABLE]

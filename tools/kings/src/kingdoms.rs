@@ -12,16 +12,7 @@ pub fn run(args: &[String]) -> std::process::ExitCode {
 }
 
 impl Cli for Game {
-    const OPTIONS_USAGE: &'static str = "";
     type Scratch = Vec<u64>;
-
-    fn take_options(_: &mut hostcli::Args) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn describe(_: &()) -> String {
-        String::new()
-    }
 
     fn scratch() -> Vec<u64> {
         vec![0; solver::HOST_TABLE]

@@ -42,16 +42,7 @@ fn search(g: &mut Game, budget: &mut u64, line: &mut Vec<Move>) -> Option<bool> 
 }
 
 impl Cli for Game {
-    const OPTIONS_USAGE: &'static str = "";
     type Scratch = ();
-
-    fn take_options(_: &mut hostcli::Args) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn describe(_: &()) -> String {
-        String::new()
-    }
 
     fn scratch() {}
 
