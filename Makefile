@@ -103,6 +103,7 @@ fmt: setup
 
 lint: setup
 	tools/host-cargo clippy --workspace --all-targets -- -D warnings
+	tools/host-cargo clippy -p farewell -p kings -p mcd --features farewell/fifth-game,kings/fifth-game,mcd/fifth-game --all-targets -- -D warnings
 	cargo clippy --release -- -D warnings
 
 clean:

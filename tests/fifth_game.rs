@@ -31,7 +31,7 @@ fn the_fifth_game_is_listed_after_the_four_by_its_one_line() {
 
 #[test]
 fn five_games_each_with_its_longest_game_in_progress_fit_a_memory_card_copy() {
-    assert!(MAX_ENCODED <= RECORD_MAX, "{MAX_ENCODED} of {RECORD_MAX}");
+    const _: () = assert!(MAX_ENCODED <= RECORD_MAX, "five games at their longest fit a copy");
     let mut s = Save::default();
     for id in GameId::all() {
         let info = id.info();

@@ -463,7 +463,7 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
     assert_eq!(MAX_ENCODED, 2401);
     // Room for a fifth game with the longest game in progress the format
     // allows (400 moves of 12 bits) and the most statistics rows (48).
-    assert!(MAX_ENCODED + 3 + 4 + 7 + 600 + 48 * 16 <= farewell::memcard::RECORD_MAX);
+    const _: () = assert!(MAX_ENCODED + 3 + 4 + 7 + 600 + 48 * 16 <= farewell::memcard::RECORD_MAX);
     const _: () = assert!(MAX_ENCODED <= farewell::memcard::RECORD_MAX);
     // A save that long: every game with its longest game and every row.
     let mut s = Save::default();

@@ -150,6 +150,10 @@ pub enum ReplayError {
 /// move over as text).
 pub type MoveSink<'a> = &'a mut dyn FnMut(&dyn Text);
 
+/// A game's replay of a saved game ([`GameInfo::replay`]).
+pub type Replay =
+    fn(seed: u32, code: u8, saved: &[u16], moves: MoveSink, status: &mut dyn Out) -> Result<(), ReplayError>;
+
 /// What the shared parts know of a game: `id`, `options_ok` and `replay`
 /// come from its [`Patience`] through [`GameInfo::of`], the rest is its
 /// own.
@@ -184,8 +188,7 @@ pub struct GameInfo {
     /// Replays a saved game (deal, then each move by its place in the
     /// legal-move list), handing each move to `moves` and writing where the
     /// game then stands to `status` ([`Patience::write_status_words`]).
-    pub replay:
-        fn(seed: u32, code: u8, saved: &[u16], moves: MoveSink, status: &mut dyn Out) -> Result<(), ReplayError>,
+    pub replay: Replay,
     /// The option sets its Options screen offers that have proven deals,
     /// and those deals.
     pub winnable: &'static [WinnableSet],

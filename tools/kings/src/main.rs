@@ -122,7 +122,7 @@ fn main_with(args: &[String]) -> ExitCode {
     }
     if hostcli::is_word(game, "games") {
         return cli::finish(match rest {
-            [] => Ok(GAMES.iter().map(|g| format!("{}\n", g.id)).collect()),
+            [] => Ok(GAMES.iter().flat_map(|g| [g.id, "\n"]).collect()),
             [x, ..] => Err(format!("unexpected argument {} after games", hostcli::token(x))),
         });
     }
