@@ -12,9 +12,6 @@
 //! [`MAX_UNDO`]).
 
 use crate::cards::{shuffled_deck, Card, Colour, Rank, Suit};
-use crate::games::text::{MoveError, PositionError};
-use crate::games::Patience;
-use core::fmt;
 use heapless::Deque;
 
 /// Building stacks.
@@ -760,25 +757,25 @@ impl Board {
 
 /// One move in the history: its plan and how many automatic moves followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Record {
-    plan: Plan,
-    autos: u8,
+pub(super) struct Record {
+    pub(super) plan: Plan,
+    pub(super) autos: u8,
 }
 
 /// A game of King Albert: the board, the options, the history for undo.
 #[derive(Clone, Debug)]
 pub struct Game {
-    board: Board,
-    options: Options,
+    pub(super) board: Board,
+    pub(super) options: Options,
     /// Moves that can be undone, oldest first.
-    history: Deque<Record, MAX_UNDO>,
+    pub(super) history: Deque<Record, MAX_UNDO>,
     /// Automatic moves of the moves in `history`, oldest first: the suit
     /// (high nibble) and where the card left (low nibble: a stack 0..9, or
     /// `STACKS + r` for reserve slot `r`, as [`Board::auto_due`] names it).
-    autos: Deque<u8, MAX_AUTOS>,
+    pub(super) autos: Deque<u8, MAX_AUTOS>,
     /// Moves played and not undone (may exceed what the history holds).
-    moves: u32,
-    status: Status,
+    pub(super) moves: u32,
+    pub(super) status: Status,
 }
 
 impl PartialEq for Game {
@@ -815,7 +812,7 @@ impl Game {
         g
     }
 
-    fn compute_status(&self) -> Status {
+    pub(super) fn compute_status(&self) -> Status {
         if self.board.foundation_total() == 52 {
             Status::Won
         } else if self.board.has_legal() {
@@ -839,7 +836,7 @@ impl Game {
     }
 
     /// Forgets the oldest move of the history (it can no longer be undone).
-    fn drop_oldest(&mut self) {
+    pub(super) fn drop_oldest(&mut self) {
         if let Some(r) = self.history.pop_front() {
             for _ in 0..r.autos {
                 self.autos.pop_front();
@@ -881,111 +878,5 @@ impl Game {
     }
 }
 
-impl Patience for Game {
-    const ID: &'static str = "albert";
-    type Options = Options;
-    type Move = Move;
-    type Illegal = Illegal;
-    type Loss = Loss;
-
-    /// Bits 0-2: the starting rank (0 none, 1 aces ... 5 fives); bit 3: the
-    /// automatic moves. Every other byte is refused.
-    fn options_code(options: Options) -> u8 {
-        options.start.count() | u8::from(options.auto) << 3
-    }
-
-    fn options_from_code(code: u8) -> Option<Options> {
-        if code & !0x0F != 0 {
-            return None;
-        }
-        let start = *StartRank::ALL.get(usize::from(code & 7))?;
-        Some(Options { start, auto: code & 8 != 0 })
-    }
-
-    fn deal(seed: u32, options: Options) -> Self {
-        Game::new(seed, options)
-    }
-
-    fn options(&self) -> Options {
-        self.options
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    /// None once the game is over.
-    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
-        if self.status.is_over() {
-            return;
-        }
-        self.board.each_legal(&mut |m| {
-            f(m);
-            true
-        });
-    }
-
-    /// The automatic moves that follow (when on) are part of the move.
-    fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        let plan = self.check(m)?;
-        self.board.apply(plan);
-        let mut autos = 0u8;
-        if self.options.auto {
-            while let Some(at) = self.board.auto_due() {
-                let Some(c) = self.board.auto_card(at) else { break };
-                self.board.auto_to_foundation(at);
-                if self.autos.is_full() {
-                    // Cannot happen (see MAX_AUTOS); forget the oldest move
-                    // rather than fail.
-                    self.drop_oldest();
-                }
-                let _ = self.autos.push_back((c.suit() as u8) << 4 | at as u8);
-                autos += 1;
-            }
-        }
-        if self.history.is_full() {
-            self.drop_oldest();
-        }
-        let _ = self.history.push_back(Record { plan, autos });
-        self.moves = self.moves.saturating_add(1);
-        self.status = self.compute_status();
-        Ok(())
-    }
-
-    /// Takes back the automatic moves the move caused too.
-    fn undo(&mut self) -> bool {
-        let Some(r) = self.history.pop_back() else { return false };
-        for _ in 0..r.autos {
-            if let Some(a) = self.autos.pop_back() {
-                let suit = Suit::ALL[usize::from(a >> 4) & 3];
-                self.board.foundation_to(suit, usize::from(a & 15));
-            }
-        }
-        self.board.unapply(r.plan);
-        self.moves = self.moves.saturating_sub(1);
-        self.status = self.compute_status();
-        true
-    }
-
-    fn move_count(&self) -> usize {
-        self.moves as usize
-    }
-
-    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        super::notation::parse_move(token)
-    }
-
-    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
-        super::notation::write_position(self, out)
-    }
-
-    fn write_options(o: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
-        put!(out, "start=", o.start.name(), " auto=", if o.auto { "yes" } else { "no" })
-    }
-
-    fn parse_position(text: &str) -> Result<Self, PositionError> {
-        super::notation::parse_position(text)
-    }
-}
 
 crate::display_via_text!(Move, Loss, Illegal);

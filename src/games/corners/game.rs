@@ -8,9 +8,7 @@
 //! leaves a four-byte [`Record`] of what it changed).
 
 use crate::cards::{shuffled_deck, Card, Rank};
-use crate::games::text::{MoveError, PositionError};
 use crate::games::Patience;
-use core::fmt;
 use heapless::Vec;
 
 /// Cells of the matrix: 4 rows of 4.
@@ -39,7 +37,7 @@ pub const MAX_MOVES: usize = 52 + NUMBERS + NUMBERS;
 /// A cell of the matrix, `r<row>c<col>`, both 0 to 3, row 0 at the top.
 /// Its index is `row * 4 + col` (row-major order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u8);
+pub struct Cell(pub(super) u8);
 
 impl Cell {
     /// The cell at this row and column, both below 4.
@@ -189,11 +187,11 @@ impl Phase {
         [Phase::Place, Phase::Match, Phase::MatchMore].into_iter().find(|p| p.name().eq_ignore_ascii_case(s))
     }
 
-    fn bits(self) -> u8 {
+    pub(super) fn bits(self) -> u8 {
         self as u8
     }
 
-    fn from_bits(b: u8) -> Phase {
+    pub(super) fn from_bits(b: u8) -> Phase {
         match b & 3 {
             0 => Phase::Place,
             1 => Phase::Match,
@@ -352,33 +350,33 @@ impl crate::out::Text for Illegal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
     /// Place: the cell's index. Clear: the bit set of cells emptied.
-    cells: u16,
+    pub(super) cells: u16,
     /// Bits 0-1: the move (0 place, 1 clear, 2 draw). Bits 2-3: the phase
     /// before the move. Bit 4: a placement drew the next card.
-    info: u8,
+    pub(super) info: u8,
 }
 
-const PLACE: u8 = 0;
-const CLEAR: u8 = 1;
-const DRAW: u8 = 2;
-const DREW: u8 = 1 << 4;
+pub(super) const PLACE: u8 = 0;
+pub(super) const CLEAR: u8 = 1;
+pub(super) const DRAW: u8 = 2;
+pub(super) const DREW: u8 = 1 << 4;
 
 /// An empty cell (cards are kept as their index, 0 to 51).
-const EMPTY: u8 = 0xFF;
+pub(super) const EMPTY: u8 = 0xFF;
 
 /// A game of The Edge: King's Corners.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     /// Card index per cell, row-major, or `EMPTY`.
-    matrix: [u8; CELLS],
+    pub(super) matrix: [u8; CELLS],
     /// The drawn card, or `EMPTY`.
-    next: u8,
-    phase: Phase,
+    pub(super) next: u8,
+    pub(super) phase: Phase,
     /// The deck, top card last (so drawing pops).
-    deck: Vec<Card, 52>,
+    pub(super) deck: Vec<Card, 52>,
     /// Removed number cards, in the order removed.
-    discard: Vec<Card, NUMBERS>,
-    records: Vec<Record, MAX_MOVES>,
+    pub(super) discard: Vec<Card, NUMBERS>,
+    pub(super) records: Vec<Record, MAX_MOVES>,
 }
 
 /// What a position is made of, before the rules check it (the notation
@@ -705,7 +703,7 @@ impl Game {
 
     /// Checks a move without playing it: `Ok` with what [`Game::play`]
     /// needs, or why it is refused.
-    fn check(&self, m: Move) -> Result<u16, Illegal> {
+    pub(super) fn check(&self, m: Move) -> Result<u16, Illegal> {
         if self.status().is_over() {
             return Err(Illegal::GameOver);
         }
@@ -762,7 +760,7 @@ impl Game {
         }
     }
 
-    fn push(&mut self, r: Record) {
+    pub(super) fn push(&mut self, r: Record) {
         // MAX_MOVES bounds every line of play; should a position ever get
         // past it, the oldest move becomes the start (undo stops there).
         if self.records.is_full() {
@@ -772,161 +770,6 @@ impl Game {
     }
 }
 
-impl Patience for Game {
-    const ID: &'static str = "corners";
-    type Options = ();
-    type Move = Move;
-    type Illegal = Illegal;
-    type Loss = Loss;
-
-    fn options_code(_options: ()) -> u8 {
-        0
-    }
-
-    fn options_from_code(code: u8) -> Option<()> {
-        (code == 0).then_some(())
-    }
-
-    fn deal(seed: u32, _options: ()) -> Self {
-        Game::deal(seed)
-    }
-
-    fn options(&self) {}
-
-    /// Won is checked first: the moment the twelfth face card is placed the
-    /// game is won, whatever else holds.
-    fn status(&self) -> Status {
-        if self.faces_placed() == FACES {
-            return Status::Won;
-        }
-        match self.phase {
-            Phase::Place => match self.next() {
-                Some(c) if is_face(c) && self.free_for(c) == 0 => Status::Lost(Loss::NoCell(c)),
-                _ => Status::Playing,
-            },
-            Phase::Match if !self.any_group() => Status::Lost(Loss::NoGroup),
-            _ => Status::Playing,
-        }
-    }
-
-    /// The drawn card's cells in row-major order; or every group adding up
-    /// to 10 (in [`Groups`] order), then `draw` when allowed.
-    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
-        if self.status().is_over() {
-            return;
-        }
-        match self.phase {
-            Phase::Place => {
-                if let Some(c) = self.next() {
-                    let free = self.free_for(c);
-                    for cell in Cell::all().filter(|cell| free & (1 << cell.0) != 0) {
-                        f(Move::Place(c, cell));
-                    }
-                }
-            }
-            Phase::Match | Phase::MatchMore => {
-                let mut groups = Groups::new(self.values());
-                while let Some(mask) = groups.next_mask() {
-                    if let Some(g) = self.group(mask) {
-                        f(Move::Clear(g));
-                    }
-                }
-                if self.phase == Phase::MatchMore && !self.deck.is_empty() {
-                    f(Move::Draw);
-                }
-            }
-        }
-    }
-
-    /// A placement that leaves the matrix not full draws the next card,
-    /// unless it won.
-    fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        let cells = self.check(m)?;
-        let before = self.phase.bits() << 2;
-        match m {
-            Move::Place(card, cell) => {
-                self.matrix[usize::from(cell.0)] = card.index();
-                self.next = EMPTY;
-                let mut info = PLACE | before;
-                if self.empty_cells() == 0 {
-                    self.phase = Phase::Match;
-                } else if self.faces_placed() < FACES {
-                    if let Some(c) = self.deck.pop() {
-                        self.next = c.index();
-                        info |= DREW;
-                    }
-                }
-                self.push(Record { cells: u16::from(cell.0), info });
-            }
-            Move::Clear(_) => {
-                for i in 0..CELLS {
-                    if cells & (1 << i) != 0 {
-                        if let Some(c) = Card::from_index(self.matrix[i]) {
-                            let _ = self.discard.push(c);
-                        }
-                        self.matrix[i] = EMPTY;
-                    }
-                }
-                self.phase = Phase::MatchMore;
-                self.push(Record { cells, info: CLEAR | before });
-            }
-            Move::Draw => {
-                self.next = self.deck.pop().map_or(EMPTY, Card::index);
-                self.phase = Phase::Place;
-                self.push(Record { cells: 0, info: DRAW | before });
-            }
-        }
-        Ok(())
-    }
-
-    /// False also at the deal or the position read.
-    fn undo(&mut self) -> bool {
-        let Some(r) = self.records.pop() else { return false };
-        match r.info & 3 {
-            PLACE => {
-                if r.info & DREW != 0 {
-                    if let Some(c) = Card::from_index(self.next) {
-                        let _ = self.deck.push(c);
-                    }
-                }
-                let i = usize::from(r.cells) % CELLS;
-                self.next = self.matrix[i];
-                self.matrix[i] = EMPTY;
-            }
-            CLEAR => {
-                for i in (0..CELLS).rev() {
-                    if r.cells & (1 << i) != 0 {
-                        self.matrix[i] = self.discard.pop().map_or(EMPTY, Card::index);
-                    }
-                }
-            }
-            _ => {
-                if let Some(c) = Card::from_index(self.next) {
-                    let _ = self.deck.push(c);
-                }
-                self.next = EMPTY;
-            }
-        }
-        self.phase = Phase::from_bits(r.info >> 2);
-        true
-    }
-
-    fn move_count(&self) -> usize {
-        self.records.len()
-    }
-
-    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        super::notation::parse_move(self, token)
-    }
-
-    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
-        super::notation::write_position(self, out)
-    }
-
-    fn parse_position(text: &str) -> Result<Self, PositionError> {
-        super::notation::parse_position(text)
-    }
-}
 
 /// The groups of number cards adding up to 10 on a matrix, one at a time:
 /// a resumable enumeration whose whole state is the last group found (a
@@ -943,7 +786,7 @@ impl Patience for Game {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Groups {
     /// The cell of each number card, row-major.
-    cells: [u8; CELLS],
+    pub(super) cells: [u8; CELLS],
     /// Their values.
     values: [u8; CELLS],
     /// How many number cards there are.

@@ -10,8 +10,6 @@
 //! undo history: what the console and `kings` play.
 
 use crate::cards::{shuffled_deck, Card, Rank, Suit};
-use crate::games::text::{MoveError, PositionError};
-use crate::games::Patience;
 use core::fmt;
 
 /// Free lands, `p1`..`p7`.
@@ -896,10 +894,10 @@ pub struct Game {
     /// Records kept.
     kept: usize,
     /// Moves played and not undone (may exceed what the history keeps).
-    played: usize,
+    pub(super) played: usize,
     /// Where the position stands, worked out once a move (a lost position
     /// weighs every move to say so, and the console asks every frame).
-    status: Status,
+    pub(super) status: Status,
 }
 
 impl PartialEq for Game {
@@ -963,58 +961,5 @@ impl Game {
     }
 }
 
-impl Patience for Game {
-    const ID: &'static str = "kingdoms";
-    type Options = ();
-    type Move = Move;
-    type Illegal = Illegal;
-    type Loss = Loss;
-
-    fn options_code(_: ()) -> u8 {
-        0
-    }
-
-    fn options_from_code(code: u8) -> Option<()> {
-        (code == 0).then_some(())
-    }
-
-    fn deal(seed: u32, _: ()) -> Game {
-        Game::new(seed)
-    }
-
-    fn options(&self) {}
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn for_each_legal(&self, f: &mut dyn FnMut(Move)) {
-        self.position().for_each_legal(f)
-    }
-
-    fn play(&mut self, m: Move) -> Result<(), Illegal> {
-        Game::play(self, m).map(|_| ())
-    }
-
-    fn undo(&mut self) -> bool {
-        Game::undo(self).is_some()
-    }
-
-    fn move_count(&self) -> usize {
-        self.played
-    }
-
-    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
-        super::notation::parse_move(token)
-    }
-
-    fn write_position(&self, out: &mut dyn crate::out::Out) -> fmt::Result {
-        super::notation::write_position(self.position(), out)
-    }
-
-    fn parse_position(text: &str) -> Result<Game, PositionError> {
-        super::notation::parse_position(text).map(Game::from_position)
-    }
-}
 
 crate::display_via_text!(Loss, Words, Illegal);
