@@ -127,6 +127,12 @@ pub const RENDER_DECAY_US: u32 = 50;
 /// game's margin covers only what it cannot foresee.
 pub const STEP_DECAY_US: u32 = 5;
 
+/// Frames in a row a hint's thinking may go without a step when no frame's
+/// own work leaves one room within the budget (every frame slow): then the
+/// next runs one anyway. Thinking never stalls; a frame of a slow stretch
+/// goes over the budget by one step at most once in this many.
+pub const STARVED_MAX: u32 = 8;
+
 /// Frames between two `AFTK SLOW` lines at least (the frame meter's report
 /// has the longest of the rest).
 pub const SLOW_EVERY: u32 = 30;
@@ -187,8 +193,8 @@ pub struct Scheduler<const G: usize> {
     update_us: u32,
     /// Each game's step.
     steps: [StepCost; G],
-    /// The last frame had work but no room to start a step.
-    starved: bool,
+    /// Frames in a row that had work but started no step.
+    starved: u32,
     /// The frame of the last `AFTK SLOW` line.
     slow_at: Option<u32>,
 }
@@ -197,7 +203,7 @@ impl<const G: usize> Scheduler<G> {
     /// A scheduler for frames of `timing`, each game's step at first
     /// assumed as `steps` says.
     pub fn new(timing: Timing, steps: [StepCost; G]) -> Self {
-        Scheduler { timing, render_us: DRAW_US, update_us: 0, steps, starved: false, slow_at: None }
+        Scheduler { timing, render_us: DRAW_US, update_us: 0, steps, starved: 0, slow_at: None }
     }
 
     /// The frames it schedules.
@@ -237,7 +243,8 @@ impl<const G: usize> Scheduler<G> {
     /// unit at a time. A step starts only when one as long as the game's
     /// longest lately (times its weight) still ends by the thinking's limit
     /// less the game's margin; a frame that could start none, after one
-    /// that started none either, runs one anyway, so that thinking never
+    /// that started none either, runs one anyway where it fits the budget,
+    /// or after [`STARVED_MAX`] frames regardless, so that thinking never
     /// stalls (a hint shows however slow the frames are).
     pub fn think(&mut self, game: usize, work: &mut impl Thinking) -> Thought {
         let t0 = work.elapsed_us();
@@ -248,9 +255,16 @@ impl<const G: usize> Scheduler<G> {
         while busy {
             let before = work.elapsed_us();
             let weight = work.weight().max(1);
-            if before.saturating_add(cost.step_us.saturating_mul(weight)) > until
-                && !(thought.steps == 0 && self.starved)
-            {
+            let after = before.saturating_add(cost.step_us.saturating_mul(weight));
+            // A frame after one that started none runs one anyway, so that
+            // thinking never stalls: in a frame whose own work leaves the
+            // step room within the budget (a 14x9 step of 5 ms in a frame
+            // that drew for 5 ms would pass it), or after STARVED_MAX
+            // frames in a row with no such room.
+            let forced = thought.steps == 0
+                && self.starved > 0
+                && (after.saturating_add(cost.margin_us) <= self.timing.budget_us() || self.starved >= STARVED_MAX);
+            if after > until && !forced {
                 break;
             }
             busy = work.step();
@@ -259,7 +273,7 @@ impl<const G: usize> Scheduler<G> {
             thought.steps += 1;
             thought.steps_us = thought.steps_us.saturating_add(took);
         }
-        self.starved = busy && thought.steps == 0;
+        self.starved = if busy && thought.steps == 0 { self.starved.saturating_add(1) } else { 0 };
         // Forgotten only while thinking: an idle minute must not make the
         // next hint's first steps overrun.
         if thought.steps > 0 {
@@ -512,16 +526,18 @@ mod tests {
     }
 
     #[test]
-    fn slow_frames_still_think_a_step_every_other_frame() {
+    fn slow_frames_still_think_a_step_once_in_starved_max_frames() {
         for timing in [Timing::NTSC, Timing::PAL] {
             let mut s = Scheduler::new(timing, one(1_000, 600));
             let mut steps = Vec::new();
-            for _ in 0..10 {
+            for _ in 0..2 * (STARVED_MAX + 1) {
                 // The rest of the frame took the whole budget.
                 let mut w = Fake::new(timing.budget_us(), 1_000, 100);
                 steps.push(s.think(0, &mut w).steps);
             }
-            assert_eq!(steps, [0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
+            let once = |at: u32| (0..=STARVED_MAX).map(move |i| u32::from(i == at));
+            let want: Vec<u32> = once(STARVED_MAX).chain(once(STARVED_MAX)).collect();
+            assert_eq!(steps, want);
             // A frame with room again thinks to its limit.
             let mut w = Fake::new(0, 1_000, 100);
             assert!(s.think(0, &mut w).steps >= 7);
@@ -531,6 +547,22 @@ mod tests {
             let mut w = Fake::new(timing.budget_us(), 1_000, 5);
             assert_eq!(s.think(0, &mut w).steps, 0);
         }
+    }
+
+    #[test]
+    fn a_starved_step_waits_for_a_frame_where_it_fits_the_budget() {
+        let timing = Timing::NTSC;
+        let mut s = Scheduler::new(timing, one(5_000, 600));
+        // Starved: the step never fits the thinking's limit after 5 ms of
+        // the frame's own work.
+        assert_eq!(s.think(0, &mut Fake::new(5_000, 5_000, 100)).steps, 0);
+        // 5 ms of the frame's own work and a 5 ms step pass the budget:
+        // not this frame...
+        assert_eq!(s.think(0, &mut Fake::new(5_000, 5_000, 100)).steps, 0);
+        // ... but one with 3 ms of its own.
+        let mut w = Fake::new(3_000, 5_000, 100);
+        assert_eq!(s.think(0, &mut w).steps, 1);
+        assert!(w.elapsed_us() + 600 <= timing.budget_us());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! times), and the hint is timed as the console's `AFTK HINT` line times
 //! it, from the frame of Square to the frame drawing it.
 
-use farewell::frame::{HintShown, HintTimer, Scheduler, StepCost, Thinking, Timing};
+use farewell::frame::{HintShown, HintTimer, Scheduler, StepCost, Thinking, Timing, STARVED_MAX};
 use farewell::input::{Buttons, Input};
 use farewell::settings::GameId;
 use farewell::ui::catalogue::CATALOGUE;
@@ -136,16 +136,17 @@ fn every_games_first_hints_show_within_60_frames_of_square_within_the_budget() {
 }
 
 #[test]
-fn when_every_frame_is_slow_the_hint_still_comes_a_unit_every_other_frame() {
+fn when_every_frame_is_slow_the_hint_still_comes_a_unit_every_few_frames() {
     for timing in [Timing::NTSC, Timing::PAL] {
         for game in [GameId::Farewell, GameId::Albert] {
             // The frame's own work takes its whole budget.
             let mut c = Console::new(timing, game, timing.budget_us(), UNIT_US);
             let line = c.first_hint(1);
             assert!(line.steps > 20, "{timing:?} {game:?}: {line:?}");
-            // Square's frame and the one drawing the hint, and two frames
-            // a unit (what the deal's first frame pondered included).
-            assert!(line.frames <= 2 * line.steps + 2, "{timing:?} {game:?}: {line:?}");
+            // Square's frame and the one drawing the hint, and a unit once
+            // in STARVED_MAX + 1 frames (what the deal's first frame
+            // pondered included).
+            assert!(line.frames <= (STARVED_MAX + 1) * line.steps + 2, "{timing:?} {game:?}: {line:?}");
             assert!(line.frames >= line.steps, "{timing:?} {game:?}: {line:?}");
             // One unit past the budget at most, each frame.
             let weighed = if game == GameId::Farewell { 2 } else { 1 };
