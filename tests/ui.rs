@@ -899,3 +899,104 @@ fn the_screen_s_hints_played_with_x_are_the_host_s_hint_player_s_moves_to_the_en
         assert!(moves > 20 && read > 5, "deal {seed}: {moves} moves, {read} read from a line");
     }
 }
+
+/// The message on the table of the game in play.
+fn table_message(d: &Driver) -> Option<String> {
+    use farewell::ui::catalogue::GameScreen;
+    let f = d.app.frame();
+    #[allow(unreachable_patterns)]
+    match d.app.playing()? {
+        GameScreen::Farewell(p) => p.table().message(f).map(String::from),
+        GameScreen::Corners(p) => p.table().message(f).map(String::from),
+        GameScreen::Albert(p) => p.table().message(f).map(String::from),
+        GameScreen::Kingdoms(p) => p.table().message(f).map(String::from),
+        _ => None,
+    }
+}
+
+/// Deal 21 of `game` with the cursor where X is refused (its D-pad path
+/// from where a deal leaves it, and the start of the refusal's words),
+/// thinking one unit a frame from then on: a hint takes many frames.
+fn at_a_refused_x(game: GameId) -> (Driver, &'static str) {
+    let (path, refusal): (&[Buttons], _) = match farewell::ui::catalogue::screen(game).game.id {
+        // A king on the grid's centre, a card in hand that can be placed.
+        "farewell" => (&[], "cannot deal"),
+        // The next card is a jack, the cell has no label.
+        "corners" => (&[], "Jc goes only"),
+        // Up to the reserve, left round to a suit stack.
+        "albert" => (&[Buttons::UP, Buttons::LEFT], "Cards on the suit stacks"),
+        "kingdoms" => (&[Buttons::LEFT], "Cards never leave the foundations"),
+        id => panic!("no refused X known for {id}"),
+    };
+    let mut d = Driver::new();
+    d.choose(game);
+    d.deal(21);
+    for b in path {
+        d.press(*b);
+    }
+    d.budget = Some(1);
+    (d, refusal)
+}
+
+/// Frames from `d`'s next one until a hint more than `shown` is on screen,
+/// that one counted; panics past `limit`.
+fn frames_until_shown(d: &mut Driver, shown: u32, limit: usize) -> usize {
+    for n in 1..=limit {
+        d.frame(Buttons::empty());
+        if d.app.hints() > Some(shown) {
+            return n;
+        }
+    }
+    panic!("{:?}: no hint in {limit} frames", d.app.game);
+}
+
+#[test]
+fn square_then_a_refused_x_then_square_gets_the_hint_in_the_frames_its_work_needs_in_every_game() {
+    for game in GameId::all() {
+        // How many frames the hint takes when nothing else is pressed.
+        let (mut r, _) = at_a_refused_x(game);
+        let shown = r.app.hints().unwrap();
+        r.frame(Buttons::SQUARE);
+        let needs = if r.app.hints() > Some(shown) { 1 } else { 1 + frames_until_shown(&mut r, shown, 10_000) };
+
+        let (mut d, refusal) = at_a_refused_x(game);
+        let moves = d.moves();
+        d.frame(Buttons::SQUARE);
+        if needs < 4 {
+            // Shown before a press could come between (King's Corners
+            // thinks within the frame of Square).
+            assert_eq!(d.app.hints(), Some(shown + u32::from(needs == 1)), "{game:?}");
+            continue;
+        }
+        for _ in 1..needs / 2 {
+            d.frame(Buttons::empty());
+        }
+        assert!(d.app.hint_asked() && d.app.hints() == Some(shown), "{game:?}: still working");
+        d.frame(Buttons::CROSS);
+        d.frame(Buttons::empty());
+        assert_eq!(d.moves(), moves, "{game:?}: X changed no position");
+        let said = table_message(&d).unwrap_or_default();
+        assert!(said.starts_with(refusal), "{game:?}: X refused, said {said:?}");
+        assert!(!d.app.hint_asked(), "{game:?}: nobody waits for the hint now");
+        assert!(d.app.thinking(), "{game:?}: but its work goes on");
+        assert_eq!(d.app.hints(), Some(shown), "{game:?}");
+        // Square again: the work done counts, nothing starts over.
+        d.frame(Buttons::SQUARE);
+        let square = needs / 2 + 3;
+        let at = if d.app.hints() > Some(shown) { square } else { square + frames_until_shown(&mut d, shown, 10_000) };
+        assert!(at <= needs.max(square), "{game:?}: shown at frame {at}, the work needs {needs}");
+
+        // Square, a refused X, and the work left to finish: it is kept,
+        // not shown, and the next Square shows it in its own frame.
+        let (mut d, _) = at_a_refused_x(game);
+        d.frame(Buttons::SQUARE);
+        d.frame(Buttons::CROSS);
+        for _ in 0..needs {
+            d.frame(Buttons::empty());
+        }
+        assert!(!d.app.thinking(), "{game:?}: the work ended");
+        assert_eq!(d.app.hints(), Some(shown), "{game:?}: nothing lands after the X");
+        d.frame(Buttons::SQUARE);
+        assert_eq!(d.app.hints(), Some(shown + 1), "{game:?}: the kept hint, at once");
+    }
+}

@@ -915,13 +915,11 @@ impl PlayScreen for Play {
     fn asked(&self) -> bool {
         self.thinking && !self.silent
     }
-    fn cancel_hint(&mut self) {
-        self.thinking = false;
-        self.silent = false;
-        self.start = false;
-        self.fair = None;
-        self.reading = None;
-        self.line.clear();
+    fn withdraw_hint(&mut self) {
+        // The search goes on as pondering would (its answer kept, not
+        // shown), and "Thinking..." comes down: nobody waits for it.
+        self.silent = true;
+        self.table.clear_message();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
         self.table.take_sounds()

@@ -241,9 +241,10 @@ impl GameScreen {
         each!(self, p, &stores.store => PlayScreen::step_weight(p, store))
     }
 
-    /// Stops working out a hint.
-    pub fn cancel_hint(&mut self) {
-        each!(self, p => PlayScreen::cancel_hint(p))
+    /// The player did something else while waiting for the hint: it is
+    /// not shown when found, and the work goes on.
+    pub fn withdraw_hint(&mut self) {
+        each!(self, p => PlayScreen::withdraw_hint(p))
     }
 
     /// Starts working out the hint before the player asks.

@@ -450,8 +450,8 @@ impl PlayScreen for Play {
     fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
         Play::think(self, budget, frame)
     }
-    fn cancel_hint(&mut self) {
-        self.drop_work();
+    fn withdraw_hint(&mut self) {
+        self.hint.withdraw();
     }
     fn ponder(&mut self) {
         if !self.game().status().is_over() && self.hint.ponder() {

@@ -430,10 +430,11 @@ impl Play {
         self.hint.asked()
     }
 
-    /// Stops working out the hint (the player acted meanwhile).
-    pub fn cancel_hint(&mut self) {
-        self.asked = None;
-        self.hint.cancel();
+    /// The player did something else while waiting for the hint: it is
+    /// not shown when found; the thinker goes on with the position (a
+    /// move gives the next work a new number, and this one's is stale).
+    pub fn withdraw_hint(&mut self) {
+        self.hint.withdraw();
     }
 
     /// New work on the hint: its thinker is made by the first
@@ -1207,8 +1208,8 @@ impl PlayScreen for Play {
             _ => 1,
         }
     }
-    fn cancel_hint(&mut self) {
-        Play::cancel_hint(self)
+    fn withdraw_hint(&mut self) {
+        Play::withdraw_hint(self)
     }
     fn ponder(&mut self) {
         Play::ponder(self)

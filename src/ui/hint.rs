@@ -4,10 +4,12 @@
 //! player asks (the App *ponders* in the frames' spare time), keeps the
 //! answer until a move changes the position, and shows it at once when
 //! Square is pressed; asked before the answer is found, the screen says
-//! "Thinking..." and shows it when it comes. A press that changes the
-//! table drops the work (a move, or a card put back while the hint was
-//! landing on it). The screen owns its thinker; this keeps the state
-//! every game shares, so the rules are written once.
+//! "Thinking..." and shows it when it comes. Only a change of position (a
+//! move played or taken back) drops the work: any other press (a refused
+//! X, a card picked up or put back, the cursor moved) leaves it going, and
+//! a press that acts while the player waits for the hint withdraws the
+//! asking only ([`HintState::withdraw`]). The screen owns its thinker;
+//! this keeps the state every game shares, so the rules are written once.
 
 /// What a press of Square finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +72,20 @@ impl<M: Copy> HintState<M> {
         core::mem::take(&mut self.asked)
     }
 
-    /// The work is dropped (the player changed the table meanwhile, or the
-    /// screen gave up); a kept answer stays.
+    /// The player did something else while waiting for the hint (a press
+    /// that acts on the table and changed no position: a refused X, a card
+    /// picked up or put back). The hint is no longer shown when found: it
+    /// would take the cursor, or the card held, from under the player's
+    /// hand, answering a question they have moved on from. The work goes
+    /// on, for the position is still the one on the table, and its answer
+    /// is kept: the next Square shows it at once, or waits only for what
+    /// is left of the work (a press never costs the work done).
+    pub fn withdraw(&mut self) {
+        self.asked = false;
+    }
+
+    /// The work is dropped (the position changed, or the screen gave up);
+    /// a kept answer stays.
     pub fn cancel(&mut self) {
         self.working = false;
         self.asked = false;
@@ -227,6 +241,21 @@ mod tests {
         h.cancel();
         assert!(!h.working() && !h.asked());
         assert!(h.ponder(), "after a cancel the App may ponder again");
+    }
+
+    #[test]
+    fn a_withdrawn_ask_keeps_the_work_and_its_answer_for_the_next_square() {
+        let mut h = HintState::<u8>::default();
+        assert_eq!(h.ask(), Ask::Start);
+        h.withdraw();
+        assert!(h.working() && !h.asked(), "the work goes on, nobody waits for it");
+        assert!(!h.ponder(), "under way: not started again");
+        assert_eq!(h.ask(), Ask::Wait, "asked again: the same work, not a new one");
+        h.withdraw();
+        assert!(!h.found(Some(3)), "withdrawn: kept, not shown");
+        assert_eq!(h.ask(), Ask::Show(Some(3)), "the next Square shows it at once");
+        h.forget();
+        assert_eq!(h.ask(), Ask::Start, "another position: worked out anew");
     }
 
     #[test]

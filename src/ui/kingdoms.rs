@@ -921,10 +921,10 @@ impl PlayScreen for Play {
     fn asked(&self) -> bool {
         self.hint.asked()
     }
-    fn cancel_hint(&mut self) {
-        self.working = false;
-        self.asked = false;
-        self.hint.cancel();
+    fn withdraw_hint(&mut self) {
+        // The sampler goes on; "Thinking..." comes down: nobody waits for it.
+        self.hint.withdraw();
+        self.table.clear_message();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {
         self.table.take_sounds()

@@ -745,12 +745,14 @@ impl App {
         }
         let frame = self.frame;
         let Some(p) = self.playing.as_mut() else { return };
-        // While a hint is worked out the game stays playable: a press that
-        // acts on the table cancels the thinking (the hint would land on
-        // what the player did).
+        // While a hint is worked out the game stays playable. A press that
+        // acts on the table while the player waits withdraws the asking
+        // (the hint would land on what they did); the work itself goes on
+        // unless the press changes the position, which the screen sees to:
+        // a refused X or a card picked up costs no work already done.
         let acts = Buttons::CROSS | Buttons::CIRCLE | Buttons::TRIANGLE | Buttons::L1 | Buttons::R1;
-        if p.thinking() && pressed.intersects(acts) {
-            p.cancel_hint();
+        if p.asked() && pressed.intersects(acts) {
+            p.withdraw_hint();
         }
         // Animations never delay the player: a press finishes them.
         if !pressed.is_empty() {

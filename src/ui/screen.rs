@@ -123,9 +123,14 @@ pub trait PlayScreen {
     fn step_weight(&self, _store: &Self::HintStore) -> u32 {
         1
     }
-    /// Stops working out a hint: the player pressed another button
-    /// meanwhile, and a hint landing on what they did would undo it.
-    fn cancel_hint(&mut self);
+    /// The player pressed a button that acts on the table while waiting
+    /// for their hint: it is not shown when found (it would land on what
+    /// they did), but the work on the position goes on and its answer is
+    /// kept for the next Square ([`HintState::withdraw`]). A move or an
+    /// undo, which changes the position, drops the work by itself.
+    ///
+    /// [`HintState::withdraw`]: super::hint::HintState::withdraw
+    fn withdraw_hint(&mut self);
     /// Starts working out the hint for the position on the table before
     /// the player asks (the App calls it while the game is in play; the
     /// work runs in [`PlayScreen::think`] and the answer is kept, shown at

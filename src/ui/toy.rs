@@ -86,7 +86,7 @@ impl PlayScreen for Play {
     fn think(&mut self, _budget: u32, _frame: u32, _: &mut ()) -> bool {
         false
     }
-    fn cancel_hint(&mut self) {}
+    fn withdraw_hint(&mut self) {}
     fn take_sounds(&mut self) -> Sounds {
         self.table.take_sounds()
     }
