@@ -1,7 +1,7 @@
 //! Every screen the host can reach, in every game, checked for a TV: the
 //! App is driven (title, each game's menu, options, help, statistics, deal
 //! number, resume, play with a card held, a hint and a refusal showing,
-//! pause, won, lost, the demo) and each frame's draw list, drawn with the
+//! pause with its help and statistics, won, lost, the demo) and each frame's draw list, drawn with the
 //! console's own skin (the packed art's real card and glyph sizes), must
 //! keep:
 //!
@@ -11,6 +11,11 @@
 //!   edge; 8% keeps what the player must read clear of the worst of them).
 //!   A card or glyph wholly hidden by a later panel, or wholly off the
 //!   screen, is not seen and not checked;
+//! - every **panel** inside the safe area too, its frame included: a box
+//!   (a fill at least 4 px each way, and the thin fills of its outline)
+//!   cut by the TV's edge reads as a fault. Backdrops meant to reach the
+//!   edges (the felt, a strip the screen's whole height or width) and a
+//!   ring alone (the cursor's, hugging a card) are not panels;
 //! - no text over other text, unless a panel (a fill) drawn between them
 //!   hides the first one under the second;
 //! - no text over a card, on either side, unless a panel drawn after the
