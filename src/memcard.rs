@@ -489,27 +489,48 @@ pub const ICON_PALETTE: [u16; 16] = crate::atlas::MEMCARD_ICON_CLUT;
 /// low nibble (from `gfx/ui/memcard.pxt`, packed at build time).
 pub const ICON: [u8; SECTOR] = crate::atlas::MEMCARD_ICON_BITMAP;
 
+/// Characters a title holds (64 bytes of full-width Shift-JIS).
+pub const TITLE_CHARS: usize = 32;
+
 /// The title sector: `"SC"`, a static icon, 1 block, the title in
-/// full-width Shift-JIS ("A Farewell to Kings #deal" while a game is in
-/// progress), the icon's palette.
-pub fn title_sector(deal: Option<u32>) -> [u8; SECTOR] {
+/// full-width Shift-JIS, the icon's palette. The title names `game` and,
+/// while it has one in progress, its deal: "King Albert #123". A name too
+/// long to hold the deal as well loses its part before ": " ("The Edge:
+/// King's Corners" becomes "King's Corners #1234567"); a short name too
+/// long for it keeps the whole name and drops the deal; a name longer than
+/// a title is cut.
+pub fn title_sector(game: &str, deal: Option<u32>) -> [u8; SECTOR] {
     let mut f = [0u8; SECTOR];
     f[..2].copy_from_slice(b"SC");
     f[2] = ICON_STATIC;
     f[3] = 1;
-    let mut ascii = heapless::String::<32>::new();
-    // 19 + 12 characters at most: always fits.
-    let _ = ascii.push_str("A Farewell to Kings");
-    if let Some(n) = deal {
-        let _ = put!(ascii, " #", n);
+    let short = game.rsplit(": ").next().unwrap_or(game);
+    let mut title = heapless::String::<64>::new();
+    let written = [(game, deal), (short, deal), (game, None)].into_iter().any(|(name, deal)| {
+        title.clear();
+        let ok = title.push_str(name).is_ok() && deal.is_none_or(|n| put!(title, " #", n).is_ok());
+        ok && title.chars().count() <= TITLE_CHARS
+    });
+    if !written {
+        title.clear();
+        for c in game.chars().take(TITLE_CHARS) {
+            let _ = title.push(c);
+        }
     }
-    for (i, c) in ascii.bytes().enumerate().take(32) {
-        f[4 + 2 * i..6 + 2 * i].copy_from_slice(&full_width(c));
+    for (i, c) in title.chars().take(TITLE_CHARS).enumerate() {
+        f[4 + 2 * i..6 + 2 * i].copy_from_slice(&full_width(u8::try_from(c).unwrap_or(b'?')));
     }
     for (i, c) in ICON_PALETTE.iter().enumerate() {
         f[0x60 + 2 * i..0x62 + 2 * i].copy_from_slice(&c.to_le_bytes());
     }
     f
+}
+
+/// The title sector of a save: the last game played, with the deal of its
+/// game in progress.
+pub fn save_title(save: &SaveView<'_>) -> [u8; SECTOR] {
+    let game = save.last_game;
+    title_sector(game.name(), save.games[game.index()].map(|g| g.seed))
 }
 
 // ---------------------------------------------------------------- our file: two copies
@@ -1022,8 +1043,8 @@ pub fn plan_record(
     Ok(())
 }
 
-/// [`plan_record`] for a [`Save`]: its record and its title ("A Farewell to
-/// Kings #deal").
+/// [`plan_record`] for a [`Save`]: its record and its title
+/// ([`save_title`]: "King Albert #deal").
 pub fn plan_save(
     dir: &Directory,
     file: Option<&FileState>,
@@ -1043,8 +1064,7 @@ pub fn plan_save_unsealed(
     save: &SaveView<'_>,
     plan: &mut WritePlan,
 ) -> Result<(), PlanError> {
-    // The file carries the collection's name and the first game's deal.
-    let title = title_sector(save.games[0].map(|g| g.seed));
+    let title = save_title(save);
     plan_with(dir, file, &title, plan, |out| save.encode(out).map_err(PlanError::TooLarge))
 }
 

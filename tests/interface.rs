@@ -33,6 +33,8 @@ mod logring;
 mod lz;
 #[path = "memcard.rs"]
 mod memcard;
+#[path = "pause.rs"]
+mod pause;
 #[path = "save.rs"]
 mod save;
 #[path = "support/screens.rs"]

@@ -1,7 +1,7 @@
 //! Every screen the host can reach, in every game, checked for a TV: the
 //! App is driven (title, each game's menu, options, help, statistics, deal
 //! number, resume, play with a card held, a hint and a refusal showing,
-//! pause, won, lost, the demo) and each frame's draw list, drawn with the
+//! pause with its help and statistics, won, lost, the demo) and each frame's draw list, drawn with the
 //! console's own skin (the packed art's real card and glyph sizes), must
 //! keep:
 //!
@@ -11,6 +11,11 @@
 //!   edge; 8% keeps what the player must read clear of the worst of them).
 //!   A card or glyph wholly hidden by a later panel, or wholly off the
 //!   screen, is not seen and not checked;
+//! - every **panel** inside the safe area too, its frame included: a box
+//!   (a fill at least 4 px each way, and the thin fills of its outline)
+//!   cut by the TV's edge reads as a fault. Backdrops meant to reach the
+//!   edges (the felt, a strip the screen's whole height or width) and a
+//!   ring alone (the cursor's, hugging a card) are not panels;
 //! - no text over other text, unless a panel (a fill) drawn between them
 //!   hides the first one under the second;
 //! - no text over a card, on either side, unless a panel drawn after the
@@ -29,7 +34,7 @@ use farewell::save::Save;
 use farewell::ui::catalogue::CATALOGUE;
 use farewell::ui::screen::End;
 use farewell::ui::skin::AtlasSkin;
-use farewell::ui::{render, Screen};
+use farewell::ui::{render, Screen, PAUSE_MENU};
 
 use super::driver::{reads_as_driver, Driver, Pad};
 
@@ -159,7 +164,17 @@ fn faults(list: &DrawList, place: &str) -> Vec<String> {
         out.push(format!("{place}: {} items dropped", list.dropped()));
     }
     for (i, (k, r)) in items.iter().enumerate() {
-        let seen = matches!(k, Kind::Glyph(_) | Kind::Card) && r.on_screen() && !hidden(&items, i);
+        // A panel is a box: a fill at least 4 pixels each way, and the
+        // frame drawn on its edge (an outline is four thin fills), but not
+        // a backdrop (the felt, a strip the whole screen high or wide,
+        // meant to reach the edges). A thin ring alone (the cursor's, a
+        // legal place's, hugging a card) belongs to the card it marks.
+        let backdrop = |r: &Rect| (r.y <= 0 && r.y + r.h >= 240) || (r.x <= 0 && r.x + r.w >= 320);
+        let body = |r: &Rect| r.w >= 4 && r.h >= 4 && !backdrop(r);
+        let boxed =
+            *k == Kind::Panel && (body(r) || items.iter().any(|(kb, b)| *kb == Kind::Panel && body(b) && b.holds(r)));
+        let shown = matches!(k, Kind::Glyph(_) | Kind::Card) || boxed;
+        let seen = shown && r.on_screen() && !hidden(&items, i);
         if seen && !safe.holds(r) {
             out.push(format!("{place}: {} is outside the safe area", describe(&items, &run, i)));
         }
@@ -310,6 +325,14 @@ impl Pad for D {
 
 reads_as_driver!(D, d);
 
+/// The pause menu's row selected.
+fn pause_row(d: &D) -> usize {
+    match d.app.screen() {
+        Screen::Pause { sel } => usize::from(sel),
+        s => panic!("{}: not paused but {s:?}", d.game),
+    }
+}
+
 /// A small fixed sequence of buttons (a pseudo-random walk).
 fn walk(seed: u32, n: usize) -> Vec<Buttons> {
     let pads = [
@@ -397,10 +420,18 @@ fn every_game_in_play_fits_a_tv() {
         }
         d.check(Buttons::L2 | Buttons::R2);
         d.wait(300);
-        // Paused, every row; saved, and offered at the next boot.
+        // Paused, every row, its Help and Statistics; saved, and offered
+        // at the next boot.
         d.press(Buttons::START);
-        for _ in 0..6 {
+        for _ in 0..PAUSE_MENU.len() {
             d.press(Buttons::DOWN);
+        }
+        for row in ["Help", "Statistics"] {
+            while PAUSE_MENU[pause_row(&d)] != row {
+                d.press(Buttons::DOWN);
+            }
+            d.press(Buttons::CROSS);
+            d.press(Buttons::CIRCLE);
         }
         let mut bytes = vec![0u8; farewell::save::MAX_ENCODED];
         let n = d.app.snapshot().encode(&mut bytes).unwrap();
@@ -415,7 +446,7 @@ fn every_game_in_play_fits_a_tv() {
         }
         d.faults.append(&mut next.faults);
         // Quit to the title.
-        while d.app.screen() != (Screen::Pause { sel: 5 }) {
+        while PAUSE_MENU[pause_row(&d)] != "Quit to title" {
             d.press(Buttons::DOWN);
         }
         d.press(Buttons::CROSS);
@@ -445,7 +476,7 @@ fn every_game_won_and_lost_fits_a_tv() {
             if end == End::Lost {
                 assert_eq!(d.app.screen(), Screen::Play);
                 d.press(Buttons::START);
-                for _ in 0..5 {
+                while PAUSE_MENU[pause_row(&d)] != "Quit to title" {
                     d.press(Buttons::DOWN);
                 }
                 d.press(Buttons::CROSS);

@@ -344,6 +344,58 @@ fn updates_alternate_between_the_slots() {
     assert!(last.is_some());
 }
 
+/// The title of a title sector, in ASCII.
+fn title_of(t: &[u8; SECTOR]) -> String {
+    let mut s = String::new();
+    write_title(t, &mut s).unwrap();
+    s
+}
+
+#[test]
+fn the_title_names_the_last_game_played_and_its_deal() {
+    for game in GameId::all() {
+        // Deal 123 just dealt, with the game's own options.
+        let game_in_progress = save_of(123, 0).record(GameId::Farewell).game.map(|g| SavedGame {
+            options: game.info().default_options,
+            count: 0,
+            ..g
+        });
+        // The game played last, with its deal in progress (A Farewell to
+        // Kings has deal 77 in progress too, but for itself).
+        let mut save = save_of(77, 2);
+        save.last_game = game;
+        save.record_mut(game).game = game_in_progress;
+        let mut c = formatted();
+        write(&mut c, &save);
+        let title = title_of(c[BLOCK_SIZE..BLOCK_SIZE + SECTOR].try_into().unwrap());
+        assert_eq!(title, format!("{} #123", game.name()), "{game:?}");
+        // With none in progress: the game's name alone, not deal 77.
+        save.record_mut(game).game = None;
+        write(&mut c, &save);
+        let title = title_of(c[BLOCK_SIZE..BLOCK_SIZE + SECTOR].try_into().unwrap());
+        assert_eq!(title, game.name(), "{game:?}");
+    }
+}
+
+#[test]
+fn a_title_too_long_for_its_deal_falls_back() {
+    let t = |name: &str, deal| title_of(&title_sector(name, deal));
+    // 32 characters fit whole.
+    assert_eq!(t("The Edge: King's Corners", Some(999_999)), "The Edge: King's Corners #999999");
+    // One more: the part before ": " goes, the deal stays.
+    assert_eq!(t("The Edge: King's Corners", Some(1_000_000)), "King's Corners #1000000");
+    assert_eq!(t("The Edge: King's Corners", Some(u32::MAX)), "King's Corners #4294967295");
+    // No part to drop: the name without its deal.
+    assert_eq!(t("Twenty-five letters long!", Some(1_234_567)), "Twenty-five letters long!");
+    // A name longer than a title: cut, the title full.
+    let long = "A patience whose name runs on for forty";
+    assert_eq!(t(long, Some(5)), long[..32]);
+    assert_eq!(t(long, None), long[..32]);
+    // Full-width all through: 32 characters, 64 bytes, no NUL before them.
+    let s = title_sector(long, None);
+    assert!(s[4..4 + 64].chunks(2).all(|c| c[0] == 0x82 || c[0] == 0x81), "{:?}", &s[4..68]);
+}
+
 #[test]
 fn the_title_sector_is_written_only_when_it_changes() {
     let mut c = formatted();
@@ -502,7 +554,7 @@ fn legacy_card(record: &[u8]) -> Card {
     let mut c = formatted();
     put_foreign(&mut c[..], 3, 0x51, 0xFFFF, FILE_NAME);
     let block = &mut c[3 * BLOCK_SIZE..4 * BLOCK_SIZE];
-    block[..SECTOR].copy_from_slice(&title_sector(Some(42)));
+    block[..SECTOR].copy_from_slice(&title_sector("A Farewell to Kings", Some(42)));
     block[SECTOR..2 * SECTOR].copy_from_slice(&ICON);
     block[2 * SECTOR..2 * SECTOR + record.len()].copy_from_slice(record);
     c
@@ -595,7 +647,7 @@ fn the_record_is_opaque_up_to_record_max() {
     let mut c = formatted();
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
-    let title = title_sector(None);
+    let title = title_sector("A Farewell to Kings", None);
     let too_big = vec![7u8; RECORD_MAX + 1];
     assert!(matches!(plan_record(&dir, None, &title, &too_big, &mut p), Err(PlanError::TooLarge(_))));
     assert!(p.is_empty());
@@ -624,7 +676,7 @@ fn a_save_from_a_newer_version_is_kept_and_said_so() {
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
-    plan_record(&dir, state(&c[..]).as_ref(), &title_sector(None), &rec, &mut p).unwrap();
+    plan_record(&dir, state(&c[..]).as_ref(), &title_sector("A Farewell to Kings", None), &rec, &mut p).unwrap();
     p.apply(&mut c, p.len());
     assert_eq!(load(&c[..]), Err(LoadError::Newer(9)));
     assert!(load(&c[..]).unwrap_err().to_string().contains("newer version"));
@@ -1275,7 +1327,7 @@ fn session_damaged_and_newer_saves() {
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c[..]).unwrap();
     let mut p = Box::new(WritePlan::new());
-    plan_record(&dir, None, &title_sector(None), &rec, &mut p).unwrap();
+    plan_record(&dir, None, &title_sector("A Farewell to Kings", None), &rec, &mut p).unwrap();
     p.apply(&mut c, p.len());
     let before = c.clone();
     let mut m = Model::with(Some(c));

@@ -504,14 +504,14 @@ fn statistics_show_a_finished_game_and_reset_only_on_cross() {
     d2.press(Buttons::CROSS);
     d2.presses(Buttons::UP, 1); // wraps to Statistics
     d2.press(Buttons::CROSS);
-    assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0 });
+    assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0, from_pause: false });
     d2.press(Buttons::SQUARE);
-    assert_eq!(d2.app.screen(), Screen::ResetStats);
+    assert_eq!(d2.app.screen(), Screen::ResetStats { from_pause: false });
     d2.press(Buttons::CIRCLE);
     assert_eq!(farewell::ui::stats::totals(&d2.app).played, 1, "O keeps them");
     d2.press(Buttons::SQUARE);
     d2.press(Buttons::CROSS);
-    assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0 });
+    assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0, from_pause: false });
     assert_eq!(farewell::ui::stats::totals(&d2.app).played, 0, "X resets them");
     assert!(d2.app.take_save_request(), "the reset is saved");
 }

@@ -5,8 +5,8 @@
 //!
 //! Screens: title (the games), a game's menu (New game, Deal number,
 //! Options, Help, Statistics), deal-number entry, options, help, play,
-//! pause (Resume, Undo, Restart this deal, New deal, Options, Quit to
-//! title) and the end of a game (its win, or the reason for a loss, with
+//! pause (Resume, Undo, Restart this deal, New deal, Options, Help,
+//! Statistics, Quit to title) and the end of a game (its win, or the reason for a loss, with
 //! its menu).
 //!
 //! The App names no game: it reaches each one through the [`catalogue`]
@@ -49,8 +49,17 @@ pub use crate::settings::{FaceStyle, GameId, Settings};
 
 /// A game's menu, opened from the title.
 pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", "Statistics"];
-/// Pause menu entries.
-pub const PAUSE_MENU: [&str; 6] = ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Quit to title"];
+/// Pause menu entries: the game's own Help and Statistics among them, so
+/// that the rules can be read in the middle of a deal.
+pub const PAUSE_MENU: [&str; 8] =
+    ["Resume", "Undo", "Restart this deal", "New deal", "Options", "Help", "Statistics", "Quit to title"];
+/// The pause menu's Options row (Back on the Options screen returns to it,
+/// as Back on Help and Statistics returns to theirs).
+const PAUSE_OPTIONS: u8 = 4;
+/// The pause menu's Help row.
+const PAUSE_HELP: u8 = 5;
+/// The pause menu's Statistics row.
+const PAUSE_STATS: u8 = 6;
 
 /// The rows of a game's Options screen, in words.
 pub fn option_rows(game: GameId) -> heapless::Vec<&'static str, 16> {
@@ -71,13 +80,18 @@ pub enum Screen {
         /// Menu row.
         sel: u8,
     },
-    /// The chosen game's statistics.
+    /// The chosen game's statistics; Back returns to `from`.
     Stats {
         /// First breakdown row shown.
         scroll: u8,
+        /// Return to the pause menu (true) or the game's menu (false).
+        from_pause: bool,
     },
-    /// "Reset the statistics?" (only on X).
-    ResetStats,
+    /// "Reset the statistics?" (only on X), over the statistics.
+    ResetStats {
+        /// The statistics were opened from the pause menu.
+        from_pause: bool,
+    },
     /// Entering a deal number digit by digit.
     DealNumber {
         /// Ten decimal digits, most significant first.
@@ -92,7 +106,8 @@ pub enum Screen {
         /// Return to the pause menu (true) or the title (false).
         from_pause: bool,
     },
-    /// The controls.
+    /// The controls; Back returns to the pause menu while a game is in
+    /// play, else to the game's menu.
     Help,
     /// Playing.
     Play,
@@ -125,8 +140,8 @@ impl Screen {
             Screen::Demo
                 | Screen::Title { .. }
                 | Screen::GameMenu { .. }
-                | Screen::Stats { .. }
-                | Screen::ResetStats
+                | Screen::Stats { from_pause: false, .. }
+                | Screen::ResetStats { from_pause: false }
                 | Screen::Resume
                 | Screen::Format
                 | Screen::Replace
@@ -522,7 +537,9 @@ impl App {
     /// outside a game, else none (the win and loss jingles are effects).
     pub fn music(&self) -> Option<&'static Song> {
         let outside = match self.screen {
-            Screen::Options { from_pause, .. } => !from_pause,
+            Screen::Options { from_pause, .. }
+            | Screen::Stats { from_pause, .. }
+            | Screen::ResetStats { from_pause } => !from_pause,
             Screen::Help => !self.in_game(),
             Screen::Play | Screen::Pause { .. } | Screen::Over { .. } | Screen::Demo => false,
             _ => true,
@@ -573,13 +590,14 @@ impl App {
             }
             Screen::Title { sel } => self.on_title(sel, input, log),
             Screen::GameMenu { sel } => self.on_game_menu(sel, input, log),
-            Screen::Stats { scroll } => self.on_stats(scroll, input),
-            Screen::ResetStats => self.on_reset_stats(pressed),
+            Screen::Stats { scroll, from_pause } => self.on_stats(scroll, from_pause, input),
+            Screen::ResetStats { from_pause } => self.on_reset_stats(from_pause, pressed),
             Screen::DealNumber { digits, pos } => self.on_deal_number(digits, pos, input, log),
             Screen::Options { sel, from_pause } => self.on_options(sel, from_pause, input),
             Screen::Help => {
                 if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
-                    self.screen = if self.in_game() { Screen::Pause { sel: 0 } } else { Screen::GameMenu { sel: 3 } };
+                    self.screen =
+                        if self.in_game() { Screen::Pause { sel: PAUSE_HELP } } else { Screen::GameMenu { sel: 3 } };
                 }
             }
             Screen::Play => self.on_play(input, log),
@@ -661,12 +679,12 @@ impl App {
                 1 => Screen::DealNumber { digits: digits_of(self.seed()), pos: 9 },
                 2 => Screen::Options { sel: 0, from_pause: false },
                 3 => Screen::Help,
-                _ => Screen::Stats { scroll: 0 },
+                _ => Screen::Stats { scroll: 0, from_pause: false },
             };
         }
     }
 
-    fn on_stats(&mut self, scroll: u8, input: &Input) {
+    fn on_stats(&mut self, scroll: u8, from_pause: bool, input: &Input) {
         let pressed = input.pressed();
         let rows = stats::rows(self).count() as u8;
         let r = input.repeated();
@@ -677,21 +695,21 @@ impl App {
         } else {
             scroll
         };
-        self.screen = Screen::Stats { scroll };
+        self.screen = Screen::Stats { scroll, from_pause };
         if pressed.contains(Buttons::SQUARE) {
-            self.screen = Screen::ResetStats;
+            self.screen = Screen::ResetStats { from_pause };
         } else if pressed.intersects(Buttons::CIRCLE | Buttons::CROSS | Buttons::START) {
-            self.screen = Screen::GameMenu { sel: 4 };
+            self.screen = if from_pause { Screen::Pause { sel: PAUSE_STATS } } else { Screen::GameMenu { sel: 4 } };
         }
     }
 
-    fn on_reset_stats(&mut self, pressed: Buttons) {
+    fn on_reset_stats(&mut self, from_pause: bool, pressed: Buttons) {
         if pressed.contains(Buttons::CROSS) {
             self.record_mut().tallies = [crate::save::Tally::default(); crate::save::MAX_ROWS];
             self.save_wanted = true;
-            self.screen = Screen::Stats { scroll: 0 };
+            self.screen = Screen::Stats { scroll: 0, from_pause };
         } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
-            self.screen = Screen::Stats { scroll: 0 };
+            self.screen = Screen::Stats { scroll: 0, from_pause };
         }
     }
 
@@ -727,7 +745,7 @@ impl App {
         let back = pressed.contains(Buttons::CIRCLE)
             || (pressed.contains(Buttons::CROSS) && usize::from(sel) == rows.len() - 1);
         if back {
-            self.screen = if from_pause { Screen::Pause { sel: 4 } } else { Screen::GameMenu { sel: 2 } };
+            self.screen = if from_pause { Screen::Pause { sel: PAUSE_OPTIONS } } else { Screen::GameMenu { sel: 2 } };
         } else if pressed.contains(Buttons::CROSS) {
             self.change_option(sel, 1);
         }
@@ -798,7 +816,9 @@ impl App {
                 }
                 2 => self.start_deal(self.seed(), log),
                 3 => self.start_deal(self.new_seed(), log),
-                4 => self.screen = Screen::Options { sel: 0, from_pause: true },
+                PAUSE_OPTIONS => self.screen = Screen::Options { sel: 0, from_pause: true },
+                PAUSE_HELP => self.screen = Screen::Help,
+                PAUSE_STATS => self.screen = Screen::Stats { scroll: 0, from_pause: true },
                 _ => self.quit_to_title(log),
             }
         }

@@ -120,10 +120,11 @@ fn tint_of(c: Rgb) -> Rgb {
 }
 
 /// A box across the safe area from `y`, `h` high, its title at the top
-/// (the next line is best started at `y + 20`).
+/// (the next line is best started at `y + 19`). Its frame lies inside the
+/// safe area too: a frame cut by the TV's edge reads as a fault.
 pub fn centre_box(list: &mut DrawList, skin: &impl Skin, title: &str, y: i16, h: i16) {
-    let x = SAFE_LEFT - 6;
-    let w = SAFE_RIGHT - SAFE_LEFT + 12;
+    let x = SAFE_LEFT;
+    let w = SAFE_RIGHT - SAFE_LEFT;
     list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
     text_centred(list, skin, SCREEN_W / 2, y + 6, title, palette::SELECTED);
@@ -135,12 +136,13 @@ pub fn menu(list: &mut DrawList, skin: &impl Skin, head: &str, items: &[&str], s
 }
 
 /// A menu over the board under one or more heading lines, each in its
-/// colour; as wide as its longest line needs (200 pixels at least).
+/// colour; as wide as its longest line needs (200 pixels at least, the
+/// safe area's width at most).
 pub fn menu_with(list: &mut DrawList, skin: &impl Skin, heads: &[(&str, Rgb)], items: &[&str], sel: u8) {
     let lh = skin.line_height() + 4;
     let h = (items.len() as i16 + heads.len() as i16 + 1) * lh + 8;
     let widest = heads.iter().map(|(t, _)| skin.text_width(t)).max().unwrap_or(0);
-    let w: i16 = (widest + 24).clamp(200, SAFE_RIGHT - SAFE_LEFT + 12);
+    let w: i16 = (widest + 24).clamp(200, SAFE_RIGHT - SAFE_LEFT);
     let (x, y) = ((SCREEN_W - w) / 2, (SCREEN_H - h) / 2);
     list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::DIM);
@@ -196,7 +198,8 @@ pub fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
 }
 
 /// A message in a box at the bottom of the safe area, centred between
-/// `left` and `right` (two lines at most, each fitting between them).
+/// `left` and `right` (two lines at most, each fitting between them, the
+/// box's frame too).
 pub fn message_bar_in(list: &mut DrawList, skin: &impl Skin, msg: &str, left: i16, right: i16) {
     let msg = sentence(msg);
     let msg = msg.as_str();
@@ -204,10 +207,10 @@ pub fn message_bar_in(list: &mut DrawList, skin: &impl Skin, msg: &str, left: i1
     let max = ((right - left - 12) / skin.advance()) as usize;
     let (a, b) = wrap(msg, max);
     let lines = if b.is_empty() { 1 } else { 2 };
-    let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(right - left + 8);
+    let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(right - left);
     let h = lines * (lh + 2) + 4;
     let x = (left + right - w) / 2;
-    let y = SAFE_BOTTOM + 1 - h;
+    let y = SAFE_BOTTOM - h;
     list.fill(x, y, w as u16, h as u16, palette::BOX);
     list.outline(x, y, w as u16, h as u16, 1, palette::CURSOR);
     text(list, skin, x + 6, y + 3, a, palette::TEXT);

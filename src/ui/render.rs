@@ -8,8 +8,8 @@
 
 use super::catalogue::{self, CATALOGUE};
 use super::paint::{
-    centre_box, menu, palette, text, text_centred, wrap, CardSize, Skin, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_H,
-    SCREEN_W,
+    centre_box, menu, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP,
+    SCREEN_H, SCREEN_W,
 };
 use super::screen::View;
 use super::screen::{OptionRow, ScreenInfo};
@@ -32,8 +32,8 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             game_menu(catalogue::screen(app.game), list, skin, sel);
             notice(app, list, skin);
         }
-        Screen::Stats { scroll } => statistics(app, list, skin, scroll),
-        Screen::ResetStats => reset_question(app, list, skin),
+        Screen::Stats { scroll, .. } => statistics(app, list, skin, scroll),
+        Screen::ResetStats { .. } => reset_question(app, list, skin),
         Screen::DealNumber { digits, pos } => deal_number(list, skin, &digits, pos),
         Screen::Options { sel, .. } => options(app, list, skin, sel),
         Screen::Help => help_lines(list, skin, catalogue::screen(app.game).help),
@@ -122,16 +122,17 @@ fn replace_question(list: &mut DrawList, skin: &impl Skin) {
 /// The demo's band across the top of the safe area, over whatever the
 /// table shows there: the game's name and how to leave.
 fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
-    let h = skin.line_height() + 4;
-    list.fill(SAFE_LEFT - 4, SAFE_TOP - 2, (SAFE_RIGHT - SAFE_LEFT + 8) as u16, h as u16, palette::BOX);
+    // One line high, a pixel either side: a table's words start under it.
+    let h = skin.line_height() + 2;
+    list.fill(SAFE_LEFT, SAFE_TOP, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, palette::BOX);
     let mut head: String<64> = String::new();
     let name = catalogue::screen(app.game).name();
     let _ = put!(head, "DEMO: ", name, " - press any button");
-    if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT {
+    if skin.text_width(&head) > SAFE_RIGHT - SAFE_LEFT - 8 {
         head.clear();
         let _ = put!(head, "DEMO: ", name);
     }
-    text_centred(list, skin, SCREEN_W / 2, SAFE_TOP, &head, palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, SAFE_TOP + 1, &head, palette::SELECTED);
 }
 
 /// The emblem of a game on the title: a king from the card art.
@@ -181,18 +182,18 @@ fn game_menu(game: &ScreenInfo, list: &mut DrawList, skin: &impl Skin, sel: u8) 
 
 /// The Statistics screen: totals, then a row per option set played.
 fn statistics(app: &App, list: &mut DrawList, skin: &impl Skin, scroll: u8) {
-    centre_box(list, skin, "Statistics", 14, 212);
-    text_centred(list, skin, SCREEN_W / 2, 34, catalogue::screen(app.game).name(), palette::DIM);
+    centre_box(list, skin, "Statistics", SAFE_TOP, SAFE_BOTTOM - SAFE_TOP);
+    text_centred(list, skin, SCREEN_W / 2, 38, catalogue::screen(app.game).name(), palette::DIM);
     let t = stats::totals(app);
     let mut line: String<64> = String::new();
     let _ = put!(line, "Played ", t.played, "  won ", t.won, " (", stats::percent(&t), "%)");
     if t.hinted > 0 {
         let _ = put!(line, ", ", t.hinted, " with hints");
     }
-    text_centred(list, skin, SCREEN_W / 2, 50, &line, palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 52, &line, palette::TEXT);
     line.clear();
     let _ = put!(line, "Streak ", t.streak, "  best streak ", t.best_streak);
-    text_centred(list, skin, SCREEN_W / 2, 63, &line, palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 65, &line, palette::TEXT);
     let y0 = 84;
     text(list, skin, 32, y0, "Options", palette::DIM);
     // Every column labelled; the last ends well inside the box.
@@ -229,7 +230,7 @@ fn notice(app: &App, list: &mut DrawList, skin: &impl Skin) {
 }
 
 fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
-    centre_box(list, skin, "Options", 30, 194);
+    centre_box(list, skin, "Options", 30, SAFE_BOTTOM - 30);
     let s = &app.settings;
     let y0 = 54;
     let e = catalogue::screen(app.game);
@@ -268,9 +269,9 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
 }
 
 fn help_lines(list: &mut DrawList, skin: &impl Skin, lines: &[&str]) {
-    centre_box(list, skin, "How to play", 16, 208);
+    centre_box(list, skin, "How to play", SAFE_TOP, SAFE_BOTTOM - SAFE_TOP);
     for (i, l) in lines.iter().enumerate() {
-        text(list, skin, 32, 34 + i as i16 * 14, l, palette::TEXT);
+        text(list, skin, 32, SAFE_TOP + 19 + i as i16 * 14, l, palette::TEXT);
     }
 }
 

@@ -79,7 +79,7 @@ fn with_record(record: &[u8]) -> Vec<u8> {
     let mut c = formatted();
     let dir = Directory::parse(&c).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    plan_record(&dir, None, &title_sector(None), record, &mut plan).unwrap();
+    plan_record(&dir, None, &title_sector("A Farewell to Kings", None), record, &mut plan).unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     c
 }
@@ -400,7 +400,14 @@ fn a_save_from_a_newer_version_is_not_called_damaged() {
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c).unwrap();
     let mut plan = Box::new(WritePlan::new());
-    farewell::memcard::plan_record(&dir, None, &farewell::memcard::title_sector(None), &rec, &mut plan).unwrap();
+    farewell::memcard::plan_record(
+        &dir,
+        None,
+        &farewell::memcard::title_sector("A Farewell to Kings", None),
+        &rec,
+        &mut plan,
+    )
+    .unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     let p = temp("newer.mcd", &c);
     let o = mcd(&["show", p.to_str().unwrap()]);
@@ -456,7 +463,7 @@ fn with_next_record(mut c: Vec<u8>, record: &[u8]) -> Vec<u8> {
     let dir = Directory::parse(&c).unwrap();
     let state = CardImage::new_checked(&c).unwrap().load().0;
     let mut plan = Box::new(WritePlan::new());
-    plan_record(&dir, state.as_ref(), &title_sector(None), record, &mut plan).unwrap();
+    plan_record(&dir, state.as_ref(), &title_sector("A Farewell to Kings", None), record, &mut plan).unwrap();
     plan.apply((&mut c[..]).try_into().unwrap(), plan.len());
     c
 }
