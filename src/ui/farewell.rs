@@ -1311,9 +1311,8 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     // (a position judged whole, the next beam) takes up to 3.3 ms.
     think_step_us: 2_200,
     // What a unit's weight does not foresee (a book completed lifts
-    // orphans, a second book may follow): a 14x9 unit has taken 5.1 ms
-    // where its estimate allowed 4.4 (demo14, 61% of a vblank at 600).
-    think_margin_us: 1_000,
+    // orphans, a second book may follow).
+    think_margin_us: 600,
 };
 
 /// The demo plays a custom start's deal with the kings in the centre (it
