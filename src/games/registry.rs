@@ -57,26 +57,15 @@ impl GameId {
         self.info().name
     }
 
-    /// The game whose [`GameInfo::id`] is `id` (exactly, lower case).
-    pub const fn by_id(id: &str) -> Option<GameId> {
-        let mut i = 0;
-        while i < GAMES.len() {
-            if same(GAMES[i].id.as_bytes(), id.as_bytes()) {
-                return Some(GameId(i as u8));
-            }
-            i += 1;
-        }
-        None
-    }
-
     /// Every game, in the list's order.
     pub fn all() -> impl Iterator<Item = GameId> + Clone {
         (0..GAMES.len() as u8).map(GameId)
     }
 }
 
-/// Byte strings equal (a `const` `==`).
-const fn same(a: &[u8], b: &[u8]) -> bool {
+/// Strings equal (a `const` `==`).
+pub const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
     }

@@ -6,6 +6,7 @@
 
 use super::screen::{End, PlayScreen, ScreenInfo, View};
 use crate::draw::DrawList;
+use crate::games::registry::same_str;
 use crate::games::{GameId, GAMES};
 use crate::input::Input;
 use crate::sound::Sounds;
@@ -108,13 +109,7 @@ crate::for_each_game!(catalogue $);
 const _: () = {
     let mut i = 0;
     while i < GAMES.len() {
-        let (a, b) = (CATALOGUE[i].game.id.as_bytes(), GAMES[i].id.as_bytes());
-        assert!(a.len() == b.len());
-        let mut k = 0;
-        while k < a.len() {
-            assert!(a[k] == b[k], "a screen out of its game's place");
-            k += 1;
-        }
+        assert!(same_str(CATALOGUE[i].game.id, GAMES[i].id), "a screen out of its game's place");
         i += 1;
     }
 };

@@ -4,8 +4,8 @@
 use super::paint::{CardSize, Skin};
 use super::FaceStyle;
 use crate::atlas;
+use crate::cards::{Card, Suit};
 use crate::draw::{DrawList, Rgb, Sprite, NO_TINT};
-use crate::games::farewell::{Card, Suit};
 
 /// A fixed-width font laid out as a grid of equal cells in one texture page
 /// (psx's built-in font is one; kept for tools and tests).
