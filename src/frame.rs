@@ -127,6 +127,10 @@ pub const RENDER_DECAY_US: u32 = 50;
 /// game's margin covers only what it cannot foresee.
 pub const STEP_DECAY_US: u32 = 5;
 
+/// The step weights whose times the scheduler keeps apart (a heavier
+/// step counts as this weight's, in proportion).
+pub const WEIGHTS: usize = 4;
+
 /// Frames in a row a hint's thinking may go without a step when no frame's
 /// own work leaves one room within the budget (every frame slow): then the
 /// next runs one anyway. Thinking never stalls; a frame of a slow stretch
@@ -191,8 +195,13 @@ pub struct Scheduler<const G: usize> {
     render_us: u32,
     /// The last update's time.
     update_us: u32,
-    /// Each game's step.
+    /// Each game's step as its catalogue entry gives it (the margin).
     steps: [StepCost; G],
+    /// Each game's longest step lately of each weight (1 to [`WEIGHTS`]),
+    /// forgotten slowly: a step of weight 2 is not always twice one of
+    /// weight 1 (on 13x9, half a basis takes as long as a whole position
+    /// judged), so a weight's estimate is learnt from its own steps.
+    longest: [[u32; WEIGHTS]; G],
     /// Frames in a row that had work but started no step.
     starved: u32,
     /// The frame of the last `AFTK SLOW` line.
@@ -203,7 +212,8 @@ impl<const G: usize> Scheduler<G> {
     /// A scheduler for frames of `timing`, each game's step at first
     /// assumed as `steps` says.
     pub fn new(timing: Timing, steps: [StepCost; G]) -> Self {
-        Scheduler { timing, render_us: DRAW_US, update_us: 0, steps, starved: 0, slow_at: None }
+        let longest = steps.map(|c| core::array::from_fn(|i| c.step_us.saturating_mul(i as u32 + 1)));
+        Scheduler { timing, render_us: DRAW_US, update_us: 0, steps, longest, starved: 0, slow_at: None }
     }
 
     /// The frames it schedules.
@@ -211,9 +221,20 @@ impl<const G: usize> Scheduler<G> {
         self.timing
     }
 
-    /// What it assumes of game `game`'s steps now.
-    pub fn step_cost(&self, game: usize) -> StepCost {
-        self.steps[game.min(G - 1)]
+    /// What it assumes a step of game `game` and weight `weight` takes
+    /// now, in microseconds: the longest of that weight lately (a weight
+    /// past [`WEIGHTS`] in proportion to the heaviest kept).
+    pub fn step_us(&self, game: usize, weight: u32) -> u32 {
+        let longest = &self.longest[game.min(G - 1)];
+        match weight.max(1) as usize {
+            w if w <= WEIGHTS => longest[w - 1],
+            w => longest[WEIGHTS - 1].saturating_mul(w as u32) / WEIGHTS as u32,
+        }
+    }
+
+    /// What game `game`'s thinking leaves of the budget.
+    pub fn margin_us(&self, game: usize) -> u32 {
+        self.steps[game.min(G - 1)].margin_us
     }
 
     /// True when a card sector may start in this frame, `finish_us` into it
@@ -248,14 +269,15 @@ impl<const G: usize> Scheduler<G> {
     /// stalls (a hint shows however slow the frames are).
     pub fn think(&mut self, game: usize, work: &mut impl Thinking) -> Thought {
         let t0 = work.elapsed_us();
-        let cost = &mut self.steps[game.min(G - 1)];
-        let until = self.timing.think_until_us().saturating_sub(cost.margin_us);
+        let game = game.min(G - 1);
+        let margin_us = self.margin_us(game);
+        let until = self.timing.think_until_us().saturating_sub(margin_us);
         let mut thought = Thought::default();
         let mut busy = work.thinking();
         while busy {
             let before = work.elapsed_us();
             let weight = work.weight().max(1);
-            let after = before.saturating_add(cost.step_us.saturating_mul(weight));
+            let after = before.saturating_add(self.step_us(game, weight));
             // A frame after one that started none runs one anyway, so that
             // thinking never stalls: in a frame whose own work leaves the
             // step room within the budget (a 14x9 step of 5 ms in a frame
@@ -263,13 +285,14 @@ impl<const G: usize> Scheduler<G> {
             // frames in a row with no such room.
             let forced = thought.steps == 0
                 && self.starved > 0
-                && (after.saturating_add(cost.margin_us) <= self.timing.budget_us() || self.starved >= STARVED_MAX);
+                && (after.saturating_add(margin_us) <= self.timing.budget_us() || self.starved >= STARVED_MAX);
             if after > until && !forced {
                 break;
             }
             busy = work.step();
             let took = work.elapsed_us().saturating_sub(before);
-            cost.step_us = cost.step_us.max(took / weight);
+            let kept = &mut self.longest[game][(weight as usize).min(WEIGHTS) - 1];
+            *kept = (*kept).max(if weight as usize > WEIGHTS { took * WEIGHTS as u32 / weight } else { took });
             thought.steps += 1;
             thought.steps_us = thought.steps_us.saturating_add(took);
         }
@@ -277,7 +300,9 @@ impl<const G: usize> Scheduler<G> {
         // Forgotten only while thinking: an idle minute must not make the
         // next hint's first steps overrun.
         if thought.steps > 0 {
-            cost.step_us = cost.step_us.saturating_sub(STEP_DECAY_US);
+            for kept in &mut self.longest[game] {
+                *kept = kept.saturating_sub(STEP_DECAY_US);
+            }
         }
         thought.us = work.elapsed_us().saturating_sub(t0);
         thought
@@ -501,28 +526,38 @@ mod tests {
     #[test]
     fn a_step_longer_than_the_estimate_raises_it_and_it_is_forgotten_only_while_thinking() {
         let mut s = Scheduler::new(Timing::NTSC, one(1_000, 600));
+        // At first a weight's estimate is the entry's unit times the weight.
+        assert_eq!((s.step_us(0, 1), s.step_us(0, 2), s.step_us(0, 6)), (1_000, 2_000, 6_000));
         let mut w = Fake::new(0, 1_000, 100);
         w.costs = std::vec![3_000, 1_000];
         let t = s.think(0, &mut w);
-        assert_eq!(s.step_cost(0).step_us, 3_000 - STEP_DECAY_US);
+        assert_eq!(s.step_us(0, 1), 3_000 - STEP_DECAY_US);
         // After the long step, only steps of 3 ms fitted: the frame
         // stopped 3 ms before its limit, not 1.
         assert!(w.at + 3_000 - STEP_DECAY_US > Timing::NTSC.think_until_us() - 600, "{}", w.at);
         assert!(t.steps < 6, "{t:?}");
-        // A weighed step counts per unit.
-        let mut w = Fake::new(0, 8_000, 1);
+        // A weighed step keeps its own estimate: 2.5 ms of weight 2 leaves
+        // weight 1's 3 ms as it was.
+        let mut w = Fake::new(0, 2_500, 1);
         w.weight = 2;
         s.think(0, &mut w);
-        assert_eq!(s.step_cost(0).step_us, 4_000 - STEP_DECAY_US);
+        assert_eq!(s.step_us(0, 2), 2_500 - STEP_DECAY_US);
+        assert_eq!(s.step_us(0, 1), 3_000 - 2 * STEP_DECAY_US);
+        // A weight past the kept ones counts in proportion to the heaviest.
+        let mut w = Fake::new(0, 16_000, 1);
+        w.weight = 8;
+        s.think(0, &mut w);
+        assert_eq!(s.step_us(0, WEIGHTS as u32), 8_000 - STEP_DECAY_US);
+        assert_eq!(s.step_us(0, 8), 16_000 - 2 * STEP_DECAY_US);
         // Idle frames forget nothing; thinking ones a little each.
         for _ in 0..100 {
             s.think(0, &mut Fake::new(0, 1_000, 0));
         }
-        assert_eq!(s.step_cost(0).step_us, 4_000 - STEP_DECAY_US);
+        assert_eq!(s.step_us(0, 2), 2_500 - 2 * STEP_DECAY_US);
         for _ in 0..100 {
             s.think(0, &mut Fake::new(0, 100, 1));
         }
-        assert_eq!(s.step_cost(0).step_us, 4_000 - 101 * STEP_DECAY_US);
+        assert_eq!(s.step_us(0, 2), 2_500 - 102 * STEP_DECAY_US);
     }
 
     #[test]
@@ -577,8 +612,8 @@ mod tests {
         s.think(1, &mut b);
         assert!(b.at <= until - 100 && b.at + 3_500 > until - 100, "{}", b.at);
         // A game beyond the list is the last one's.
-        assert_eq!(s.step_cost(7), s.step_cost(1));
-        assert_eq!(s.step_cost(0).step_us, 1_000 - STEP_DECAY_US);
+        assert_eq!((s.step_us(7, 1), s.margin_us(7)), (s.step_us(1, 1), 100));
+        assert_eq!(s.step_us(0, 1), 1_000 - STEP_DECAY_US);
     }
 
     #[test]
