@@ -26,17 +26,18 @@
 /// A budget of thinking, in units: what [`Scheduler::think`] hands a game
 /// a step at a time (`App::think(1)`) and the host tests in bulk.
 ///
-/// **A unit is about a millisecond of the console's CPU** in every game:
-/// each game turns units into its own work with one constant, beside its
-/// screen's `think` (`ui/<game>.rs`), with what that work measured on the
-/// console (Mednafen, the `AFTK HINT` lines' `step_us`):
+/// **A unit is at most about a millisecond of the console's CPU** in every
+/// game: each game turns units into its own work with one constant, beside
+/// its screen's `think` (`ui/<game>.rs`), with what that work measured on
+/// the console (Mednafen, the `AFTK HINT` lines' `step_us`, mean over a
+/// `make test` run; the game built at `opt-level = 2`):
 ///
 /// | game | a unit | on the console |
 /// |---|---|---|
-/// | A Farewell to Kings | 1 placement judged (`ui::farewell`) | 1.4 ms mean, 1.9 at most |
-/// | King's Corners | 12 groups looked at (`ui::corners::GROUPS_PER_UNIT`) | 0.3-1 ms |
-/// | King Albert | 4 search nodes (`ui::albert::NODES_PER_UNIT`) | 1 ms, 1.5 at most |
-/// | Four Kingdoms | 1 search node or a dozen second moves (`ui::kingdoms::NODES_PER_UNIT`) | 1.05 ms median, 3.5 at most |
+/// | A Farewell to Kings | 1 placement judged (`ui::farewell`) | 1.0 ms mean (hints12-14, demo) |
+/// | King's Corners | 12 groups looked at (`ui::corners::GROUPS_PER_UNIT`) | 0.17 ms mean (corners) |
+/// | King Albert | 4 search nodes (`ui::albert::NODES_PER_UNIT`) | 0.61 ms mean (albert, albert-hints) |
+/// | Four Kingdoms | 1 search node or a dozen second moves (`ui::kingdoms::NODES_PER_UNIT`) | 0.85-0.99 ms mean (kingdoms, kingdoms-won) |
 ///
 /// Some work cannot be split into units of that size (a whole position
 /// judged in A Farewell to Kings: two units): the screen's `step_weight`
