@@ -174,7 +174,7 @@ fn show_decodes_settings_game_and_stats() {
     let expected = format!(
         "\
 file: BAAFTK-00001KINGS (block 1, copy A, generation 1)
-settings: faces standard, legal cells on, effects volume 8, music volume 6, sound on, last game A Farewell to Kings
+settings: faces standard, legal cells on, effects volume 8, music volume 6, music in play on, sound on, last game A Farewell to Kings
 A Farewell to Kings (farewell):
   options: grid 12x8, kings centre, easy off; winnable deals only off
   game: deal 42, grid 12x8, kings centre, easy off
@@ -204,8 +204,11 @@ Four Kingdoms (kingdoms):
 /// Kings'.
 #[test]
 fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
-    let mut s =
-        Save { sound: Volumes { effects: 3, music: 10, muted: true }, last_game: GameId::Albert, ..Save::default() };
+    let mut s = Save {
+        sound: Volumes { effects: 3, music: 10, muted: true, in_play: false },
+        last_game: GameId::Albert,
+        ..Save::default()
+    };
     let o = albert::Options { start: albert::StartRank::ALL[2], auto: false };
     let mut g = albert::Game::deal(7, o);
     let mut made = Vec::new();
@@ -230,7 +233,7 @@ fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
     let out = stdout(&o);
     let moves: Vec<String> = made.iter().map(|m| m.to_string()).collect();
     for line in [
-        "settings: faces standard, legal cells on, effects volume 3, music volume 10, sound muted, last game King Albert\n",
+        "settings: faces standard, legal cells on, effects volume 3, music volume 10, music in play off, sound muted, last game King Albert\n",
         "The Edge: King's Corners (corners):\n  options: none; winnable deals only on\n",
         "King Albert (albert):\n  options: starting rank 2, automatic moves off; winnable deals only on\n  game: deal 7, starting rank 2, automatic moves off\n",
         &format!("  moves (3): {}\n  status: playing\n", moves.join(" ")),
