@@ -388,7 +388,7 @@ pub const HELP: [&str; 13] = [
 pub const TIPS: [&str; 9] = [
     "- Fill the blank middle cells with",
     "  number cards before the labels:",
-    "  a face card always finds a home.",
+    "  face cards can take labels only.",
     "- A number card that must go on a",
     "  label: choose one easy to pair.",
     "- Clear in pairs when you can: they",
