@@ -206,6 +206,25 @@ fn help_ends_with_where_to_read_more_in_at_most_five_lines_of_rules() {
 }
 
 #[test]
+fn options_with_both_notes_fit_the_safe_area_in_every_game() {
+    for game in GameId::all() {
+        let mut d = Driver::new();
+        d.app.volumes.muted = true;
+        options(&mut d, game);
+        for row in option_rows(game) {
+            to_row(&mut d, row);
+            for item in drawn(&d.app).into_iter().skip(1) {
+                let (x, y, w, h) = bounds(&item);
+                assert!(
+                    x >= SAFE_LEFT && y >= SAFE_TOP && x + w <= SAFE_RIGHT && y + h <= SAFE_BOTTOM,
+                    "{game:?} on {row}: {item:?} outside the safe area"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn help_and_tips_pages_fit_the_safe_area() {
     for game in GameId::all() {
         let mut d = Driver::new();

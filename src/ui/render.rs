@@ -232,10 +232,10 @@ fn notice(app: &App, list: &mut DrawList, skin: &impl Skin) {
 }
 
 /// The Options rows' pitch: 16 pixels, closer for a game with many rows
-/// (its notes under the last row stay inside the safe area).
+/// (its two notes under the last row stay inside the safe area).
 fn option_pitch(rows: usize) -> i16 {
     if rows > 9 {
-        14
+        13
     } else {
         16
     }
