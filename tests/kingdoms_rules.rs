@@ -886,3 +886,26 @@ fn automatic_moves_a_position_with_auto_yes_never_leaves_one_due() {
         assert!(!Game::parse_position(&text).unwrap().options().auto, "{auto:?}");
     }
 }
+
+#[test]
+fn automatic_moves_a_printed_game_reads_back_and_plays_on_the_same() {
+    // What the event log's replay does: each logged position is read back
+    // and the next move played from it, automatic moves included.
+    let mut autos = 0;
+    for seed in 1..=40 {
+        let mut g = Game::deal(seed, Options { auto: true });
+        for i in 0..150 {
+            let mut legal = Vec::new();
+            g.for_each_legal(&mut |m| legal.push(m));
+            let home = legal.iter().find(|m| matches!(m, Move::ToFoundation(_)));
+            let Some(&m) = home.or(legal.get(i * 7 % legal.len().max(1))) else { break };
+            let mut read = Game::parse_position(&text_of(&g)).unwrap_or_else(|e| panic!("{e}\n{}", text_of(&g)));
+            assert!(read.options().auto);
+            g.play(m).unwrap();
+            read.play(m).unwrap();
+            assert_eq!(text_of(&read), text_of(&g), "deal {seed}, {m}");
+            autos += g.last_autos().count();
+        }
+    }
+    assert!(autos > 0, "some ten went up by itself");
+}
