@@ -4,7 +4,8 @@
 //! [`render`]; host tests drive it with synthetic input.
 //!
 //! Screens: title (the games), a game's menu (New game, Deal number,
-//! Options, Help, Statistics), deal-number entry, options, help, play,
+//! Options, Help, Statistics), deal-number entry, options (with the
+//! Defaults question), help (the rules, then the tips), play,
 //! pause (Resume, Undo, Restart this deal, New deal, Options, Help,
 //! Statistics, Quit to title) and the end of a game (its win, or the reason for a loss, with
 //! its menu).
