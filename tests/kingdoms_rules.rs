@@ -909,3 +909,14 @@ fn automatic_moves_a_printed_game_reads_back_and_plays_on_the_same() {
     }
     assert!(autos > 0, "some ten went up by itself");
 }
+
+#[test]
+fn automatic_moves_the_event_logs_new_line_says_auto_yes_only_when_on() {
+    let line = |auto| {
+        let mut s = String::new();
+        farewell::log::write_new::<Game>(5, Options { auto }, &mut s).unwrap();
+        s
+    };
+    assert_eq!(line(false), "AFTK NEW game=kingdoms seed=5\n", "as every log before the option");
+    assert_eq!(line(true), "AFTK NEW game=kingdoms seed=5 auto=yes\n");
+}

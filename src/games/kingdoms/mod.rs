@@ -80,9 +80,11 @@ impl Patience for Game {
         self.options
     }
 
+    /// `auto=yes` with automatic moves on; nothing without them (the line
+    /// every log before the option had).
     fn write_options(options: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
         if options.auto {
-            out.put_str("automatic moves on")?;
+            out.put_str("auto=yes")?;
         }
         Ok(())
     }
