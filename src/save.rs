@@ -6,11 +6,11 @@
 //! validated value. [`Save::decode`] goes from one to the other and rejects
 //! anything it cannot vouch for; [`Save::encode`] writes a record.
 //!
-//! # Layout (format version 7, all integers little-endian)
+//! # Layout (format version 8, all integers little-endian)
 //!
 //! ```text
 //! 0   4  magic "AFTK"
-//! 4   2  format version (7; versions 1 to 6 are still read)
+//! 4   2  format version (8; versions 1 to 7 are still read)
 //! 6   2  body length n
 //! 8   n  body
 //! 8+n 4  CRC-32/ISO-HDLC of bytes 0 .. 8+n
@@ -21,7 +21,7 @@
 //! version field reads as a bad CRC, and only a whole record from a newer
 //! game reads as an unknown version.
 //!
-//! Body of versions 5 to 7: the shared settings, then one section per
+//! Body of versions 5 to 8: the shared settings, then one section per
 //! game.
 //!
 //! ```text
@@ -30,6 +30,8 @@
 //! effects    1  sound effects volume, 0 to 10
 //! music      1  music volume, 0 to 10
 //! muted      1  0 or 1
+//! in play    1  (version 8) the music goes on while a game is played; 0 or
+//!               1 (before version 8: on)
 //! last game  1  the game highlighted on the title at boot (GameId code)
 //! sections   1  n, then n sections:
 //!   id       1  the game's GameId code (its place in games::GAMES)
@@ -66,7 +68,7 @@
 //! section gets its defaults. Every known section must be read exactly to
 //! its length.
 //!
-//! The longest record the four games can make is [`MAX_ENCODED`] = 2,401
+//! The longest record the four games can make is [`MAX_ENCODED`] = 2,402
 //! bytes (3,659 in version 6, whose moves took 2 bytes each), of the 3,952
 //! a memory card copy may hold: a fifth game with the longest game in
 //! progress the format allows (400 moves of [`MAX_MOVE_BITS`] bits) and 48
@@ -102,8 +104,8 @@ use crate::sound::{Volumes, MAX_VOLUME};
 
 /// The first four bytes of every save record.
 pub const MAGIC: [u8; 4] = *b"AFTK";
-/// The format version this code writes (it reads 1 to 6).
-pub const VERSION: u16 = 7;
+/// The format version this code writes (it reads 1 to 7 too).
+pub const VERSION: u16 = 8;
 /// Bytes before the body: magic, version, body length.
 pub const HEADER: usize = 8;
 /// Bytes of the CRC after the body.
@@ -123,7 +125,7 @@ const _: () = {
 };
 
 /// Bytes of the shared settings (faces to last game) and the section count.
-const SHARED_LEN: usize = 6 + 1;
+const SHARED_LEN: usize = 7 + 1;
 /// A statistics row's bytes (14 in version 5, without `hinted`).
 const TALLY_LEN: usize = 16;
 /// A section's id and length fields.
@@ -217,12 +219,14 @@ pub enum Invalid {
     MusicVolume(u8),
     /// The muted byte is not 0 or 1.
     Muted(u8),
+    /// Version 8: the music-in-play byte is not 0 or 1.
+    InPlay(u8),
     /// The last game byte names no game (versions 3 and 4; from version 5
     /// an unknown one, a later build's game, reads as the first game).
     LastGame(u8),
     /// Versions 3 and 4: not exactly three sections.
     SectionCount(u8),
-    /// Versions 5 to 7: the record ends before the sections its count
+    /// Versions 5 to 8: the record ends before the sections its count
     /// says.
     Sections {
         /// The sections counted.
@@ -313,6 +317,7 @@ impl crate::out::Text for Invalid {
             Invalid::EffectsVolume(b) => put!(f, "effects volume ", b, " (at most ", MAX_VOLUME, ")"),
             Invalid::MusicVolume(b) => put!(f, "music volume ", b, " (at most ", MAX_VOLUME, ")"),
             Invalid::Muted(b) => put!(f, "muted byte ", b, " (0 or 1)"),
+            Invalid::InPlay(b) => put!(f, "music-in-play byte ", b, " (0 or 1)"),
             Invalid::LastGame(b) => put!(f, "last game ", b, " (0 to ", GAME_COUNT - 1, ")"),
             Invalid::SectionCount(n) => put!(f, n, " game sections (this version has 3)"),
             Invalid::Sections { counted, found } => {
@@ -833,7 +838,8 @@ impl SaveView<'_> {
         w.put(&((len - HEADER - CRC_LEN) as u16).to_le_bytes());
         let v = self.sound;
         w.put(&[u8::from(self.face == FaceStyle::FourColour), u8::from(self.highlight)]);
-        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted), self.last_game.code()]);
+        w.put(&[v.effects.min(MAX_VOLUME), v.music.min(MAX_VOLUME), u8::from(v.muted), u8::from(v.in_play)]);
+        w.put(&[self.last_game.code()]);
         w.put(&[GAME_COUNT as u8]);
         for id in GameId::all() {
             let r = self.record(id);
@@ -934,7 +940,7 @@ impl Save {
         }
         let mut rd = Reader { bytes: r.body() };
         let save = match r.version() {
-            v @ 5..=7 => read_v5(&mut rd, v)?,
+            v @ 5..=8 => read_v5(&mut rd, v)?,
             v @ 1..=4 => legacy::read(&mut rd, v)?,
             v => return Err(SaveError::UnknownVersion(v)),
         };
@@ -962,8 +968,9 @@ fn in_game(game: GameId, f: Field) -> SaveError {
     SaveError::Invalid(Invalid::Game(game, f))
 }
 
-/// The shared sound bytes: effects, music, muted.
-fn read_sound(rd: &mut Reader<'_>) -> Result<Volumes, SaveError> {
+/// The shared sound bytes: effects, music, muted, and from version 8 music
+/// in play (before it, its default).
+fn read_sound(rd: &mut Reader<'_>, version: u16) -> Result<Volumes, SaveError> {
     let effects = rd.u8()?;
     if effects > MAX_VOLUME {
         return Err(invalid(Invalid::EffectsVolume(effects)));
@@ -974,10 +981,18 @@ fn read_sound(rd: &mut Reader<'_>) -> Result<Volumes, SaveError> {
     }
     let m = rd.u8()?;
     let muted = bool_from(m).ok_or(invalid(Invalid::Muted(m)))?;
-    Ok(Volumes { effects, music, muted })
+    let in_play = match version {
+        8.. => {
+            let p = rd.u8()?;
+            bool_from(p).ok_or(invalid(Invalid::InPlay(p)))?
+        }
+        _ => Volumes::default().in_play,
+    };
+    Ok(Volumes { effects, music, muted, in_play })
 }
 
-/// Versions 5 and 6 (6 adds each row's wins with hints).
+/// Versions 5 to 8 (6 adds each row's wins with hints, 7 packs the moves,
+/// 8 adds music in play).
 fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
     let mut save = Save::default();
     let f = rd.u8()?;
@@ -985,7 +1000,7 @@ fn read_v5(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError> {
         [FaceStyle::Standard, FaceStyle::FourColour].get(usize::from(f)).copied().ok_or(invalid(Invalid::Faces(f)))?;
     let h = rd.u8()?;
     save.highlight = bool_from(h).ok_or(invalid(Invalid::Highlight(h)))?;
-    save.sound = read_sound(rd)?;
+    save.sound = read_sound(rd, version)?;
     // A later build's game: the title opens on the first game.
     save.last_game = GameId::from_code(rd.u8()?).unwrap_or(GameId::nth(0));
     let mut seen = [false; GAME_COUNT];

@@ -259,6 +259,9 @@ pub struct Volumes {
     pub music: u8,
     /// Everything silent (Select on the title).
     pub muted: bool,
+    /// The music goes on while a game is played (else it plays outside a
+    /// game only).
+    pub in_play: bool,
 }
 
 /// The loudest volume setting.
@@ -266,7 +269,7 @@ pub const MAX_VOLUME: u8 = 10;
 
 impl Default for Volumes {
     fn default() -> Self {
-        Volumes { effects: 8, music: 6, muted: false }
+        Volumes { effects: 8, music: 6, muted: false, in_play: true }
     }
 }
 

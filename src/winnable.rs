@@ -26,8 +26,11 @@ pub fn table(game: GameId) -> &'static [WinnableSet] {
     game.info().winnable
 }
 
-/// The set of option code `code` of `game`, if it has one.
+/// The set of option code `code` of `game`, if it has one (a code that
+/// keeps every won deal won is served by its game's
+/// [`winnable_as`](crate::games::GameInfo::winnable_as)).
 pub fn set(game: GameId, code: u8) -> Option<&'static WinnableSet> {
+    let code = (game.info().winnable_as)(code);
     table(game).iter().find(|e| e.code == code)
 }
 

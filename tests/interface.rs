@@ -33,6 +33,8 @@ mod logring;
 mod lz;
 #[path = "memcard.rs"]
 mod memcard;
+#[path = "options_help.rs"]
+mod options_help;
 #[path = "pause.rs"]
 mod pause;
 #[path = "save.rs"]

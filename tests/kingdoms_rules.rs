@@ -9,7 +9,7 @@
 use farewell::cards::shuffled_deck;
 use farewell::games::kingdoms::game::{Illegal, MAX_UNDO, TALON};
 use farewell::games::kingdoms::notation::{parse_move, parse_position};
-use farewell::games::kingdoms::{Card, Game, Loss, Move, Position};
+use farewell::games::kingdoms::{Card, Game, Loss, Move, Options, Position};
 use farewell::games::{Patience, Status};
 
 fn card(s: &str) -> Card {
@@ -794,4 +794,129 @@ fn a_bare_fixed_size_key_means_what_a_missing_key_means() {
     // Three entries are still refused.
     let e = parse_position(&text.replace("tower: - - - -", "tower: - - -")).unwrap_err().to_string();
     assert!(e.contains("tower needs four entries"), "{e}");
+}
+
+// ---- Automatic moves (an option, off by default) ----
+
+/// 10♥ on top of p1 over 9♥, J♥ on the waste, K♥ and Q♥ in the castle:
+/// J♥ going home makes 10♥ safe.
+const JACK_NEXT: Table = Table { lands: [" (2h) 9h Th", "", "", "", "", "", ""], waste: "Jh", castle: "Qh", ..EMPTY };
+
+fn with_auto(t: Table) -> Game {
+    let text = table_text(t) + "auto: yes\n";
+    Game::parse_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+#[test]
+fn automatic_moves_off_by_default_nothing_moves_by_itself() {
+    assert_eq!(Game::deal(1, Default::default()).options(), Options { auto: false });
+    assert_eq!(Game::options_from_code(0), Some(Options { auto: false }));
+    let g = table(JACK_NEXT);
+    assert!(!g.options().auto);
+    let g2 = played(&g, "Jh>f");
+    assert_eq!(land_text(&g2, 1), "p1: (2h) 9h Th", "the ten waits for the player");
+    assert_eq!(g2.position().auto_due(), Some(card("Th")), "though it is safe to send up");
+    assert!(!text_of(&g2).contains("auto:"), "a game without them prints no auto line");
+    // A whole deal played with them off: every card that goes home goes
+    // by a move of the player's, one at a time.
+    let mut g = Game::deal(3, Default::default());
+    for _ in 0..200 {
+        let mut legal = Vec::new();
+        g.for_each_legal(&mut |m| legal.push(m));
+        let Some(&m) = legal.iter().find(|m| matches!(m, Move::ToFoundation(_))).or(legal.first()) else { break };
+        let before = g.position().on_foundations();
+        g.play(m).unwrap();
+        let gained = g.position().on_foundations() - before;
+        assert_eq!(gained, usize::from(matches!(m, Move::ToFoundation(_))), "{m}");
+    }
+}
+
+#[test]
+fn automatic_moves_send_a_ten_to_its_tower_once_its_jack_is_home_and_undo_takes_both_back() {
+    let g = with_auto(JACK_NEXT);
+    assert_eq!(Game::options_code(g.options()), 1);
+    assert_eq!(g.position().auto_due(), None, "the jack is not home yet");
+    let mut g2 = g.clone();
+    g2.play(mv("Jh>f")).unwrap();
+    assert_eq!(land_text(&g2, 1), "p1: (2h) 9h", "10♥ went up by itself");
+    assert!(text_of(&g2).contains("tower: Ts Th Td Tc"));
+    assert!(text_of(&g2).contains("auto: yes\nstatus:"));
+    assert_eq!(g2.last_autos().map(|u| u.mv).collect::<Vec<_>>(), [Move::ToFoundation(card("Th"))]);
+    assert_eq!(g2.move_count(), g.move_count() + 1, "one move, the player's");
+    assert!(Patience::undo(&mut g2));
+    assert_eq!(text_of(&g2), text_of(&g), "undo takes the ten back with the jack");
+    // A ten whose jack is not home stays where it is.
+    let g3 = played(&with_auto(Table { castle: "Kh", waste: "Qh", ..JACK_NEXT }), "Qh>f");
+    assert_eq!(land_text(&g3, 1), "p1: (2h) 9h Th");
+}
+
+#[test]
+fn automatic_moves_safety_test_every_card_that_could_be_built_on_the_ten_is_home() {
+    use farewell::games::safe_to_send_home;
+    // The shared test: nothing that could be built on the card is left.
+    assert!(safe_to_send_home(&[], |_| false), "nothing can be built on it");
+    assert!(!safe_to_send_home(&[card("Jh")], |_| false));
+    assert!(safe_to_send_home(&[card("Jh")], |c| c == card("Jh")));
+    assert!(!safe_to_send_home(&[card("5h"), card("5d")], |c| c == card("5h")), "every builder, not one");
+    // In Four Kingdoms only the jack of its suit is ever built on a ten.
+    let due = |t: Table| table(t).position().auto_due();
+    let top = Table { lands: lands(&["Th"]), ..EMPTY };
+    assert_eq!(due(Table { castle: "Qh", ..top }), None, "J♥ still to come");
+    assert_eq!(due(Table { castle: "Jh", ..top }), Some(card("Th")));
+    assert_eq!(
+        due(Table { lands: lands(&[]), waste: "Th", castle: "Jh", ..EMPTY }),
+        Some(card("Th")),
+        "from the waste"
+    );
+    assert_eq!(due(Table { lands: lands(&[]), guest: "Th", castle: "Jh", ..EMPTY }), Some(card("Th")), "a guest");
+    assert_eq!(due(Table { lands: lands(&["(Th) 5h"]), castle: "Jh", ..EMPTY }), None, "face down");
+    assert_eq!(due(Table { lands: lands(&[]), waste: "Th 4h", castle: "Jh", ..EMPTY }), None, "under the waste");
+    // The tower only: a nine that may go to its subjects is left alone.
+    assert_eq!(due(Table { lands: lands(&["9h"]), castle: "Jh", tower: "Th", ..EMPTY }), None);
+}
+
+#[test]
+fn automatic_moves_a_position_with_auto_yes_never_leaves_one_due() {
+    let text = table_text(Table { lands: lands(&["Th"]), castle: "Jh", ..EMPTY }) + "auto: yes\n";
+    let e = Game::parse_position(&text).unwrap_err().to_string();
+    assert!(e.contains("Th would already have gone to its tower (auto: yes)"), "{e}");
+    // Off, or a bare `auto:`, it is an ordinary position.
+    for auto in ["auto: no\n", "auto:\n", ""] {
+        let text = table_text(Table { lands: lands(&["Th"]), castle: "Jh", ..EMPTY }) + auto;
+        assert!(!Game::parse_position(&text).unwrap().options().auto, "{auto:?}");
+    }
+}
+
+#[test]
+fn automatic_moves_a_printed_game_reads_back_and_plays_on_the_same() {
+    // What the event log's replay does: each logged position is read back
+    // and the next move played from it, automatic moves included.
+    let mut autos = 0;
+    for seed in 1..=40 {
+        let mut g = Game::deal(seed, Options { auto: true });
+        for i in 0..150 {
+            let mut legal = Vec::new();
+            g.for_each_legal(&mut |m| legal.push(m));
+            let home = legal.iter().find(|m| matches!(m, Move::ToFoundation(_)));
+            let Some(&m) = home.or(legal.get(i * 7 % legal.len().max(1))) else { break };
+            let mut read = Game::parse_position(&text_of(&g)).unwrap_or_else(|e| panic!("{e}\n{}", text_of(&g)));
+            assert!(read.options().auto);
+            g.play(m).unwrap();
+            read.play(m).unwrap();
+            assert_eq!(text_of(&read), text_of(&g), "deal {seed}, {m}");
+            autos += g.last_autos().count();
+        }
+    }
+    assert!(autos > 0, "some ten went up by itself");
+}
+
+#[test]
+fn automatic_moves_the_event_logs_new_line_says_auto_yes_only_when_on() {
+    let line = |auto| {
+        let mut s = String::new();
+        farewell::log::write_new::<Game>(5, Options { auto }, &mut s).unwrap();
+        s
+    };
+    assert_eq!(line(false), "AFTK NEW game=kingdoms seed=5\n", "as every log before the option");
+    assert_eq!(line(true), "AFTK NEW game=kingdoms seed=5 auto=yes\n");
 }

@@ -1322,7 +1322,7 @@ fn session_damaged_and_newer_saves() {
 
     // Newer: kept, said so.
     let mut c = formatted();
-    let mut rec = b"AFTK\x08\x00\x01\x00z".to_vec();
+    let mut rec = b"AFTK\x09\x00\x01\x00z".to_vec();
     let crc = crc32(&rec);
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c[..]).unwrap();
@@ -1332,7 +1332,7 @@ fn session_damaged_and_newer_saves() {
     let before = c.clone();
     let mut m = Model::with(Some(c));
     let (mut s, _) = booted(&mut m);
-    assert_eq!(s.status(), Status::NewerSave(8));
+    assert_eq!(s.status(), Status::NewerSave(9));
     assert!(s.status().notice().unwrap().contains("newer version"));
     s.request_save();
     s.confirm_replace();

@@ -54,7 +54,7 @@ fn sample() -> Save {
     let mut s = Save {
         face: FaceStyle::FourColour,
         highlight: false,
-        sound: Volumes { effects: 3, music: 9, muted: true },
+        sound: Volumes { effects: 3, music: 9, muted: true, ..Volumes::default() },
         last_game: GameId::Albert,
         ..Save::default()
     };
@@ -74,7 +74,7 @@ fn sample() -> Save {
     s.record_mut(GameId::Corners).game = Some(line::<corners::Game>(5, (), 25));
     s.record_mut(GameId::Corners).record_game(0, false, 0);
     s.record_mut(GameId::Kingdoms).winnable = true;
-    s.record_mut(GameId::Kingdoms).game = Some(line::<kingdoms::Game>(6, (), 60));
+    s.record_mut(GameId::Kingdoms).game = Some(line::<kingdoms::Game>(6, kingdoms::Options::default(), 60));
     s
 }
 
@@ -96,16 +96,22 @@ fn reseal(mut b: Vec<u8>) -> Vec<u8> {
     b
 }
 
-/// Where each section starts in a version 5 record (its id byte), by game.
-fn section_at(b: &[u8], game: GameId) -> usize {
-    let mut at = 8 + 7;
-    for _ in 0..b[8 + 6] {
+/// Where each section starts in a record of version 5 to 7 (its id
+/// byte), by game; `shared` is 7 for those, 8 for version 8.
+fn section_in(b: &[u8], game: GameId, shared: usize) -> usize {
+    let mut at = 8 + shared;
+    for _ in 0..b[8 + shared - 1] {
         if b[at] == game.code() {
             return at;
         }
         at += 3 + usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]]));
     }
     panic!("no section of {game:?}")
+}
+
+/// Where each section starts in a record of this version (its id byte).
+fn section_at(b: &[u8], game: GameId) -> usize {
+    section_in(b, game, 8)
 }
 
 fn invalid(e: Invalid) -> Result<Save, SaveError> {
@@ -128,20 +134,20 @@ fn crc32_is_iso_hdlc() {
 fn empty_save_has_the_documented_layout() {
     let b = encode(&Save::default());
     assert_eq!(&b[0..4], b"AFTK");
-    assert_eq!(&b[4..6], &[7, 0], "version 7, little-endian");
-    assert_eq!(VERSION, 7);
-    let body = 7 + 4 * (3 + 4);
+    assert_eq!(&b[4..6], &[8, 0], "version 8, little-endian");
+    assert_eq!(VERSION, 8);
+    let body = 8 + 4 * (3 + 4);
     assert_eq!(&b[6..8], &(body as u16).to_le_bytes());
     assert_eq!(b.len(), 8 + body + 4);
     // Shared: standard faces, highlight on, effects 8, music 6, not muted,
-    // last game A Farewell to Kings; four sections.
-    assert_eq!(&b[8..15], &[0, 1, 8, 6, 0, 0, 4]);
+    // music in play, last game A Farewell to Kings; four sections.
+    assert_eq!(&b[8..16], &[0, 1, 8, 6, 0, 1, 0, 4]);
     // Each: id, length 4, the game's default options (A Farewell to Kings
     // 12x8 centre = 3 * 8; King Albert 8: no start, automatic moves), not
     // winnable only, no game, no statistics rows.
     let sections = [[0u8, 4, 0, 24, 0, 0, 0], [1, 4, 0, 0, 0, 0, 0], [2, 4, 0, 8, 0, 0, 0], [3, 4, 0, 0, 0, 0, 0]];
     for (i, sec) in sections.iter().enumerate() {
-        assert_eq!(&b[15 + 7 * i..22 + 7 * i], sec, "section {i}");
+        assert_eq!(&b[16 + 7 * i..23 + 7 * i], sec, "section {i}");
     }
     let crc = u32::from_le_bytes(b[b.len() - 4..].try_into().unwrap());
     assert_eq!(crc, crc32(&b[..b.len() - 4]));
@@ -236,7 +242,7 @@ fn sections_may_come_in_any_order_and_a_missing_one_is_the_games_defaults() {
     let ki = section_at(&b, GameId::Kingdoms);
     let mut c = b[..al].to_vec();
     c.extend_from_slice(&b[ki..]);
-    c[8 + 6] = 3;
+    c[8 + 7] = 3;
     let mut want = s.clone();
     *want.record_mut(GameId::Albert) = GameRecord::new(GameId::Albert);
     assert_eq!(Save::decode(&reseal(c)), Ok(want));
@@ -249,8 +255,8 @@ fn a_later_games_section_is_skipped_and_its_last_game_reads_as_the_first() {
     // A fifth game (id 4) with a section of 5 bytes, chosen last.
     let end = b.len() - 4;
     b.splice(end..end, [4u8, 5, 0, 1, 2, 3, 4, 5]);
-    b[8 + 6] = 5;
-    b[8 + 5] = 4;
+    b[8 + 7] = 5;
+    b[8 + 6] = 4;
     let want = Save { last_game: GameId::Farewell, ..s.clone() };
     assert_eq!(Save::decode(&reseal(b.clone())), Ok(want.clone()));
     // Its length must still lie inside the body.
@@ -334,15 +340,15 @@ fn any_damaged_byte_is_caught() {
 #[test]
 fn unknown_version_is_reported_only_for_an_intact_record() {
     let mut b = encode(&sample());
-    b[4] = 8;
+    b[4] = 9;
     assert_eq!(Save::decode(&b), Err(SaveError::BadCrc), "a damaged version field is damage");
     let b = reseal(b);
-    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(8)));
+    assert_eq!(Save::decode(&b), Err(SaveError::UnknownVersion(9)));
     let mut b = encode(&sample());
     b[4] = 0;
     let e = Save::decode(&reseal(b)).unwrap_err();
     assert_eq!(e, SaveError::UnknownVersion(0));
-    assert_eq!(e.to_string(), "the save is format version 0, this game reads versions 1 to 7");
+    assert_eq!(e.to_string(), "the save is format version 0, this game reads versions 1 to 8");
 }
 
 #[test]
@@ -358,7 +364,8 @@ fn shared_settings_out_of_range_each_have_their_own_message() {
     assert_eq!(edit(2, 11), invalid(Invalid::EffectsVolume(11)));
     assert_eq!(edit(3, 11), invalid(Invalid::MusicVolume(11)));
     assert_eq!(edit(4, 2), invalid(Invalid::Muted(2)));
-    let messages: Vec<String> = [(0, 2), (1, 7), (2, 11), (3, 11), (4, 2)]
+    assert_eq!(edit(5, 2), invalid(Invalid::InPlay(2)));
+    let messages: Vec<String> = [(0, 2), (1, 7), (2, 11), (3, 11), (4, 2), (5, 2)]
         .iter()
         .map(|&(at, v)| edit(at, v).unwrap_err().to_string())
         .collect();
@@ -367,7 +374,10 @@ fn shared_settings_out_of_range_each_have_their_own_message() {
         assert!(messages[..i].iter().all(|n| n != m), "{m}");
     }
     for effects in 0..=MAX_VOLUME {
-        let s = Save { sound: Volumes { effects, music: MAX_VOLUME - effects, muted: effects % 2 == 0 }, ..sample() };
+        let s = Save {
+            sound: Volumes { effects, music: MAX_VOLUME - effects, muted: effects % 2 == 0, in_play: effects % 3 == 0 },
+            ..sample()
+        };
         assert_eq!(Save::decode(&encode(&s)), Ok(s));
     }
 }
@@ -455,12 +465,12 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
     // Two copies share a block's data area (7,936 bytes): 3,968 each, less
     // the copy's 16 bytes of header and CRC.
     // Format 7 packs each game's moves in its width (A Farewell to Kings
-    // 10 bits, King's Corners 9, King Albert and Four Kingdoms 8): 19 bytes
-    // of envelope and shared settings, then each game's section at its
+    // 10 bits, King's Corners 9, King Albert and Four Kingdoms 8); format
+    // 8 adds a shared byte: 20 bytes of envelope and shared settings, then each game's section at its
     // longest (3 + 4 + 7 bytes, its moves, its rows of 16 bytes):
     // 962 + 480 + 510 + 430.
-    assert_eq!(MAX_ENCODED, 19 + (14 + 180 + 48 * 16) + (14 + 450 + 16) + (14 + 400 + 6 * 16) + (14 + 400 + 16));
-    assert_eq!(MAX_ENCODED, 2401);
+    assert_eq!(MAX_ENCODED, 20 + (14 + 180 + 48 * 16) + (14 + 450 + 16) + (14 + 400 + 6 * 16) + (14 + 400 + 16));
+    assert_eq!(MAX_ENCODED, 2402);
     // Room for a fifth game with the longest game in progress the format
     // allows (400 moves of 12 bits) and the most statistics rows (48).
     const _: () = assert!(MAX_ENCODED + 3 + 4 + 7 + 600 + 48 * 16 <= farewell::memcard::RECORD_MAX);
@@ -484,7 +494,7 @@ fn the_longest_record_fits_one_copy_on_the_memory_card() {
     for id in GameId::all() {
         s.record_mut(id).game = None;
     }
-    assert_eq!(s.encoded_len(), 943);
+    assert_eq!(s.encoded_len(), 944);
 }
 
 #[test]
@@ -712,7 +722,10 @@ fn versions_1_to_4_load_into_the_new_value() {
             assert_eq!(got.last_game, GameId::Farewell);
             assert_eq!(got.record(GameId::Albert), &GameRecord::new(GameId::Albert));
         }
-        let sound = if version >= 4 { Volumes { effects: 2, music: 10, muted: true } } else { Volumes::default() };
+        let sound = match version {
+            4.. => Volumes { effects: 2, music: 10, muted: true, ..Volumes::default() },
+            _ => Volumes::default(),
+        };
         assert_eq!(got.sound, sound, "v{version}");
         // And it writes back as version 5, the same value.
         assert_eq!(Save::decode(&encode(&got)), Ok(got.clone()));
@@ -985,8 +998,17 @@ proptest! {
 
 }
 
-/// `b` rewritten as format `version`, each section's body (after its id
-/// and length) by `body(id, body)`.
+/// A version 8 record written as version 7: no music-in-play byte.
+fn as_v7(b: &[u8]) -> Vec<u8> {
+    assert_eq!(b[4], 8);
+    let mut out = b.to_vec();
+    out.remove(8 + 5);
+    out[4] = 7;
+    reseal(out)
+}
+
+/// A version 7 record `b` rewritten as format `version`, each section's
+/// body (after its id and length) by `body(id, body)`.
 fn rewrite(b: &[u8], version: u8, body: impl Fn(u8, &[u8]) -> Vec<u8>) -> Vec<u8> {
     let mut out = b[..15].to_vec();
     out[4] = version;
@@ -1027,9 +1049,25 @@ fn as_v6(b: &[u8]) -> Vec<u8> {
 }
 
 #[test]
+fn music_in_play_is_kept_and_a_version_7_record_loads_with_it_on() {
+    for in_play in [false, true] {
+        let s = Save { sound: Volumes { in_play, ..sample().sound }, ..sample() };
+        let b = encode(&s);
+        assert_eq!(b[8 + 5], u8::from(in_play));
+        assert_eq!(Save::decode(&b), Ok(s.clone()));
+        let v7 = as_v7(&b);
+        assert_eq!(v7.len(), b.len() - 1);
+        let on = Save { sound: Volumes { in_play: true, ..s.sound }, ..s };
+        assert_eq!(Save::decode(&v7), Ok(on), "version 7 knew no music in play: on, as at a first boot");
+    }
+    let e = invalid(Invalid::InPlay(3)).unwrap_err().to_string();
+    assert_eq!(e, "the save is invalid: music-in-play byte 3 (0 or 1)");
+}
+
+#[test]
 fn version_6_records_with_two_byte_moves_load() {
     let s = sample();
-    let v6 = as_v6(&encode(&s));
+    let v6 = as_v6(&as_v7(&encode(&s)));
     assert_eq!(v6[4], 6);
     assert!(v6.len() > encode(&s).len(), "the same save is longer in version 6");
     assert_eq!(Save::decode(&v6), Ok(s));
@@ -1057,7 +1095,7 @@ fn version_5_records_load_with_no_wins_counted_as_with_hints() {
     for id in GameId::all() {
         s.record_mut(id).record_game(0, true, 9);
     }
-    let v5 = as_v5(&as_v6(&encode(&s)));
+    let v5 = as_v5(&as_v6(&as_v7(&encode(&s))));
     assert_eq!(v5[4], 5);
     let got = Save::decode(&v5).unwrap();
     assert_eq!(got, s, "version 5 keeps no hinted wins, and the sample has none");
@@ -1066,10 +1104,11 @@ fn version_5_records_load_with_no_wins_counted_as_with_hints() {
     h.record_mut(GameId::Kingdoms).game =
         Some(SavedGame { seed: 9, options: 0, count: 0, moves: [0; SAVED_MOVES], hinted: true });
     let b = encode(&h);
-    assert_eq!(Save::decode(&b), Ok(h.clone()), "version 7 keeps it");
-    assert_eq!(Save::decode(&as_v6(&b)), Ok(h.clone()), "version 6 keeps it");
-    let mut v5 = as_v5(&as_v6(&b));
-    let at = section_at(&v5, GameId::Kingdoms) + 3;
+    assert_eq!(Save::decode(&b), Ok(h.clone()), "version 8 keeps it");
+    assert_eq!(Save::decode(&as_v7(&b)), Ok(h.clone()), "version 7 keeps it");
+    assert_eq!(Save::decode(&as_v6(&as_v7(&b))), Ok(h.clone()), "version 6 keeps it");
+    let mut v5 = as_v5(&as_v6(&as_v7(&b)));
+    let at = section_in(&v5, GameId::Kingdoms, 7) + 3;
     assert_eq!(v5[at + 2], 2);
     v5 = reseal(v5);
     assert_eq!(Save::decode(&v5), in_game(GameId::Kingdoms, Field::HasGame(2)));
@@ -1127,7 +1166,13 @@ fn every_games_legal_move_lists_fit_its_save_width_twice_over() {
         (GameId::Farewell, longest_legal::<Game>(&big, 40)),
         (GameId::Corners, longest_legal::<corners::Game>(&[()], 200)),
         (GameId::Albert, longest_legal::<albert::Game>(&albert, 100)),
-        (GameId::Kingdoms, longest_legal::<kingdoms::Game>(&[()], 200)),
+        (
+            GameId::Kingdoms,
+            longest_legal::<kingdoms::Game>(
+                &[kingdoms::Options { auto: false }, kingdoms::Options { auto: true }],
+                200,
+            ),
+        ),
     ];
     for (id, longest) in measured {
         let holds = 1usize << id.info().move_bits;
@@ -1145,5 +1190,5 @@ fn every_games_first_boot_options_are_its_rules_default_options() {
     assert_eq!(GameId::Farewell.info().default_options, Game::options_code(Options::default()));
     assert_eq!(GameId::Albert.info().default_options, albert::Game::options_code(albert::Options::default()));
     assert_eq!(GameId::Corners.info().default_options, corners::Game::options_code(()));
-    assert_eq!(GameId::Kingdoms.info().default_options, kingdoms::Game::options_code(()));
+    assert_eq!(GameId::Kingdoms.info().default_options, kingdoms::Game::options_code(kingdoms::Options::default()));
 }

@@ -37,7 +37,7 @@ fn the_queue_keeps_each_effect_once_in_order() {
 
 #[test]
 fn volumes_scale_and_mute() {
-    let v = Volumes { effects: 5, music: 10, muted: false };
+    let v = Volumes { effects: 5, music: 10, muted: false, in_play: true };
     assert_eq!(v.effect(0x3FFF), 0x3FFF / 2);
     assert_eq!(v.music(0x3000), 0x3000);
     let m = Volumes { muted: true, ..v };

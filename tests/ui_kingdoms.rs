@@ -28,7 +28,7 @@ type Driver = PlayDriver<Play>;
 /// frame after the deal).
 fn dealt(seed: u32) -> Driver {
     let mut log = String::new();
-    let mut p = Play::on(Table::new(seed, (), &mut log));
+    let mut p = Play::on(Table::new(seed, Default::default(), &mut log));
     p.log_due(&mut log);
     Driver::new(p, log, 1)
 }

@@ -84,7 +84,7 @@ fn starting_a_deal_deals_with_a_sound_and_the_menus_click() {
     assert_eq!(d.press(Buttons::CROSS), &[Sfx::MenuSelect], "into the game's menu");
     assert_eq!(d.app.music(), Some(&SONG_TITLE), "and in the menus");
     assert_eq!(d.press(Buttons::START), &[Sfx::MenuSelect, Sfx::Deal], "a new deal");
-    assert_eq!(d.app.music(), None, "no tune in a game");
+    assert_eq!(d.app.music(), Some(&SONG_TITLE), "the tune goes on in a game: music in play is on at first");
     assert_eq!(d.press(Buttons::START), &[], "pausing is not a menu's choice");
     assert_eq!(d.press(Buttons::DOWN), &[Sfx::MenuMove]);
 }
@@ -285,10 +285,10 @@ fn options_set_the_volumes_select_on_the_title_mutes_and_the_save_keeps_them() {
     d.presses(Buttons::DOWN, 2);
     d.press(Buttons::CROSS);
     assert!(matches!(d.app.screen(), Screen::Options { .. }));
-    // Effects and Music are the two rows before Back.
+    // Effects and Music come before Music in play, Defaults and Back.
     let rows = farewell::ui::option_rows(GameId::Farewell);
-    assert_eq!(&rows[rows.len() - 3..], &["Effects", "Music", "Back"]);
-    d.presses(Buttons::DOWN, rows.len() - 3);
+    assert_eq!(&rows[rows.len() - 5..], &["Effects", "Music", "Music in play", "Defaults", "Back"]);
+    d.presses(Buttons::DOWN, rows.len() - 5);
     let before = d.app.volumes;
     d.presses(Buttons::RIGHT, 20);
     assert_eq!(d.app.volumes.effects, 10, "at most 10");
@@ -303,5 +303,5 @@ fn options_set_the_volumes_select_on_the_title_mutes_and_the_save_keeps_them() {
     assert_eq!(fresh.volumes, d.app.volumes);
     // King's Corners' Options have the same rows.
     let rows = farewell::ui::option_rows(GameId::Corners);
-    assert_eq!(&rows[rows.len() - 3..], &["Effects", "Music", "Back"]);
+    assert_eq!(&rows[rows.len() - 5..], &["Effects", "Music", "Music in play", "Defaults", "Back"]);
 }

@@ -70,8 +70,20 @@ macro_rules! game_modules {
 
 for_each_game!(game_modules);
 
+use crate::cards::Card;
 use crate::out::{Out, Text};
 use core::fmt;
+
+/// The safety test of an automatic move to a foundation: a card may go up
+/// by itself once every card that could ever be built on it in play
+/// (`builders`) is already home (`home`). Nothing left in play could then
+/// use it, so sending it up never turns a won game into a lost one (the
+/// argument is in each game's rules page). A card nothing could be built
+/// on (`builders` empty) is always safe.
+#[inline]
+pub fn safe_to_send_home(builders: &[Card], home: impl Fn(Card) -> bool) -> bool {
+    builders.iter().all(|&b| home(b))
+}
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

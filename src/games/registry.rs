@@ -181,6 +181,10 @@ pub struct GameInfo {
     /// The option sets its Options screen offers that have proven deals,
     /// and those deals.
     pub winnable: &'static [WinnableSet],
+    /// The option code whose proven deals serve a code (itself, unless an
+    /// option changes play in a way that keeps every won deal won, as a
+    /// safe automatic move does).
+    pub winnable_as: fn(code: u8) -> u8,
     /// The option codes `tools/mkwinnable` proves deals for, in the order
     /// it writes them: every set the Options screen offers whose deal the
     /// player does not arrange.
@@ -218,6 +222,7 @@ impl GameInfo {
             row_words: one_row_words,
             replay: replay_words::<G>,
             winnable: &[],
+            winnable_as: same_code,
             winnable_codes: &[0],
             winnable_args: no_args,
             winnable_budget: WinnableBudget { count: 0, tries: 0, nodes: 0 },
@@ -293,6 +298,12 @@ pub fn nth_legal<G: Patience>(g: &G, n: u16) -> Option<G::Move> {
         i += 1;
     });
     found
+}
+
+/// [`GameInfo::winnable_as`] of a game whose every option set has its own
+/// proven deals.
+fn same_code(code: u8) -> u8 {
+    code
 }
 
 /// [`GameInfo::options_words`] of a game without deal options.

@@ -61,7 +61,7 @@ pub(super) fn read(rd: &mut Reader<'_>, version: u16) -> Result<Save, SaveError>
         let last = rd.u8()?;
         save.last_game = GameId::from_code(last).ok_or(invalid(Invalid::LastGame(last)))?;
         if version >= 4 {
-            save.sound = read_sound(rd)?;
+            save.sound = read_sound(rd, version)?;
         }
         let n = rd.u8()?;
         if usize::from(n) != OTHER_GAMES.len() {

@@ -832,12 +832,26 @@ pub const HELP: [&str; 13] = [
     "/\\       undo     [] hint",
     "START    pause menu",
     "",
-    "Build down in alternate colours;",
-    "any card may fill an empty stack.",
-    "A run of n moves only with n-1",
-    "empty stacks besides its goal.",
-    "Reserve cards may be played but",
-    "never go back. Suits up A to K.",
+    "Put every card up on its suit, A-K.",
+    "Build down, red on black or black",
+    "on red; any card fills a gap.",
+    "Runs need gaps: a run of 2 needs one",
+    "other empty stack, a run of 3 two.",
+    "More: docs/rules/albert.md",
+];
+
+/// Help's tips page: Andrew Pipkin's tips, in our words.
+pub const TIPS: [&str; 10] = [
+    "- Learning? In Options, Starting",
+    "  rank puts the low cards up first.",
+    "- Empty two stacks early: a deal",
+    "  without two gaps is seldom won.",
+    "- Take a reserve card only when a",
+    "  stack needs it: it never returns.",
+    "- Too few gaps for a long run? Move",
+    "  it in parts: fill each gap, then",
+    "  rebuild it where it goes; a card",
+    "  that takes part of it helps too.",
 ];
 
 /// King Albert's search nodes in a unit of thinking
@@ -930,13 +944,15 @@ impl PlayScreen for Play {
 }
 
 /// The Options screen's rows of King Albert.
-const OPTION_ROWS: [OptionRow; 7] = [
+const OPTION_ROWS: [OptionRow; 9] = [
     OptionRow::Own(0),
     OptionRow::Own(1),
     OptionRow::Faces,
     OptionRow::Winnable,
     OptionRow::Effects,
     OptionRow::Music,
+    OptionRow::MusicInPlay,
+    OptionRow::Defaults,
     OptionRow::Back,
 ];
 
@@ -977,6 +993,7 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     author: "Andrew Pipkin, 1999-2000",
     emblem: Suit::Diamonds,
     help: &HELP,
+    tips: &TIPS,
     options: &OPTION_ROWS,
     option_labels: &["Starting rank", "Automatic moves"],
     option_value,

@@ -377,11 +377,24 @@ pub const HELP: [&str; 13] = [
     "         a group is cleared)",
     "/\\       undo     [] hint",
     "START    pause menu",
-    "",
     "Kings go in the corners, queens",
     "top and bottom, jacks left and",
     "right. When all 16 are full, clear",
     "number cards adding up to 10.",
+    "More: docs/rules/corners.md",
+];
+
+/// Help's tips page: Charles McGarvey's strategy, in our words.
+pub const TIPS: [&str; 9] = [
+    "- Fill the blank middle cells with",
+    "  number cards before the labels:",
+    "  face cards can take labels only.",
+    "- A number card that must go on a",
+    "  label: choose one easy to pair.",
+    "- Clear in pairs when you can: they",
+    "  take high and low cards evenly.",
+    "  Groups of three or more use up the",
+    "  low cards and strand 8s and 9s.",
 ];
 
 impl PlayScreen for Play {
@@ -480,6 +493,7 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     author: "Charles McGarvey, 2011",
     emblem: crate::cards::Suit::Hearts,
     help: &HELP,
+    tips: &TIPS,
     // A unit, 12 groups: up to 1 ms in Mednafen (the corners run's HINT
     // lines); a whole hint a few units.
     think_step_us: 1_000,

@@ -1229,7 +1229,7 @@ impl PlayScreen for Play {
 }
 
 /// The help screen's lines.
-pub const HELP: [&str; 12] = [
+pub const HELP: [&str; 13] = [
     "D-pad    move the cursor",
     "X        pick up / place / deal",
     "O        put the card back",
@@ -1242,10 +1242,27 @@ pub const HELP: [&str; 12] = [
     "",
     "Match every neighbour in suit or",
     "rank. Fill 2x2 books, aces first.",
+    "More: docs/rules/farewell.md",
+];
+
+/// Help's tips page: Rob Steward's strategy points, in our words.
+pub const TIPS: [&str; 12] = [
+    "- Spread out early: lay lines of",
+    "  cards away from the kings.",
+    "- Plan your orphans. A low card by",
+    "  a high book is never orphaned:",
+    "  lower books always leave first.",
+    "- Two of a suit in one hand? Play",
+    "  the higher card first.",
+    "- Mind where a book's cards sit:",
+    "  two swapped can strand the last.",
+    "- Clubs and diamonds start cramped:",
+    "  keep one side of the kings open.",
+    "- Lost? Undo, and see what to change.",
 ];
 
 /// The Options screen's rows.
-const OPTION_ROWS: [OptionRow; 9] = [
+const OPTION_ROWS: [OptionRow; 11] = [
     OptionRow::Own(0),
     OptionRow::Own(1),
     OptionRow::Own(2),
@@ -1254,6 +1271,8 @@ const OPTION_ROWS: [OptionRow; 9] = [
     OptionRow::Winnable,
     OptionRow::Effects,
     OptionRow::Music,
+    OptionRow::MusicInPlay,
+    OptionRow::Defaults,
     OptionRow::Back,
 ];
 
@@ -1299,6 +1318,7 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     author: "Rob D. Steward, 1996-99",
     emblem: crate::cards::Suit::Spades,
     help: &HELP,
+    tips: &TIPS,
     options: &OPTION_ROWS,
     option_labels: &["Grid size", "Kings start", "Easy"],
     option_value,

@@ -24,7 +24,7 @@
 
 use super::hint::{Ask, HintState};
 use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
-use super::screen::{PlayScreen, ScreenInfo, View};
+use super::screen::{OptionRow, PlayScreen, ScreenInfo, View};
 use super::table::table_screen;
 use super::table::Table;
 use crate::draw::{DrawList, Rgb, NO_TINT};
@@ -855,11 +855,27 @@ pub const HELP: [&str; 13] = [
     "L1       draw     R1 send up",
     "/\\       undo     [] hint",
     "START    pause menu",
-    "Per suit: ten to the tower, then",
-    "K Q J to the castle, 9 down to 2",
-    "to the subjects, the ace last.",
-    "Lands build up in suit; nothing",
-    "goes on an ace. Guests: after K Q.",
+    "Each suit goes home: its 10 to the",
+    "tower any time; K, Q, J to the",
+    "castle, then 9 down to 2; ace last.",
+    "Lands build up in suit: 5 on 4.",
+    "More: docs/rules/kingdoms.md",
+];
+
+/// Help's tips page: what our solver shows (the measurements are in
+/// docs/rules/kingdoms.md, Tips).
+pub const TIPS: [&str; 11] = [
+    "- Many deals cannot be won: the",
+    "  solver proves 4 in 10 lost. For",
+    "  a fair chance: Winnable only.",
+    "- Aces block: nothing goes on one.",
+    "  No ace on the lands at the deal:",
+    "  8 in 10 winnable; three or more: 4.",
+    "- Park an ace on an empty land to",
+    "  turn up what it lay on: 3 in 4 of",
+    "  the solver's wins do.",
+    "- Use the guest chambers (after K,",
+    "  Q): every win the solver found does.",
 ];
 
 impl PlayScreen for Play {
@@ -934,12 +950,40 @@ impl PlayScreen for Play {
     }
 }
 
-/// Four Kingdoms in the catalogue: no deal options of its own.
+/// The Options screen's rows of Four Kingdoms.
+const OPTION_ROWS: [OptionRow; 8] = [
+    OptionRow::Own(0),
+    OptionRow::Faces,
+    OptionRow::Winnable,
+    OptionRow::Effects,
+    OptionRow::Music,
+    OptionRow::MusicInPlay,
+    OptionRow::Defaults,
+    OptionRow::Back,
+];
+
+/// The automatic moves, on or off.
+fn option_value(code: u8, _row: u8, out: &mut dyn crate::out::Out) -> core::fmt::Result {
+    let o = Game::options_from_code(code).unwrap_or_default();
+    put!(out, "< ", if o.auto { "on" } else { "off" }, " >")
+}
+
+fn change_option(code: u8, _row: u8, _dir: i8) -> u8 {
+    let o = Game::options_from_code(code).unwrap_or_default();
+    Game::options_code(crate::games::kingdoms::Options { auto: !o.auto })
+}
+
+/// Four Kingdoms in the catalogue: its one option, the automatic moves.
 pub const SCREEN: ScreenInfo = ScreenInfo {
     demo_turn: 2,
     author: "David Bernazzani",
     emblem: crate::cards::Suit::Clubs,
     help: &HELP,
+    tips: &TIPS,
+    options: &OPTION_ROWS,
+    option_labels: &["Automatic moves"],
+    option_value,
+    change_option,
     // A first move played, a dozen second moves judged, a node of a
     // sample's search: 1.05 ms median, 3.2 ms p99, 3.5 ms at most (the
     // kingdoms-won run in Mednafen, 7,714 steps).

@@ -4,7 +4,8 @@
 //! [`render`]; host tests drive it with synthetic input.
 //!
 //! Screens: title (the games), a game's menu (New game, Deal number,
-//! Options, Help, Statistics), deal-number entry, options, help, play,
+//! Options, Help, Statistics), deal-number entry, options (with the
+//! Defaults question), help (the rules, then the tips), play,
 //! pause (Resume, Undo, Restart this deal, New deal, Options, Help,
 //! Statistics, Quit to title) and the end of a game (its win, or the reason for a loss, with
 //! its menu).
@@ -106,9 +107,17 @@ pub enum Screen {
         /// Return to the pause menu (true) or the title (false).
         from_pause: bool,
     },
-    /// The controls; Back returns to the pause menu while a game is in
-    /// play, else to the game's menu.
+    /// Help's first page, the controls and the rules; Back returns to the
+    /// pause menu while a game is in play, else to the game's menu.
     Help,
+    /// Help's second page, the game's tips (the same page turning and Back
+    /// as [`Screen::Help`]).
+    Tips,
+    /// "Back to defaults?" over the options (only on X).
+    Defaults {
+        /// The options were opened from the pause menu.
+        from_pause: bool,
+    },
     /// Playing.
     Play,
     /// The pause menu over the board.
@@ -534,17 +543,21 @@ impl App {
     }
 
     /// The song that should be playing now: the title tune on the screens
-    /// outside a game, else none (the win and loss jingles are effects).
+    /// outside a game, and in a game too when the player keeps music in
+    /// play; none in the demo (the win and loss jingles are effects).
     pub fn music(&self) -> Option<&'static Song> {
-        let outside = match self.screen {
+        let in_game = match self.screen {
             Screen::Options { from_pause, .. }
+            | Screen::Defaults { from_pause }
             | Screen::Stats { from_pause, .. }
-            | Screen::ResetStats { from_pause } => !from_pause,
-            Screen::Help => !self.in_game(),
-            Screen::Play | Screen::Pause { .. } | Screen::Over { .. } | Screen::Demo => false,
-            _ => true,
+            | Screen::ResetStats { from_pause } => from_pause,
+            Screen::Help | Screen::Tips => self.in_game(),
+            Screen::Play | Screen::Pause { .. } | Screen::Over { .. } => true,
+            // The demo shows the games without a sound of its own.
+            Screen::Demo => return None,
+            _ => false,
         };
-        outside.then_some(&crate::sound::SONG_TITLE)
+        (!in_game || self.volumes.in_play).then_some(&crate::sound::SONG_TITLE)
     }
 
     /// Advances one frame with this input; writes event-log lines to `log`.
@@ -594,12 +607,9 @@ impl App {
             Screen::ResetStats { from_pause } => self.on_reset_stats(from_pause, pressed),
             Screen::DealNumber { digits, pos } => self.on_deal_number(digits, pos, input, log),
             Screen::Options { sel, from_pause } => self.on_options(sel, from_pause, input),
-            Screen::Help => {
-                if pressed.intersects(Buttons::CROSS | Buttons::CIRCLE | Buttons::START) {
-                    self.screen =
-                        if self.in_game() { Screen::Pause { sel: PAUSE_HELP } } else { Screen::GameMenu { sel: 3 } };
-                }
-            }
+            Screen::Defaults { from_pause } => self.on_defaults(from_pause, pressed),
+            Screen::Help => self.on_help(false, input),
+            Screen::Tips => self.on_help(true, input),
             Screen::Play => self.on_play(input, log),
             Screen::Pause { sel } => self.on_pause(sel, input, log),
             Screen::Over { sel } => self.on_over(sel, input, log),
@@ -746,9 +756,51 @@ impl App {
             || (pressed.contains(Buttons::CROSS) && usize::from(sel) == rows.len() - 1);
         if back {
             self.screen = if from_pause { Screen::Pause { sel: PAUSE_OPTIONS } } else { Screen::GameMenu { sel: 2 } };
+        } else if pressed.contains(Buttons::CROSS) && rows.get(usize::from(sel)) == Some(&OptionRow::Defaults) {
+            self.screen = Screen::Defaults { from_pause };
         } else if pressed.contains(Buttons::CROSS) {
             self.change_option(sel, 1);
         }
+    }
+
+    /// Help's two pages, the rules and the tips: Left/Right or L1/R1 turn
+    /// the page, X reads on (from the tips, back), O and Start go back to
+    /// where Help was opened.
+    fn on_help(&mut self, tips: bool, input: &Input) {
+        let pressed = input.pressed();
+        let has_tips = !catalogue::screen(self.game).tips.is_empty();
+        let turn = left_right(input) != 0 || pressed.intersects(Buttons::L1 | Buttons::R1);
+        let back = pressed.intersects(Buttons::CIRCLE | Buttons::START) || (pressed.contains(Buttons::CROSS) && tips);
+        if back || (pressed.contains(Buttons::CROSS) && !has_tips) {
+            self.screen = if self.in_game() { Screen::Pause { sel: PAUSE_HELP } } else { Screen::GameMenu { sel: 3 } };
+        } else if (turn || pressed.contains(Buttons::CROSS)) && has_tips {
+            self.screen = if tips { Screen::Help } else { Screen::Tips };
+        }
+    }
+
+    /// "Back to defaults?": X puts every option of the Options screen back
+    /// to its first-boot value; O or Start keeps them.
+    fn on_defaults(&mut self, from_pause: bool, pressed: Buttons) {
+        let rows = catalogue::screen(self.game).options;
+        let sel = rows.iter().position(|r| *r == OptionRow::Defaults).unwrap_or(0) as u8;
+        if pressed.contains(Buttons::CROSS) {
+            self.defaults();
+            self.save_wanted = true;
+            self.screen = Screen::Options { sel, from_pause };
+        } else if pressed.intersects(Buttons::CIRCLE | Buttons::START) {
+            self.screen = Screen::Options { sel, from_pause };
+        }
+    }
+
+    /// The chosen game's options and the shared ones back to a first
+    /// boot's: what its Options screen shows. The statistics, the game in
+    /// play and the title's mute (not an option row) stay.
+    fn defaults(&mut self) {
+        let fresh = crate::save::GameRecord::new(self.game);
+        let r = self.record_mut();
+        (r.options, r.winnable) = (fresh.options, fresh.winnable);
+        self.settings = Settings::default();
+        self.volumes = crate::sound::Volumes { muted: self.volumes.muted, ..crate::sound::Volumes::default() };
     }
 
     fn on_play(&mut self, input: &Input, log: &mut dyn crate::out::Out) {
@@ -996,6 +1048,7 @@ impl App {
             }
             Some(OptionRow::Effects) => volume(&mut self.volumes.effects),
             Some(OptionRow::Music) => volume(&mut self.volumes.music),
+            Some(OptionRow::MusicInPlay) => self.volumes.in_play ^= true,
             Some(OptionRow::Faces) => {
                 self.settings.face = match self.settings.face {
                     FaceStyle::Standard => FaceStyle::FourColour,
@@ -1004,7 +1057,7 @@ impl App {
             }
             Some(OptionRow::Highlight) => self.settings.highlight = !self.settings.highlight,
             Some(OptionRow::Winnable) => self.record_mut().winnable ^= true,
-            Some(OptionRow::Back) | None => {}
+            Some(OptionRow::Back | OptionRow::Defaults) | None => {}
         }
     }
 }

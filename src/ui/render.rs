@@ -36,7 +36,9 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         Screen::ResetStats { .. } => reset_question(app, list, skin),
         Screen::DealNumber { digits, pos } => deal_number(list, skin, &digits, pos),
         Screen::Options { sel, .. } => options(app, list, skin, sel),
-        Screen::Help => help_lines(list, skin, catalogue::screen(app.game).help),
+        Screen::Help => help_page(list, skin, catalogue::screen(app.game), false),
+        Screen::Tips => help_page(list, skin, catalogue::screen(app.game), true),
+        Screen::Defaults { .. } => defaults_question(app, list, skin),
         Screen::Play => table(app, held_buttons, skin, list),
         Screen::Resume => resume(app, list, skin),
         Screen::Format => format_question(list, skin),
@@ -229,21 +231,33 @@ fn notice(app: &App, list: &mut DrawList, skin: &impl Skin) {
     }
 }
 
+/// The Options rows' pitch: 16 pixels, closer for a game with many rows
+/// (its two notes under the last row stay inside the safe area).
+fn option_pitch(rows: usize) -> i16 {
+    if rows > 9 {
+        13
+    } else {
+        16
+    }
+}
+
 fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     centre_box(list, skin, "Options", 30, SAFE_BOTTOM - 30);
     let s = &app.settings;
-    let y0 = 54;
+    let y0 = 52;
     let e = catalogue::screen(app.game);
     let code = app.options_code();
+    let pitch = option_pitch(e.options.len());
     for (i, row) in e.options.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
-        let y = y0 + i as i16 * 16;
+        let y = y0 + i as i16 * pitch;
         text(list, skin, 40, y, row.label(e.option_labels), color);
         let mut v: String<24> = String::new();
         let _ = match *row {
             OptionRow::Own(n) => (e.option_value)(code, n, &mut v),
             OptionRow::Effects => put!(v, "< ", app.volumes.effects, " >"),
             OptionRow::Music => put!(v, "< ", app.volumes.music, " >"),
+            OptionRow::MusicInPlay => put!(v, "< ", if app.volumes.in_play { "on" } else { "off" }, " >"),
             OptionRow::Faces => {
                 put!(v, "< ", if s.face == FaceStyle::Standard { "standard" } else { "4-colour" }, " >")
             }
@@ -253,26 +267,47 @@ fn options(app: &App, list: &mut DrawList, skin: &impl Skin, sel: u8) {
                 (true, 0) => put!(v, "< yes: none proven >"),
                 (true, n) => put!(v, "< yes: ", n, " deals >"),
             },
-            OptionRow::Back => Ok(()),
+            OptionRow::Back | OptionRow::Defaults => Ok(()),
         };
         text(list, skin, 170, y, &v, color);
     }
-    let rows = e.options.len() as i16;
+    let end = y0 + e.options.len() as i16 * pitch;
     // The deal options, and every game's "winnable only", apply to the
     // next deal: said under those rows only.
-    if matches!(e.options.get(usize::from(sel)), Some(OptionRow::Own(_) | OptionRow::Winnable)) {
-        text_centred(list, skin, SCREEN_W / 2, y0 + rows * 16 + 2, "Applies to the next deal", palette::DIM);
-    }
+    let note = match e.options.get(usize::from(sel)) {
+        Some(OptionRow::Own(_) | OptionRow::Winnable) => "Applies to the next deal",
+        Some(OptionRow::Defaults) => "X: every option here back as new",
+        _ => "",
+    };
+    text_centred(list, skin, SCREEN_W / 2, end + 2, note, palette::DIM);
     if app.volumes.muted {
-        text_centred(list, skin, SCREEN_W / 2, y0 + rows * 16 + 14, "Muted: SELECT on the title", palette::DIM);
+        text_centred(list, skin, SCREEN_W / 2, end + 14, "Muted: SELECT on the title", palette::DIM);
     }
 }
 
-fn help_lines(list: &mut DrawList, skin: &impl Skin, lines: &[&str]) {
-    centre_box(list, skin, "How to play", SAFE_TOP, SAFE_BOTTOM - SAFE_TOP);
+/// The question over the options: back to defaults?
+fn defaults_question(app: &App, list: &mut DrawList, skin: &impl Skin) {
+    options(app, list, skin, u8::MAX);
+    centre_box(list, skin, "Back to defaults?", 80, 72);
+    text_centred(list, skin, SCREEN_W / 2, 102, catalogue::screen(app.game).name(), palette::TEXT);
+    text_centred(list, skin, SCREEN_W / 2, 116, "Every option as at first.", palette::DIM);
+    text_centred(list, skin, SCREEN_W / 2, 134, "X yes   O no", palette::SELECTED);
+}
+
+/// A page of Help: the controls and rules, or the tips; the foot says how
+/// to turn the page and leave.
+fn help_page(list: &mut DrawList, skin: &impl Skin, game: &ScreenInfo, tips: bool) {
+    let (head, lines) = if tips { ("Tips", game.tips) } else { ("How to play", game.help) };
+    centre_box(list, skin, head, SAFE_TOP, SAFE_BOTTOM - SAFE_TOP);
     for (i, l) in lines.iter().enumerate() {
-        text(list, skin, 32, SAFE_TOP + 19 + i as i16 * 14, l, palette::TEXT);
+        text(list, skin, 32, SAFE_TOP + 19 + i as i16 * 13, l, palette::TEXT);
     }
+    let foot = match (game.tips.is_empty(), tips) {
+        (true, _) => "O back",
+        (false, false) => "X or R1: tips   O back",
+        (false, true) => "L1: rules   X or O back",
+    };
+    text_centred(list, skin, SCREEN_W / 2, SAFE_BOTTOM - 14, foot, palette::DIM);
 }
 
 /// What a game's drawing depends on besides its game.

@@ -189,6 +189,10 @@ pub enum OptionRow {
     Effects,
     /// Music volume.
     Music,
+    /// Music while a game is played, on or off.
+    MusicInPlay,
+    /// Every option back to its first-boot value (asking first).
+    Defaults,
     /// Back to the menu.
     Back,
 }
@@ -203,6 +207,8 @@ impl OptionRow {
             OptionRow::Winnable => "Winnable only",
             OptionRow::Effects => "Effects",
             OptionRow::Music => "Music",
+            OptionRow::MusicInPlay => "Music in play",
+            OptionRow::Defaults => "Defaults",
             OptionRow::Back => "Back",
         }
     }
@@ -228,8 +234,10 @@ pub struct ScreenInfo {
     pub author: &'static str,
     /// The suit of the king that stands for it on the title.
     pub emblem: Suit,
-    /// The help screen's lines.
+    /// The help screen's lines: the controls and the rules in short.
     pub help: &'static [&'static str],
+    /// Help's second page: how to play well, in a few short lines.
+    pub tips: &'static [&'static str],
     /// The Options screen's rows.
     pub options: &'static [OptionRow],
     /// The labels of its own options ([`OptionRow::Own`]).
@@ -270,6 +278,7 @@ impl ScreenInfo {
             author: "",
             emblem: Suit::Spades,
             help: &[],
+            tips: &[],
             options: &NO_OPTIONS,
             option_labels: &[],
             option_value: no_option_value,
@@ -295,8 +304,15 @@ impl fmt::Debug for ScreenInfo {
 }
 
 /// The Options rows of a game without deal options of its own.
-const NO_OPTIONS: [OptionRow; 5] =
-    [OptionRow::Faces, OptionRow::Winnable, OptionRow::Effects, OptionRow::Music, OptionRow::Back];
+const NO_OPTIONS: [OptionRow; 7] = [
+    OptionRow::Faces,
+    OptionRow::Winnable,
+    OptionRow::Effects,
+    OptionRow::Music,
+    OptionRow::MusicInPlay,
+    OptionRow::Defaults,
+    OptionRow::Back,
+];
 
 /// [`ScreenInfo::option_value`] of a game without deal options.
 fn no_option_value(_: u8, _: u8, _: &mut dyn crate::out::Out) -> fmt::Result {

@@ -435,12 +435,16 @@ impl Board {
         if !self.foundation_takes(c) {
             return false;
         }
-        // The suits of the other colour: spades and clubs (0, 3) are
-        // black, hearts and diamonds (1, 2) red.
-        let i = usize::from(c.index()) % 52;
-        let below = RANKS[i] - 1;
-        let (a, b) = if SUITS[i] == 0 || SUITS[i] == 3 { (1, 2) } else { (0, 3) };
-        self.found[a] >= below && self.found[b] >= below
+        // The cards built on `c`: the other colour's one rank lower (the
+        // suits of the other colour: spades and clubs are black, hearts and
+        // diamonds red); none on an ace.
+        let Some(below) = Rank::new(c.rank().number() - 1) else { return true };
+        let (a, b) = match c.suit() {
+            Suit::Spades | Suit::Clubs => (Suit::Hearts, Suit::Diamonds),
+            Suit::Hearts | Suit::Diamonds => (Suit::Spades, Suit::Clubs),
+        };
+        let builders = [Card::new(below, a), Card::new(below, b)];
+        crate::games::safe_to_send_home(&builders, |x| self.found[x.suit() as usize] >= x.rank().number())
     }
 
     /// Where the card an automatic move would take now lies: the first

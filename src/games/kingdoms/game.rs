@@ -858,6 +858,20 @@ impl Position {
         });
     }
 
+    /// The ten an automatic move would send to its tower now, scanning
+    /// the suits in notation order: one free to go there (a land's top
+    /// card, the waste's top or a guest) whose jack, the only card that
+    /// could ever be built on it, is already in the castle.
+    pub fn auto_due(&self) -> Option<Card> {
+        let ten = Rank::new(10)?;
+        let jack = Rank::new(11)?;
+        Suit::ALL.into_iter().map(|s| Card::new(ten, s)).find(|&c| {
+            let builders = [Card::new(jack, c.suit())];
+            crate::games::safe_to_send_home(&builders, |b| self.is_on_foundation(b))
+                && self.check(Move::ToFoundation(c)).is_ok()
+        })
+    }
+
     /// Where the game stands: won, lost (no legal move) or playing.
     pub fn status(&self) -> Status {
         if self.is_won() {
@@ -883,10 +897,30 @@ pub enum Pile {
     Subjects,
 }
 
+/// The options of a game (`Patience::options_code`: bit 0 the automatic
+/// moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// After every move, each ten that is safe to send to its tower goes
+    /// there by itself ([`Position::auto_due`]); off by default.
+    pub auto: bool,
+}
+
+/// Automatic moves a game can hold for undo: each sends a ten up, once.
+const MAX_AUTOS: usize = 4;
+
 /// A game: a position and the undo history of the moves that led to it.
 #[derive(Clone, Debug)]
 pub struct Game {
     pos: Position,
+    /// Its options.
+    pub(super) options: Options,
+    /// The automatic moves made and not taken back, oldest first: the move
+    /// count just after the move that caused each, and its record (undo
+    /// takes them back with that move).
+    autos: [(usize, Undo); MAX_AUTOS],
+    /// Entries of `autos` in use.
+    autos_len: usize,
     /// A ring of the last [`MAX_UNDO`] moves' records.
     history: [Undo; MAX_UNDO],
     /// Index of the oldest record kept.
@@ -909,14 +943,55 @@ impl PartialEq for Game {
 }
 
 impl Game {
-    /// The opening position of deal number `seed` (see [`Position::deal`]).
+    /// The opening position of deal number `seed` (see [`Position::deal`]),
+    /// without automatic moves.
     pub fn new(seed: u32) -> Game {
         Game::from_position(Position::deal(seed))
     }
 
-    /// A game starting at `pos` (nothing to undo).
+    /// Deal number `seed` with `options` (no automatic move is due in an
+    /// opening position: no jack is home).
+    pub fn with_options(seed: u32, options: Options) -> Game {
+        let mut g = Game::new(seed);
+        g.options = options;
+        g
+    }
+
+    /// A game starting at `pos` (nothing to undo), without automatic moves.
     pub fn from_position(pos: Position) -> Game {
-        Game { status: pos.status(), pos, history: [NO_UNDO; MAX_UNDO], first: 0, kept: 0, played: 0 }
+        Game {
+            status: pos.status(),
+            pos,
+            options: Options::default(),
+            autos: [(0, NO_UNDO); MAX_AUTOS],
+            autos_len: 0,
+            history: [NO_UNDO; MAX_UNDO],
+            first: 0,
+            kept: 0,
+            played: 0,
+        }
+    }
+
+    /// The automatic moves the last move caused, oldest first (none with
+    /// the option off).
+    pub fn last_autos(&self) -> impl Iterator<Item = &Undo> + '_ {
+        let played = self.played;
+        self.autos[..self.autos_len].iter().filter(move |(at, _)| *at == played).map(|(_, u)| u)
+    }
+
+    /// Makes every automatic move due, each kept for the undo of the move
+    /// that caused it.
+    fn make_autos(&mut self) {
+        while let Some(c) = self.pos.auto_due() {
+            let Ok(u) = self.pos.apply(Move::ToFoundation(c)) else { break };
+            if self.autos_len == MAX_AUTOS {
+                // Cannot happen (four tens, each up once); forget the oldest.
+                self.autos.copy_within(1.., 0);
+                self.autos_len -= 1;
+            }
+            self.autos[self.autos_len] = (self.played, u);
+            self.autos_len += 1;
+        }
     }
 
     /// The position.
@@ -938,6 +1013,9 @@ impl Game {
         self.history[(self.first + self.kept) % MAX_UNDO] = u;
         self.kept += 1;
         self.played = self.played.saturating_add(1);
+        if self.options.auto {
+            self.make_autos();
+        }
         self.status = self.pos.status();
         Ok(u)
     }
@@ -948,6 +1026,11 @@ impl Game {
             return None;
         }
         self.kept -= 1;
+        // The automatic moves it caused first, newest first.
+        while self.autos_len > 0 && self.autos[self.autos_len - 1].0 == self.played {
+            self.autos_len -= 1;
+            self.pos.revert(self.autos[self.autos_len].1);
+        }
         let u = self.history[(self.first + self.kept) % MAX_UNDO];
         self.pos.revert(u);
         self.played = self.played.saturating_sub(1);

@@ -16,6 +16,9 @@
 //! status: playing
 //! ```
 //!
+//! A game with automatic moves on has `auto: yes` before `status:` (a
+//! game without them prints no `auto:` line; `auto: no` reads as that).
+//!
 //! Reading checks, beyond the shared rules (each of the 52 cards once, keys
 //! once, no unknown key), every position the rules can never reach, and
 //! names the line at fault: face-down cards anywhere but under a land's
@@ -27,7 +30,7 @@
 //! guest of another suit, an ace as a guest, a guest while the castle lacks
 //! its king or queen.
 
-use super::game::{Foundations, Move, Pile, Position, DEALT_DOWN, LAND, LANDS, TALON};
+use super::game::{Foundations, Move, Options, Pile, Position, DEALT_DOWN, LAND, LANDS, TALON};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::text::{self, Census, Keys, MoveError, PositionError, Quote};
 use crate::position_error;
@@ -35,9 +38,9 @@ use core::fmt;
 use heapless::Vec;
 
 /// The keys of a position, in printing order.
-pub const KEYS: [&str; 15] = [
+pub const KEYS: [&str; 16] = [
     "game", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "talon", "waste", "dungeon", "tower", "guest", "castle",
-    "subjects",
+    "subjects", "auto",
 ];
 /// Key index of `status:` handled apart (ignored on input).
 const STATUS: &str = "status";
@@ -89,6 +92,12 @@ pub fn parse_move(token: &str) -> Result<Move, MoveError> {
 
 /// Writes the position, every key in order, ending with `status:`.
 pub fn write_position(p: &Position, out: &mut dyn crate::out::Out) -> fmt::Result {
+    write_game_position(p, Options::default(), out)
+}
+
+/// Writes the position of a game with `options`: `auto: yes` before
+/// `status:` when its automatic moves are on.
+pub fn write_game_position(p: &Position, options: Options, out: &mut dyn crate::out::Out) -> fmt::Result {
     out.put_str("game: kingdoms\n")?;
     for l in 0..LANDS {
         let land = p.land(l);
@@ -114,6 +123,9 @@ pub fn write_position(p: &Position, out: &mut dyn crate::out::Out) -> fmt::Resul
         });
         text::write_slots(out, key, slots)?;
     }
+    if options.auto {
+        out.put_str("auto: yes\n")?;
+    }
     put!(out, "status: ", p.status(), "\n")
 }
 
@@ -124,8 +136,17 @@ struct LandRead {
     down: usize,
 }
 
-/// Reads a position, checking it as the module doc says.
+/// Reads a position, checking it as the module doc says (an `auto:` line
+/// is checked and left out: [`parse_game_position`] keeps it).
 pub fn parse_position(input: &str) -> Result<Position, PositionError> {
+    parse_game_position(input).map(|(p, _)| p)
+}
+
+/// Reads a position and the options its `auto:` line gives (off when
+/// missing or bare); with `auto: yes`, a ten an automatic move would
+/// already have sent to its tower is refused, as the rules never leave one.
+pub fn parse_game_position(input: &str) -> Result<(Position, Options), PositionError> {
+    let mut options = Options::default();
     let mut keys = Keys::new(&KEYS);
     let mut census = Census::new();
     let mut lands: [LandRead; LANDS] = Default::default();
@@ -156,6 +177,9 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
                     return position_error!(n, "game: ", Quote(value), " is not kingdoms");
                 }
             }
+            // A bare `auto:` means what a missing one does: off.
+            "auto" if value.is_empty() => {}
+            "auto" => options.auto = text::yes_no(value, n)?,
             "talon" | "waste" => {
                 let list = if KEYS[k] == "talon" { &mut talon } else { &mut waste };
                 for t in text::tokens(value) {
@@ -324,10 +348,13 @@ pub fn parse_position(input: &str) -> Result<Position, PositionError> {
     for (p, l) in parts.iter_mut().zip(lands.iter()) {
         *p = (l.cards.as_slice(), l.down);
     }
-    match Position::from_parts(&parts, &talon, &waste, guest, f) {
-        Some(p) => Ok(p),
-        None => position_error!(0, "the position does not fit the table"),
+    let Some(p) = Position::from_parts(&parts, &talon, &waste, guest, f) else {
+        return position_error!(0, "the position does not fit the table");
+    };
+    if let Some(c) = p.auto_due().filter(|_| options.auto) {
+        return position_error!(line("auto"), c, " would already have gone to its tower (auto: yes)");
     }
+    Ok((p, options))
 }
 
 crate::display_via_text!(Move);

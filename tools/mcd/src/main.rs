@@ -39,7 +39,7 @@ usage:
       the free blocks.
   mcd show CARD.mcd
       Decode the save on the card: the shared settings (card faces,
-      legal-cell highlight, volumes, last game), then each game's options,
+      legal-cell highlight, volumes, music in play, last game), then each game's options,
       winnable-only setting, game in progress (deal number, options, moves
       in move notation, status) and statistics.
   mcd help [COMMAND], mcd COMMAND --help
@@ -215,10 +215,11 @@ fn show(card: &CardImage) -> Result<String, String> {
     let v = save.sound;
     let _ = writeln!(
         out,
-        "settings: faces {faces}, legal cells {}, effects volume {}, music volume {}, sound {}, last game {}",
+        "settings: faces {faces}, legal cells {}, effects volume {}, music volume {}, music in play {}, sound {}, last game {}",
         on_off(save.highlight),
         v.effects,
         v.music,
+        on_off(v.in_play),
         if v.muted { "muted" } else { "on" },
         save.last_game.name()
     );

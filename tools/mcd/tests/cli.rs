@@ -101,9 +101,10 @@ fn reseal(mut b: Vec<u8>) -> Vec<u8> {
     b
 }
 
-/// Where a game's section starts (its id byte) in a version 5 record.
+/// Where a game's section starts (its id byte) in a record of this
+/// version.
 fn section_at(b: &[u8], game: GameId) -> usize {
-    let mut at = 8 + 7;
+    let mut at = 8 + 8;
     while b[at] != game.code() {
         at += 3 + usize::from(u16::from_le_bytes([b[at + 1], b[at + 2]]));
     }
@@ -174,7 +175,7 @@ fn show_decodes_settings_game_and_stats() {
     let expected = format!(
         "\
 file: BAAFTK-00001KINGS (block 1, copy A, generation 1)
-settings: faces standard, legal cells on, effects volume 8, music volume 6, sound on, last game A Farewell to Kings
+settings: faces standard, legal cells on, effects volume 8, music volume 6, music in play on, sound on, last game A Farewell to Kings
 A Farewell to Kings (farewell):
   options: grid 12x8, kings centre, easy off; winnable deals only off
   game: deal 42, grid 12x8, kings centre, easy off
@@ -204,8 +205,11 @@ Four Kingdoms (kingdoms):
 /// Kings'.
 #[test]
 fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
-    let mut s =
-        Save { sound: Volumes { effects: 3, music: 10, muted: true }, last_game: GameId::Albert, ..Save::default() };
+    let mut s = Save {
+        sound: Volumes { effects: 3, music: 10, muted: true, in_play: false },
+        last_game: GameId::Albert,
+        ..Save::default()
+    };
     let o = albert::Options { start: albert::StartRank::ALL[2], auto: false };
     let mut g = albert::Game::deal(7, o);
     let mut made = Vec::new();
@@ -223,6 +227,7 @@ fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
     a.record_game(2, true, 120);
     a.record_game(2, false, 0);
     s.record_mut(GameId::Kingdoms).record_game(0, false, 0);
+    s.record_mut(GameId::Kingdoms).options = 1;
     s.record_mut(GameId::Corners).winnable = true;
     let p = temp("every.mcd", &with_save(formatted(), &s));
     let o = mcd(&["show", p.to_str().unwrap()]);
@@ -230,12 +235,12 @@ fn show_prints_every_games_section_volumes_last_game_and_winnable_only() {
     let out = stdout(&o);
     let moves: Vec<String> = made.iter().map(|m| m.to_string()).collect();
     for line in [
-        "settings: faces standard, legal cells on, effects volume 3, music volume 10, sound muted, last game King Albert\n",
+        "settings: faces standard, legal cells on, effects volume 3, music volume 10, music in play off, sound muted, last game King Albert\n",
         "The Edge: King's Corners (corners):\n  options: none; winnable deals only on\n",
         "King Albert (albert):\n  options: starting rank 2, automatic moves off; winnable deals only on\n  game: deal 7, starting rank 2, automatic moves off\n",
         &format!("  moves (3): {}\n  status: playing\n", moves.join(" ")),
         "  stats:\n    twos up: played 2, won 1 (0 with hints), streak 0, best streak 1, fewest moves 120\n",
-        "Four Kingdoms (kingdoms):\n  options: none; winnable deals only off\n  game: none\n  stats:\n    all deals: played 1, won 0 (0 with hints), streak 0, best streak 0, fewest moves -\n",
+        "Four Kingdoms (kingdoms):\n  options: automatic moves on; winnable deals only off\n  game: none\n  stats:\n    all deals: played 1, won 0 (0 with hints), streak 0, best streak 0, fewest moves -\n",
     ] {
         assert!(out.contains(line), "{line:?} in\n{out}");
     }
@@ -279,6 +284,7 @@ fn a_bad_section_is_refused_naming_its_game_and_field() {
     assert_fails(&edit("winnable.mcd", &|b| b[at + 1] = 2), "King Albert: winnable-only byte 2 (0 or 1)");
     assert_fails(&edit("volume.mcd", &|b| b[8 + 2] = 11), "effects volume 11 (at most 10)");
     assert_fails(&edit("music.mcd", &|b| b[8 + 3] = 11), "music volume 11 (at most 10)");
+    assert_fails(&edit("in-play.mcd", &|b| b[8 + 5] = 2), "music-in-play byte 2 (0 or 1)");
 }
 
 /// A version 4 record (as the previous build wrote it) with a wrong game id
@@ -313,7 +319,7 @@ fn a_version_4_record_with_a_wrong_game_id_or_last_game_says_which() {
 fn a_version_0_record_says_which_versions_are_read() {
     let mut b = encode(&Save::default());
     b[4] = 0;
-    assert_fails(&show_record("v0.mcd", &reseal(b)), "format version 0, this game reads versions 1 to 7");
+    assert_fails(&show_record("v0.mcd", &reseal(b)), "format version 0, this game reads versions 1 to 8");
 }
 
 /// Issue 24, item 3: nothing larger than a card image is read.
@@ -395,7 +401,7 @@ fn show_tells_which_copy_loaded() {
 #[test]
 fn a_save_from_a_newer_version_is_not_called_damaged() {
     let mut c = formatted();
-    let mut rec = b"AFTK\x08\x00\x01\x00z".to_vec();
+    let mut rec = b"AFTK\x09\x00\x01\x00z".to_vec();
     let crc = farewell::save::crc32(&rec);
     rec.extend_from_slice(&crc.to_le_bytes());
     let dir = Directory::parse(&c).unwrap();
@@ -564,14 +570,14 @@ fn length_errors_name_the_game_when_its_id_is_known() {
     );
     // The count says 3 sections: the fourth, Four Kingdoms', lies past it.
     let mut b = base.clone();
-    b[8 + 6] = 3;
+    b[8 + 7] = 3;
     assert_fails(
         &show_record("uncounted.mcd", &reseal(b)),
         "the save is invalid: Four Kingdoms: its section lies past the record's section count",
     );
     // The count says 5 sections, 4 are there.
     let mut b = base.clone();
-    b[8 + 6] = 5;
+    b[8 + 7] = 5;
     assert_fails(&show_record("overcounted.mcd", &reseal(b)), "its section count is 5 but it holds 4 sections");
 }
 
