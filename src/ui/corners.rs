@@ -12,8 +12,9 @@
 
 use super::hint::{Ask, HintState};
 use super::screen::{PlayScreen, ScreenInfo, View};
-use super::table::table_screen;
-use super::table::Table;
+use super::table::{mark_target, table_screen, Table, Targets};
+use super::words::Spoken;
+use crate::cards::Card;
 use crate::draw::{DrawList, NO_TINT};
 use crate::frame::Units;
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
@@ -42,6 +43,26 @@ pub struct Play {
     hints: u32,
     /// Sound effects asked for since last taken.
     sounds: Sounds,
+    /// Where the drawn card may go; while matching, the cards that make 10
+    /// with the card under the cursor and the group chosen.
+    targets: Targets<Cell, 16>,
+}
+
+impl Spoken for Game {
+    /// "5♦ to row 2, column 3", "clear 3♠ + 7♦", "draw the next card".
+    fn say_move(&self, m: Move, out: &mut dyn crate::out::Out) -> core::fmt::Result {
+        match m {
+            Move::Place(c, cell) => put!(out, c, " to ", cell),
+            Move::Clear(g) => {
+                out.put_str("clear")?;
+                for (i, c) in g.cards().iter().enumerate() {
+                    put!(out, if i == 0 { " " } else { " + " }, c)?;
+                }
+                Ok(())
+            }
+            Move::Draw => out.put_str("draw the next card"),
+        }
+    }
 }
 
 /// Groups the fair player looks at in a unit of thinking
@@ -70,6 +91,7 @@ impl Play {
             hint: HintState::default(),
             hints: 0,
             sounds: Sounds::new(),
+            targets: Targets::default(),
         }
         .dealt()
     }
@@ -100,6 +122,41 @@ impl Play {
     /// The cells of the group being chosen.
     pub fn group(&self) -> u16 {
         self.group
+    }
+
+    /// Where the drawn card may go, or while matching the cards that make
+    /// 10 with the card under the cursor and the group (Select shows them).
+    pub fn targets(&self) -> &[Cell] {
+        self.targets.places()
+    }
+
+    /// Works out [`Play::targets`] again when the card, the group or the
+    /// position changed.
+    fn aim_targets(&mut self) {
+        let g = self.game();
+        let (card, with) = match g.phase() {
+            Phase::Place => (g.next(), 0),
+            _ => (g.card_at(self.cursor), self.group | 1 << self.cursor.index()),
+        };
+        let matrix = g.matrix();
+        let subject = card.map(|c| u32::from(c.index()) | u32::from(with) << 8);
+        self.targets.aim(&self.table, subject, |m| {
+            let mut cells: heapless::Vec<Cell, 16> = heapless::Vec::new();
+            match m {
+                Move::Place(c, cell) if Some(c) == card => {
+                    let _ = cells.push(cell);
+                }
+                Move::Clear(group) => {
+                    let of = |c: &Card| Cell::all().find(|cell| matrix[usize::from(cell.index())] == Some(*c));
+                    let mask = group.cards().iter().filter_map(of).fold(0u16, |m, cell| m | 1 << cell.index());
+                    if mask & with == with {
+                        cells.extend(Cell::all().filter(|cell| mask & !with & 1 << cell.index() != 0));
+                    }
+                }
+                _ => {}
+            }
+            cells
+        });
     }
 
     /// What the chosen cards add up to.
@@ -224,11 +281,11 @@ impl Play {
     fn show(&mut self, m: Option<Move>, frame: u32) {
         self.hints = self.hints.wrapping_add(1);
         match m {
-            Some(Move::Place(card, cell)) => {
+            Some(m @ Move::Place(_, cell)) => {
                 self.cursor = cell;
-                self.table.say(frame, &[&"Hint: ", &card, &" here (X)"]);
+                self.table.say_hint(frame, m, "");
             }
-            Some(Move::Clear(group)) => {
+            Some(m @ Move::Clear(group)) => {
                 self.group = 0;
                 for c in group.cards() {
                     if let Some(cell) = Cell::all().find(|cell| self.game().card_at(*cell) == Some(*c)) {
@@ -238,15 +295,16 @@ impl Play {
                 }
                 // The last card is left for the player's X to complete.
                 self.group &= !(1 << self.cursor.index());
-                self.table.say(frame, &[&"Hint: X completes the group"]);
+                self.table.say_hint(frame, m, "");
             }
             Some(Move::Draw) => {
                 self.group = 0;
                 self.draw_hinted = true;
-                self.table.say(frame, &[&"Hint: draw the next card (L1 or X)"]);
+                self.table.say_hint(frame, Move::Draw, "");
             }
             None => self.table.say(frame, &[&"No move left"]),
         }
+        self.aim_targets();
     }
 }
 
@@ -389,6 +447,67 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
+        self.table.pressed(input);
+        self.act(input, frame, log);
+        self.think(THINK_PER_FRAME, frame);
+        self.aim_targets();
+    }
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
+        self.group = 0;
+        if self.table.undo(frame, log) {
+            self.drop_work();
+            self.hint.forget();
+        }
+        self.aim_targets();
+    }
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
+        let over = paced && self.demo_step(frame, log);
+        self.aim_targets();
+        over
+    }
+    fn hints(&self) -> u32 {
+        self.hints
+    }
+    fn thinking(&self) -> bool {
+        self.thinker.is_some()
+    }
+    fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
+        Play::think(self, budget, frame)
+    }
+    fn withdraw_hint(&mut self) {
+        self.hint.withdraw();
+    }
+    fn ponder(&mut self) {
+        if !self.game().status().is_over() && self.hint.ponder() {
+            self.start_work();
+        }
+    }
+    fn asked(&self) -> bool {
+        self.hint.asked()
+    }
+    fn take_sounds(&mut self) -> Sounds {
+        let mut sounds = self.table.take_sounds();
+        sounds.append(&mut self.sounds);
+        sounds
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        draw_table(self, view.face, view.frame, view.covered, skin, list);
+        if view.highlight && !view.covered && !self.game().status().is_over() {
+            let (cw, ch) = skin.card_size(CardSize::Large);
+            for cell in self.targets() {
+                let (x, y) = cell_xy(*cell);
+                mark_target(list, x, y, cw, ch);
+            }
+        }
+    }
+    fn won_title(&self) -> &'static str {
+        "Every face card is home"
+    }
+}
+
+impl Play {
+    /// What a frame's presses do.
+    fn act(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         let r = input.repeated();
         let (row, col) = (self.cursor.row(), self.cursor.col());
         let (row, col) = if r.contains(Buttons::UP) {
@@ -429,48 +548,6 @@ impl PlayScreen for Play {
         } else if pressed.contains(Buttons::CROSS) {
             self.cross(frame, log);
         }
-        self.think(THINK_PER_FRAME, frame);
-    }
-    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.group = 0;
-        if self.table.undo(frame, log) {
-            self.drop_work();
-            self.hint.forget();
-        }
-    }
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
-        paced && self.demo_step(frame, log)
-    }
-    fn hints(&self) -> u32 {
-        self.hints
-    }
-    fn thinking(&self) -> bool {
-        self.thinker.is_some()
-    }
-    fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
-        Play::think(self, budget, frame)
-    }
-    fn withdraw_hint(&mut self) {
-        self.hint.withdraw();
-    }
-    fn ponder(&mut self) {
-        if !self.game().status().is_over() && self.hint.ponder() {
-            self.start_work();
-        }
-    }
-    fn asked(&self) -> bool {
-        self.hint.asked()
-    }
-    fn take_sounds(&mut self) -> Sounds {
-        let mut sounds = self.table.take_sounds();
-        sounds.append(&mut self.sounds);
-        sounds
-    }
-    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw_table(self, view.face, view.frame, view.covered, skin, list)
-    }
-    fn won_title(&self) -> &'static str {
-        "Every face card is home"
     }
 }
 
