@@ -205,6 +205,7 @@ impl Play {
             targets: Targets::default(),
         };
         p.fix_cursor();
+        p.aim_targets();
         if crate::games::Patience::move_count(p.game()) == 0 {
             // A fresh deal is dealt from a deck below the table's middle.
             p.table.motion().deal_from(SCREEN_W / 2 - 12, SAFE_BOTTOM - 30);
@@ -706,6 +707,13 @@ const HELD_TINT: Rgb = Rgb(100, 100, 150);
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    draw_with(p, &View { face, highlight: false, frame, held: Buttons::empty(), covered }, skin, list)
+}
+
+/// Draws the table as `view` asks: [`draw_table`], and where the card in
+/// hand may go when Select's highlight is on.
+fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
+    let (face, frame, covered) = (view.face, view.frame, view.covered);
     // The cards are drawn where their motion has them (moves slide, the
     // deal is dealt, the kings leave after a win).
     let moving = p.table().motion().skin(skin, frame);
@@ -720,6 +728,9 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     if !p.game().status().is_over() {
         let (cw, ch) = skin.card_size(SIZE);
         cursor(p, cw, ch, list);
+    }
+    if view.highlight && !covered && !p.game().status().is_over() {
+        targets(p, skin, list);
     }
     hint_destination(p, skin, list);
     if !covered {
@@ -942,10 +953,7 @@ impl PlayScreen for Play {
         self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw_table(self, view.face, view.frame, view.covered, skin, list);
-        if view.highlight && !view.covered && !self.game().status().is_over() {
-            targets(self, skin, list);
-        }
+        draw_with(self, view, skin, list)
     }
 }
 

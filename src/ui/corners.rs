@@ -97,10 +97,11 @@ impl Play {
     }
 
     /// A fresh deal's first card comes off the stock, beside the drawn card.
-    fn dealt(self) -> Play {
+    fn dealt(mut self) -> Play {
         if crate::games::Patience::move_count(self.game()) == 0 {
             self.table.motion().deal_from(PANEL_X + 4, PANEL_CARD_Y);
         }
+        self.aim_targets();
         self
     }
 
@@ -327,6 +328,13 @@ pub fn cell_xy(c: Cell) -> (i16, i16) {
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    draw_with(p, &View { face, highlight: false, frame, held: Buttons::empty(), covered }, skin, list)
+}
+
+/// Draws the table as `view` asks: [`draw_table`], and where the drawn
+/// card may go (or the cards that make 10) when Select's highlight is on.
+fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
+    let (face, frame, covered) = (view.face, view.frame, view.covered);
     // The cards are drawn where their motion has them (placed cards slide
     // from the panel; the kings leave after a win).
     let moving = p.table().motion().skin(skin, frame);
@@ -366,6 +374,12 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     }
     panel(p, face, covered, skin, list);
     skin.finish(list, face);
+    if view.highlight && !covered && !g.status().is_over() {
+        for cell in p.targets() {
+            let (x, y) = cell_xy(*cell);
+            mark_target(list, x, y, cw, ch);
+        }
+    }
     if !g.status().is_over() {
         // The cursor: a thick frame that pulses, as in the other games.
         let (x, y) = cell_xy(p.cursor());
@@ -491,14 +505,7 @@ impl PlayScreen for Play {
         sounds
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw_table(self, view.face, view.frame, view.covered, skin, list);
-        if view.highlight && !view.covered && !self.game().status().is_over() {
-            let (cw, ch) = skin.card_size(CardSize::Large);
-            for cell in self.targets() {
-                let (x, y) = cell_xy(*cell);
-                mark_target(list, x, y, cw, ch);
-            }
-        }
+        draw_with(self, view, skin, list)
     }
     fn won_title(&self) -> &'static str {
         "Every face card is home"

@@ -287,7 +287,7 @@ impl Play {
                 table.motion_mut().queue(AnimKind::Deal { card: *card, slot: slot as u8 }, frame);
             }
         }
-        Play {
+        let mut p = Play {
             table,
             focus: Focus::Grid(centre),
             grid_cursor: centre,
@@ -300,7 +300,9 @@ impl Play {
             hint_line: HintLine::default(),
             planned: None,
             targets: Targets::default(),
-        }
+        };
+        p.aim_targets();
+        p
     }
 
     /// Where the held card may go, or the hand card under the cursor

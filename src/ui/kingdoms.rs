@@ -218,10 +218,11 @@ impl Play {
     }
 
     /// A fresh deal comes off the talon.
-    fn dealt(self) -> Play {
+    fn dealt(mut self) -> Play {
         if crate::games::Patience::move_count(self.game()) == 0 {
             self.table.motion().deal_from(TALON_XY.0, TALON_XY.1);
         }
+        self.aim_targets();
         self
     }
 
