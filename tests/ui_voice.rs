@@ -263,7 +263,7 @@ fn select_marks_where_four_kingdoms_card_may_go_under_the_cursor_and_held() {
         .expect("such a deal");
     let mut d = kingdoms_at(seed);
     let (cw, ch) = large();
-    let pos = d.play.game().position().clone();
+    let pos = *d.play.game().position();
     let boxes: Vec<_> = moves
         .iter()
         .map(|m| {
