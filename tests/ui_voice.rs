@@ -522,10 +522,8 @@ fn a_farewell_hint_shows_its_card_in_the_hand_and_x_slides_it_once() {
     assert_eq!(slides, vec![(Some(slot), cell)], "one slide, from the hand slot it was shown in");
 }
 
-#[test]
-fn four_kingdoms_shows_its_deal_number_and_moves() {
-    let mut d = kingdoms_at(4321);
-    d.press(Buttons::L1);
+/// The words drawn on the line that has a `#`, spaces left out.
+fn deal_line<P: PlayScreen>(d: &PlayDriver<P>) -> String {
     let mut list = DrawList::new();
     d.play.draw(&view(true, d.frame), &Marker, &mut list);
     let mut glyphs: Vec<(i16, i16, char)> = list
@@ -537,12 +535,19 @@ fn four_kingdoms_shows_its_deal_number_and_moves() {
         })
         .collect();
     glyphs.sort();
-    let line: String = glyphs
-        .iter()
-        .filter(|(y, ..)| glyphs.iter().any(|(y2, _, c)| y2 == y && *c == '#'))
-        .map(|(.., c)| *c)
-        .collect();
+    glyphs.iter().filter(|(y, ..)| glyphs.iter().any(|(y2, _, c)| y2 == y && *c == '#')).map(|(.., c)| *c).collect()
+}
+
+#[test]
+fn four_kingdoms_and_king_corners_show_their_deal_number_and_moves() {
+    let mut d = kingdoms_at(4321);
+    d.press(Buttons::L1);
+    let line = deal_line(&d);
     assert!(line.ends_with("Deal#4321Moves1"), "{line}");
+    let mut d = corners_at(765);
+    d.press(Buttons::CROSS);
+    let line = deal_line(&d);
+    assert!(line.starts_with("Deal#765Moves1"), "{line}");
 }
 
 #[test]

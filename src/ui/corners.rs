@@ -373,6 +373,9 @@ fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
         }
     }
     panel(p, face, covered, skin, list);
+    if !covered {
+        heading(p, skin, list);
+    }
     skin.finish(list, face);
     if view.highlight && !covered && !g.status().is_over() {
         for cell in p.targets() {
@@ -389,6 +392,18 @@ fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     if let Some(m) = p.table().message(frame).filter(|_| !covered) {
         super::paint::message_bar(list, skin, m);
     }
+}
+
+/// Over the matrix, as every game shows them: the deal number on the left,
+/// the moves on the right.
+fn heading(p: &Play, skin: &impl Skin, list: &mut DrawList) {
+    let mut line: String<24> = String::new();
+    let _ = put!(line, "Deal #", p.table().seed());
+    text(list, skin, ORIGIN.0, SAFE_TOP + 1, &line, palette::DIM);
+    line.clear();
+    let _ = put!(line, "Moves ", p.game().move_count());
+    let right = cell_xy(Cell::new(0, 3).unwrap_or(first_cell())).0 + skin.card_size(CardSize::Large).0;
+    text(list, skin, right - skin.text_width(&line), SAFE_TOP + 1, &line, palette::TEXT);
 }
 
 /// Left edge of the right-hand panel.
