@@ -136,6 +136,7 @@ fn select_marks_where_king_alberts_card_may_go_under_the_cursor_and_held() {
         })
         .expect("such a deal");
     let mut d = albert_at(seed);
+    d.press(Buttons::empty());
     let (cw, ch) = large();
     let b = *d.play.game().board();
     let boxes: Vec<_> = goals
@@ -262,6 +263,7 @@ fn select_marks_where_four_kingdoms_card_may_go_under_the_cursor_and_held() {
         })
         .expect("such a deal");
     let mut d = kingdoms_at(seed);
+    d.press(Buttons::empty());
     let (cw, ch) = large();
     let pos = *d.play.game().position();
     let boxes: Vec<_> = moves
@@ -555,4 +557,29 @@ fn a_rank_in_words_matches_the_cards() {
     // The test's own table of faces agrees with the shared one.
     let c = Card::new(Rank::new(10).unwrap(), farewell::cards::Suit::Hearts);
     assert_eq!(face(c), farewell::ui::words::Face(c).to_string());
+}
+
+#[test]
+fn the_marks_of_a_new_position_wait_for_the_frame_after_its_move() {
+    let mut d = corners_at(7);
+    d.press(Buttons::empty());
+    assert!(!marks(&drawn(&d, true)).is_empty(), "the drawn card's cells");
+    // The frame of the move does the move's own work.
+    d.frame(Buttons::CROSS);
+    assert_eq!(d.play.game().move_count(), 1);
+    assert!(marks(&drawn(&d, true)).is_empty());
+    d.frame(Buttons::empty());
+    let g = d.play.game();
+    let (cw, ch) = large();
+    let boxes: Vec<_> = legal(g)
+        .into_iter()
+        .filter_map(|m| match m {
+            corners::Move::Place(_, cell) => {
+                let (x, y) = corners_ui::cell_xy(cell);
+                Some((x, y, cw, ch))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(marks(&drawn(&d, true)), framed(&boxes), "the next card's cells, a frame later");
 }

@@ -205,7 +205,6 @@ impl Play {
             targets: Targets::default(),
         };
         p.fix_cursor();
-        p.aim_targets();
         if crate::games::Patience::move_count(p.game()) == 0 {
             // A fresh deal is dealt from a deck below the table's middle.
             p.table.motion().deal_from(SCREEN_W / 2 - 12, SAFE_BOTTOM - 30);
@@ -562,7 +561,6 @@ impl Play {
         }
         self.hinted = Some(m);
         self.table.say_hint(frame, m, why);
-        self.aim_targets();
     }
 
     /// Where a card lies: its spot and, on a stack, its depth from the top.

@@ -14,7 +14,6 @@ use super::hint::{Ask, HintState};
 use super::screen::{PlayScreen, ScreenInfo, View};
 use super::table::{mark_target, table_screen, Table, Targets};
 use super::words::Spoken;
-use crate::cards::Card;
 use crate::draw::{DrawList, NO_TINT};
 use crate::frame::Units;
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
@@ -97,11 +96,10 @@ impl Play {
     }
 
     /// A fresh deal's first card comes off the stock, beside the drawn card.
-    fn dealt(mut self) -> Play {
+    fn dealt(self) -> Play {
         if crate::games::Patience::move_count(self.game()) == 0 {
             self.table.motion().deal_from(PANEL_X + 4, PANEL_CARD_Y);
         }
-        self.aim_targets();
         self
     }
 
@@ -137,9 +135,16 @@ impl Play {
         let g = self.game();
         let (card, with) = match g.phase() {
             Phase::Place => (g.next(), 0),
-            _ => (g.card_at(self.cursor), self.group | 1 << self.cursor.index()),
+            // A face card is in no group.
+            _ => (g.card_at(self.cursor).filter(|c| value(*c).is_some()), self.group | 1 << self.cursor.index()),
         };
-        let matrix = g.matrix();
+        // Each card's cell, as a bit.
+        let mut bit = [0u16; 52];
+        for (i, c) in g.matrix().iter().enumerate() {
+            if let Some(c) = c {
+                bit[usize::from(c.index())] = 1 << i;
+            }
+        }
         let subject = card.map(|c| u32::from(c.index()) | u32::from(with) << 8);
         self.targets.aim(&self.table, subject, |m| {
             let mut cells: heapless::Vec<Cell, 16> = heapless::Vec::new();
@@ -148,8 +153,7 @@ impl Play {
                     let _ = cells.push(cell);
                 }
                 Move::Clear(group) => {
-                    let of = |c: &Card| Cell::all().find(|cell| matrix[usize::from(cell.index())] == Some(*c));
-                    let mask = group.cards().iter().filter_map(of).fold(0u16, |m, cell| m | 1 << cell.index());
+                    let mask = group.cards().iter().fold(0u16, |m, c| m | bit[usize::from(c.index())]);
                     if mask & with == with {
                         cells.extend(Cell::all().filter(|cell| mask & !with & 1 << cell.index() != 0));
                     }
@@ -305,7 +309,6 @@ impl Play {
             }
             None => self.table.say(frame, &[&"No move left"]),
         }
-        self.aim_targets();
     }
 }
 

@@ -287,7 +287,7 @@ impl Play {
                 table.motion_mut().queue(AnimKind::Deal { card: *card, slot: slot as u8 }, frame);
             }
         }
-        let mut p = Play {
+        Play {
             table,
             focus: Focus::Grid(centre),
             grid_cursor: centre,
@@ -300,9 +300,7 @@ impl Play {
             hint_line: HintLine::default(),
             planned: None,
             targets: Targets::default(),
-        };
-        p.aim_targets();
-        p
+        }
     }
 
     /// Where the held card may go, or the hand card under the cursor
@@ -396,7 +394,6 @@ impl Play {
         self.asked = None;
         self.hint.forget();
         self.animate(&out, frame);
-        self.aim_targets();
         Ok(out)
     }
 
@@ -562,7 +559,6 @@ impl Play {
             }
             None => self.table.say(frame, &[&"No move left"]),
         }
-        self.aim_targets();
     }
 
     /// The attract-mode demo, first half: starts working out the fair

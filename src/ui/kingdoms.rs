@@ -218,11 +218,10 @@ impl Play {
     }
 
     /// A fresh deal comes off the talon.
-    fn dealt(mut self) -> Play {
+    fn dealt(self) -> Play {
         if crate::games::Patience::move_count(self.game()) == 0 {
             self.table.motion().deal_from(TALON_XY.0, TALON_XY.1);
         }
-        self.aim_targets();
         self
     }
 
@@ -274,7 +273,6 @@ impl Play {
     /// Holds `card` (or nothing).
     fn hold(&mut self, card: Option<Card>) {
         self.held = card;
-        self.aim_targets();
     }
 
     /// Where the held card, or else the one under the cursor, may go
@@ -526,7 +524,6 @@ impl Play {
         if let Some(m) = m {
             self.table.say_hint(frame, m, "");
         }
-        self.aim_targets();
     }
 
     /// One step of the attract mode, called every few frames: starts the

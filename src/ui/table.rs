@@ -362,18 +362,26 @@ impl<G: Spoken, K, const N: usize> Table<G, K, N> {
 /// the places (`P`, up to `M`) of its legal moves, worked out when the card
 /// or the position changes (not every frame) and drawn by
 /// [`mark_target`]. A screen asks for the card it holds, else the card
-/// under its cursor ([`Targets::aim`]).
+/// under its cursor ([`Targets::aim`]), once a frame at the end of its
+/// update.
+///
+/// A position new this frame shows no places until the next: the frame of
+/// a move does the move's own work (its log, its sounds), and listing a
+/// position's legal moves (King's Corners' groups: 1.5 ms on the console)
+/// waits a frame, as the position's log line does.
 #[derive(Clone, Debug)]
 pub struct Targets<P, const M: usize> {
     /// What the places are of: the screen's word for the card, and the
     /// table's version.
     of: Option<(u32, u32)>,
+    /// The table's version at the last [`Targets::aim`].
+    seen: Option<u32>,
     places: Vec<P, M>,
 }
 
 impl<P, const M: usize> Default for Targets<P, M> {
     fn default() -> Self {
-        Targets { of: None, places: Vec::new() }
+        Targets { of: None, seen: None, places: Vec::new() }
     }
 }
 
@@ -389,7 +397,10 @@ impl<P: Copy + PartialEq, const M: usize> Targets<P, M> {
         subject: Option<u32>,
         mut place: impl FnMut(G::Move) -> I,
     ) {
-        let of = subject.map(|s| (s, table.version()));
+        let version = table.version();
+        let moved = self.seen.is_some_and(|v| v != version);
+        self.seen = Some(version);
+        let of = subject.filter(|_| !moved).map(|s| (s, version));
         if of == self.of {
             return;
         }
