@@ -583,3 +583,14 @@ fn the_marks_of_a_new_position_wait_for_the_frame_after_its_move() {
         .collect();
     assert_eq!(marks(&drawn(&d, true)), framed(&boxes), "the next card's cells, a frame later");
 }
+
+#[test]
+fn a_farewell_grid_with_a_line_free_above_it_shows_the_deal_number_and_moves() {
+    let mut log = String::new();
+    let options = aftk::Options { width: 8, height: 5, ..Default::default() };
+    let play = aftk_ui::Play::on(Table::new(2024, options, &mut log));
+    let mut d = PlayDriver::new(play, log, 0);
+    d.press(Buttons::empty());
+    let line = deal_line(&d);
+    assert_eq!(line, "Deal#2024Moves0");
+}

@@ -949,6 +949,7 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     b.waiting(skin, list);
     b.cursor(list);
     b.message_line(skin, list);
+    b.deal_line(skin, list);
 }
 
 impl Board<'_> {
@@ -1174,6 +1175,25 @@ impl Board<'_> {
                 list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
             }
         }
+    }
+
+    /// The deal number and the moves, over the grid as every game shows
+    /// them, when the grid leaves a line free above it (and above the
+    /// cursor's ring round its top row).
+    fn deal_line(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay) = (self.g, &self.lay);
+        let y = lay.origin.1 - 3 - skin.line_height();
+        if !self.words || y < SAFE_TOP {
+            return;
+        }
+        let mut line: String<24> = String::new();
+        let _ = put!(line, "Deal #", g.seed());
+        text(list, skin, lay.origin.0, y, &line, palette::DIM);
+        line.clear();
+        let _ = put!(line, "Moves ", g.move_count());
+        let last = Cell::new(0, g.options().width.saturating_sub(1));
+        let right = lay.cell_xy(last).0 + lay.card.0;
+        text(list, skin, right - skin.text_width(&line), y, &line, palette::TEXT);
     }
 
     /// The message line: what to do now, or the last message.
