@@ -57,3 +57,5 @@ mod ui_kingdoms;
 mod ui_save;
 #[path = "ui_sound.rs"]
 mod ui_sound;
+#[path = "ui_voice.rs"]
+mod ui_voice;

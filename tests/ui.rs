@@ -577,7 +577,7 @@ fn a_deal_hint_while_a_card_is_held_is_played_with_cross() {
     assert!(d.app.playing().and_then(|g| g.farewell()).unwrap().held().is_some());
     hint(&mut d);
     let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
-    assert_eq!(p.table().message(d.app.frame()), Some("Hint: deal a new hand (X)"));
+    assert_eq!(p.table().message(d.app.frame()), Some("Hint: deal a new hand (X plays it)"));
     assert_eq!(p.held(), None, "the hint puts the held card back");
     let deals = d.log.matches("AFTK MOVE deal\n").count();
     d.press(Buttons::CROSS);

@@ -317,7 +317,7 @@ fn a_hint_is_worked_out_in_slices_and_played_with_x() {
     assert!(calls >= 2, "several slices: {calls}");
     let msg = d.message();
     let m = d.play.hinted().expect(&msg);
-    assert!(msg.starts_with("Hint ("), "{msg}");
+    assert!(msg.starts_with("Hint: ") && msg.contains("(X plays it; "), "{msg}");
     assert!(msg.contains(&m.card().to_string()), "{msg}");
     // The cursor is on the hint's card.
     assert_eq!(d.play.card_at_cursor(), Some(m.card()));
@@ -352,7 +352,7 @@ fn hints_from_a_won_search_follow_a_winning_line_to_the_end() {
             break;
         }
         assert_eq!(hint(&mut d, 1000), 0, "the next ones follow the line found");
-        assert!(d.message().starts_with("Hint (a winning line)"), "{}", d.message());
+        assert!(d.message().ends_with("(X plays it; a winning line)"), "{}", d.message());
         d.press(Buttons::CROSS);
     }
     assert!(d.play.table().won());

@@ -257,7 +257,7 @@ fn a_card_goes_into_its_guest_chamber_and_out_again() {
     d.go(other);
     d.press(Buttons::CROSS);
     assert_eq!(d.play.game().move_count(), line.len(), "refused");
-    assert!(d.message().contains("take only"), "{}", d.message());
+    assert!(d.message().contains("row takes only"), "{}", d.message());
     d.go(chamber);
     d.press(Buttons::CROSS);
     assert_eq!(d.pos().guest(card.suit()), Some(card));

@@ -28,8 +28,8 @@
 
 use super::hint::KeptLine;
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View};
-use super::table::table_screen;
-use super::table::Table;
+use super::table::{mark_target, table_screen, Table, Targets};
+use super::words::Spoken;
 use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::albert::player::Fair;
@@ -163,6 +163,21 @@ pub struct Play {
     /// The hint showing is any legal move: the fair player liked none (the
     /// demo deals again rather than play it).
     last_resort: bool,
+    /// Where the card in hand (or the one under the cursor) may go.
+    targets: Targets<Spot, { STACKS + 1 }>,
+}
+
+impl Spoken for Game {
+    /// "9♠ onto 10♥", "9♠ to empty stack 4", "9♠ to its suit stack".
+    fn say_move(&self, m: Move, out: &mut dyn crate::out::Out) -> core::fmt::Result {
+        match m {
+            Move::Stack(c, t) => match self.board().top(usize::from(t)) {
+                Some(on) => put!(out, c, " onto ", on),
+                None => put!(out, c, " to empty t", u32::from(t) + 1),
+            },
+            Move::Foundation(c) => put!(out, c, " to its suit stack"),
+        }
+    }
 }
 
 impl Play {
@@ -187,6 +202,7 @@ impl Play {
             lost: false,
             last_resort: false,
             kept: None,
+            targets: Targets::default(),
         };
         p.fix_cursor();
         if crate::games::Patience::move_count(p.game()) == 0 {
@@ -224,6 +240,27 @@ impl Play {
     /// The hint showing (Cross plays it).
     pub fn hinted(&self) -> Option<Move> {
         self.hinted
+    }
+
+    /// Where the card in hand, or else the one under the cursor, may go
+    /// (Select shows them).
+    pub fn targets(&self) -> &[Spot] {
+        self.targets.places()
+    }
+
+    /// Works out [`Play::targets`] again when the card or the position
+    /// changed.
+    fn aim_targets(&mut self) {
+        let card = match (self.held, self.cursor) {
+            (Some(h), _) => Some(h.card),
+            (None, Spot::Suit(_)) => None,
+            (None, _) => self.card_at_cursor(),
+        };
+        self.targets.aim(&self.table, card.map(|c| u32::from(c.index())), |m| match m {
+            Move::Stack(c, t) if Some(c) == card => Some(Spot::Stack(t)),
+            Move::Foundation(c) if Some(c) == card => Some(Spot::Suit(c.suit() as u8)),
+            _ => None,
+        });
     }
 
     /// The card under the cursor: a reserve card, the chosen base on a
@@ -271,6 +308,7 @@ impl Play {
             }
             self.fix_cursor();
         }
+        self.aim_targets();
         played
     }
 
@@ -522,16 +560,7 @@ impl Play {
             self.depth = depth;
         }
         self.hinted = Some(m);
-        match m {
-            Move::Stack(c, t) => {
-                let onto = self.game().board().top(usize::from(t));
-                match onto {
-                    Some(on) => self.table.say(frame, &[&"Hint (", &why, &"): ", &c, &" onto ", &on, &", X plays it"]),
-                    None => self.table.say(frame, &[&"Hint (", &why, &"): ", &c, &" to an empty stack, X plays it"]),
-                }
-            }
-            Move::Foundation(c) => self.table.say(frame, &[&"Hint (", &why, &"): ", &c, &" up, X plays it"]),
-        }
+        self.table.say_hint(frame, m, why);
     }
 
     /// Where a card lies: its spot and, on a stack, its depth from the top.
@@ -676,6 +705,13 @@ const HELD_TINT: Rgb = Rgb(100, 100, 150);
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    draw_with(p, &View { face, highlight: false, frame, held: Buttons::empty(), covered }, skin, list)
+}
+
+/// Draws the table as `view` asks: [`draw_table`], and where the card in
+/// hand may go when Select's highlight is on.
+fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
+    let (face, frame, covered) = (view.face, view.frame, view.covered);
     // The cards are drawn where their motion has them (moves slide, the
     // deal is dealt, the kings leave after a win).
     let moving = p.table().motion().skin(skin, frame);
@@ -690,6 +726,9 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     if !p.game().status().is_over() {
         let (cw, ch) = skin.card_size(SIZE);
         cursor(p, cw, ch, list);
+    }
+    if view.highlight && !covered && !p.game().status().is_over() {
+        targets(p, skin, list);
     }
     hint_destination(p, skin, list);
     if !covered {
@@ -792,6 +831,15 @@ fn hint_destination(p: &Play, skin: &impl Skin, list: &mut DrawList) {
     }
 }
 
+/// Where the card in hand (or under the cursor) may go, marked (Select).
+fn targets(p: &Play, skin: &impl Skin, list: &mut DrawList) {
+    let (cw, ch) = skin.card_size(SIZE);
+    for spot in p.targets() {
+        let (x, y, h) = spot_box(p, *spot, 1, ch);
+        mark_target(list, x, y, cw, h);
+    }
+}
+
 /// The message line: the last message, or "Thinking..." while a hint is
 /// worked out.
 fn message_line(p: &Play, frame: u32, skin: &impl Skin, list: &mut DrawList) {
@@ -864,34 +912,9 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let r = input.repeated();
-        let pressed = input.pressed();
-        if !(r & Buttons::DPAD).is_empty() {
-            self.hinted = None;
-            let before = (self.cursor, self.depth());
-            self.steer(r);
-            if (self.cursor, self.depth()) != before {
-                self.table.push_sound(Sfx::Cursor);
-            }
-        }
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-        } else if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.held = None;
-            self.hinted = None;
-        } else if pressed.contains(Buttons::R1) {
-            self.hinted = None;
-            self.send_up(frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            match self.hinted.take() {
-                Some(m) => {
-                    self.play_move(m, frame, log);
-                }
-                None => self.cross(frame, log),
-            }
-        }
+        self.table.pressed(input);
+        self.act(input, frame, log);
+        self.aim_targets();
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         self.held = None;
@@ -902,9 +925,12 @@ impl PlayScreen for Play {
         self.reading = None;
         self.table.undo(frame, log);
         self.fix_cursor();
+        self.aim_targets();
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
-        paced && self.demo_step(frame, log)
+        let over = paced && self.demo_step(frame, log);
+        self.aim_targets();
+        over
     }
     fn hints(&self) -> u32 {
         self.hints
@@ -939,7 +965,41 @@ impl PlayScreen for Play {
         self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw_table(self, view.face, view.frame, view.covered, skin, list)
+        draw_with(self, view, skin, list)
+    }
+}
+
+impl Play {
+    /// What a frame's presses do.
+    fn act(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
+        let r = input.repeated();
+        let pressed = input.pressed();
+        if !(r & Buttons::DPAD).is_empty() {
+            self.hinted = None;
+            let before = (self.cursor, self.depth());
+            self.steer(r);
+            if (self.cursor, self.depth()) != before {
+                self.table.push_sound(Sfx::Cursor);
+            }
+        }
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+        } else if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.held = None;
+            self.hinted = None;
+        } else if pressed.contains(Buttons::R1) {
+            self.hinted = None;
+            self.send_up(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.hinted.take() {
+                Some(m) => {
+                    self.play_move(m, frame, log);
+                }
+                None => self.cross(frame, log),
+            }
+        }
     }
 }
 

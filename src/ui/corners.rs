@@ -12,8 +12,8 @@
 
 use super::hint::{Ask, HintState};
 use super::screen::{PlayScreen, ScreenInfo, View};
-use super::table::table_screen;
-use super::table::Table;
+use super::table::{mark_target, table_screen, Table, Targets};
+use super::words::Spoken;
 use crate::draw::{DrawList, NO_TINT};
 use crate::frame::Units;
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
@@ -42,6 +42,26 @@ pub struct Play {
     hints: u32,
     /// Sound effects asked for since last taken.
     sounds: Sounds,
+    /// Where the drawn card may go; while matching, the cards that make 10
+    /// with the card under the cursor and the group chosen.
+    targets: Targets<Cell, 16>,
+}
+
+impl Spoken for Game {
+    /// "5♦ to row 2, column 3", "clear 3♠ + 7♦", "draw the next card".
+    fn say_move(&self, m: Move, out: &mut dyn crate::out::Out) -> core::fmt::Result {
+        match m {
+            Move::Place(c, cell) => put!(out, c, " to ", cell),
+            Move::Clear(g) => {
+                out.put_str("clear")?;
+                for (i, c) in g.cards().iter().enumerate() {
+                    put!(out, if i == 0 { " " } else { " + " }, c)?;
+                }
+                Ok(())
+            }
+            Move::Draw => out.put_str("draw the next card"),
+        }
+    }
 }
 
 /// Groups the fair player looks at in a unit of thinking
@@ -70,6 +90,7 @@ impl Play {
             hint: HintState::default(),
             hints: 0,
             sounds: Sounds::new(),
+            targets: Targets::default(),
         }
         .dealt()
     }
@@ -100,6 +121,47 @@ impl Play {
     /// The cells of the group being chosen.
     pub fn group(&self) -> u16 {
         self.group
+    }
+
+    /// Where the drawn card may go, or while matching the cards that make
+    /// 10 with the card under the cursor and the group (Select shows them).
+    pub fn targets(&self) -> &[Cell] {
+        self.targets.places()
+    }
+
+    /// Works out [`Play::targets`] again when the card, the group or the
+    /// position changed.
+    fn aim_targets(&mut self) {
+        let g = self.game();
+        let (card, with) = match g.phase() {
+            Phase::Place => (g.next(), 0),
+            // A face card is in no group.
+            _ => (g.card_at(self.cursor).filter(|c| value(*c).is_some()), self.group | 1 << self.cursor.index()),
+        };
+        // Each card's cell, as a bit.
+        let mut bit = [0u16; 52];
+        for (i, c) in g.matrix().iter().enumerate() {
+            if let Some(c) = c {
+                bit[usize::from(c.index())] = 1 << i;
+            }
+        }
+        let subject = card.map(|c| u32::from(c.index()) | u32::from(with) << 8);
+        self.targets.aim(&self.table, subject, |m| {
+            let mut cells: heapless::Vec<Cell, 16> = heapless::Vec::new();
+            match m {
+                Move::Place(c, cell) if Some(c) == card => {
+                    let _ = cells.push(cell);
+                }
+                Move::Clear(group) => {
+                    let mask = group.cards().iter().fold(0u16, |m, c| m | bit[usize::from(c.index())]);
+                    if mask & with == with {
+                        cells.extend(Cell::all().filter(|cell| mask & !with & 1 << cell.index() != 0));
+                    }
+                }
+                _ => {}
+            }
+            cells
+        });
     }
 
     /// What the chosen cards add up to.
@@ -224,11 +286,11 @@ impl Play {
     fn show(&mut self, m: Option<Move>, frame: u32) {
         self.hints = self.hints.wrapping_add(1);
         match m {
-            Some(Move::Place(card, cell)) => {
+            Some(m @ Move::Place(_, cell)) => {
                 self.cursor = cell;
-                self.table.say(frame, &[&"Hint: ", &card, &" here (X)"]);
+                self.table.say_hint(frame, m, "");
             }
-            Some(Move::Clear(group)) => {
+            Some(m @ Move::Clear(group)) => {
                 self.group = 0;
                 for c in group.cards() {
                     if let Some(cell) = Cell::all().find(|cell| self.game().card_at(*cell) == Some(*c)) {
@@ -238,12 +300,12 @@ impl Play {
                 }
                 // The last card is left for the player's X to complete.
                 self.group &= !(1 << self.cursor.index());
-                self.table.say(frame, &[&"Hint: X completes the group"]);
+                self.table.say_hint(frame, m, "");
             }
             Some(Move::Draw) => {
                 self.group = 0;
                 self.draw_hinted = true;
-                self.table.say(frame, &[&"Hint: draw the next card (L1 or X)"]);
+                self.table.say_hint(frame, Move::Draw, "");
             }
             None => self.table.say(frame, &[&"No move left"]),
         }
@@ -269,6 +331,13 @@ pub fn cell_xy(c: Cell) -> (i16, i16) {
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    draw_with(p, &View { face, highlight: false, frame, held: Buttons::empty(), covered }, skin, list)
+}
+
+/// Draws the table as `view` asks: [`draw_table`], and where the drawn
+/// card may go (or the cards that make 10) when Select's highlight is on.
+fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
+    let (face, frame, covered) = (view.face, view.frame, view.covered);
     // The cards are drawn where their motion has them (placed cards slide
     // from the panel; the kings leave after a win).
     let moving = p.table().motion().skin(skin, frame);
@@ -307,7 +376,16 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
         }
     }
     panel(p, face, covered, skin, list);
+    if !covered {
+        heading(p, skin, list);
+    }
     skin.finish(list, face);
+    if view.highlight && !covered && !g.status().is_over() {
+        for cell in p.targets() {
+            let (x, y) = cell_xy(*cell);
+            mark_target(list, x, y, cw, ch);
+        }
+    }
     if !g.status().is_over() {
         // The cursor: a thick frame that pulses, as in the other games.
         let (x, y) = cell_xy(p.cursor());
@@ -317,6 +395,18 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     if let Some(m) = p.table().message(frame).filter(|_| !covered) {
         super::paint::message_bar(list, skin, m);
     }
+}
+
+/// Over the matrix, as every game shows them: the deal number on the left,
+/// the moves on the right.
+fn heading(p: &Play, skin: &impl Skin, list: &mut DrawList) {
+    let mut line: String<24> = String::new();
+    let _ = put!(line, "Deal #", p.table().seed());
+    text(list, skin, ORIGIN.0, SAFE_TOP + 1, &line, palette::DIM);
+    line.clear();
+    let _ = put!(line, "Moves ", p.game().move_count());
+    let right = cell_xy(Cell::new(0, 3).unwrap_or(first_cell())).0 + skin.card_size(CardSize::Large).0;
+    text(list, skin, right - skin.text_width(&line), SAFE_TOP + 1, &line, palette::TEXT);
 }
 
 /// Left edge of the right-hand panel.
@@ -402,6 +492,60 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
+        self.table.pressed(input);
+        self.act(input, frame, log);
+        self.think(THINK_PER_FRAME, frame);
+        self.aim_targets();
+    }
+    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
+        self.group = 0;
+        if self.table.undo(frame, log) {
+            self.drop_work();
+            self.hint.forget();
+        }
+        self.aim_targets();
+    }
+    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
+        let over = paced && self.demo_step(frame, log);
+        self.aim_targets();
+        over
+    }
+    fn hints(&self) -> u32 {
+        self.hints
+    }
+    fn thinking(&self) -> bool {
+        self.thinker.is_some()
+    }
+    fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
+        Play::think(self, budget, frame)
+    }
+    fn withdraw_hint(&mut self) {
+        self.hint.withdraw();
+    }
+    fn ponder(&mut self) {
+        if !self.game().status().is_over() && self.hint.ponder() {
+            self.start_work();
+        }
+    }
+    fn asked(&self) -> bool {
+        self.hint.asked()
+    }
+    fn take_sounds(&mut self) -> Sounds {
+        let mut sounds = self.table.take_sounds();
+        sounds.append(&mut self.sounds);
+        sounds
+    }
+    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
+        draw_with(self, view, skin, list)
+    }
+    fn won_title(&self) -> &'static str {
+        "Every face card is home"
+    }
+}
+
+impl Play {
+    /// What a frame's presses do.
+    fn act(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         let r = input.repeated();
         let (row, col) = (self.cursor.row(), self.cursor.col());
         let (row, col) = if r.contains(Buttons::UP) {
@@ -442,48 +586,6 @@ impl PlayScreen for Play {
         } else if pressed.contains(Buttons::CROSS) {
             self.cross(frame, log);
         }
-        self.think(THINK_PER_FRAME, frame);
-    }
-    fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
-        self.group = 0;
-        if self.table.undo(frame, log) {
-            self.drop_work();
-            self.hint.forget();
-        }
-    }
-    fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
-        paced && self.demo_step(frame, log)
-    }
-    fn hints(&self) -> u32 {
-        self.hints
-    }
-    fn thinking(&self) -> bool {
-        self.thinker.is_some()
-    }
-    fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
-        Play::think(self, budget, frame)
-    }
-    fn withdraw_hint(&mut self) {
-        self.hint.withdraw();
-    }
-    fn ponder(&mut self) {
-        if !self.game().status().is_over() && self.hint.ponder() {
-            self.start_work();
-        }
-    }
-    fn asked(&self) -> bool {
-        self.hint.asked()
-    }
-    fn take_sounds(&mut self) -> Sounds {
-        let mut sounds = self.table.take_sounds();
-        sounds.append(&mut self.sounds);
-        sounds
-    }
-    fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw_table(self, view.face, view.frame, view.covered, skin, list)
-    }
-    fn won_title(&self) -> &'static str {
-        "Every face card is home"
     }
 }
 

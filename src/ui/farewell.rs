@@ -29,8 +29,9 @@ use super::paint::{
     SAFE_TOP, SCREEN_H, SCREEN_W,
 };
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View, LOST_MENU, WON_MENU};
-use super::table::{table_screen, Table};
-use crate::draw::{DrawList, Rgb, NO_TINT};
+use super::table::{mark_target, table_screen, Table, Targets};
+use super::words::Spoken;
+use crate::draw::{DrawList, NO_TINT};
 use crate::games::farewell::{CellSet, KingStart, Options, Rank, GRID_SIZES};
 
 /// How hard the hint and the demo think on grids up to 12x8: the rest of
@@ -250,6 +251,22 @@ pub struct Play {
     /// The demo's next move, planned a frame before it is played (the
     /// search and the event log never share a frame).
     planned: Option<Move>,
+    /// Where the held card (or the hand card under the cursor) may go.
+    targets: Targets<Cell, MAX_CELLS>,
+}
+
+/// Cells of the largest grid (14x9).
+const MAX_CELLS: usize = 126;
+
+impl Spoken for Game {
+    /// "8♥ to row 7, column 5", "deal a new hand".
+    fn say_move(&self, m: Move, out: &mut dyn crate::out::Out) -> core::fmt::Result {
+        match m {
+            Move::Place(card, cell) => put!(out, card, " to ", cell),
+            Move::Deal => out.put_str("deal a new hand"),
+            Move::Undo => out.put_str("undo"),
+        }
+    }
 }
 
 /// Placements the fair player judges per frame in host tests. On the
@@ -282,7 +299,27 @@ impl Play {
             hint: HintState::default(),
             hint_line: HintLine::default(),
             planned: None,
+            targets: Targets::default(),
         }
+    }
+
+    /// Where the held card may go, or the hand card under the cursor
+    /// (Select shows them).
+    pub fn targets(&self) -> &[Cell] {
+        self.targets.places()
+    }
+
+    /// Works out [`Play::targets`] again when the card or the position
+    /// changed.
+    fn aim_targets(&mut self) {
+        let card = self.held().or(match self.focus {
+            Focus::Hand(slot) => self.game().hand()[usize::from(slot)],
+            Focus::Grid(_) => None,
+        });
+        self.targets.aim(&self.table, card.map(|c| u32::from(c.index())), |m| match m {
+            Move::Place(c, cell) if Some(c) == card => Some(cell),
+            _ => None,
+        });
     }
 
     /// The table (the game, its message line, its animations).
@@ -391,16 +428,13 @@ impl Play {
             Ok(out) => {
                 self.held = None;
                 self.pick = 0;
-                // In the table's words (paint::sentence): "Took back 8♠
-                // from row 1, column 10".
-                match out.undone {
-                    Some(Move::Place(card, cell)) => self.table.say(frame, &[&"Took back ", &card, &" from ", &cell]),
-                    Some(Move::Deal) => self.table.say(frame, &[&"Took back the deal"]),
-                    _ => {}
+                if let Some(m @ (Move::Place(..) | Move::Deal)) = out.undone {
+                    self.table.say_took_back(frame, m);
                 }
             }
             Err(why) => self.refuse(frame, &[&why]),
         }
+        self.aim_targets();
     }
 
     /// Starts working out the fair player's move (Square). It is worked
@@ -513,7 +547,7 @@ impl Play {
                 }
                 self.grid_cursor = cell;
                 self.focus = Focus::Grid(cell);
-                self.table.say(frame, &[&"Hint: ", &card, &" to ", &cell, &" (X to place)"]);
+                self.table.say_hint(frame, Move::Place(card, cell), "");
             }
             Some(_) => {
                 // Playable with the button it names: a held card goes back
@@ -521,7 +555,7 @@ impl Play {
                 // the cursor leaves the hand, where X would pick one up.
                 self.held = None;
                 self.focus = Focus::Grid(self.grid_cursor);
-                self.table.say(frame, &[&"Hint: deal a new hand (X)"]);
+                self.table.say_hint(frame, Move::Deal, "");
             }
             None => self.table.say(frame, &[&"No move left"]),
         }
@@ -552,8 +586,16 @@ impl Play {
         self.apply(m, frame, log).is_ok()
     }
 
-    /// Advances one frame.
+    /// Advances one frame: a press takes the last message down, then acts;
+    /// the targets follow the card and the position.
     pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
+        self.table.pressed(input);
+        self.act(input, frame, log);
+        self.aim_targets();
+    }
+
+    /// What a frame's presses do.
+    fn act(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
         let focus = self.focus;
         self.move_cursor(input.repeated());
@@ -905,8 +947,9 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     b.stock_and_books(skin, list);
     b.animations(skin, list);
     b.waiting(skin, list);
-    b.cursor(skin, list);
+    b.cursor(list);
     b.message_line(skin, list);
+    b.deal_line(skin, list);
 }
 
 impl Board<'_> {
@@ -932,16 +975,19 @@ impl Board<'_> {
         (arriving, arriving_slots)
     }
 
-    /// The highlights of the held card: the cells it may go to, and the
-    /// cards of its rank (L2 held) or suit (R2 held).
+    /// The highlights: the cells the held card (or the hand card under
+    /// the cursor) may go to, and the cards of the held card's rank (L2
+    /// held) or suit (R2 held).
     fn highlights(&self) -> (CellSet, CellSet) {
         let (g, view) = (self.g, self.view);
         let mut legal = CellSet::EMPTY;
         let mut same = CellSet::EMPTY;
-        if let Some(c) = self.held {
-            if view.highlight {
-                legal = g.playable_cells(c);
+        if view.highlight {
+            for cell in self.p.targets() {
+                legal.insert(*cell);
             }
+        }
+        if let Some(c) = self.held {
             if view.held.contains(Buttons::L2) {
                 same = g.cells_of_rank(c.rank());
             }
@@ -984,7 +1030,7 @@ impl Board<'_> {
                         let (w, h) = lay.cell_size();
                         list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
                         if legal.contains(cell) {
-                            list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
+                            mark_target(list, x, y, w, h);
                         }
                     }
                 }
@@ -1102,20 +1148,18 @@ impl Board<'_> {
         }
     }
 
-    /// The cursor, and the held card riding on it: none once the game is
-    /// over (the end screen's menu has the only choice left).
-    fn cursor(&self, skin: &impl Skin, list: &mut DrawList) {
-        let (g, lay, face, frame, held) = (self.g, &self.lay, self.view.face, self.view.frame, self.held);
+    /// The cursor: none once the game is over (the end screen's menu has
+    /// the only choice left). The held card stays in the hand, lifted,
+    /// until it is placed: it then slides once from there to its cell (a
+    /// copy of it under the cursor would make it jump back to the hand
+    /// first).
+    fn cursor(&self, list: &mut DrawList) {
+        let (g, lay, frame) = (self.g, &self.lay, self.view.frame);
         let focus = if g.status().is_over() { None } else { Some(self.p.focus()) };
         match focus {
             None => {}
             Some(Focus::Grid(cell)) => {
                 let (x, y) = lay.cell_xy(cell);
-                if let Some(c) = held {
-                    if g.card_at(cell).is_none() {
-                        skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
-                    }
-                }
                 let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
                 list.outline(
                     x - pulse,
@@ -1131,6 +1175,25 @@ impl Board<'_> {
                 list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
             }
         }
+    }
+
+    /// The deal number and the moves, over the grid as every game shows
+    /// them, when the grid leaves a line free above it (and above the
+    /// cursor's ring round its top row).
+    fn deal_line(&self, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay) = (self.g, &self.lay);
+        let y = lay.origin.1 - 3 - skin.line_height();
+        if !self.words || y < SAFE_TOP {
+            return;
+        }
+        let mut line: String<24> = String::new();
+        let _ = put!(line, "Deal #", g.seed());
+        text(list, skin, lay.origin.0, y, &line, palette::DIM);
+        line.clear();
+        let _ = put!(line, "Moves ", g.move_count());
+        let last = Cell::new(0, g.options().width.saturating_sub(1));
+        let right = lay.cell_xy(last).0 + lay.card.0;
+        text(list, skin, right - skin.text_width(&line), y, &line, palette::TEXT);
     }
 
     /// The message line: what to do now, or the last message.

@@ -23,10 +23,10 @@
 //! A refused move says why, in the engine's words.
 
 use super::hint::{Ask, HintState};
-use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_TOP};
+use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP};
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View};
-use super::table::table_screen;
-use super::table::Table;
+use super::table::{mark_target, table_screen, Table, Targets};
+use super::words::Spoken;
 use crate::draw::{DrawList, Rgb, NO_TINT};
 use crate::games::kingdoms::game::{Land, LANDS};
 use crate::games::kingdoms::player::{Effort, Sampler};
@@ -59,13 +59,36 @@ impl Column {
         self as usize
     }
 
-    /// The foundation pile a card goes to (the guest chamber is none).
+    /// The place of a suit row a card goes up to (the guest chamber is
+    /// none).
     fn of(c: Card) -> Column {
         match c.rank().number() {
             1 => Column::Dungeon,
             10 => Column::Tower,
             11..=13 => Column::Castle,
             _ => Column::Subjects,
+        }
+    }
+
+    /// Its name, as the table's header shows it.
+    pub fn name(self) -> &'static str {
+        ["Dungeon", "Tower", "Guest chamber", "Castle", "Subjects"][self.index()]
+    }
+}
+
+impl Spoken for Game {
+    /// "J♦ onto 10♦", "J♦ to an empty land", "Q♦ to the Guest chamber",
+    /// "10♥ to the Tower", "draw from the talon": the places by the names
+    /// the table shows.
+    fn say_move(&self, m: Move, out: &mut dyn crate::out::Out) -> core::fmt::Result {
+        match m {
+            Move::Draw => out.put_str("draw from the talon"),
+            Move::ToLand(c, l) => match self.position().land(usize::from(l)).cards().last() {
+                Some(top) => put!(out, Face(c), " onto ", Face(*top)),
+                None => put!(out, Face(c), " to an empty land"),
+            },
+            Move::ToGuest(c) => put!(out, Face(c), " to the ", Column::Guest.name()),
+            Move::ToFoundation(c) => put!(out, Face(c), " to the ", Column::of(c).name()),
         }
     }
 }
@@ -161,10 +184,9 @@ pub struct Play {
     left: Spot,
     /// The card picked up (with the cards on it, in a land).
     held: Option<Card>,
-    /// Where the held card may go, worked out when it is picked up (not
-    /// every frame): bit `suit * 5 + column` for a suit row's place, bit
-    /// `20 + land` for a land.
-    targets: u32,
+    /// Where the held card (or the one under the cursor) may go: a suit
+    /// row's place, a land (depth 0).
+    targets: Targets<Spot, 12>,
     /// The fair player (in the hint storage) is working out a hint or the
     /// demo's move.
     working: bool,
@@ -186,7 +208,7 @@ impl Play {
             cursor: start,
             left: Spot::Row { suit: 0, column: Column::Subjects },
             held: None,
-            targets: 0,
+            targets: Targets::default(),
             working: false,
             asked: false,
             hint: HintState::default(),
@@ -248,35 +270,28 @@ impl Play {
         ok
     }
 
-    /// Holds `card` (or nothing), and works out where it may go.
+    /// Holds `card` (or nothing).
     fn hold(&mut self, card: Option<Card>) {
         self.held = card;
-        self.targets = 0;
-        let Some(c) = card else { return };
-        let p = self.pos();
-        let s = c.suit() as u32;
-        let mut t = 0;
-        let mut bit = |ok: bool, i: u32| {
-            if ok {
-                t |= 1 << i;
-            }
-        };
-        bit(p.check(Move::ToGuest(c)).is_ok(), s * 5 + Column::Guest as u32);
-        bit(p.check(Move::ToFoundation(c)).is_ok(), s * 5 + Column::of(c) as u32);
-        for l in 0..LANDS as u8 {
-            bit(p.check(Move::ToLand(c, l)).is_ok(), 20 + u32::from(l));
-        }
-        self.targets = t;
     }
 
-    /// Where the held card may go: a suit row's place.
-    fn target_row(&self, suit: u8, column: Column) -> bool {
-        self.targets & (1 << (u32::from(suit) * 5 + column as u32)) != 0
+    /// Where the held card, or else the one under the cursor, may go
+    /// (Select shows them).
+    pub fn targets(&self) -> &[Spot] {
+        self.targets.places()
     }
 
-    /// Where the held card may go: a land.
-    fn target_land(&self, land: u8) -> bool {
-        self.targets & (1 << (20 + u32::from(land))) != 0
+    /// Works out [`Play::targets`] again when the card or the position
+    /// changed.
+    fn aim_targets(&mut self) {
+        let card = self.held.or_else(|| self.card_under_cursor());
+        let row = |c: Card, column| Spot::Row { suit: c.suit() as u8, column };
+        self.targets.aim(&self.table, card.map(|c| u32::from(c.index())), |m| match m {
+            Move::ToLand(c, land) if Some(c) == card => Some(Spot::Land { land, depth: 0 }),
+            Move::ToGuest(c) if Some(c) == card => Some(row(c, Column::Guest)),
+            Move::ToFoundation(c) if Some(c) == card => Some(row(c, Column::of(c))),
+            _ => None,
+        });
     }
 
     /// Forgets the move worked out (or being worked out) for the position
@@ -369,21 +384,21 @@ impl Play {
             Spot::Row { suit, column: Column::Guest } => {
                 let s = Suit::ALL[usize::from(suit) & 3];
                 if self.pos().guest_open(s) {
-                    self.table.say(frame, &[&"The ", &(s.name()), &" guest chamber is empty"]);
+                    self.table.say(frame, &[&"The ", &(s.name()), &" Guest chamber is empty"]);
                 } else {
                     self.table.say(
                         frame,
                         &[
                             &"The ",
                             &(s.name()),
-                            &" guest chamber opens once the king and queen of ",
+                            &" Guest chamber opens once the king and queen of ",
                             &(s.name()),
-                            &" are in the castle",
+                            &" are in the Castle",
                         ],
                     );
                 }
             }
-            Spot::Row { .. } => self.table.say(frame, &[&"Cards never leave the foundations"]),
+            Spot::Row { column, .. } => self.table.say(frame, &[&"Cards never leave the ", &column.name()]),
         }
     }
 
@@ -400,8 +415,7 @@ impl Play {
             Spot::Row { suit, column } => {
                 let s = Suit::ALL[usize::from(suit) & 3];
                 if s != card.suit() {
-                    let what = if column == Column::Guest { "guest chamber" } else { "foundations" };
-                    self.table.say(frame, &[&"The ", &(s.name()), &" ", &what, &" take only ", &(s.name())]);
+                    self.table.say(frame, &[&"The ", &(s.name()), &" row takes only ", &(s.name())]);
                     return;
                 }
                 if column != Column::Guest {
@@ -425,13 +439,13 @@ impl Play {
         self.play(m, frame, log);
     }
 
-    /// R1: the held card, or the one under the cursor, to its foundation.
+    /// R1: the held card, or the one under the cursor, up to its suit row.
     fn home(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         match self.held.or_else(|| self.card_under_cursor()) {
             Some(c) => {
                 self.play(Move::ToFoundation(c), frame, log);
             }
-            None => self.table.say(frame, &[&"R1 sends the card under the cursor to its foundation"]),
+            None => self.table.say(frame, &[&"Point at a card to send it up"]),
         }
     }
 
@@ -492,24 +506,23 @@ impl Play {
             Some(Move::Draw) => {
                 self.hold(None);
                 self.cursor = Spot::Talon;
-                self.table.say(frame, &[&"Hint: draw from the talon (X or L1)"]);
             }
             Some(Move::ToLand(c, land)) => {
                 self.hold(Some(c));
                 self.cursor = Spot::Land { land, depth: 0 };
-                self.table.say(frame, &[&"Hint: ", &(Face(c)), &" onto p", &(land + 1), &" (X)"]);
             }
             Some(Move::ToGuest(c)) => {
                 self.hold(Some(c));
                 self.cursor = row(c, Column::Guest);
-                self.table.say(frame, &[&"Hint: ", &(Face(c)), &" to the guest chamber (X)"]);
             }
             Some(Move::ToFoundation(c)) => {
                 self.hold(Some(c));
                 self.cursor = row(c, Column::of(c));
-                self.table.say(frame, &[&"Hint: ", &(Face(c)), &" to its foundation (X or R1)"]);
             }
             None => self.table.say(frame, &[&"No move helps now (/\\ undo)"]),
+        }
+        if let Some(m) = m {
+            self.table.say_hint(frame, m, "");
         }
     }
 
@@ -579,8 +592,15 @@ pub fn land_xy(land: &Land, l: u8, i: usize) -> (i16, i16) {
 
 /// Draws the table; with `covered` (a menu over it), its cards only.
 pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &impl Skin, list: &mut DrawList) {
+    draw_with(p, &View { face, highlight: false, frame, held: Buttons::empty(), covered }, skin, list)
+}
+
+/// Draws the table as `view` asks: [`draw_table`], and where the held card
+/// may go when Select's highlight is on.
+fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     // The cards are drawn where their motion has them (moves slide, a
     // drawn card comes off the talon, the kings leave after a win).
+    let (face, frame, covered) = (view.face, view.frame, view.covered);
     let moving = p.table().motion().skin(skin, frame);
     let skin = &moving;
     let (cw, ch) = skin.card_size(CardSize::Large);
@@ -591,6 +611,9 @@ pub fn draw_table(p: &Play, face: FaceStyle, frame: u32, covered: bool, skin: &i
     t.counts(skin, list);
     t.lands(skin, list);
     skin.finish(list, face);
+    if view.highlight && !covered && !p.game().status().is_over() {
+        t.targets(list);
+    }
     t.held(list);
     t.cursor(list);
     t.message(skin, list);
@@ -626,14 +649,19 @@ impl Tableau<'_> {
     }
 
     /// The places' names, on two lines so each has room: the columns in
-    /// turn, the lands over the middle of theirs.
+    /// turn, the lands over the middle of theirs; under that, over the
+    /// lands, the deal number and the moves, as every game shows them.
     fn heads(&self, skin: &impl Skin, list: &mut DrawList) {
         for (col, head) in COLUMNS.iter().zip(["Dungeon", "Tower", "Guest", "Castle", "Subjects"]) {
             let i = col.index();
             self.text(list, skin, COL_X[i], HEAD_Y[i % 2], head, palette::DIM);
         }
         let lands_mid = LAND_X + (6 * LAND_PITCH + self.cw) / 2;
-        self.text_centred(list, skin, lands_mid, HEAD_Y[1], "Lands", palette::DIM);
+        self.text_centred(list, skin, lands_mid, HEAD_Y[0], "Lands", palette::DIM);
+        let mut deal: String<32> = String::new();
+        let _ = put!(deal, "Deal #", self.p.table().seed(), "  Moves ", self.p.game().move_count());
+        let w = skin.text_width(&deal);
+        self.text(list, skin, SAFE_RIGHT - w, HEAD_Y[1], &deal, palette::TEXT);
     }
 
     /// The suit rows, place by place.
@@ -693,9 +721,6 @@ impl Tableau<'_> {
                     self.text_centred(list, skin, x + cw / 2, y + ch / 2 - lh / 2, &l, shade(ready(n)));
                 }
             }
-        }
-        if self.p.target_row(suit, column) {
-            list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
         }
     }
 
@@ -766,10 +791,22 @@ impl Tableau<'_> {
                     skin.card(list, x, y, *c, self.face, CardSize::Large, NO_TINT);
                 }
             }
-            if self.p.target_land(l) {
-                let (x, y) = land_xy(land, l, cards.len().saturating_sub(1));
-                list.outline(x - 1, y - 1, (cw + 2) as u16, (ch + 2) as u16, 1, palette::LEGAL);
-            }
+        }
+    }
+
+    /// Where the held card (or the one under the cursor) may go, marked
+    /// (Select): a suit row's place, or a land's top card.
+    fn targets(&self, list: &mut DrawList) {
+        for spot in self.p.targets() {
+            let (x, y) = match *spot {
+                Spot::Row { suit, column } => row_xy(suit, column),
+                Spot::Land { land, .. } => {
+                    let l = self.pos.land(usize::from(land));
+                    land_xy(l, land, l.cards().len().saturating_sub(1))
+                }
+                Spot::Talon | Spot::Waste => continue,
+            };
+            mark_target(list, x, y, self.cw, self.ch);
         }
     }
 
@@ -883,42 +920,21 @@ impl PlayScreen for Play {
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
-        let before = self.cursor;
-        self.steer(input.repeated());
-        if self.cursor != before {
-            self.table.push_sound(Sfx::Cursor);
-        }
-        let pressed = input.pressed();
-        if pressed.contains(Buttons::TRIANGLE) {
-            self.undo(frame, log);
-            return;
-        }
-        if self.game().status().is_over() {
-            return;
-        }
-        if pressed.contains(Buttons::SQUARE) {
-            self.hint(frame);
-        } else if pressed.contains(Buttons::CIRCLE) {
-            self.hold(None);
-        } else if pressed.contains(Buttons::L1) {
-            self.play(Move::Draw, frame, log);
-        } else if pressed.contains(Buttons::R1) {
-            self.home(frame, log);
-        } else if pressed.contains(Buttons::CROSS) {
-            match self.held {
-                None => self.pick_up(frame, log),
-                Some(c) => self.put_down(c, frame, log),
-            }
-        }
+        self.table.pressed(input);
+        self.act(input, frame, log);
+        self.aim_targets();
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         self.hold(None);
         self.forget();
         self.table.undo(frame, log);
         self.fix_cursor();
+        self.aim_targets();
     }
     fn demo_frame(&mut self, frame: u32, paced: bool, log: &mut dyn crate::out::Out) -> bool {
-        paced && self.demo_step(frame, log)
+        let over = paced && self.demo_step(frame, log);
+        self.aim_targets();
+        over
     }
     fn hints(&self) -> u32 {
         self.hints
@@ -946,7 +962,40 @@ impl PlayScreen for Play {
         self.table.take_sounds()
     }
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
-        draw_table(self, view.face, view.frame, view.covered, skin, list)
+        draw_with(self, view, skin, list)
+    }
+}
+
+impl Play {
+    /// What a frame's presses do.
+    fn act(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
+        let before = self.cursor;
+        self.steer(input.repeated());
+        if self.cursor != before {
+            self.table.push_sound(Sfx::Cursor);
+        }
+        let pressed = input.pressed();
+        if pressed.contains(Buttons::TRIANGLE) {
+            self.undo(frame, log);
+            return;
+        }
+        if self.game().status().is_over() {
+            return;
+        }
+        if pressed.contains(Buttons::SQUARE) {
+            self.hint(frame);
+        } else if pressed.contains(Buttons::CIRCLE) {
+            self.hold(None);
+        } else if pressed.contains(Buttons::L1) {
+            self.play(Move::Draw, frame, log);
+        } else if pressed.contains(Buttons::R1) {
+            self.home(frame, log);
+        } else if pressed.contains(Buttons::CROSS) {
+            match self.held {
+                None => self.pick_up(frame, log),
+                Some(c) => self.put_down(c, frame, log),
+            }
+        }
     }
 }
 

@@ -36,6 +36,9 @@ impl Play {
     }
 }
 
+/// Its moves in words: their notation (`home`, `turn`).
+impl super::words::Spoken for Game {}
+
 /// Where the stock lies.
 const STOCK_X: i16 = SAFE_LEFT + 10;
 const STOCK_Y: i16 = SAFE_TOP + 20;
@@ -58,7 +61,7 @@ impl PlayScreen for Play {
         } else if pressed.contains(Buttons::SQUARE) {
             if let Some(m) = any_legal(self.table.game()) {
                 self.hints += 1;
-                self.table.say(frame, &[&"Hint: ", &m]);
+                self.table.say_hint(frame, m, "");
             }
         }
     }

@@ -6,7 +6,38 @@
 //! grids' `r0c1`).
 
 use crate::cards::{Card, Rank, Suit};
+use crate::games::Patience;
+use crate::out::Text;
 use core::fmt::{self};
+
+/// A game's moves in the player's words: one phrase a move, the same in a
+/// hint and in an undo ([`HINT`], [`TOOK_BACK`]), so the four games speak
+/// with one voice. The phrase is written in the position the move is
+/// played from ("9♠ onto 10♥": 10♥ is on top there).
+pub trait Spoken: Patience {
+    /// Writes `m`, a legal move here, as a phrase: "9♠ onto 10♥", "draw
+    /// from the talon". By default its notation, which the message line
+    /// puts in words (`Qd>t3`).
+    fn say_move(&self, m: Self::Move, out: &mut dyn crate::out::Out) -> fmt::Result {
+        m.text(out)
+    }
+}
+
+/// A move in its game's words ([`Spoken`]), as a piece of a message.
+pub struct Said<'a, G: Spoken>(pub &'a G, pub G::Move);
+
+impl<G: Spoken> Text for Said<'_, G> {
+    fn text(&self, f: &mut dyn crate::out::Out) -> fmt::Result {
+        self.0.say_move(self.1, f)
+    }
+}
+
+/// What every hint starts with: "Hint: 9♠ onto 10♥ (X plays it)".
+pub const HINT: &str = "Hint: ";
+/// What every hint ends with: X plays a hint shown, in every game.
+pub const PLAYS_IT: &str = " (X plays it";
+/// What every undo says before the move it took back.
+pub const TOOK_BACK: &str = "Took back: ";
 
 /// A card as the table shows it: `10♥`.
 #[derive(Clone, Copy, Debug)]
