@@ -46,6 +46,14 @@
 /// unit measured).
 pub type Units = u32;
 
+/// Units a frame's spare time thinks, as the host counts the pondering of
+/// a player who looks W frames before each move (`kings GAME stats
+/// --player hint --ponder-frames W`): the console thinks about 2.5-3
+/// units a frame on A Farewell to Kings' 12x8 grid (1.4 ms a unit, about
+/// 4.5 ms of a frame; README), the busiest table to draw, so 3 is what
+/// any game's frame gives at least.
+pub const PONDER_UNITS_A_FRAME: Units = 3;
+
 /// A frame's length and budget: one vblank period, NTSC or PAL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {
@@ -337,12 +345,22 @@ pub struct HintShown {
     pub steps: u32,
     /// Their mean time, in microseconds.
     pub step_us: u32,
+    /// The answer shown is a deep one (worked out past the quick answer
+    /// while the player looked).
+    pub deep: bool,
+    /// Frames that worked on the position before it was shown (pondering
+    /// included; 0 for a game that does not count them).
+    pub pondered: u32,
 }
 
-/// `us=<us> frames=<n> steps=<n> step_us=<us>`.
+/// `us=<us> frames=<n> steps=<n> step_us=<us> answer=quick|deep
+/// pondered=<n>` (the last two added after the others, so a reader of
+/// the first four reads every line).
 impl crate::out::Text for HintShown {
     fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
-        put!(f, "us=", self.us, " frames=", self.frames, " steps=", self.steps, " step_us=", self.step_us)
+        let answer = if self.deep { "deep" } else { "quick" };
+        put!(f, "us=", self.us, " frames=", self.frames, " steps=", self.steps, " step_us=", self.step_us)?;
+        put!(f, " answer=", answer, " pondered=", self.pondered)
     }
 }
 
@@ -371,7 +389,8 @@ impl HintTimer {
         }
         let line = shown.then(|| {
             let step_us = self.steps_us / self.steps.max(1);
-            let line = HintShown { us: self.us, frames: self.frames, steps: self.steps, step_us };
+            let line =
+                HintShown { us: self.us, frames: self.frames, steps: self.steps, step_us, deep: false, pondered: 0 };
             self.steps = 0;
             self.steps_us = 0;
             line
@@ -654,10 +673,15 @@ mod tests {
         assert_eq!(h.frame(true, true, false), None);
         h.thought(true, Thought { us: 2_000, steps: 0, steps_us: 0 });
         let shown = h.frame(true, false, true).expect("drawn");
-        assert_eq!(shown, HintShown { us: 6_000, frames: 4, steps: 4, step_us: 2_000 });
-        assert_eq!(shown.to_string(), "us=6000 frames=4 steps=4 step_us=2000");
+        assert_eq!(shown, HintShown { us: 6_000, frames: 4, steps: 4, step_us: 2_000, deep: false, pondered: 0 });
+        assert_eq!(shown.to_string(), "us=6000 frames=4 steps=4 step_us=2000 answer=quick pondered=0");
+        let deep = HintShown { deep: true, pondered: 120, ..shown };
+        assert_eq!(deep.to_string(), "us=6000 frames=4 steps=4 step_us=2000 answer=deep pondered=120");
         // A hint worked out before Square: 2 frames, no steps since.
-        assert_eq!(h.frame(true, false, true), Some(HintShown { us: 0, frames: 2, steps: 0, step_us: 0 }));
+        assert_eq!(
+            h.frame(true, false, true),
+            Some(HintShown { us: 0, frames: 2, steps: 0, step_us: 0, deep: false, pondered: 0 })
+        );
         // A move instead of the hint, or a new deal, stops the timing.
         assert_eq!(h.frame(true, true, false), None);
         h.thought(true, Thought { us: 9_000, steps: 2, steps_us: 9_000 });

@@ -211,6 +211,8 @@ mod game_loop {
             let in_deal = app.hints().is_some();
             let shown = in_deal && app.take_hint_shown();
             if let Some(line) = self.hint.frame(in_deal, in_deal && app.hint_asked(), shown) {
+                let (deep, pondered) = app.hint_depth();
+                let line = farewell::frame::HintShown { deep, pondered, ..line };
                 aftk_line!(tty, "HINT ", line);
             }
         }

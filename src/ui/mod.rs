@@ -944,6 +944,13 @@ impl App {
         core::mem::replace(&mut self.hints_taken, shown) != shown
     }
 
+    /// Whether the chosen game's hint on hand is a deep answer, and the
+    /// frames that worked on its position (the `AFTK HINT` line's
+    /// `answer=` and `pondered=`).
+    pub fn hint_depth(&self) -> (bool, u32) {
+        self.playing.as_ref().map_or((false, 0), GameScreen::hint_depth)
+    }
+
     /// True when the chosen game's deal has been won.
     pub fn won(&self) -> bool {
         self.playing.as_ref().is_some_and(|p| p.end() == End::Won)

@@ -141,6 +141,13 @@ pub trait PlayScreen {
     fn asked(&self) -> bool {
         self.thinking()
     }
+    /// Whether the hint on hand is a deep answer (worked out past the
+    /// quick one while the player looked), and the frames that worked on
+    /// the position: the `AFTK HINT` line's `answer=` and `pondered=`. A
+    /// game with no deeper search: quick, not counted.
+    fn hint_depth(&self) -> (bool, u32) {
+        (false, 0)
+    }
     /// The sound effects asked for since last taken; leaves none.
     fn take_sounds(&mut self) -> Sounds;
 

@@ -175,6 +175,16 @@ impl<'a> Search<'a> {
     /// A search over `slots` (cleared), giving up past `budget` nodes.
     pub fn new(slots: &'a mut [u64], tune: Tune, budget: u64) -> Search<'a> {
         slots.fill(0);
+        Search::resume(slots, tune, budget)
+    }
+
+    /// A search over `slots` as they are, giving up past `budget` nodes.
+    /// A memo entry is the worth of an abstract position, whatever the
+    /// deal or the move it was reached from, and a search that gives up
+    /// stores nothing it had not finished: the slots a search left (with
+    /// the same `tune`) are a head start for the next, on this move or a
+    /// later one.
+    pub fn resume(slots: &'a mut [u64], tune: Tune, budget: u64) -> Search<'a> {
         Search { slots, tune, nodes: 0, budget }
     }
 
@@ -251,8 +261,7 @@ impl<'a> Search<'a> {
             acc += u64::from(s.unseen[v]) * u64::from(best);
         }
         let v = if total == 0 { 0 } else { (acc / total) as u32 };
-        self.put(h, v);
-        v
+        self.keep(h, v)
     }
 
     /// The chance of a win from a full matrix (a set must be removed).
@@ -267,20 +276,7 @@ impl<'a> Search<'a> {
         }
         let mut best = 0;
         if rounds == 0 {
-            // Past the rounds searched: worth `leaf[faces to come]` when
-            // some group adds up to 10 (subset sums as a bit set) and no
-            // card on a label is there for good.
-            let mut reach: u32 = 1;
-            for r in 0..4 {
-                for v in 0..10 {
-                    for _ in 0..s.counts[r][v] {
-                        reach |= reach << (v + 1);
-                    }
-                }
-            }
-            if reach & (1 << 10) != 0 && !s.stuck_on_a_label() {
-                best = self.tune.leaf[usize::from(s.faces_to_come()).min(12)];
-            }
+            best = self.leaf(s);
         } else {
             let mut options: heapless::Vec<State, 256> = heapless::Vec::new();
             s.for_each_removal(&mut |t, _, _| {
@@ -290,8 +286,35 @@ impl<'a> Search<'a> {
                 best = best.max(self.fill(t, rounds - 1));
             }
         }
-        self.put(h, best);
-        best
+        self.keep(h, best)
+    }
+
+    /// A full matrix past the rounds searched: worth `leaf[faces to come]`
+    /// when some group adds up to 10 (subset sums as a bit set) and no
+    /// card on a label is there for good.
+    fn leaf(&self, s: &State) -> u32 {
+        let mut reach: u32 = 1;
+        for r in 0..4 {
+            for v in 0..10 {
+                for _ in 0..s.counts[r][v] {
+                    reach |= reach << (v + 1);
+                }
+            }
+        }
+        if reach & (1 << 10) != 0 && !s.stuck_on_a_label() {
+            self.tune.leaf[usize::from(s.faces_to_come()).min(12)]
+        } else {
+            0
+        }
+    }
+
+    /// `v`, kept for `h` unless the search gave up on the way (then `v`
+    /// lacks what it did not search).
+    fn keep(&mut self, h: u64, v: u32) -> u32 {
+        if !self.gave_up() {
+            self.put(h, v);
+        }
+        v
     }
 }
 
@@ -458,4 +481,346 @@ pub fn expected_move(g: &super::Game, e: Expect, slots: &mut [u64], table: &mut 
     }
     let tune = Tune { matching: false, ..e.tune };
     judge::judged_move(g, tune, table)
+}
+
+
+/// Children of a draw node, in the order [`Search::fill`] takes them: a
+/// face card for each label (3), then each value of number card on each
+/// region (10 x 4).
+const CHILDREN: u8 = 3 + 40;
+
+/// A draw node of a [`Deep`] search under way: [`Search::fill`]'s locals,
+/// kept between slices.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    s: State,
+    /// Its memo key.
+    h: u64,
+    /// Its empty cells per region.
+    e: [u8; 4],
+    /// The chances summed so far, each weighted by its card's count.
+    acc: u64,
+    /// The child under way.
+    i: u8,
+    /// The best region so far for the value under way.
+    best: u32,
+}
+
+impl Node {
+    fn new(s: State, h: u64) -> Node {
+        Node { s, h, e: s.empty(), acc: 0, i: 0, best: 0 }
+    }
+
+    /// The position child `i` leaves, if it is searched (a card of a kind
+    /// not left, a full region, or a number card that would be stuck on a
+    /// label are not).
+    fn child(&self) -> Option<State> {
+        let (s, e) = (&self.s, &self.e);
+        let mut t = *s;
+        if self.i < 3 {
+            let r = usize::from(self.i) + 1;
+            if s.faces[r] == 0 || e[r] == 0 {
+                return None;
+            }
+            t.faces[r] -= 1;
+            return Some(t);
+        }
+        let (v, r) = (usize::from(self.i - 3) / 4, usize::from(self.i - 3) % 4);
+        if s.unseen[v] == 0 || e[r] == 0 {
+            return None;
+        }
+        t.unseen[v] -= 1;
+        t.counts[r][v] += 1;
+        (r == 0 || !t.stuck_value(v)).then_some(t)
+    }
+
+    /// Child `i` is worth `x` (0 when not searched): counted, and on to
+    /// the next.
+    fn take(&mut self, x: u32) {
+        if self.i < 3 {
+            let r = usize::from(self.i) + 1;
+            self.acc += u64::from(self.s.faces[r]) * u64::from(x);
+        } else {
+            self.best = self.best.max(x);
+            let v = usize::from(self.i - 3) / 4;
+            if (self.i - 3) % 4 == 3 {
+                self.acc += u64::from(self.s.unseen[v]) * u64::from(self.best);
+                self.best = 0;
+            }
+        }
+        self.i += 1;
+    }
+
+    /// Its chance, once every child is counted.
+    fn worth(&self) -> u32 {
+        let total = u64::from(self.s.faces_to_come()) + u64::from(self.s.numbers());
+        if total == 0 {
+            0
+        } else {
+            (self.acc / total) as u32
+        }
+    }
+}
+
+/// Draw nodes a [`Deep`] search goes down at most: each draws a card into
+/// one of the 16 cells.
+const DEPTH: usize = CELLS + 1;
+
+/// The choices at the top of a [`Deep`] search: the regions the drawn
+/// card may go to, or the cells of each set of groups (0: draw).
+type Choices = heapless::Vec<u16, 256>;
+
+/// The expectimax player's move (at the setting `e`, the round under way
+/// only: `rounds` 0) worked out a slice of nodes at a time, so that on
+/// the console it runs in the frames' spare time. It searches what
+/// [`expect_move`] searches, in the same order, with its own stack of
+/// draw nodes in place of the recursion, so a slice goes on where the
+/// last one stopped. The memo (`slots`) is lent to each slice and may be
+/// kept from move to move and deal to deal ([`Search::resume`]). Start a
+/// new one when the game changes.
+#[derive(Clone, Debug)]
+pub struct Deep {
+    view: super::player::View,
+    state: State,
+    e: Expect,
+    /// Nodes searched so far, over every slice.
+    spent: u64,
+    choices: Choices,
+    /// The choice under way.
+    at: usize,
+    /// The best choice so far: its chance and its index.
+    best: Option<(u32, usize)>,
+    stack: heapless::Vec<Node, DEPTH>,
+}
+
+/// Where a [`Deep`] search stands after a slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deepened {
+    /// Not finished: more slices to come.
+    Searching,
+    /// Finished: the move (`None`: no move is left).
+    Found(Option<super::Move>),
+    /// Its nodes spent without an answer, or the move not its to choose
+    /// (a face card's cell): another player's move stands.
+    GaveUp,
+}
+
+/// What a child's worth takes.
+enum Worth {
+    /// Known: from the memo, or no search needed.
+    Known(u32),
+    /// A node to search; its memo key.
+    Search(u64),
+}
+
+impl Deep {
+    /// Starts on the expectimax player's move in `g`.
+    pub fn new(g: &super::Game, e: Expect) -> Deep {
+        let view = super::player::View::of(g);
+        let state = State::of(&view);
+        let mut d = Deep { view, state, e, spent: 0, choices: Choices::new(), at: 0, best: None, stack: heapless::Vec::new() };
+        d.list_choices();
+        d
+    }
+
+    fn list_choices(&mut self) {
+        use super::game::Phase;
+        let (view, s) = (&self.view, &self.state);
+        if view.phase == Phase::Place {
+            let e = s.empty();
+            for r in 0..4u16 {
+                if e[usize::from(r)] > 0 {
+                    let _ = self.choices.push(r);
+                }
+            }
+            return;
+        }
+        let values = view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0));
+        let mut seen: heapless::Vec<u64, 256> = heapless::Vec::new();
+        if view.phase == Phase::MatchMore {
+            let _ = self.choices.push(0);
+            let _ = seen.push(s.hash(0));
+        }
+        let choices = &mut self.choices;
+        judge::for_each_set(values, &mut |cells, _| {
+            let k = s.without_cells(view, cells).hash(0);
+            if !seen.contains(&k) && !choices.is_full() {
+                let _ = seen.push(k);
+                let _ = choices.push(cells);
+            }
+        });
+    }
+
+    /// The position choice `i` leaves, `None` when it loses at once (a
+    /// number card stuck on a label).
+    fn choice(&self, i: usize) -> Option<State> {
+        let c = self.choices[i];
+        let mut t = self.state;
+        if self.view.phase == super::game::Phase::Place {
+            let v = usize::from(self.view.next.and_then(super::game::value)? - 1);
+            let r = usize::from(c);
+            t.counts[r][v] += 1;
+            return (r == 0 || !t.stuck_value(v)).then_some(t);
+        }
+        let t = t.without_cells(&self.view, c);
+        (!t.stuck_on_a_label()).then_some(t)
+    }
+
+    /// Searches up to `nodes` more nodes (at least one) on `slots`.
+    pub fn step(&mut self, nodes: u64, slots: &mut [u64]) -> Deepened {
+        if self.view.status.is_over() {
+            return Deepened::Found(None);
+        }
+        if self.view.phase == super::game::Phase::Place && self.view.next.and_then(super::game::value).is_none() {
+            return Deepened::GaveUp;
+        }
+        let mut search = Search::resume(slots, self.e.tune, u64::MAX);
+        let mut left = nodes.max(1);
+        loop {
+            let next = match self.stack.last() {
+                Some(n) if n.i >= CHILDREN => {
+                    let (h, x) = (n.h, n.worth());
+                    search.put(h, x);
+                    self.stack.pop();
+                    self.give(x);
+                    continue;
+                }
+                Some(n) => n.child(),
+                None if self.at >= self.choices.len() => return Deepened::Found(self.answer()),
+                None => self.choice(self.at),
+            };
+            let Some(t) = next else {
+                self.give(0);
+                continue;
+            };
+            let h = match self.worth(&mut search, &t) {
+                Worth::Known(x) => {
+                    self.give(x);
+                    continue;
+                }
+                Worth::Search(h) => h,
+            };
+            if left == 0 {
+                return Deepened::Searching;
+            }
+            if self.spent >= self.e.budget {
+                return Deepened::GaveUp;
+            }
+            left -= 1;
+            self.spent += 1;
+            if t.empty().iter().all(|x| *x == 0) {
+                let x = search.leaf(&t);
+                search.put(h, x);
+                self.give(x);
+            } else if self.stack.push(Node::new(t, h)).is_err() {
+                return Deepened::GaveUp;
+            }
+        }
+    }
+
+    /// The worth of `t` if known without a search of its own.
+    fn worth(&self, search: &mut Search, t: &State) -> Worth {
+        if t.faces_to_come() == 0 {
+            return Worth::Known(ONE);
+        }
+        let full = t.empty().iter().all(|x| *x == 0);
+        let h = if full { t.hash(1) } else { t.hash(2) };
+        match search.get(h) {
+            Some(x) => Worth::Known(x),
+            None => Worth::Search(h),
+        }
+    }
+
+    /// The child under way is worth `x`: to its node, or to the choice.
+    fn give(&mut self, x: u32) {
+        if let Some(n) = self.stack.last_mut() {
+            n.take(x);
+            return;
+        }
+        if self.best.is_none_or(|(b, _)| x > b) {
+            self.best = Some((x, self.at));
+        }
+        self.at += 1;
+    }
+
+    /// The move of the best choice.
+    fn answer(&self) -> Option<super::Move> {
+        use super::game::{Cell, Group, Move};
+        let (_, i) = self.best?;
+        let c = self.choices[i];
+        if self.view.phase == super::game::Phase::Place {
+            let card = self.view.next?;
+            let mut empty = 0u16;
+            for (i, x) in self.view.matrix.iter().enumerate() {
+                if x.is_none() {
+                    empty |= 1 << i;
+                }
+            }
+            return Cell::from_index((empty & REGIONS[usize::from(c)]).trailing_zeros() as u8).map(|cell| Move::Place(card, cell));
+        }
+        if c == 0 {
+            return Some(Move::Draw);
+        }
+        let mut first = 0u16;
+        judge::for_each_set(self.view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0)), &mut |cells, f| {
+            if cells == c && first == 0 {
+                first = f;
+            }
+        });
+        let mut cards: heapless::Vec<crate::cards::Card, CELLS> = heapless::Vec::new();
+        for i in 0..CELLS {
+            if first & (1 << i) != 0 {
+                let _ = cards.push(self.view.matrix[i]?);
+            }
+        }
+        Group::new(&cards).map(Move::Clear)
+    }
+
+    /// Nodes searched so far.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::games::corners::{player, Game};
+    use crate::games::Patience;
+    use std::vec;
+
+    /// Every position of the rules of thumb's games of deals 1-12: the
+    /// search in slices of 1, 7 and 1,000 nodes, its memo kept from move
+    /// to move, answers as the recursive search does on a fresh memo
+    /// whenever that one finishes within the budget.
+    #[test]
+    fn the_search_in_slices_answers_as_the_whole_search() {
+        let e = Expect { rounds: 0, budget: 4000, tune: Tune::per_face(850) };
+        let mut fresh = vec![0u64; 1 << 12];
+        let mut kept = [vec![0u64; 1 << 12], vec![0u64; 1 << 12], vec![0u64; 1 << 12]];
+        let (mut compared, mut moves) = (0, 0);
+        for seed in 1..=12 {
+            let mut g = Game::deal(seed);
+            while let Some(m) = player::best_move(&g, player::Style::default()) {
+                let whole = expect_move(&g, e.tune, 0, e.budget, &mut fresh);
+                for (slice, slots) in [1, 7, 1000].into_iter().zip(kept.iter_mut()) {
+                    let mut d = Deep::new(&g, e);
+                    let sliced = loop {
+                        match d.step(slice, slots) {
+                            Deepened::Searching => continue,
+                            x => break x,
+                        }
+                    };
+                    if let Some(w) = whole {
+                        assert_eq!(sliced, Deepened::Found(w), "deal {seed}, move {moves}, slices of {slice}");
+                        compared += 1;
+                    }
+                }
+                moves += 1;
+                g.play(m).unwrap();
+            }
+        }
+        assert!(compared >= 3 * 80, "enough moves compared: {compared} of {moves} x 3");
+    }
 }
