@@ -59,10 +59,13 @@ pub const GROUPS_PER_UNIT: u32 = 12;
 /// none comes near the vblank.
 pub const THINK_PER_FRAME: Units = 2;
 
-/// Nodes of the deep hint's expectimax in a unit: a node costs about what
-/// a group does on the host (0.8 µs against 0.75; `examples/corners_deep_cost`),
-/// and 12 groups are a unit, so 10 nodes leave a margin.
-pub const NODES_PER_UNIT: u32 = 10;
+/// Nodes of the deep hint's expectimax in a unit: a node costs the
+/// console about 0.4-0.5 ms (Mednafen, `corners-deep`: 10 nodes a unit
+/// took 3.8-5.3 ms, the `AFTK HINT` lines' `step_us`), mostly its 43
+/// children's 64-bit hashes, which the R3000A multiplies in software. On
+/// the host a node costs what a group does (`examples/corners_deep_cost`):
+/// the host does not tell.
+pub const NODES_PER_UNIT: u32 = 2;
 
 /// Memo slots of the deep hint's expectimax: 16,384 of 8 bytes (128 KB),
 /// kept from move to move and deal to deal.
@@ -527,8 +530,9 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     emblem: crate::cards::Suit::Hearts,
     help: &HELP,
     // A unit, 12 groups: up to 1 ms in Mednafen (the corners run's HINT
-    // lines); a whole hint a few units.
+    // lines); a whole hint a few units. The deep hint's 2 nodes: about 1
+    // ms, a node of many children more, which the margin covers.
     think_step_us: 1_000,
-    think_margin_us: 600,
+    think_margin_us: 1_500,
     ..ScreenInfo::of(&crate::games::corners::INFO)
 };

@@ -122,8 +122,15 @@ pub const CONSOLE_EFFORT: Effort = Effort::CONSOLE_FURTHEST;
 /// The deep hint, worked out after the quick answer while the position
 /// stands: each candidate move judged on one sample of the hidden cards,
 /// its search from the position after it within 50 nodes (13.6% of deals
-/// 1-500 on the host, the quick answer 10.2%).
+/// 1-500 on the host, played at every move, the quick answer 10.2%).
 pub const DEEP_EFFORT: Effort = Effort { samples: 1, nodes: 50, each: true, furthest: false };
+
+/// Whether the screen works out the deep answer after the quick one. Off:
+/// mixed with the quick answers, and played at every move from the
+/// console's storage, it won less than the quick answer alone (`kings
+/// kingdoms stats --player hint`, deals 1-500: 9.8% at 240 frames and
+/// with every answer deep, 11.0% at 0 of 1-300; README).
+pub const DEEPEN: bool = false;
 
 /// Where the hint's work on a position stands: the quick answer
 /// ([`CONSOLE_EFFORT`]), then the deep one ([`DEEP_EFFORT`]). The screen's
@@ -524,7 +531,7 @@ impl Play {
     pub fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
         self.hint.thought(frame);
         let pos = self.table.game().position();
-        if let Some((m, deep)) = self.work.step(budget, pos, store, !self.demo) {
+        if let Some((m, deep)) = self.work.step(budget, pos, store, DEEPEN && !self.demo) {
             // The demo deals again when nothing helps; the player's Square
             // still gets a move while one exists. A deep search that finds
             // nothing helps leaves the quick answer.

@@ -567,8 +567,30 @@ impl Node {
 const DEPTH: usize = CELLS + 1;
 
 /// The choices at the top of a [`Deep`] search: the regions the drawn
-/// card may go to, or the cells of each set of groups (0: draw).
-type Choices = heapless::Vec<u16, 256>;
+/// card may go to, or the cells of each set of groups (0: draw) with its
+/// first group.
+type Choices = heapless::Vec<(u16, u16), 256>;
+
+/// The sets of groups on the matrix being listed a few at a time (as
+/// [`judge::for_each_set`] lists them, each position they leave once): a
+/// matrix can hold thousands of sets, a quarter of a second of the
+/// console's time listed at once.
+#[derive(Clone, Debug)]
+struct Listing {
+    it: super::game::Groups,
+    /// The groups listed so far; all of them once `it` is done.
+    groups: heapless::Vec<u16, { judge::MAX_GROUPS }>,
+    grouped: bool,
+    /// The walk over sets of disjoint groups: per depth the union so far,
+    /// its first group and the next group to try.
+    stack: heapless::Vec<(u16, u16, u16), 17>,
+    /// The positions the sets listed leave (their hashes).
+    seen: heapless::Vec<u64, 256>,
+}
+
+/// Sets (or groups) a [`Deep`] search lists for the price of a node: a
+/// set costs a position's hash, a node one per child (43).
+const SETS_PER_NODE: u64 = 4;
 
 /// The expectimax player's move (at the setting `e`, the round under way
 /// only: `rounds` 0) worked out a slice of nodes at a time, so that on
@@ -591,6 +613,8 @@ pub struct Deep {
     /// The best choice so far: its chance and its index.
     best: Option<(u32, usize)>,
     stack: heapless::Vec<Node, DEPTH>,
+    /// The choices being listed (matching), until done.
+    listing: Option<Listing>,
 }
 
 /// Where a [`Deep`] search stands after a slice.
@@ -618,43 +642,81 @@ impl Deep {
     pub fn new(g: &super::Game, e: Expect) -> Deep {
         let view = super::player::View::of(g);
         let state = State::of(&view);
-        let mut d = Deep { view, state, e, spent: 0, choices: Choices::new(), at: 0, best: None, stack: heapless::Vec::new() };
-        d.list_choices();
+        let mut d = Deep {
+            view,
+            state,
+            e,
+            spent: 0,
+            choices: Choices::new(),
+            at: 0,
+            best: None,
+            stack: heapless::Vec::new(),
+            listing: None,
+        };
+        if view.phase == super::game::Phase::Place {
+            let e = state.empty();
+            for r in 0..4u16 {
+                if e[usize::from(r)] > 0 {
+                    let _ = d.choices.push((r, 0));
+                }
+            }
+        } else {
+            let values = view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0));
+            let mut l = Listing {
+                it: super::game::Groups::new(values),
+                groups: heapless::Vec::new(),
+                grouped: false,
+                stack: heapless::Vec::new(),
+                seen: heapless::Vec::new(),
+            };
+            let _ = l.stack.push((0, 0, 0));
+            if view.phase == super::game::Phase::MatchMore {
+                let _ = d.choices.push((0, 0));
+                let _ = l.seen.push(state.hash(0));
+            }
+            d.listing = Some(l);
+        }
         d
     }
 
-    fn list_choices(&mut self) {
-        use super::game::Phase;
-        let (view, s) = (&self.view, &self.state);
-        if view.phase == Phase::Place {
-            let e = s.empty();
-            for r in 0..4u16 {
-                if e[usize::from(r)] > 0 {
-                    let _ = self.choices.push(r);
+    /// Lists up to `sets` more groups or sets of groups; true once done.
+    fn list(&mut self, sets: u64) -> bool {
+        let Some(l) = self.listing.as_mut() else { return true };
+        for _ in 0..sets {
+            if !l.grouped {
+                match l.it.next_mask() {
+                    Some(g) if l.groups.push(g).is_ok() => {}
+                    _ => l.grouped = true,
                 }
+                continue;
             }
-            return;
-        }
-        let values = view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0));
-        let mut seen: heapless::Vec<u64, 256> = heapless::Vec::new();
-        if view.phase == Phase::MatchMore {
-            let _ = self.choices.push(0);
-            let _ = seen.push(s.hash(0));
-        }
-        let choices = &mut self.choices;
-        judge::for_each_set(values, &mut |cells, _| {
-            let k = s.without_cells(view, cells).hash(0);
-            if !seen.contains(&k) && !choices.is_full() {
-                let _ = seen.push(k);
-                let _ = choices.push(cells);
+            let Some(top) = l.stack.last_mut() else {
+                self.listing = None;
+                return true;
+            };
+            let (union, first, next) = *top;
+            let Some(g) = l.groups.get(usize::from(next)).copied() else {
+                l.stack.pop();
+                continue;
+            };
+            top.2 += 1;
+            if g & union == 0 {
+                let (cells, f) = (union | g, if union == 0 { g } else { first });
+                let k = self.state.without_cells(&self.view, cells).hash(0);
+                if !l.seen.contains(&k) && !self.choices.is_full() {
+                    let _ = l.seen.push(k);
+                    let _ = self.choices.push((cells, f));
+                }
+                let _ = l.stack.push((cells, f, next + 1));
             }
-        });
+        }
+        false
     }
 
     /// The position choice `i` leaves, `None` when it loses at once (a
     /// number card stuck on a label).
     fn choice(&self, i: usize) -> Option<State> {
-        let c = self.choices[i];
+        let (c, _) = self.choices[i];
         let mut t = self.state;
         if self.view.phase == super::game::Phase::Place {
             let v = usize::from(self.view.next.and_then(super::game::value)? - 1);
@@ -673,6 +735,9 @@ impl Deep {
         }
         if self.view.phase == super::game::Phase::Place && self.view.next.and_then(super::game::value).is_none() {
             return Deepened::GaveUp;
+        }
+        if !self.list(nodes.max(1).saturating_mul(SETS_PER_NODE)) {
+            return Deepened::Searching;
         }
         let mut search = Search::resume(slots, self.e.tune, u64::MAX);
         let mut left = nodes.max(1);
@@ -747,7 +812,7 @@ impl Deep {
     fn answer(&self) -> Option<super::Move> {
         use super::game::{Cell, Group, Move};
         let (_, i) = self.best?;
-        let c = self.choices[i];
+        let (c, first) = self.choices[i];
         if self.view.phase == super::game::Phase::Place {
             let card = self.view.next?;
             let mut empty = 0u16;
@@ -761,12 +826,6 @@ impl Deep {
         if c == 0 {
             return Some(Move::Draw);
         }
-        let mut first = 0u16;
-        judge::for_each_set(self.view.matrix.map(|c| c.and_then(super::game::value).unwrap_or(0)), &mut |cells, f| {
-            if cells == c && first == 0 {
-                first = f;
-            }
-        });
         let mut cards: heapless::Vec<crate::cards::Card, CELLS> = heapless::Vec::new();
         for i in 0..CELLS {
             if first & (1 << i) != 0 {

@@ -5,7 +5,7 @@
 use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::kingdoms::solver::{self, Solver};
 use farewell::games::kingdoms::{player, Game, Move};
-use farewell::ui::kingdoms::{HintStorage, HintWork};
+use farewell::ui::kingdoms::{HintStorage, HintWork, DEEPEN};
 
 /// `kings kingdoms ARGS...`.
 pub fn run(args: &[String]) -> std::process::ExitCode {
@@ -79,7 +79,7 @@ impl crate::cli::HintPlayer<Game> for Hint {
             if !work.busy() {
                 break;
             }
-            if let Some((m, deep)) = work.step(1, g.position(), &mut self.store, true) {
+            if let Some((m, deep)) = work.step(1, g.position(), &mut self.store, DEEPEN) {
                 // A deep search that finds nothing helps leaves the quick
                 // answer (as the screen does).
                 if !deep || m.is_some() {
