@@ -34,7 +34,7 @@
 /// | game | a unit | on the console |
 /// |---|---|---|
 /// | A Farewell to Kings | 1 placement judged (`ui::farewell`) | 1.4 ms mean, 1.9 at most |
-/// | King's Corners | 12 groups looked at (`ui::corners::GROUPS_PER_UNIT`) | 0.3-1 ms |
+/// | King's Corners | 12 groups looked at (`ui::corners::GROUPS_PER_UNIT`), or 2 nodes of the deep hint's expectimax (`ui::corners::NODES_PER_UNIT`) | 0.3-1 ms; a node 0.4-0.5 ms |
 /// | King Albert | 4 search nodes (`ui::albert::NODES_PER_UNIT`) | 1 ms, 1.5 at most |
 /// | Four Kingdoms | 1 search node or a dozen second moves (`ui::kingdoms::NODES_PER_UNIT`) | 1.05 ms median, 3.5 at most |
 ///

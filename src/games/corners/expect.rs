@@ -82,6 +82,36 @@ impl State {
         crate::games::search::mix(h)
     }
 
+    /// A hash of the position and `tag` in 32-bit arithmetic, for the
+    /// console's deep hint ([`Deep`], its own memo): the position packed
+    /// whole (every count fits 3 bits) into six words, mixed in two lanes.
+    /// [`hash`](Self::hash)'s 64-bit multiplies cost the R3000A several
+    /// of its own each, and a node hashes up to 43 children.
+    fn key(&self, tag: u32) -> u64 {
+        let mut words = [0u32; 6];
+        for (r, w) in words.iter_mut().take(4).enumerate() {
+            for v in 0..10 {
+                *w |= u32::from(self.counts[r][v]) << (3 * v);
+            }
+        }
+        for v in 0..10 {
+            words[4] |= u32::from(self.unseen[v]) << (3 * v);
+        }
+        words[5] = u32::from(self.faces[1]) | u32::from(self.faces[2]) << 3 | u32::from(self.faces[3]) << 6 | tag << 9;
+        let (mut a, mut b) = (0x9e37_79b9u32, 0x85eb_ca6bu32);
+        for w in words {
+            a = (a ^ w).wrapping_mul(0xcc9e_2d51);
+            a ^= a >> 15;
+            b = (b ^ w).wrapping_mul(0x1b87_3593);
+            b ^= b >> 13;
+        }
+        a = (a ^ b).wrapping_mul(0x85eb_ca6b);
+        a ^= a >> 16;
+        b = (b ^ a).wrapping_mul(0xc2b2_ae35);
+        b ^= b >> 16;
+        u64::from(a) << 32 | u64::from(b)
+    }
+
     /// True when a number card on a label whose face cards are still to
     /// come can never leave: no group of the other number cards left (on
     /// the matrix or not seen) makes 10 with it. That label then has one
@@ -188,13 +218,25 @@ impl<'a> Search<'a> {
         Search { slots, tune, nodes: 0, budget }
     }
 
+    /// The slot of `h`: a mask on a power of two of slots (the same slot
+    /// as the remainder, without the console's 64-bit division in
+    /// software).
+    fn slot(&self, h: u64) -> usize {
+        let n = self.slots.len();
+        if n.is_power_of_two() {
+            (h as usize) & (n - 1)
+        } else {
+            (h % n as u64) as usize
+        }
+    }
+
     fn get(&self, h: u64) -> Option<u32> {
         let n = self.slots.len();
         if n == 0 {
             return None;
         }
         let tag = h >> VALUE_BITS | 1 << 63;
-        let e = self.slots[(h % n as u64) as usize];
+        let e = self.slots[self.slot(h)];
         (e >> VALUE_BITS | 1 << 63 == tag && e != 0).then_some((e & ((1 << VALUE_BITS) - 1)) as u32)
     }
 
@@ -204,7 +246,8 @@ impl<'a> Search<'a> {
             return;
         }
         let e = (h >> VALUE_BITS << VALUE_BITS) | u64::from(v.min(ONE)) | 1 << 63;
-        self.slots[(h % n as u64) as usize] = e;
+        let i = self.slot(h);
+        self.slots[i] = e;
     }
 
     /// True once the budget is spent.
@@ -672,7 +715,7 @@ impl Deep {
             let _ = l.stack.push((0, 0, 0));
             if view.phase == super::game::Phase::MatchMore {
                 let _ = d.choices.push((0, 0));
-                let _ = l.seen.push(state.hash(0));
+                let _ = l.seen.push(state.key(0));
             }
             d.listing = Some(l);
         }
@@ -702,7 +745,7 @@ impl Deep {
             top.2 += 1;
             if g & union == 0 {
                 let (cells, f) = (union | g, if union == 0 { g } else { first });
-                let k = self.state.without_cells(&self.view, cells).hash(0);
+                let k = self.state.without_cells(&self.view, cells).key(0);
                 if !l.seen.contains(&k) && !self.choices.is_full() {
                     let _ = l.seen.push(k);
                     let _ = self.choices.push((cells, f));
@@ -789,7 +832,7 @@ impl Deep {
             return Worth::Known(ONE);
         }
         let full = t.empty().iter().all(|x| *x == 0);
-        let h = if full { t.hash(1) } else { t.hash(2) };
+        let h = if full { t.key(1) } else { t.key(2) };
         match search.get(h) {
             Some(x) => Worth::Known(x),
             None => Worth::Search(h),
