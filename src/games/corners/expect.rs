@@ -117,7 +117,20 @@ impl State {
     /// the matrix or not seen) makes 10 with it. That label then has one
     /// cell fewer than face cards to come, so the game is lost.
     pub fn stuck_on_a_label(&self) -> bool {
-        (1..4).any(|r| self.faces[r] > 0 && (0..9).any(|v| self.counts[r][v] > 0 && self.stuck_value(v)))
+        // Each value once, whichever labels hold it (a leaf of the deep
+        // hint's search asks this; the console felt every sum redone).
+        let mut asked = 0u16;
+        for r in (1..4).filter(|r| self.faces[*r] > 0) {
+            for v in 0..9 {
+                if self.counts[r][v] > 0 && asked & (1 << v) == 0 {
+                    if self.stuck_value(v) {
+                        return true;
+                    }
+                    asked |= 1 << v;
+                }
+            }
+        }
+        false
     }
 
     /// True when no group of the number cards left but one of value `v +
@@ -547,17 +560,21 @@ struct Node {
     i: u8,
     /// The best region so far for the value under way.
     best: u32,
+    /// Values whose card would be stuck on a label, and those asked: the
+    /// same for every label (the cards left are the same).
+    stuck: u16,
+    asked: u16,
 }
 
 impl Node {
     fn new(s: State, h: u64) -> Node {
-        Node { s, h, e: s.empty(), acc: 0, i: 0, best: 0 }
+        Node { s, h, e: s.empty(), acc: 0, i: 0, best: 0, stuck: 0, asked: 0 }
     }
 
     /// The position child `i` leaves, if it is searched (a card of a kind
     /// not left, a full region, or a number card that would be stuck on a
     /// label are not).
-    fn child(&self) -> Option<State> {
+    fn child(&mut self) -> Option<State> {
         let (s, e) = (&self.s, &self.e);
         let mut t = *s;
         if self.i < 3 {
@@ -574,7 +591,14 @@ impl Node {
         }
         t.unseen[v] -= 1;
         t.counts[r][v] += 1;
-        (r == 0 || !t.stuck_value(v)).then_some(t)
+        let bit = 1 << v;
+        if r > 0 && self.asked & bit == 0 {
+            self.asked |= bit;
+            if t.stuck_value(v) {
+                self.stuck |= bit;
+            }
+        }
+        (r == 0 || self.stuck & bit == 0).then_some(t)
     }
 
     /// Child `i` is worth `x` (0 when not searched): counted, and on to
@@ -785,7 +809,7 @@ impl Deep {
         let mut search = Search::resume(slots, self.e.tune, u64::MAX);
         let mut left = nodes.max(1);
         loop {
-            let next = match self.stack.last() {
+            let next = match self.stack.last_mut() {
                 Some(n) if n.i >= CHILDREN => {
                     let (h, x) = (n.h, n.worth());
                     search.put(h, x);
