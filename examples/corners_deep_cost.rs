@@ -1,7 +1,8 @@
 //! What King's Corners' deep hint (the expectimax in slices, its memo kept
 //! from move to move) costs on the host, against the rules of thumb's
-//! groups, whose cost on the console sets the unit: the figure behind
-//! `ui::corners::NODES_PER_UNIT`.
+//! groups, and whether its slices answer as the whole search does. (On
+//! the console a node costs far more than a group: Mednafen's `AFTK HINT`
+//! lines set `ui::corners::NODES_PER_UNIT`.)
 //! `tools/host-cargo run --release --example corners_deep_cost -- FIRST DEALS SLICE`
 
 use farewell::games::corners::expect::{Deep, Deepened, Expect};

@@ -60,11 +60,10 @@ pub const GROUPS_PER_UNIT: u32 = 12;
 pub const THINK_PER_FRAME: Units = 2;
 
 /// Nodes of the deep hint's expectimax in a unit: a node costs the
-/// console about 0.4-0.5 ms (Mednafen, `corners-deep`: 10 nodes a unit
-/// took 3.8-5.3 ms, the `AFTK HINT` lines' `step_us`), mostly its 43
-/// children's 64-bit hashes, which the R3000A multiplies in software. On
-/// the host a node costs what a group does (`examples/corners_deep_cost`):
-/// the host does not tell.
+/// console about 0.45 ms (Mednafen, `corners-deep`: 2 nodes a unit took
+/// 0.77-1.06 ms, the `AFTK HINT` lines' `step_us`; a node looks at up to
+/// 43 children). On the host a node costs what a group does
+/// (`examples/corners_deep_cost`), so the host cannot tell this.
 pub const NODES_PER_UNIT: u32 = 2;
 
 /// Memo slots of the deep hint's expectimax: 16,384 of 8 bytes (128 KB),

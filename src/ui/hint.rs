@@ -8,8 +8,12 @@
 //! move played or taken back) drops the work: any other press (a refused
 //! X, a card picked up or put back, the cursor moved) leaves it going, and
 //! a press that acts while the player waits for the hint withdraws the
-//! asking only ([`HintState::withdraw`]). The screen owns its thinker;
-//! this keeps the state every game shares, so the rules are written once.
+//! asking only ([`HintState::withdraw`]). A game with a deeper search
+//! goes on past the quick answer while the position stands, and a deep
+//! answer it finds replaces the one kept ([`HintState::found_at`]): the
+//! longer the player looks, the better the hint Square shows at once. The
+//! screen owns its thinker; this keeps the state every game shares, so the
+//! rules are written once.
 
 /// What a press of Square finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
