@@ -105,7 +105,7 @@ mod game_loop {
             ticks_to_us(self.clock.ticks_since(self.start))
         }
         fn thinking(&self) -> bool {
-            self.app.thinking()
+            self.app.pondering()
         }
         fn weight(&self) -> u32 {
             self.app.step_weight()
@@ -163,7 +163,7 @@ mod game_loop {
             // The step only hands the session the last sector's result and
             // starts the next; the sector's bytes move while the frame waits.
             let t = clock.now();
-            if self.schedule.card_room(finish_us, app.thinking()) {
+            if self.schedule.card_room(finish_us, app.pondering()) {
                 storage.step(app, tty);
             }
             let card_us = finish_us + ticks_to_us(clock.ticks_since(t));

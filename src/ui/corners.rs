@@ -490,7 +490,10 @@ impl PlayScreen for Play {
         self.hints
     }
     fn thinking(&self) -> bool {
-        self.thinker.is_some()
+        self.thinker.as_ref().is_some_and(|t| t.answer().is_none())
+    }
+    fn deepening(&self) -> bool {
+        self.thinker.as_ref().is_some_and(|t| t.answer().is_some())
     }
     fn think(&mut self, budget: Units, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, budget, frame, &mut store.0)
