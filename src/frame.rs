@@ -35,7 +35,7 @@
 /// | game | a unit | on the console |
 /// |---|---|---|
 /// | A Farewell to Kings | 1 placement judged (`ui::farewell`) | 1.0 ms mean (hints12-14, demo) |
-/// | King's Corners | 12 groups looked at (`ui::corners::GROUPS_PER_UNIT`) | 0.17 ms mean (corners) |
+/// | King's Corners | 12 groups looked at (`ui::corners::GROUPS_PER_UNIT`), or 2 nodes of the deep hint's expectimax (`ui::corners::NODES_PER_UNIT`) | 0.17 ms mean (corners); a node 0.4-0.5 ms at `opt-level = "s"` |
 /// | King Albert | 4 search nodes (`ui::albert::NODES_PER_UNIT`) | 0.61 ms mean (albert, albert-hints) |
 /// | Four Kingdoms | 1 search node or a dozen second moves (`ui::kingdoms::NODES_PER_UNIT`) | 0.85-0.99 ms mean (kingdoms, kingdoms-won) |
 ///
@@ -46,6 +46,16 @@
 /// starting from the game's catalogue entry (`think_step_us`, its longest
 /// unit measured).
 pub type Units = u32;
+
+/// Units a frame's spare time thinks, as the host counts the pondering of
+/// a player who looks W frames before each move (`kings GAME stats
+/// --player hint --ponder-frames W`): at `opt-level = "s"` the console
+/// thought about 2.5-3 units a frame on A Farewell to Kings' 12x8 grid
+/// (1.4 ms a unit, about 4.5 ms of a frame), the busiest table to draw, so
+/// 3 is what any game's frame gives at least; at `opt-level = 2` a frame
+/// thinks more (about 5 units on 12x8, 1.0 ms a unit): the host's tables
+/// count fewer units than the console works.
+pub const PONDER_UNITS_A_FRAME: Units = 3;
 
 /// A frame's length and budget: one vblank period, NTSC or PAL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,12 +373,22 @@ pub struct HintShown {
     pub steps: u32,
     /// Their mean time, in microseconds.
     pub step_us: u32,
+    /// The answer shown is a deep one (worked out past the quick answer
+    /// while the player looked).
+    pub deep: bool,
+    /// Frames that worked on the position before it was shown (pondering
+    /// included; 0 for a game that does not count them).
+    pub pondered: u32,
 }
 
-/// `us=<us> frames=<n> steps=<n> step_us=<us>`.
+/// `us=<us> frames=<n> steps=<n> step_us=<us> answer=quick|deep
+/// pondered=<n>` (the last two added after the others, so a reader of
+/// the first four reads every line).
 impl crate::out::Text for HintShown {
     fn text(&self, f: &mut dyn crate::out::Out) -> core::fmt::Result {
-        put!(f, "us=", self.us, " frames=", self.frames, " steps=", self.steps, " step_us=", self.step_us)
+        let answer = if self.deep { "deep" } else { "quick" };
+        put!(f, "us=", self.us, " frames=", self.frames, " steps=", self.steps, " step_us=", self.step_us)?;
+        put!(f, " answer=", answer, " pondered=", self.pondered)
     }
 }
 
@@ -397,7 +417,8 @@ impl HintTimer {
         }
         let line = shown.then(|| {
             let step_us = self.steps_us / self.steps.max(1);
-            let line = HintShown { us: self.us, frames: self.frames, steps: self.steps, step_us };
+            let line =
+                HintShown { us: self.us, frames: self.frames, steps: self.steps, step_us, deep: false, pondered: 0 };
             self.steps = 0;
             self.steps_us = 0;
             line
@@ -690,10 +711,15 @@ mod tests {
         assert_eq!(h.frame(true, true, false), None);
         h.thought(true, Thought { us: 2_000, steps: 0, steps_us: 0 });
         let shown = h.frame(true, false, true).expect("drawn");
-        assert_eq!(shown, HintShown { us: 6_000, frames: 4, steps: 4, step_us: 2_000 });
-        assert_eq!(shown.to_string(), "us=6000 frames=4 steps=4 step_us=2000");
+        assert_eq!(shown, HintShown { us: 6_000, frames: 4, steps: 4, step_us: 2_000, deep: false, pondered: 0 });
+        assert_eq!(shown.to_string(), "us=6000 frames=4 steps=4 step_us=2000 answer=quick pondered=0");
+        let deep = HintShown { deep: true, pondered: 120, ..shown };
+        assert_eq!(deep.to_string(), "us=6000 frames=4 steps=4 step_us=2000 answer=deep pondered=120");
         // A hint worked out before Square: 2 frames, no steps since.
-        assert_eq!(h.frame(true, false, true), Some(HintShown { us: 0, frames: 2, steps: 0, step_us: 0 }));
+        assert_eq!(
+            h.frame(true, false, true),
+            Some(HintShown { us: 0, frames: 2, steps: 0, step_us: 0, deep: false, pondered: 0 })
+        );
         // A move instead of the hint, or a new deal, stops the timing.
         assert_eq!(h.frame(true, true, false), None);
         h.thought(true, Thought { us: 9_000, steps: 2, steps_us: 9_000 });

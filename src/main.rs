@@ -105,7 +105,7 @@ mod game_loop {
             ticks_to_us(self.clock.ticks_since(self.start))
         }
         fn thinking(&self) -> bool {
-            self.app.thinking()
+            self.app.pondering()
         }
         fn weight(&self) -> u32 {
             self.app.step_weight()
@@ -163,7 +163,7 @@ mod game_loop {
             // The step only hands the session the last sector's result and
             // starts the next; the sector's bytes move while the frame waits.
             let t = clock.now();
-            if self.schedule.card_room(finish_us, app.thinking()) {
+            if self.schedule.card_room(finish_us, app.pondering()) {
                 storage.step(app, tty);
             }
             let card_us = finish_us + ticks_to_us(clock.ticks_since(t));
@@ -211,6 +211,8 @@ mod game_loop {
             let in_deal = app.hints().is_some();
             let shown = in_deal && app.take_hint_shown();
             if let Some(line) = self.hint.frame(in_deal, in_deal && app.hint_asked(), shown) {
+                let (deep, pondered) = app.hint_depth();
+                let line = farewell::frame::HintShown { deep, pondered, ..line };
                 aftk_line!(tty, "HINT ", line);
             }
         }

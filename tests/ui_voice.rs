@@ -105,7 +105,7 @@ fn corners_at(seed: u32) -> PlayDriver<corners_ui::Play> {
 
 fn kingdoms_at(seed: u32) -> PlayDriver<kingdoms_ui::Play> {
     let mut log = String::new();
-    let play = kingdoms_ui::Play::on(Table::new(seed, (), &mut log));
+    let play = kingdoms_ui::Play::on(Table::new(seed, kingdoms::Options::default(), &mut log));
     PlayDriver::new(play, log, 0)
 }
 
@@ -252,7 +252,7 @@ fn select_marks_where_four_kingdoms_card_may_go_under_the_cursor_and_held() {
     // somewhere to go.
     let (seed, card, moves) = (1..500)
         .find_map(|seed| {
-            let g = kingdoms::Game::deal(seed, ());
+            let g = kingdoms::Game::deal(seed, kingdoms::Options::default());
             let c = *g.position().land(0).cards().last()?;
             let of = |m: &kingdoms::Move| match *m {
                 kingdoms::Move::ToLand(x, _) | kingdoms::Move::ToGuest(x) | kingdoms::Move::ToFoundation(x) => x == c,
@@ -432,7 +432,7 @@ fn king_corners_hint_to_clear_a_group_names_its_cards() {
 fn four_kingdoms_names_its_places_as_its_table_does() {
     let mut seen = [false; 4];
     for seed in 1..30 {
-        let mut g = kingdoms::Game::deal(seed, ());
+        let mut g = kingdoms::Game::deal(seed, kingdoms::Options::default());
         for _ in 0..200 {
             for m in legal(&g) {
                 let mut text = String::new();

@@ -247,6 +247,16 @@ impl GameScreen {
         each!(self, p => PlayScreen::ponder(p))
     }
 
+    /// See [`PlayScreen::deepening`].
+    pub fn deepening(&self) -> bool {
+        each!(self, p => PlayScreen::deepening(p))
+    }
+
+    /// See [`PlayScreen::hint_depth`].
+    pub fn hint_depth(&self) -> (bool, u32) {
+        each!(self, p => PlayScreen::hint_depth(p))
+    }
+
     /// True while a hint the player asked for is not shown yet.
     pub fn asked(&self) -> bool {
         each!(self, p => PlayScreen::asked(p))

@@ -34,8 +34,9 @@ pub struct Play {
     group: u16,
     /// The hint showing is "draw": X then draws, as L1 does.
     draw_hinted: bool,
-    /// The hint being worked out (Square), a few groups a frame.
-    thinker: Option<player::Thinker>,
+    /// The hint being worked out (Square), a few groups a frame, then
+    /// deepened while the position stands.
+    thinker: Option<player::Hint>,
     /// Where the hint stands (worked out before the player asks, kept).
     hint: HintState<Move>,
     /// Hints shown so far (the console times each one).
@@ -77,6 +78,42 @@ pub const GROUPS_PER_UNIT: u32 = 12;
 /// frame's update would take up to 6.7 ms on the console: spread over frames,
 /// none comes near the vblank.
 pub const THINK_PER_FRAME: Units = 2;
+
+/// Nodes of the deep hint's expectimax in a unit: a node costs the
+/// console about 0.45 ms (Mednafen, `corners-deep`: 2 nodes a unit took
+/// 0.77-1.06 ms, the `AFTK HINT` lines' `step_us`; a node looks at up to
+/// 43 children). On the host a node costs what a group does
+/// (`examples/corners_deep_cost`), so the host cannot tell this.
+pub const NODES_PER_UNIT: u32 = 2;
+
+/// Memo slots of the deep hint's expectimax: 16,384 of 8 bytes (128 KB),
+/// kept from move to move and deal to deal.
+pub const DEEP_SLOTS: usize = 1 << 14;
+
+/// The deep hint's memo as the console keeps it from boot, lent to
+/// [`Play::think`].
+pub struct HintStorage(pub [u64; DEEP_SLOTS]);
+
+impl Default for HintStorage {
+    fn default() -> Self {
+        HintStorage([0; DEEP_SLOTS])
+    }
+}
+
+impl core::fmt::Debug for HintStorage {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        put!(f, "HintStorage(", core::mem::size_of::<Self>(), " bytes)")
+    }
+}
+
+/// Works `units` more on `hint`: [`GROUPS_PER_UNIT`] groups a unit while
+/// the quick answer is worked out, then [`NODES_PER_UNIT`] nodes of the
+/// deep search (`slots` its memo). True when the answer changed. The
+/// screen's thinking and `kings corners stats --player hint` both go
+/// through here.
+pub fn hint_step(hint: &mut player::Hint, units: Units, slots: &mut [u64]) -> bool {
+    hint.step(units.saturating_mul(GROUPS_PER_UNIT), units.saturating_mul(NODES_PER_UNIT), slots)
+}
 
 impl Play {
     /// Continues a game rebuilt from the save.
@@ -173,14 +210,20 @@ impl Play {
     /// Works `budget` more units on the hint being worked out
     /// ([`GROUPS_PER_UNIT`] groups each) and shows it once found. True
     /// while work is left.
-    pub fn think(&mut self, budget: Units, frame: u32) -> bool {
+    pub fn think(&mut self, budget: Units, frame: u32, slots: &mut [u64]) -> bool {
         let Some(t) = self.thinker.as_mut() else { return false };
-        let Some(m) = t.step(budget.saturating_mul(GROUPS_PER_UNIT)) else { return true };
-        self.thinker = None;
-        if self.hint.found(m) {
-            self.show(m, frame);
+        self.hint.thought(frame);
+        let changed = hint_step(t, budget, slots);
+        let working = t.working();
+        if let Some((m, deep)) = t.answer().filter(|_| changed) {
+            if self.hint.found_at(m, deep) {
+                self.show(m, frame);
+            }
         }
-        false
+        if !working {
+            self.thinker = None;
+        }
+        working
     }
 
     /// Plays a move on the table, with its sound: a card placed, a group
@@ -272,7 +315,7 @@ impl Play {
     }
 
     fn start_work(&mut self) {
-        self.thinker = Some(player::Thinker::new(self.game(), player::Style::default()));
+        self.thinker = Some(player::Hint::new(self.game()));
     }
 
     /// Drops the work under way (a kept answer stays).
@@ -488,13 +531,13 @@ pub const TIPS: [&str; 9] = [
 ];
 
 impl PlayScreen for Play {
-    type HintStore = ();
+    type HintStore = HintStorage;
     table_screen!();
 
     fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         self.table.pressed(input);
         self.act(input, frame, log);
-        self.think(THINK_PER_FRAME, frame);
+        self.think(THINK_PER_FRAME, frame, &mut []);
         self.aim_targets();
     }
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
@@ -514,10 +557,16 @@ impl PlayScreen for Play {
         self.hints
     }
     fn thinking(&self) -> bool {
-        self.thinker.is_some()
+        self.thinker.as_ref().is_some_and(|t| t.answer().is_none())
     }
-    fn think(&mut self, budget: Units, frame: u32, _: &mut ()) -> bool {
-        Play::think(self, budget, frame)
+    fn deepening(&self) -> bool {
+        self.thinker.as_ref().is_some_and(|t| t.answer().is_some())
+    }
+    fn think(&mut self, budget: Units, frame: u32, store: &mut HintStorage) -> bool {
+        Play::think(self, budget, frame, &mut store.0)
+    }
+    fn hint_depth(&self) -> (bool, u32) {
+        self.hint.depth()
     }
     fn withdraw_hint(&mut self) {
         self.hint.withdraw();
@@ -569,9 +618,10 @@ impl Play {
         let draw_hinted = self.draw_hinted;
         if !pressed.is_empty() {
             self.draw_hinted = false;
-            // Any other button drops a hint being worked out.
+            // Any other button withdraws the asking; the work goes on
+            // while the position stands.
             if !pressed.contains(Buttons::SQUARE) {
-                self.drop_work();
+                self.hint.withdraw();
             }
         }
         if pressed.contains(Buttons::TRIANGLE) {
@@ -597,8 +647,9 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     help: &HELP,
     tips: &TIPS,
     // A unit, 12 groups: up to 1 ms in Mednafen (the corners run's HINT
-    // lines); a whole hint a few units.
+    // lines); a whole hint a few units. The deep hint's 2 nodes: about 1
+    // ms, a node of many children more, which the margin covers.
     think_step_us: 1_000,
-    think_margin_us: 600,
+    think_margin_us: 1_500,
     ..ScreenInfo::of(&crate::games::corners::INFO)
 };

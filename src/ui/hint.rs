@@ -8,8 +8,12 @@
 //! move played or taken back) drops the work: any other press (a refused
 //! X, a card picked up or put back, the cursor moved) leaves it going, and
 //! a press that acts while the player waits for the hint withdraws the
-//! asking only ([`HintState::withdraw`]). The screen owns its thinker;
-//! this keeps the state every game shares, so the rules are written once.
+//! asking only ([`HintState::withdraw`]). A game with a deeper search
+//! goes on past the quick answer while the position stands, and a deep
+//! answer it finds replaces the one kept ([`HintState::found_at`]): the
+//! longer the player looks, the better the hint Square shows at once. The
+//! screen owns its thinker; this keeps the state every game shares, so the
+//! rules are written once.
 
 /// What a press of Square finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,11 +35,17 @@ pub struct HintState<M> {
     asked: bool,
     /// The answer for the position on the table.
     kept: Option<Option<M>>,
+    /// The kept answer is a deep one: found by the search that goes on
+    /// past the quick answer while the position stands.
+    deep: bool,
+    /// Frames that worked on the position on the table, and the last.
+    frames: u32,
+    last: Option<u32>,
 }
 
 impl<M> Default for HintState<M> {
     fn default() -> Self {
-        HintState { working: false, asked: false, kept: None }
+        HintState { working: false, asked: false, kept: None, deep: false, frames: 0, last: None }
     }
 }
 
@@ -67,9 +77,34 @@ impl<M: Copy> HintState<M> {
     /// The answer was found: kept for the position; true when the player
     /// asked for it (show it now).
     pub fn found(&mut self, m: Option<M>) -> bool {
+        self.found_at(m, false)
+    }
+
+    /// An answer was found, `deep` or quick: it replaces the one kept (a
+    /// deep answer comes after the quick one, from the work that goes on
+    /// while the position stands); true when the player asked and waits
+    /// for it (show it now).
+    pub fn found_at(&mut self, m: Option<M>, deep: bool) -> bool {
         self.working = false;
         self.kept = Some(m);
+        self.deep = deep;
         core::mem::take(&mut self.asked)
+    }
+
+    /// Frame `frame` works on the position on the table (counted once
+    /// however many steps it takes).
+    pub fn thought(&mut self, frame: u32) {
+        if self.last != Some(frame) {
+            self.last = Some(frame);
+            self.frames = self.frames.saturating_add(1);
+        }
+    }
+
+    /// Whether the kept answer is a deep one, and the frames that worked
+    /// on the position so far (the `AFTK HINT` line's `answer=` and
+    /// `pondered=`).
+    pub fn depth(&self) -> (bool, u32) {
+        (self.deep && self.kept.is_some(), self.frames)
     }
 
     /// The player did something else while waiting for the hint (a press
@@ -95,6 +130,9 @@ impl<M: Copy> HintState<M> {
     pub fn forget(&mut self) {
         self.cancel();
         self.kept = None;
+        self.deep = false;
+        self.frames = 0;
+        self.last = None;
     }
 
     /// Work is under way (asked for or not).
@@ -256,6 +294,26 @@ mod tests {
         assert_eq!(h.ask(), Ask::Show(Some(3)), "the next Square shows it at once");
         h.forget();
         assert_eq!(h.ask(), Ask::Start, "another position: worked out anew");
+    }
+
+    #[test]
+    fn a_deep_answer_replaces_the_quick_one_and_a_move_forgets_both() {
+        let mut h = HintState::<u8>::default();
+        assert!(h.ponder());
+        h.thought(10);
+        h.thought(10);
+        h.thought(11);
+        assert!(!h.found(Some(1)), "nobody asked");
+        assert_eq!(h.depth(), (false, 2), "quick, two frames of work");
+        assert_eq!(h.ask(), Ask::Show(Some(1)));
+        h.thought(12);
+        assert!(!h.found_at(Some(2), true), "shown already: kept, not shown again");
+        assert_eq!(h.ask(), Ask::Show(Some(2)), "the next Square shows the deep answer");
+        assert_eq!(h.depth(), (true, 3));
+        h.forget();
+        assert_eq!(h.depth(), (false, 0));
+        assert_eq!(h.ask(), Ask::Start);
+        assert!(h.found_at(None, true), "asked and waiting: shown");
     }
 
     #[test]

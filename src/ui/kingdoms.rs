@@ -142,6 +142,81 @@ pub const HINT_TABLE: usize = CONSOLE_EFFORT.table_slots();
 /// a won sample voted, at the same cost a step.
 pub const CONSOLE_EFFORT: Effort = Effort::CONSOLE_FURTHEST;
 
+/// The deep hint, worked out after the quick answer while the position
+/// stands: each candidate move judged on one sample of the hidden cards,
+/// its search from the position after it within 50 nodes (13.6% of deals
+/// 1-500 on the host, played at every move, the quick answer 10.2%).
+pub const DEEP_EFFORT: Effort = Effort { samples: 1, nodes: 50, each: true, furthest: false };
+
+/// Whether the screen works out the deep answer after the quick one. Off:
+/// mixed with the quick answers, and played at every move from the
+/// console's storage, it won less than the quick answer alone (`kings
+/// kingdoms stats --player hint`, deals 1-500: 9.8% at 240 frames and
+/// with every answer deep, 11.0% at 0 of 1-300; README).
+pub const DEEPEN: bool = false;
+
+/// Where the hint's work on a position stands: the quick answer
+/// ([`CONSOLE_EFFORT`]), then the deep one ([`DEEP_EFFORT`]). The screen's
+/// thinking and `kings kingdoms stats --player hint` both go through
+/// [`step`](Self::step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintWork {
+    /// Nothing to work out.
+    Idle,
+    /// The quick answer asked for: the next step starts the sampler on it
+    /// (so that the update itself stays short).
+    Start,
+    /// The quick answer being worked out.
+    Quick,
+    /// The quick answer found: the next step starts the deep search.
+    StartDeep,
+    /// The deep answer being worked out.
+    Deep,
+}
+
+impl HintWork {
+    /// True while work is left.
+    pub fn busy(&self) -> bool {
+        *self != HintWork::Idle
+    }
+
+    /// Works `units` more on the position `p` with `store` (a start is a
+    /// step of its own; a unit is a few first moves weighed or
+    /// [`NODES_PER_UNIT`] nodes of a search): the answer found, and
+    /// whether it is the deep one. With `deepen` false, the work ends at
+    /// the quick answer.
+    pub fn step(
+        &mut self,
+        units: crate::frame::Units,
+        p: &Position,
+        store: &mut HintStorage,
+        deepen: bool,
+    ) -> Option<(Option<Move>, bool)> {
+        let restart = |effort, store: &mut HintStorage| match store.sampler.as_mut() {
+            Some(s) => s.restart(p, effort),
+            None => store.sampler = Some(Sampler::new(p, effort)),
+        };
+        let deep = match *self {
+            HintWork::Idle => return None,
+            HintWork::Start | HintWork::StartDeep => {
+                let deep = *self == HintWork::StartDeep;
+                restart(if deep { DEEP_EFFORT } else { CONSOLE_EFFORT }, store);
+                *self = if deep { HintWork::Deep } else { HintWork::Quick };
+                return None;
+            }
+            HintWork::Quick => false,
+            HintWork::Deep => true,
+        };
+        let Some(s) = store.sampler.as_mut() else {
+            *self = HintWork::Idle;
+            return None;
+        };
+        let m = s.step_in(&mut store.table, NODES_PER_UNIT.saturating_mul(u64::from(units)))?;
+        *self = if !deep && deepen && m.is_some() { HintWork::StartDeep } else { HintWork::Idle };
+        Some((m, deep))
+    }
+}
+
 /// Where the hint thinks, as the caller keeps it for every game of Four
 /// Kingdoms (the console's `App` owns one from boot, beside King Albert's):
 /// the sampling player, whose search holds about 20 KB, and its table. A
@@ -187,12 +262,12 @@ pub struct Play {
     /// Where the held card (or the one under the cursor) may go: a suit
     /// row's place, a land (depth 0).
     targets: Targets<Spot, 12>,
-    /// The fair player (in the hint storage) is working out a hint or the
-    /// demo's move.
-    working: bool,
-    /// A hint or the demo's move asked for: [`think`](Self::think) starts
-    /// the fair player on it (so that the update itself stays short).
-    asked: bool,
+    /// Where the fair player (in the hint storage) stands on the hint or
+    /// the demo's move.
+    work: HintWork,
+    /// The attract mode plays this game: its moves are the quick answers
+    /// only, whatever the frames' time (the demo stays the same run).
+    demo: bool,
     /// Its answer, until a move is played (`Some(None)`: nothing helps).
     /// Where the hint stands (worked out before the player asks, kept).
     hint: HintState<Move>,
@@ -209,8 +284,8 @@ impl Play {
             left: Spot::Row { suit: 0, column: Column::Subjects },
             held: None,
             targets: Targets::default(),
-            working: false,
-            asked: false,
+            work: HintWork::Idle,
+            demo: false,
             hint: HintState::default(),
             hints: 0,
         }
@@ -297,8 +372,7 @@ impl Play {
     /// Forgets the move worked out (or being worked out) for the position
     /// before.
     fn forget(&mut self) {
-        self.working = false;
-        self.asked = false;
+        self.work = HintWork::Idle;
         self.hint.forget();
     }
 
@@ -456,7 +530,7 @@ impl Play {
         match self.hint.ask() {
             Ask::Show(m) => self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame),
             Ask::Start => {
-                self.asked = true;
+                self.work = HintWork::Start;
                 self.table.say(frame, &[&"Thinking..."]);
             }
             Ask::Wait => self.table.say(frame, &[&"Thinking..."]),
@@ -464,37 +538,22 @@ impl Play {
     }
 
     /// Works `budget` more units on the hint or demo move being worked out
-    /// in `store` (the console calls it with what time each frame has left):
-    /// the sampling player at the console's effort ([`CONSOLE_EFFORT`]),
-    /// a unit being a few first moves weighed or [`NODES_PER_UNIT`] nodes
-    /// of a sample's search. Once found, shows it. True while work is left.
+    /// in `store` (the console calls it with what time each frame has
+    /// left; [`HintWork::step`]): the quick answer, shown once found if
+    /// asked, then (not in the demo) the deep one, which replaces it. True
+    /// while work is left.
     pub fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
-        if self.asked {
-            // Starting is a step of its own (the view, the safe moves).
-            self.asked = false;
-            self.working = true;
-            match store.sampler.as_mut() {
-                Some(s) => s.restart(self.pos(), CONSOLE_EFFORT),
-                None => store.sampler = Some(Sampler::new(self.pos(), CONSOLE_EFFORT)),
+        self.hint.thought(frame);
+        let pos = self.table.game().position();
+        if let Some((m, deep)) = self.work.step(budget, pos, store, DEEPEN && !self.demo) {
+            // The demo deals again when nothing helps; the player's Square
+            // still gets a move while one exists. A deep search that finds
+            // nothing helps leaves the quick answer.
+            if (!deep || m.is_some()) && self.hint.found_at(m, deep) {
+                self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame);
             }
-            return true;
         }
-        if !self.working {
-            return false;
-        }
-        let Some(s) = store.sampler.as_mut() else {
-            self.working = false;
-            return false;
-        };
-        let nodes = NODES_PER_UNIT.saturating_mul(u64::from(budget));
-        let Some(m) = s.step_in(&mut store.table, nodes) else { return true };
-        self.working = false;
-        // The demo deals again when nothing helps; the player's Square
-        // still gets a move while one exists.
-        if self.hint.found(m) {
-            self.show(m.or_else(|| super::table::any_legal(self.table.game())), frame);
-        }
-        false
+        self.work.busy()
     }
 
     /// Shows a move as a hint: its card held, the cursor where it goes, a
@@ -538,7 +597,8 @@ impl Play {
             Ask::Show(Some(m)) => !self.play(m, frame, log),
             Ask::Show(None) => true,
             Ask::Start => {
-                self.asked = true;
+                self.demo = true;
+                self.work = HintWork::Start;
                 false
             }
             Ask::Wait => false,
@@ -940,15 +1000,18 @@ impl PlayScreen for Play {
         self.hints
     }
     fn thinking(&self) -> bool {
-        self.asked || self.working
+        self.work.busy()
     }
     fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
         Play::think(self, budget, frame, store)
     }
     fn ponder(&mut self) {
         if !self.game().status().is_over() && self.hint.ponder() {
-            self.asked = true;
+            self.work = HintWork::Start;
         }
+    }
+    fn hint_depth(&self) -> (bool, u32) {
+        self.hint.depth()
     }
     fn asked(&self) -> bool {
         self.hint.asked()

@@ -306,7 +306,9 @@ impl App {
         if self.dealt_at == Some(frame) {
             return false;
         }
-        self.playing.as_mut().is_some_and(|p| p.thinking() && p.think(budget, frame, &mut self.hint_stores))
+        self.playing
+            .as_mut()
+            .is_some_and(|p| (p.thinking() || p.deepening()) && p.think(budget, frame, &mut self.hint_stores))
     }
 
     /// What the next unit of [`App::think`] costs, in the game's usual
@@ -994,6 +996,20 @@ impl App {
     pub fn take_hint_shown(&mut self) -> bool {
         let shown = self.hints().unwrap_or(0);
         core::mem::replace(&mut self.hints_taken, shown) != shown
+    }
+
+    /// True while the frames' spare time has work: a hint or the demo's
+    /// move being worked out ([`thinking`](Self::thinking)), or a deeper
+    /// answer past the quick one kept ([`PlayScreen::deepening`]).
+    pub fn pondering(&self) -> bool {
+        self.thinking() || self.playing.as_ref().is_some_and(GameScreen::deepening)
+    }
+
+    /// Whether the chosen game's hint on hand is a deep answer, and the
+    /// frames that worked on its position (the `AFTK HINT` line's
+    /// `answer=` and `pondered=`).
+    pub fn hint_depth(&self) -> (bool, u32) {
+        self.playing.as_ref().map_or((false, 0), GameScreen::hint_depth)
     }
 
     /// True when the chosen game's deal has been won.

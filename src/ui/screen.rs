@@ -141,6 +141,22 @@ pub trait PlayScreen {
     fn asked(&self) -> bool {
         self.thinking()
     }
+    /// Whether the hint on hand is a deep answer (worked out past the
+    /// quick one while the player looked), and the frames that worked on
+    /// the position: the `AFTK HINT` line's `answer=` and `pondered=`. A
+    /// game with no deeper search: quick, not counted.
+    fn hint_depth(&self) -> (bool, u32) {
+        (false, 0)
+    }
+    /// True while a deeper answer is worked out past the quick one (the
+    /// position stands and the quick answer is kept): [`think`] goes on
+    /// in the frames' spare time, but no hint waits for it
+    /// ([`thinking`](Self::thinking) is false). None by default.
+    ///
+    /// [`think`]: PlayScreen::think
+    fn deepening(&self) -> bool {
+        false
+    }
     /// The sound effects asked for since last taken; leaves none.
     fn take_sounds(&mut self) -> Sounds;
 

@@ -222,7 +222,7 @@ pub fn chance(start: Start, table: &mut [u32], tune: &Tune) -> u32 {
 }
 
 /// Groups on a full matrix the judge keeps (more are left out).
-const MAX_GROUPS: usize = 256;
+pub(super) const MAX_GROUPS: usize = 256;
 
 /// Memo slots: one per empty-cells vector (5^4).
 const MEMO: usize = 625;

@@ -461,8 +461,8 @@ impl Sampler {
     /// [`step`](Self::step), searching a sample solved from the position
     /// at most `nodes` nodes a step (the console's frames): a step starts
     /// a sample's search or goes on with it. The same move as `step`'s,
-    /// whatever `nodes` is. (A sample solved after each candidate, with
-    /// `effort.each`, is still solved whole in one step.)
+    /// whatever `nodes` is; with `effort.each` the same for each
+    /// candidate's search on each sample.
     pub fn step_in(&mut self, table: &mut [u64], nodes: u64) -> Option<Option<Move>> {
         if let Some(d) = self.decided {
             return Some(d);
@@ -492,29 +492,7 @@ impl Sampler {
             return None;
         };
         if self.effort.each {
-            let Some((sample, i, m)) = self.tally.next(self.effort.samples) else {
-                let choice = self.tally.choice(plain, |m| self.acceptable(m));
-                self.decided = Some(choice);
-                return Some(choice);
-            };
-            if i == 0 {
-                let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(sample))) as u32);
-                self.sample = deal_hidden(&self.plain.view, Some(&mut rng));
-            }
-            let mut child = self.sample;
-            let c = if child.apply(m).is_err() {
-                0
-            } else if child.is_won() {
-                credit(true, 52)
-            } else {
-                // Won, or how many cards the search got to the foundations.
-                let slots = self.effort.table_slots().min(table.len());
-                let mut search = Search::new(&child, u64::from(self.effort.nodes), &mut table[..slots]);
-                let won = matches!(search.step(&mut table[..slots], u64::MAX), Some(Verdict::Winnable(_)));
-                credit(won, search.furthest())
-            };
-            self.tally.credit(c);
-            return None;
+            return self.step_each(plain, table, nodes);
         }
         let slots = self.effort.table_slots().min(table.len());
         if let Some(search) = self.search.as_mut().filter(|_| self.searching) {
@@ -550,6 +528,44 @@ impl Sampler {
         let choice = crate::games::search::most_voted(&self.votes, plain, |m, n| n > 0 && self.acceptable(m));
         self.decided = Some(choice);
         Some(choice)
+    }
+
+    /// A step with `effort.each`: the next candidate judged on the next
+    /// sample, its search (from the position after it) going on at most
+    /// `nodes` nodes a step, as a sample solved from the position does.
+    fn step_each(&mut self, plain: Option<Move>, table: &mut [u64], nodes: u64) -> Option<Option<Move>> {
+        let Some((sample, i, m)) = self.tally.next(self.effort.samples) else {
+            let choice = self.tally.choice(plain, |m| self.acceptable(m));
+            self.decided = Some(choice);
+            return Some(choice);
+        };
+        let slots = self.effort.table_slots().min(table.len());
+        if let Some(search) = self.search.as_mut().filter(|_| self.searching) {
+            // Won, or how many cards the search got to the foundations.
+            let won = matches!(search.step(&mut table[..slots], nodes)?, Verdict::Winnable(_));
+            self.searching = false;
+            let c = credit(won, search.furthest());
+            self.tally.credit(c);
+            return None;
+        }
+        if i == 0 {
+            let mut rng = Pcg32::new(mix(self.seed.wrapping_add(u64::from(sample))) as u32);
+            self.sample = deal_hidden(&self.plain.view, Some(&mut rng));
+        }
+        let mut child = self.sample;
+        if child.apply(m).is_err() {
+            self.tally.credit(0);
+        } else if child.is_won() {
+            self.tally.credit(credit(true, 52));
+        } else {
+            let budget = u64::from(self.effort.nodes);
+            match self.search.as_mut() {
+                Some(search) => search.restart(&child, budget, &mut table[..slots]),
+                None => self.search = Some(Search::new(&child, budget, &mut table[..slots])),
+            }
+            self.searching = true;
+        }
+        None
     }
 
     /// True when `m` is legal and may be played without the game going

@@ -48,7 +48,27 @@ pub trait Cli: Patience {
     }
     /// The strengths `--strength` names: (name, samples, nodes, how).
     const STRENGTHS: &'static [(&'static str, u16, u32, Sampling)] = &[];
+    /// The console's hint as a player meets it (`--player hint`), or
+    /// `None` for a game whose hint is not simulated.
+    fn hint_player() -> Option<Box<dyn HintPlayer<Self>>> {
+        None
+    }
 }
+
+/// The console's hint played move after move by a player who looks at
+/// each position for a while before pressing Square: what Square shows
+/// after `units` units of the console's thinking on the position (the
+/// quick answer however long it takes, a deeper one if found by then),
+/// and whether it is the deeper one. Its state (a memo, a kept line)
+/// goes on from move to move and deal to deal as the console's does.
+pub trait HintPlayer<G: Patience> {
+    /// The hint for `g` after `units` units of pondering.
+    fn next(&mut self, g: &G, units: u32) -> (Option<G::Move>, bool);
+}
+
+/// Frames a player looks before each move at most (`--ponder-frames`):
+/// ten minutes.
+const MAX_PONDER_FRAMES: u64 = 36_000;
 
 /// How a sampling player uses its samples (`--strength SAMPLESxNODES`,
 /// with a suffix `e` or `f`).
@@ -93,7 +113,7 @@ fn usage<G: Cli>(cmd: &str) -> Option<String> {
         "legal" => "FILE",
         "play" => "FILE|--seed SEED {o} MOVE...",
         "solve" => "SEED {o} [--budget NODES]",
-        "stats" => "--games N [--first N] [--player solver|fair] [--budget NODES] {o}",
+        "stats" => "--games N [--first N] [--player solver|fair|hint] [--ponder-frames W] [--budget NODES] {o}",
         "winnable" => "--count N [--tries T] [--first SEED] [--budget NODES] {o}",
         _ => return None,
     };
@@ -256,10 +276,22 @@ fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
         Some(s) => Some(parse_strength::<G>(&s.to_ascii_lowercase())?),
         None => None,
     };
-    let mut player = args.value("--player", "fair or solver")?.unwrap_or("fair".into()).to_ascii_lowercase();
-    if player != "fair" && player != "solver" {
-        return Err(format!("--player: expected fair or solver, found {}", token(&player)));
+    let mut player = args.value("--player", "fair, solver or hint")?.unwrap_or("fair".into()).to_ascii_lowercase();
+    if player != "fair" && player != "solver" && player != "hint" {
+        return Err(format!("--player: expected fair, solver or hint, found {}", token(&player)));
     }
+    let ponder = args.number("--ponder-frames", 0, MAX_PONDER_FRAMES)?;
+    if ponder.is_some() && player != "hint" {
+        return Err("--ponder-frames goes with --player hint".into());
+    }
+    let mut hint = match (player == "hint").then(G::hint_player) {
+        Some(None) => return Err(format!("--player hint: {}'s hint is not simulated", G::ID)),
+        Some(Some(h)) => Some(h),
+        None => None,
+    };
+    let frames = ponder.unwrap_or(0) as u32;
+    let units = frames.saturating_mul(farewell::frame::PONDER_UNITS_A_FRAME);
+    let (mut hints, mut deep) = (0u64, 0u64);
     let Some(games) = games else {
         return Err(usage_of::<G>("stats"));
     };
@@ -275,7 +307,21 @@ fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
     let mut scratch = G::scratch();
     for i in 0..games {
         let mut g = G::deal((first + i) as u32, o);
-        if player == "fair" {
+        if let Some(h) = hint.as_mut() {
+            for _ in 0..MAX_FAIR_MOVES {
+                let (m, d) = h.next(&g, units);
+                let Some(m) = m else { break };
+                hints += 1;
+                deep += u64::from(d);
+                if g.play(m).is_err() {
+                    return Err(format!("the hint offered an illegal move {m} in deal {}", first + i));
+                }
+            }
+            match g.status() {
+                Status::Won => won += 1,
+                _ => lost += 1,
+            }
+        } else if player == "fair" {
             for _ in 0..MAX_FAIR_MOVES {
                 let m = match strength {
                     Some((samples, nodes, how)) => g.fair_move_at(samples, nodes, how, &mut scratch),
@@ -307,7 +353,9 @@ fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
     let named = strength.filter(|s| s.0 == 0 && s.1 > 0).and_then(|(_, nodes, _)| {
         G::STRENGTHS.iter().filter(|x| x.1 == 0 && x.2 == nodes).map(|x| x.0).find(|n| *n != "strong")
     });
-    if let Some(name) = named {
+    if hint.is_some() {
+        player = format!("hint (the console's, {frames} frames of pondering before each move: {units} units)");
+    } else if let Some(name) = named {
         player = format!("{player} ({name})");
     } else if let Some((samples, nodes, how)) = strength {
         let how = match (how.each, how.furthest) {
@@ -339,6 +387,10 @@ fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
         let _ =
             writeln!(out, "decided within budget ({budget} nodes): {:.1}%", 100.0 * (won + lost) as f64 / games as f64);
         let _ = writeln!(out, "nodes per second: {:.0}", nodes as f64 / secs);
+    }
+    if hint.is_some() {
+        let _ =
+            writeln!(out, "deep answers: {deep} of {hints} hints ({:.1}%)", 100.0 * deep as f64 / hints.max(1) as f64);
     }
     let _ = writeln!(out, "games per second: {:.1}", games as f64 / secs);
     Ok(out)

@@ -69,6 +69,10 @@ impl Cli for Game {
         // no stronger than the rules of thumb here).
         ("strong", 0, EXPECT, Sampling { each: false, furthest: false }),
     ];
+
+    fn hint_player() -> Option<Box<dyn crate::cli::HintPlayer<Self>>> {
+        Some(Box::new(Hint { slots: vec![0; farewell::ui::corners::DEEP_SLOTS] }))
+    }
 }
 
 /// `--strength judge`: the judging player (`judge::Judge`).
@@ -79,4 +83,28 @@ const EXPECT: u32 = 2;
 /// How an effort uses its samples, as `--strength` says it.
 const fn how(e: player::Effort) -> Sampling {
     Sampling { each: e.each, furthest: false }
+}
+
+/// The console's hint ([`farewell::ui::corners::hint_step`] on a memo of
+/// the console's size, kept from move to move and deal to deal).
+struct Hint {
+    slots: Vec<u64>,
+}
+
+impl crate::cli::HintPlayer<Game> for Hint {
+    fn next(&mut self, g: &Game, units: u32) -> (Option<farewell::games::corners::Move>, bool) {
+        use farewell::ui::corners::hint_step;
+        let mut h = player::Hint::new(g);
+        for _ in 0..units {
+            if !h.working() {
+                break;
+            }
+            hint_step(&mut h, 1, &mut self.slots);
+        }
+        // Asked before the quick answer: the console works it out.
+        while h.answer().is_none() {
+            hint_step(&mut h, 1, &mut self.slots);
+        }
+        h.answer().unwrap_or((None, false))
+    }
 }

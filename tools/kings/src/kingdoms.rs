@@ -5,6 +5,7 @@
 use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::kingdoms::solver::{self, Solver};
 use farewell::games::kingdoms::{player, Game, Move};
+use farewell::ui::kingdoms::{HintStorage, HintWork, DEEPEN};
 
 /// `kings kingdoms ARGS...`.
 pub fn run(args: &[String]) -> std::process::ExitCode {
@@ -53,9 +54,45 @@ impl Cli for Game {
         ),
         ("strong", player::Effort::STRONG.samples, player::Effort::STRONG.nodes, how(player::Effort::STRONG)),
     ];
+
+    fn hint_player() -> Option<Box<dyn crate::cli::HintPlayer<Self>>> {
+        Some(Box::new(Hint { store: Box::default() }))
+    }
 }
 
 /// How an effort uses its samples, as `--strength` says it.
 const fn how(e: player::Effort) -> Sampling {
     Sampling { each: e.each, furthest: e.furthest }
+}
+
+/// The console's hint ([`farewell::ui::kingdoms::HintWork::step`] on the
+/// console's storage, kept from move to move).
+struct Hint {
+    store: Box<HintStorage>,
+}
+
+impl crate::cli::HintPlayer<Game> for Hint {
+    fn next(&mut self, g: &Game, units: u32) -> (Option<Move>, bool) {
+        let mut work = HintWork::Start;
+        let mut answer = None;
+        for _ in 0..units {
+            if !work.busy() {
+                break;
+            }
+            if let Some((m, deep)) = work.step(1, g.position(), &mut self.store, DEEPEN) {
+                // A deep search that finds nothing helps leaves the quick
+                // answer (as the screen does).
+                if !deep || m.is_some() {
+                    answer = Some((m, deep));
+                }
+            }
+        }
+        // Asked before the quick answer: the console works it out.
+        while answer.is_none() && work.busy() {
+            answer = work.step(1, g.position(), &mut self.store, false);
+        }
+        // Nothing helps: the game ends here, as `--strength console-furthest`
+        // plays it (the screen would still offer any legal move).
+        answer.unwrap_or((None, false))
+    }
 }

@@ -5,7 +5,7 @@
 //! kings GAME legal FILE
 //! kings GAME play FILE|--seed SEED [game options] MOVE...
 //! kings GAME solve SEED [game options] [--budget NODES]
-//! kings GAME stats --games N [--first N] [--player solver|fair] [--strength NAME|SAMPLESxNODES] [--budget NODES] [game options]
+//! kings GAME stats --games N [--first N] [--player solver|fair|hint] [--ponder-frames W] [--strength NAME|SAMPLESxNODES] [--budget NODES] [game options]
 //! kings GAME winnable --count N [--tries T] [--first N] [--budget NODES] [game options]
 //! ```
 //!
@@ -50,8 +50,9 @@ usage: kings GAME COMMAND ...
                                             apply the moves (and `undo`), print the position
   kings GAME solve SEED [game options] [--budget NODES]
                                             perfect-information verdict, nodes, winning moves
-  kings GAME stats --games N [--first N] [--player solver|fair] [--strength NAME|SAMPLESxNODES] [--budget NODES] [game options]
-                                            win rate over deals N.. with a 95% interval
+  kings GAME stats --games N [--first N] [--player solver|fair|hint] [--ponder-frames W] [--strength NAME|SAMPLESxNODES] [--budget NODES] [game options]
+                                            win rate over deals N.. with a 95% interval; `hint`: the
+                                            console's hint for a player who looks W frames before each move
   kings GAME winnable --count N [--tries T] [--first N] [--budget NODES] [game options]
                                             up to N deal numbers from N.. whose winning line the solver
                                             found and replayed to a win (a `#` line says what was tried)

@@ -96,3 +96,20 @@ fn bad_input_gets_one_line_and_exit_status_2() {
     bad(K.run(&["stats", "--games", "2", "--player", "oracle"]), "no such player");
     bad(K.run(&["frobnicate"]), "no such command");
 }
+
+/// `--player hint` at 0 frames of pondering plays the console's quick
+/// hint, the rules of thumb (the fair player's wins, deal for deal), and
+/// with two seconds a deep answer replaces it at times.
+#[test]
+fn the_hint_player_at_no_pondering_is_the_rules_of_thumb_and_deepens_with_time() {
+    let won = |out: &str| out.lines().find(|l| l.starts_with("won: ")).map(str::to_string);
+    let fair = K.ok(&["stats", "--games", "40", "--first", "2001"]);
+    let quick = K.ok(&["stats", "--games", "40", "--first", "2001", "--player", "hint", "--ponder-frames", "0"]);
+    assert_eq!(won(&quick), won(&fair), "{quick}\n{fair}");
+    assert!(quick.contains("deep answers: 0 of "), "{quick}");
+    let looked = K.ok(&["stats", "--games", "10", "--first", "2001", "--player", "hint", "--ponder-frames", "120"]);
+    assert!(looked.starts_with("player: hint (the console's, 120 frames of pondering"), "{looked}");
+    let deep = looked.lines().find_map(|l| l.strip_prefix("deep answers: ")).unwrap_or("0");
+    assert!(!deep.starts_with("0 "), "{looked}");
+    bad(K.run(&["stats", "--games", "2", "--ponder-frames", "60"]), "pondering without the hint player");
+}

@@ -47,6 +47,7 @@
 //! | `budget MAX_US \| PERCENT%` | (Mednafen only) fails if any frame so far took more, as `perf` checks, without waiting for a report (for runs shorter than one) |
 //! | `latency WORST [MEDIAN]` | (Mednafen only) fails if a hint so far (`AFTK HINT`, its `frames=`) took more than WORST frames, if their median is over MEDIAN, or if there is none |
 //! | `absent TEXT...` | fails if any line so far starts with TEXT |
+//! | `seen TEXT...` | fails unless a line so far holds TEXT anywhere (a field of a line) |
 //! | `until SECONDS TEXT... -- BUTTON...` | taps the buttons in turn until a line starting with TEXT appears |
 //! | `hints SECONDS TEXT...` | plays the game by its hints until a line starting with TEXT appears: Square, the hint on screen (`AFTK HINT`), then Cross |
 //!
@@ -343,6 +344,18 @@ fn run_command(session: &mut Session, line: &str) -> Result<(), String> {
             let worst = number(1)?;
             let median = if words.len() == 3 { Some(number(2)?) } else { None };
             psxrun::check_hint_latency(session.log(), worst, median)
+        }
+        Some("seen") => {
+            // A line so far holds the text anywhere (a field of a line whose
+            // start varies).
+            let text = rest(1);
+            if text.is_empty() {
+                return Err("seen needs a text".into());
+            }
+            match session.log().iter().any(|l| l.contains(&text)) {
+                true => Ok(()),
+                false => Err(format!("no line holds {text:?}")),
+            }
         }
         Some("absent") => {
             let text = rest(1);
