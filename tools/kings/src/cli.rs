@@ -113,10 +113,16 @@ fn usage<G: Cli>(cmd: &str) -> Option<String> {
         "legal" => "FILE",
         "play" => "FILE|--seed SEED {o} MOVE...",
         "solve" => "SEED {o} [--budget NODES]",
-        "stats" => "--games N [--first N] [--player solver|fair|hint] [--ponder-frames W] [--budget NODES] {o}",
+        "stats" => "--games N [--first N] [--player solver|fair{hint}]{strengths} [--budget NODES] {o}",
         "winnable" => "--count N [--tries T] [--first SEED] [--budget NODES] {o}",
         _ => return None,
     };
+    // `hint` and its `--ponder-frames` where the game's hint is simulated;
+    // the game's own strengths by name.
+    let hint = if G::hint_player().is_some() { "|hint] [--ponder-frames W" } else { "" };
+    let names: Vec<&str> = G::STRENGTHS.iter().map(|x| x.0).chain(["SAMPLESxNODES"]).collect();
+    let strengths = if G::STRENGTHS.is_empty() { String::new() } else { format!(" [--strength {}]", names.join("|")) };
+    let rest = rest.replace("{hint}", hint).replace("{strengths}", &strengths);
     let line = format!("usage: kings {} {cmd} {}", G::ID, rest.replace("{o}", G::OPTIONS_USAGE));
     let line = line.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
     // The limit on a position file, where one is read.
@@ -273,6 +279,9 @@ fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
     let first = args.number("--first", 0, MAX)?.unwrap_or(1);
     let budget = args.number("--budget", 0, MAX)?.unwrap_or(200_000);
     let strength = match args.value("--strength", "a name or SAMPLESxNODES")? {
+        Some(_) if G::STRENGTHS.is_empty() => {
+            return Err(format!("--strength: {} has no sampling player (its fair player has one strength)", G::ID))
+        }
         Some(s) => Some(parse_strength::<G>(&s.to_ascii_lowercase())?),
         None => None,
     };

@@ -366,3 +366,21 @@ fn usage_texts_give_the_64_kib_limit() {
     assert!(ok(kings(&["--help"]), "help").contains("at most 64 KiB"));
     assert!(ok(kings(&["farewell", "--help"]), "help").contains("at most 64 KiB"));
 }
+
+/// Each game's `stats` usage names what it accepts: `--strength` with the
+/// game's own strengths where it has a sampling player, `hint` and
+/// `--ponder-frames` where its hint is simulated; a `--strength` for a game
+/// with one strength is refused, not ignored.
+#[test]
+fn stats_usage_lines_name_the_strengths_and_the_hint_each_game_has() {
+    let usage = |game: &str| ok(kings(&[game, "stats", "--help"]), game);
+    let corners = usage("corners");
+    assert!(corners.contains("[--strength plain|console|judge|expect|strong|SAMPLESxNODES]"), "{corners}");
+    assert!(corners.contains("[--player solver|fair|hint] [--ponder-frames W]"), "{corners}");
+    let kingdoms = usage("kingdoms");
+    assert!(kingdoms.contains("[--strength plain|console|console-furthest|strong|SAMPLESxNODES]"), "{kingdoms}");
+    let albert = usage("albert");
+    assert!(!albert.contains("--strength") && !albert.contains("hint"), "{albert}");
+    let refused = bad(kings(&["albert", "stats", "--games", "1", "--strength", "2x10"]), "albert --strength");
+    assert_eq!(refused, "kings: --strength: albert has no sampling player (its fair player has one strength)\n");
+}
