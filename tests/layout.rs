@@ -23,6 +23,16 @@
 //! - no text half hidden by a panel drawn over it (numbers peeking out at
 //!   a panel's edge): a fill over a glyph covers all of it or none of it.
 //!
+//! - no **box over a face-up card**: a message, a hint, a refusal, an
+//!   undo's words or a loss's reason goes where it hides no card (the
+//!   message strip at the bottom of the safe area, which no table deals
+//!   into). Only a menu the player answers before playing on (the pause
+//!   menu, the end of a deal's menu: a box holding "Quit to title") may
+//!   lie over the table;
+//! - every face-up card's **index corner** (its rank top-left, its suit
+//!   top-right: the rows the card art gives them) in view: no card, box
+//!   or ring drawn after it covers any of it.
+//!
 //! Glyphs of one run of text (one string, left to right on a line) may
 //! touch each other: the font's drop shadow reaches into the next cell.
 
@@ -44,6 +54,9 @@ const SAFE: (i16, i16, i16, i16) = (26, 19, 320 - 26, 240 - 19);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Glyph(char),
+    /// A card's face (from the art: its size says where its index is).
+    Face,
+    /// Any other sprite: a back, a mark.
     Card,
     Panel,
     Other,
@@ -82,6 +95,30 @@ fn glyph_char(s: &farewell::draw::Sprite) -> char {
     '?'
 }
 
+/// True for a card's face of the packed art, in either style and size.
+fn is_face(s: &farewell::draw::Sprite) -> bool {
+    use farewell::atlas::{face, CardSize, FaceStyle};
+    (0..4u8).any(|suit| {
+        (1..=13u8).any(|rank| {
+            [FaceStyle::Standard, FaceStyle::FourColour].into_iter().any(|style| {
+                [CardSize::Large, CardSize::Compact].into_iter().any(|size| {
+                    let f = face(suit, rank, style, size);
+                    (f.texpage, f.clut, f.u, f.v, f.w, f.h) == (s.tpage, s.clut, s.u, s.v, s.w, s.h)
+                })
+            })
+        })
+    })
+}
+
+/// A face's index corner, as the art draws it (docs/gfx.md): the rank
+/// glyph 2 pixels in from the top-left, the corner pip 2 pixels in from
+/// the top-right; large cards (22x28) a 6x7 rank and a 7x7 pip, compact
+/// ones (16x22) a 4x6 rank and a 5x5 pip.
+fn index_corner(card: &Rect) -> Rect {
+    let h = if card.w >= 22 { 7 } else { 6 };
+    Rect { x: card.x + 2, y: card.y + 2, w: card.w - 4, h }
+}
+
 fn classify(list: &DrawList) -> Vec<(Kind, Rect)> {
     list.items()
         .iter()
@@ -93,6 +130,8 @@ fn classify(list: &DrawList) -> Vec<(Kind, Rect)> {
                     && sprite.h == atlas::FONT_HEIGHT
                 {
                     (Kind::Glyph(glyph_char(&sprite)), r)
+                } else if is_face(&sprite) {
+                    (Kind::Face, r)
                 } else {
                     (Kind::Card, r)
                 }
@@ -138,8 +177,15 @@ fn describe(items: &[(Kind, Rect)], run: &[usize], i: usize) -> String {
             let r = items[start].1;
             format!("text \"{text}\" at ({},{})", r.x, r.y)
         }
+        Kind::Face => format!("a face at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
         Kind::Card => format!("a card at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
-        _ => format!("a panel at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
+        _ => {
+            // A box says what it holds: its first line of words.
+            let words = (i + 1..items.len())
+                .find(|&j| run[j] == j && matches!(items[j].0, Kind::Glyph(_)) && r.holds(&items[j].1))
+                .map(|j| format!(" holding {}", describe(items, run, j)));
+            format!("a panel at ({},{}) {}x{}{}", r.x, r.y, r.w, r.h, words.unwrap_or_default())
+        }
     }
 }
 
@@ -154,12 +200,63 @@ fn hidden(items: &[(Kind, Rect)], i: usize) -> bool {
     items[i + 1..].iter().any(|(k, r)| *k == Kind::Panel && r.holds(&items[i].1))
 }
 
+/// A box: a fill at least 4 pixels each way that is no backdrop (the
+/// felt, a strip the whole screen high or wide, meant to reach the edges).
+fn body(r: &Rect) -> bool {
+    let backdrop = (r.y <= 0 && r.y + r.h >= 240) || (r.x <= 0 && r.x + r.w >= 320);
+    r.w >= 4 && r.h >= 4 && !backdrop
+}
+
+/// The boxes of the menus the player answers before playing on: those
+/// holding the words "Quit to title".
+fn menu_boxes(items: &[(Kind, Rect)], run: &[usize]) -> Vec<Rect> {
+    let quits: Vec<Rect> = (0..items.len())
+        .filter(|&i| run[i] == i && describe(items, run, i).starts_with("text \"Quit to title\""))
+        .map(|i| items[i].1)
+        .collect();
+    items
+        .iter()
+        .filter(|(k, r)| *k == Kind::Panel && body(r) && quits.iter().any(|q| r.holds(q)))
+        .map(|(_, r)| *r)
+        .collect()
+}
+
+/// What covers face `i`: a box over any of it (a menu's aside), anything
+/// drawn later over its index corner (a card, a box, a ring; a menu's
+/// box aside, and a shade, which lets it show through).
+fn covers(items: &[(Kind, Rect)], run: &[usize], i: usize, menus: &[Rect], place: &str) -> Vec<String> {
+    let face = items[i].1;
+    let corner = index_corner(&face);
+    let mut out = Vec::new();
+    for (j, (k, r)) in items.iter().enumerate().skip(i + 1) {
+        let menu = menus.iter().any(|m| m.holds(r));
+        if menu || !matches!(k, Kind::Panel | Kind::Card | Kind::Face) {
+            continue;
+        }
+        if *k == Kind::Panel && body(r) && r.hits(&face) {
+            out.push(format!(
+                "{place}: a box over a card: {} over {}",
+                describe(items, run, j),
+                describe(items, run, i)
+            ));
+        } else if r.hits(&corner) {
+            out.push(format!(
+                "{place}: an index corner covered: {} over {}",
+                describe(items, run, j),
+                describe(items, run, i)
+            ));
+        }
+    }
+    out
+}
+
 /// The faults of one frame, each naming `place` and the items.
 fn faults(list: &DrawList, place: &str) -> Vec<String> {
     let items = classify(list);
     let run = runs(&items);
     let mut out = Vec::new();
     let safe = Rect { x: SAFE.0, y: SAFE.1, w: SAFE.2 - SAFE.0, h: SAFE.3 - SAFE.1 };
+    let menus = menu_boxes(&items, &run);
     if list.dropped() > 0 {
         out.push(format!("{place}: {} items dropped", list.dropped()));
     }
@@ -169,14 +266,15 @@ fn faults(list: &DrawList, place: &str) -> Vec<String> {
         // a backdrop (the felt, a strip the whole screen high or wide,
         // meant to reach the edges). A thin ring alone (the cursor's, a
         // legal place's, hugging a card) belongs to the card it marks.
-        let backdrop = |r: &Rect| (r.y <= 0 && r.y + r.h >= 240) || (r.x <= 0 && r.x + r.w >= 320);
-        let body = |r: &Rect| r.w >= 4 && r.h >= 4 && !backdrop(r);
         let boxed =
             *k == Kind::Panel && (body(r) || items.iter().any(|(kb, b)| *kb == Kind::Panel && body(b) && b.holds(r)));
-        let shown = matches!(k, Kind::Glyph(_) | Kind::Card) || boxed;
+        let shown = matches!(k, Kind::Glyph(_) | Kind::Card | Kind::Face) || boxed;
         let seen = shown && r.on_screen() && !hidden(&items, i);
         if seen && !safe.holds(r) {
             out.push(format!("{place}: {} is outside the safe area", describe(&items, &run, i)));
+        }
+        if *k == Kind::Face && seen {
+            out.extend(covers(&items, &run, i, &menus, place));
         }
         if !matches!(k, Kind::Glyph(_)) {
             continue;
@@ -193,7 +291,7 @@ fn faults(list: &DrawList, place: &str) -> Vec<String> {
                     describe(&items, &run, j),
                     describe(&items, &run, i)
                 )),
-                Kind::Card if !(j < i && panel_between(&items, a, b)) => out.push(format!(
+                Kind::Card | Kind::Face if !(j < i && panel_between(&items, a, b)) => out.push(format!(
                     "{place}: text over a card: {} and {}",
                     describe(&items, &run, i),
                     describe(&items, &run, j)

@@ -41,7 +41,7 @@ use crate::settings::FaceStyle;
 use crate::sound::Sfx;
 use heapless::String;
 
-use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W};
+use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W, STRIP_LINE_TOP};
 
 /// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
 /// 90 % of them usable, so [`HINT_NODES`] fits.
@@ -639,8 +639,9 @@ const STACK_Y: i16 = TOP_Y + 28 + 6;
 const STACK_PITCH: i16 = 30;
 /// Left edge of stack 0 (the nine centred).
 const STACK_X: i16 = (SCREEN_W - 8 * STACK_PITCH - 22) / 2;
-/// The lowest row a stack may reach.
-const STACK_BOTTOM: i16 = SAFE_BOTTOM;
+/// The lowest row a stack may reach: a pixel over the message strip's
+/// last line (nineteen cards still show every rank).
+const STACK_BOTTOM: i16 = STRIP_LINE_TOP - 1;
 /// Rows between fanned cards: at least the index (9), at most this.
 const FAN_MAX: i16 = 13;
 /// Rows of a card's index (2 of margin, 7 of rank and suit).

@@ -25,8 +25,8 @@ use heapless::{String, Vec};
 use super::hint::{Ask, HintState, KeptLine};
 use super::motion::{progress, Queued, SLIDE_FRAMES};
 use super::paint::{
-    menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
-    SAFE_TOP, SCREEN_H, SCREEN_W,
+    menu_with, message_bar_in, palette, ring, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
+    SAFE_TOP, SCREEN_H, SCREEN_W, STRIP_TOP,
 };
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View, LOST_MENU, WON_MENU};
 use super::table::{table_screen, Table};
@@ -763,18 +763,22 @@ pub const PANEL_W: i16 = 40;
 
 impl Layout {
     /// The layout for a `w` x `h` grid inside the TV-safe area, the side
-    /// panel at its right edge: large cards when they fit beside the panel
-    /// overlapping their neighbours by at most a quarter (the rank and suit
-    /// in a card's top-left corner always show), compact ones otherwise;
-    /// the grid centred in what is left.
+    /// panel at its right edge, the message strip under it: large cards
+    /// when they fit their cells, compact ones otherwise; the grid centred
+    /// in what is left. A card never overlaps its right neighbour (the
+    /// suit sits in the top-right corner, the rank in the top-left), and
+    /// the card under it covers at most its lower part, under its index
+    /// (the cursor's ring is drawn before the row under it, [`ring`]):
+    /// every card's rank and suit show.
     pub fn new(skin: &impl Skin, w: u8, h: u8) -> Layout {
         let panel_x = SAFE_RIGHT - PANEL_W;
-        let (area_w, area_h) = (panel_x - 2 - SAFE_LEFT, SAFE_BOTTOM - SAFE_TOP);
+        let area_w = panel_x - 2 - SAFE_LEFT;
         let (w, h) = (i16::from(w.max(2)), i16::from(h.max(2)));
         let fit = |size: CardSize| {
             let (cw, ch) = skin.card_size(size);
+            let area_h = STRIP_TOP - 1 - SAFE_TOP;
             let pitch = ((cw + 1).min((area_w - cw) / (w - 1)), (ch + 1).min((area_h - ch) / (h - 1)));
-            (pitch.0 * 4 >= cw * 3 && pitch.1 * 4 >= ch * 3, pitch, (cw, ch))
+            (pitch.0 >= cw && pitch.1 >= ch - 2, pitch, (cw, ch))
         };
         let (size, (_, pitch, card)) = match fit(CardSize::Large) {
             f @ (true, ..) => (CardSize::Large, f),
@@ -786,7 +790,7 @@ impl Layout {
             size,
             card,
             pitch,
-            origin: (SAFE_LEFT + (area_w - grid_w) / 2, SAFE_TOP + (area_h - grid_h) / 2),
+            origin: (SAFE_LEFT + (area_w - grid_w) / 2, SAFE_TOP + (STRIP_TOP - 1 - SAFE_TOP - grid_h) / 2),
             panel_x,
         }
     }
@@ -905,7 +909,7 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     b.stock_and_books(skin, list);
     b.animations(skin, list);
     b.waiting(skin, list);
-    b.cursor(skin, list);
+    b.cursor(list);
     b.message_line(skin, list);
 }
 
@@ -952,43 +956,62 @@ impl Board<'_> {
         (legal, same)
     }
 
-    /// The grid: its cards (the kings rising away after a win), the empty
-    /// cells, and the highlights.
+    /// The grid: the empty cells and the highlights, then the cards over
+    /// them (the kings rising away after a win), row by row, the cursor's
+    /// ring with its row: the row under it lies over the ring's foot as
+    /// over the card's, so the ring never covers a rank.
     fn grid(&self, skin: &impl Skin, list: &mut DrawList) {
-        let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
+        let (g, lay) = (self.g, &self.lay);
         let o = g.options();
-        let won = g.status() == Status::Won;
-        let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
         let (arriving, _) = self.arriving();
-        let (legal, same) = self.highlights();
+        let (legal, _) = self.highlights();
         for r in 0..o.height {
             for c in 0..o.width {
                 let cell = Cell::new(r, c);
-                let (x, y) = lay.cell_xy(cell);
-                match g.card_at(cell) {
-                    Some(card) if !arriving.contains(cell) => {
-                        if won && card.is_king() {
-                            // The kings leave: they rise off the top of the screen.
-                            let dy = (since_end.min(120) as i16) * 2;
-                            skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
-                            continue;
-                        }
-                        skin.card(list, x, y, card, face, lay.size, NO_TINT);
-                        if same.contains(cell) {
-                            list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
-                        }
-                    }
-                    _ => {
-                        // An empty cell is its share of the grid (cards overlap
-                        // their neighbours; cells do not).
-                        let (w, h) = lay.cell_size();
-                        list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
-                        if legal.contains(cell) {
-                            list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
-                        }
+                if g.card_at(cell).is_none() || arriving.contains(cell) {
+                    let (x, y) = lay.cell_xy(cell);
+                    let (w, h) = lay.cell_size();
+                    list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
+                    if legal.contains(cell) {
+                        list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
                     }
                 }
             }
+        }
+        for r in 0..o.height {
+            for c in 0..o.width {
+                self.grid_card(Cell::new(r, c), arriving, skin, list);
+            }
+        }
+    }
+
+    /// The card of a cell of the grid, if any, and the cursor on it.
+    fn grid_card(&self, cell: Cell, arriving: CellSet, skin: &impl Skin, list: &mut DrawList) {
+        let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
+        let (x, y) = lay.cell_xy(cell);
+        match g.card_at(cell) {
+            Some(card) if !arriving.contains(cell) => {
+                if g.status() == Status::Won && card.is_king() {
+                    // The kings leave: they rise off the top of the screen.
+                    let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
+                    let dy = (since_end.min(120) as i16) * 2;
+                    skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
+                    return;
+                }
+                skin.card(list, x, y, card, face, lay.size, NO_TINT);
+                if self.highlights().1.contains(cell) {
+                    list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
+                }
+            }
+            _ => {}
+        }
+        if !g.status().is_over() && self.p.focus() == Focus::Grid(cell) {
+            if let Some(c) = self.held {
+                if g.card_at(cell).is_none() {
+                    skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
+                }
+            }
+            ring(list, x, y, lay.card, frame, palette::CURSOR);
         }
     }
 
@@ -1102,34 +1125,13 @@ impl Board<'_> {
         }
     }
 
-    /// The cursor, and the held card riding on it: none once the game is
-    /// over (the end screen's menu has the only choice left).
-    fn cursor(&self, skin: &impl Skin, list: &mut DrawList) {
-        let (g, lay, face, frame, held) = (self.g, &self.lay, self.view.face, self.view.frame, self.held);
-        let focus = if g.status().is_over() { None } else { Some(self.p.focus()) };
-        match focus {
-            None => {}
-            Some(Focus::Grid(cell)) => {
-                let (x, y) = lay.cell_xy(cell);
-                if let Some(c) = held {
-                    if g.card_at(cell).is_none() {
-                        skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
-                    }
-                }
-                let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
-                list.outline(
-                    x - pulse,
-                    y - pulse,
-                    (lay.card.0 + 2 * pulse) as u16,
-                    (lay.card.1 + 2 * pulse) as u16,
-                    2,
-                    palette::CURSOR,
-                );
-            }
-            Some(Focus::Hand(slot)) => {
-                let (x, y) = lay.slot_xy(slot);
-                list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
-            }
+    /// The cursor on the hand: none once the game is over (the end
+    /// screen's menu has the only choice left). On the grid it is drawn
+    /// with its row ([`Board::grid_card`]).
+    fn cursor(&self, list: &mut DrawList) {
+        if let (false, Focus::Hand(slot)) = (self.g.status().is_over(), self.p.focus()) {
+            let (lay, (x, y)) = (&self.lay, self.lay.slot_xy(slot));
+            list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
         }
     }
 
