@@ -789,7 +789,8 @@ fn hint_destination(p: &Play, skin: &impl Skin, list: &mut DrawList) {
             Move::Foundation(c) => Spot::Suit(c.suit() as u8),
         };
         let (x, y, h) = spot_box(p, dest, 1, ch);
-        list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
+        // On the card's own edge: the card fanned above keeps its index.
+        list.outline(x, y, cw as u16, h as u16, 1, palette::LEGAL);
     }
 }
 
@@ -821,7 +822,8 @@ fn spot_box(p: &Play, spot: Spot, depth: u8, ch: i16) -> (i16, i16, i16) {
 fn cursor(p: &Play, cw: i16, ch: i16, list: &mut DrawList) {
     let depth = if p.held.is_some() { 1 } else { p.depth };
     let (x, y, h) = spot_box(p, p.cursor, depth, ch);
-    list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 2, palette::CURSOR);
+    // On the run's own edge: the card fanned above keeps its index.
+    list.outline(x, y, cw as u16, h as u16, 2, palette::CURSOR);
 }
 
 /// The help screen's lines for King Albert.
