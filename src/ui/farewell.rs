@@ -758,6 +758,11 @@ pub struct Layout {
     pub panel_x: i16,
 }
 
+/// Top of the stock at the side panel's foot: a large card (28 rows) and
+/// a pixel over the safe area's foot, whatever the cards' size, so that
+/// its count, at its top, stays over the message strip's last line.
+const STOCK_TOP: i16 = SAFE_BOTTOM - 28 - 1;
+
 /// Width of the side panel.
 pub const PANEL_W: i16 = 40;
 
@@ -812,9 +817,10 @@ impl Layout {
         (self.panel_x + (PANEL_W - self.card.0) / 2, SAFE_TOP + 5 + i16::from(slot) * (self.card.1 + 3))
     }
 
-    /// Top-left of the stock pile (its count to its right).
+    /// Top-left of the stock pile (its count to its right, at its top:
+    /// over the foot of the message strip, where the demo's band lies).
     pub fn stock_xy(&self) -> (i16, i16) {
-        (self.panel_x + 2, SAFE_BOTTOM - self.card.1 - 1)
+        (self.panel_x + 2, STOCK_TOP)
     }
 
     /// Top of the marks of the books removed.
@@ -1052,7 +1058,7 @@ impl Board<'_> {
         let mut n: String<8> = String::new();
         let _ = put!(n, g.stock_len());
         if words {
-            text(list, skin, sx + lay.card.0 + 2, sy + lay.card.1 / 2 - skin.line_height() / 2, &n, palette::TEXT);
+            text(list, skin, sx + lay.card.0 + 2, sy + 1, &n, palette::TEXT);
         }
         let books_y = lay.books_y();
         for r in 1..=12u8 {

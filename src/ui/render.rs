@@ -119,12 +119,13 @@ fn replace_question(list: &mut DrawList, skin: &impl Skin) {
     text_centred(list, skin, SCREEN_W / 2, 150, "X replace   O no", palette::SELECTED);
 }
 
-/// The demo's band across the top of the safe area, over whatever the
-/// table shows there: the game's name and how to leave.
+/// The demo's band at the foot of the message strip, over whatever
+/// one-line message the table shows there: the game's name and how to
+/// leave.
 fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
-    // One line high, a pixel either side: a table's words start under it.
-    let h = skin.line_height() + 2;
-    list.fill(SAFE_LEFT, SAFE_TOP, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, palette::BOX);
+    let (y, h) = (SAFE_BOTTOM - skin.line_height() - 6, skin.line_height() + 6);
+    list.fill(SAFE_LEFT, y, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, palette::BOX);
+    list.outline(SAFE_LEFT, y, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, 1, palette::DIM);
     let mut head: String<64> = String::new();
     let name = catalogue::screen(app.game).name();
     let _ = put!(head, "DEMO: ", name, " - press any button");
@@ -132,7 +133,7 @@ fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
         head.clear();
         let _ = put!(head, "DEMO: ", name);
     }
-    text_centred(list, skin, SCREEN_W / 2, SAFE_TOP + 1, &head, palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, y + 3, &head, palette::SELECTED);
 }
 
 /// The emblem of a game on the title: a king from the card art.
