@@ -970,7 +970,7 @@ impl Board<'_> {
         let (g, lay) = (self.g, &self.lay);
         let o = g.options();
         let (arriving, _) = self.arriving();
-        let (legal, _) = self.highlights();
+        let (legal, same) = self.highlights();
         for r in 0..o.height {
             for c in 0..o.width {
                 let cell = Cell::new(r, c);
@@ -986,13 +986,16 @@ impl Board<'_> {
         }
         for r in 0..o.height {
             for c in 0..o.width {
-                self.grid_card(Cell::new(r, c), arriving, skin, list);
+                self.grid_card(Cell::new(r, c), (arriving, same), skin, list);
             }
         }
     }
 
-    /// The card of a cell of the grid, if any, and the cursor on it.
-    fn grid_card(&self, cell: Cell, arriving: CellSet, skin: &impl Skin, list: &mut DrawList) {
+    /// The card of a cell of the grid, if any, and the cursor on it;
+    /// `sets`: the cells whose cards are on their way, and those of the
+    /// held card's rank or suit.
+    fn grid_card(&self, cell: Cell, sets: (CellSet, CellSet), skin: &impl Skin, list: &mut DrawList) {
+        let (arriving, same) = sets;
         let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
         let (x, y) = lay.cell_xy(cell);
         match g.card_at(cell) {
@@ -1005,7 +1008,7 @@ impl Board<'_> {
                     return;
                 }
                 skin.card(list, x, y, card, face, lay.size, NO_TINT);
-                if self.highlights().1.contains(cell) {
+                if same.contains(cell) {
                     list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
                 }
             }
