@@ -1008,6 +1008,15 @@ impl Board<'_> {
                     return;
                 }
                 skin.card(list, x, y, card, face, lay.size, NO_TINT);
+                // Rows overlapping by more than the frame's rounded foot (2
+                // rows) show the paper of the card above through this one's
+                // rounded top corners, as white ticks: the border fills them.
+                let above = cell.row.checked_sub(1).and_then(|r| g.card_at(Cell::new(r, cell.col)));
+                if lay.card.1 - lay.pitch.1 > 2 && above.is_some() {
+                    let border = super::skin::border_colour(face);
+                    list.fill(x + 1, y, 1, 1, border);
+                    list.fill(x + lay.card.0 - 2, y, 1, 1, border);
+                }
                 if same.contains(cell) {
                     list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
                 }
