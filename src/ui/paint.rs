@@ -200,18 +200,23 @@ pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
 /// `width` pixels in the skin's font, at a space (at a character when a
 /// word alone is wider).
 pub fn wrap_to<'a>(skin: &impl Skin, msg: &'a str, width: i16) -> (&'a str, &'a str) {
-    if skin.text_width(msg) <= width {
-        return (msg, "");
-    }
-    let fits = |i: usize| skin.text_width(&msg[..i]) <= width;
-    let at_space = msg.char_indices().filter(|&(i, c)| c == ' ' && fits(i)).map(|(i, _)| i).last();
-    match at_space {
-        Some(i) => (&msg[..i], &msg[i + 1..]),
-        None => {
-            let i = msg.char_indices().map(|(i, _)| i).take_while(|&i| fits(i)).last().unwrap_or(0);
-            msg.split_at(i)
+    // One pass, the pen's x summed as the text is drawn: the last space
+    // before the line is full, or the character that overflows it.
+    let mut x = 0;
+    let mut space = None;
+    for (i, c) in msg.char_indices() {
+        if c == ' ' {
+            space = Some(i);
+        }
+        x += if c == ' ' { skin.advance() } else { skin.glyph(c).or_else(|| skin.glyph('?')).map_or(0, |g| g.1) };
+        if x > width {
+            return match space {
+                Some(s) => (&msg[..s], &msg[s + 1..]),
+                None => msg.split_at(i),
+            };
         }
     }
+    (msg, "")
 }
 
 /// A message as a sentence, in the player's words
