@@ -962,75 +962,84 @@ impl Board<'_> {
         (legal, same)
     }
 
-    /// The grid: the empty cells and the highlights, then the cards over
-    /// them (the kings rising away after a win), row by row, the cursor's
-    /// ring with its row: the row under it lies over the ring's foot as
-    /// over the card's, so the ring never covers a rank.
+    /// The grid, row by row: the empty cells (their share of the grid
+    /// under any card above) and the legal ones outlined, the cards (the
+    /// kings rising away after a win), the cursor's ring with its row: the
+    /// row under it lies over the ring's foot as over the card's, so the
+    /// ring never covers a rank.
     fn grid(&self, skin: &impl Skin, list: &mut DrawList) {
         let (g, lay) = (self.g, &self.lay);
         let o = g.options();
         let (arriving, _) = self.arriving();
         let (legal, same) = self.highlights();
+        let cursor = match (g.status().is_over(), self.p.focus()) {
+            (false, Focus::Grid(cell)) => Some(cell),
+            _ => None,
+        };
+        // Rows overlap by `over` pixels: an empty cell's fill starts under
+        // the card above, and more than the frame's rounded foot (2 rows)
+        // shows the paper above through a card's rounded top corners, as
+        // white ticks, unless the border fills them.
+        let over = (lay.card.1 - lay.pitch.1).max(1);
+        let (w, h) = lay.cell_size();
+        let ticks = (over > 2).then(|| super::skin::border_colour(self.view.face));
+        // Which columns' cell in the row above holds a card in its place.
+        let mut above = [false; crate::games::farewell::grid::MAX_W as usize];
         for r in 0..o.height {
             for c in 0..o.width {
                 let cell = Cell::new(r, c);
-                if g.card_at(cell).is_none() || arriving.contains(cell) {
-                    let (x, y) = lay.cell_xy(cell);
-                    let (w, h) = lay.cell_size();
-                    list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
-                    if legal.contains(cell) {
-                        list.outline(x, y, w as u16, h as u16, 2, palette::LEGAL);
+                let (x, y) = lay.cell_xy(cell);
+                let card = g.card_at(cell).filter(|_| !arriving.contains(cell));
+                match card {
+                    None => {
+                        list.fill(x + 1, y + over, (w - 2) as u16, (h - 1 - over) as u16, palette::CELL);
+                        if legal.contains(cell) {
+                            list.outline(x, y + over - 1, w as u16, (h + 1 - over) as u16, 2, palette::LEGAL);
+                        }
+                    }
+                    Some(card) => {
+                        let placed = self.grid_card(card, (x, y), same.contains(cell), skin, list);
+                        if let (Some(border), true) = (ticks, placed && above[usize::from(c)]) {
+                            list.fill(x + 1, y, 1, 1, border);
+                            list.fill(x + lay.card.0 - 2, y, 1, 1, border);
+                        }
                     }
                 }
-            }
-        }
-        for r in 0..o.height {
-            for c in 0..o.width {
-                self.grid_card(Cell::new(r, c), (arriving, same), skin, list);
+                above[usize::from(c)] = card.is_some();
+                if cursor == Some(cell) {
+                    self.grid_cursor(card.is_none(), (x, y), skin, list);
+                }
             }
         }
     }
 
-    /// The card of a cell of the grid, if any, and the cursor on it;
-    /// `sets`: the cells whose cards are on their way, and those of the
-    /// held card's rank or suit.
-    fn grid_card(&self, cell: Cell, sets: (CellSet, CellSet), skin: &impl Skin, list: &mut DrawList) {
-        let (arriving, same) = sets;
-        let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
-        let (x, y) = lay.cell_xy(cell);
-        match g.card_at(cell) {
-            Some(card) if !arriving.contains(cell) => {
-                if g.status() == Status::Won && card.is_king() {
-                    // The kings leave: they rise off the top of the screen.
-                    let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
-                    let dy = (since_end.min(120) as i16) * 2;
-                    skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
-                    return;
-                }
-                skin.card(list, x, y, card, face, lay.size, NO_TINT);
-                // Rows overlapping by more than the frame's rounded foot (2
-                // rows) show the paper of the card above through this one's
-                // rounded top corners, as white ticks: the border fills them.
-                let above = cell.row.checked_sub(1).and_then(|r| g.card_at(Cell::new(r, cell.col)));
-                if lay.card.1 - lay.pitch.1 > 2 && above.is_some() {
-                    let border = super::skin::border_colour(face);
-                    list.fill(x + 1, y, 1, 1, border);
-                    list.fill(x + lay.card.0 - 2, y, 1, 1, border);
-                }
-                if same.contains(cell) {
-                    list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
-                }
-            }
-            _ => {}
+    /// A card of the grid at (x, y), shaded when of the held card's rank or
+    /// suit (`same`); false when it is not in its place (a king rising
+    /// away after a win).
+    fn grid_card(&self, card: Card, (x, y): (i16, i16), same: bool, skin: &impl Skin, list: &mut DrawList) -> bool {
+        let (lay, face, frame) = (&self.lay, self.view.face, self.view.frame);
+        if self.g.status() == Status::Won && card.is_king() {
+            // The kings leave: they rise off the top of the screen.
+            let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
+            let dy = (since_end.min(120) as i16) * 2;
+            skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
+            return false;
         }
-        if !g.status().is_over() && self.p.focus() == Focus::Grid(cell) {
-            if let Some(c) = self.held {
-                if g.card_at(cell).is_none() {
-                    skin.card(list, x, y, c, face, lay.size, Rgb(80, 80, 80));
-                }
-            }
-            ring(list, x, y, lay.card, frame, palette::CURSOR);
+        skin.card(list, x, y, card, face, lay.size, NO_TINT);
+        if same {
+            list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
         }
+        true
+    }
+
+    /// The cursor on the grid at (x, y): the held card, dimmed, where it
+    /// would go (an `empty` cell), and the ring.
+    fn grid_cursor(&self, empty: bool, (x, y): (i16, i16), skin: &impl Skin, list: &mut DrawList) {
+        let lay = &self.lay;
+        if let (Some(c), true) = (self.held, empty) {
+            skin.card(list, x, y, c, self.view.face, lay.size, Rgb(80, 80, 80));
+        }
+        ring(list, x, y, lay.card, self.view.frame, palette::CURSOR);
     }
 
     /// The hand: its four slots, the held card lifted and outlined.
