@@ -972,6 +972,7 @@ impl Board<'_> {
         let o = g.options();
         let (arriving, _) = self.arriving();
         let (legal, same) = self.highlights();
+        let won = g.status() == Status::Won;
         let cursor = match (g.status().is_over(), self.p.focus()) {
             (false, Focus::Grid(cell)) => Some(cell),
             _ => None,
@@ -998,7 +999,7 @@ impl Board<'_> {
                         }
                     }
                     Some(card) => {
-                        let placed = self.grid_card(card, (x, y), same.contains(cell), skin, list);
+                        let placed = self.grid_card(card, (x, y), (won, same.contains(cell)), skin, list);
                         if let (Some(border), true) = (ticks, placed && above[usize::from(c)]) {
                             list.fill(x + 1, y, 1, 1, border);
                             list.fill(x + lay.card.0 - 2, y, 1, 1, border);
@@ -1013,12 +1014,12 @@ impl Board<'_> {
         }
     }
 
-    /// A card of the grid at (x, y), shaded when of the held card's rank or
-    /// suit (`same`); false when it is not in its place (a king rising
-    /// away after a win).
-    fn grid_card(&self, card: Card, (x, y): (i16, i16), same: bool, skin: &impl Skin, list: &mut DrawList) -> bool {
+    /// A card of the grid at (x, y), the game `won` or not, shaded when of
+    /// the held card's rank or suit (`same`); false when it is not in its
+    /// place (a king rising away after a win).
+    fn grid_card(&self, card: Card, (x, y): (i16, i16), (won, same): (bool, bool), skin: &impl Skin, list: &mut DrawList) -> bool {
         let (lay, face, frame) = (&self.lay, self.view.face, self.view.frame);
-        if self.g.status() == Status::Won && card.is_king() {
+        if won && card.is_king() {
             // The kings leave: they rise off the top of the screen.
             let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
             let dy = (since_end.min(120) as i16) * 2;
