@@ -31,8 +31,9 @@ pub const SAFE_BOTTOM: i16 = SCREEN_H - 19;
 /// ([`message_bar`]), so none hides a card the player needs.
 pub const STRIP_TOP: i16 = SAFE_BOTTOM - STRIP_H;
 
-/// Top of the message strip's last line: a one-line message's box. King
-/// Albert's longest stacks need the rows above it; its cards end there.
+/// Top of the message strip's last line: a one-line message's box. A fan
+/// too long to show every card's index above the strip may reach down to
+/// here, where a one-line message leaves it in view.
 pub const STRIP_LINE_TOP: i16 = SAFE_BOTTOM - 16;
 
 /// Height of the message strip: two lines of the font (10 rows each, 2
