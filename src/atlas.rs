@@ -108,9 +108,10 @@ pub enum FaceStyle {
 /// The two card sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardSize {
-    /// 22x28: grids up to 12x8 with the side panel on a 320x240 screen.
+    /// 22x28: a table's cards where they fit their places.
     Large = 0,
-    /// 16x22: grids up to 14x9.
+    /// 16x22: where 22x28 cards would not fit (the larger grids, piles
+    /// fanned side by side).
     Compact = 1,
 }
 

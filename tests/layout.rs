@@ -23,10 +23,21 @@
 //! - no text half hidden by a panel drawn over it (numbers peeking out at
 //!   a panel's edge): a fill over a glyph covers all of it or none of it.
 //!
+//! - no **box over a face-up card**: a message, a hint, a refusal, an
+//!   undo's words or a loss's reason goes where it hides no card (the
+//!   message strip at the bottom of the safe area, which no table deals
+//!   into). Only a menu the player answers before playing on (the pause
+//!   menu, the end of a deal's menu: a box holding "Quit to title") may
+//!   lie over the table;
+//! - every face-up card's **index corner** (its rank top-left, its suit
+//!   top-right: the rows the card art gives them) in view: no card, box
+//!   or ring drawn after it covers any of it.
+//!
 //! Glyphs of one run of text (one string, left to right on a line) may
 //! touch each other: the font's drop shadow reaches into the next cell.
 
 use farewell::atlas;
+use farewell::cards::Card;
 use farewell::draw::{DrawList, Item};
 use farewell::games::{GameId, GAMES};
 use farewell::input::Buttons;
@@ -44,6 +55,9 @@ const SAFE: (i16, i16, i16, i16) = (26, 19, 320 - 26, 240 - 19);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Glyph(char),
+    /// A card's face (from the art: its size says where its index is).
+    Face,
+    /// Any other sprite: a back, a mark.
     Card,
     Panel,
     Other,
@@ -82,6 +96,30 @@ fn glyph_char(s: &farewell::draw::Sprite) -> char {
     '?'
 }
 
+/// True for a card's face of the packed art, in either style and size.
+fn is_face(s: &farewell::draw::Sprite) -> bool {
+    use farewell::atlas::{face, CardSize, FaceStyle};
+    (0..4u8).any(|suit| {
+        (1..=13u8).any(|rank| {
+            [FaceStyle::Standard, FaceStyle::FourColour].into_iter().any(|style| {
+                [CardSize::Large, CardSize::Compact].into_iter().any(|size| {
+                    let f = face(suit, rank, style, size);
+                    (f.texpage, f.clut, f.u, f.v, f.w, f.h) == (s.tpage, s.clut, s.u, s.v, s.w, s.h)
+                })
+            })
+        })
+    })
+}
+
+/// A face's index corner, as the art draws it (docs/gfx.md): the rank
+/// glyph 2 pixels in from the top-left, the corner pip 2 pixels in from
+/// the top-right; large cards (22x28) a 6x7 rank and a 7x7 pip, compact
+/// ones (16x22) a 4x6 rank and a 5x5 pip.
+fn index_corner(card: &Rect) -> Rect {
+    let h = if card.w >= 22 { 7 } else { 6 };
+    Rect { x: card.x + 2, y: card.y + 2, w: card.w - 4, h }
+}
+
 fn classify(list: &DrawList) -> Vec<(Kind, Rect)> {
     list.items()
         .iter()
@@ -93,6 +131,8 @@ fn classify(list: &DrawList) -> Vec<(Kind, Rect)> {
                     && sprite.h == atlas::FONT_HEIGHT
                 {
                     (Kind::Glyph(glyph_char(&sprite)), r)
+                } else if is_face(&sprite) {
+                    (Kind::Face, r)
                 } else {
                     (Kind::Card, r)
                 }
@@ -138,8 +178,15 @@ fn describe(items: &[(Kind, Rect)], run: &[usize], i: usize) -> String {
             let r = items[start].1;
             format!("text \"{text}\" at ({},{})", r.x, r.y)
         }
+        Kind::Face => format!("a face at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
         Kind::Card => format!("a card at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
-        _ => format!("a panel at ({},{}) {}x{}", r.x, r.y, r.w, r.h),
+        _ => {
+            // A box says what it holds: its first line of words.
+            let words = (i + 1..items.len())
+                .find(|&j| run[j] == j && matches!(items[j].0, Kind::Glyph(_)) && r.holds(&items[j].1))
+                .map(|j| format!(" holding {}", describe(items, run, j)));
+            format!("a panel at ({},{}) {}x{}{}", r.x, r.y, r.w, r.h, words.unwrap_or_default())
+        }
     }
 }
 
@@ -154,12 +201,63 @@ fn hidden(items: &[(Kind, Rect)], i: usize) -> bool {
     items[i + 1..].iter().any(|(k, r)| *k == Kind::Panel && r.holds(&items[i].1))
 }
 
+/// A box: a fill at least 4 pixels each way that is no backdrop (the
+/// felt, a strip the whole screen high or wide, meant to reach the edges).
+fn body(r: &Rect) -> bool {
+    let backdrop = (r.y <= 0 && r.y + r.h >= 240) || (r.x <= 0 && r.x + r.w >= 320);
+    r.w >= 4 && r.h >= 4 && !backdrop
+}
+
+/// The boxes of the menus the player answers before playing on: those
+/// holding the words "Quit to title".
+fn menu_boxes(items: &[(Kind, Rect)], run: &[usize]) -> Vec<Rect> {
+    let quits: Vec<Rect> = (0..items.len())
+        .filter(|&i| run[i] == i && describe(items, run, i).starts_with("text \"Quit to title\""))
+        .map(|i| items[i].1)
+        .collect();
+    items
+        .iter()
+        .filter(|(k, r)| *k == Kind::Panel && body(r) && quits.iter().any(|q| r.holds(q)))
+        .map(|(_, r)| *r)
+        .collect()
+}
+
+/// What covers face `i`: a box over any of it (a menu's aside), anything
+/// drawn later over its index corner (a card, a box, a ring; a menu's
+/// box aside, and a shade, which lets it show through).
+fn covers(items: &[(Kind, Rect)], run: &[usize], i: usize, menus: &[Rect], place: &str) -> Vec<String> {
+    let face = items[i].1;
+    let corner = index_corner(&face);
+    let mut out = Vec::new();
+    for (j, (k, r)) in items.iter().enumerate().skip(i + 1) {
+        let menu = menus.iter().any(|m| m.holds(r));
+        if menu || !matches!(k, Kind::Panel | Kind::Card | Kind::Face) {
+            continue;
+        }
+        if *k == Kind::Panel && body(r) && r.hits(&face) {
+            out.push(format!(
+                "{place}: a box over a card: {} over {}",
+                describe(items, run, j),
+                describe(items, run, i)
+            ));
+        } else if r.hits(&corner) {
+            out.push(format!(
+                "{place}: an index corner covered: {} over {}",
+                describe(items, run, j),
+                describe(items, run, i)
+            ));
+        }
+    }
+    out
+}
+
 /// The faults of one frame, each naming `place` and the items.
 fn faults(list: &DrawList, place: &str) -> Vec<String> {
     let items = classify(list);
     let run = runs(&items);
     let mut out = Vec::new();
     let safe = Rect { x: SAFE.0, y: SAFE.1, w: SAFE.2 - SAFE.0, h: SAFE.3 - SAFE.1 };
+    let menus = menu_boxes(&items, &run);
     if list.dropped() > 0 {
         out.push(format!("{place}: {} items dropped", list.dropped()));
     }
@@ -169,14 +267,15 @@ fn faults(list: &DrawList, place: &str) -> Vec<String> {
         // a backdrop (the felt, a strip the whole screen high or wide,
         // meant to reach the edges). A thin ring alone (the cursor's, a
         // legal place's, hugging a card) belongs to the card it marks.
-        let backdrop = |r: &Rect| (r.y <= 0 && r.y + r.h >= 240) || (r.x <= 0 && r.x + r.w >= 320);
-        let body = |r: &Rect| r.w >= 4 && r.h >= 4 && !backdrop(r);
         let boxed =
             *k == Kind::Panel && (body(r) || items.iter().any(|(kb, b)| *kb == Kind::Panel && body(b) && b.holds(r)));
-        let shown = matches!(k, Kind::Glyph(_) | Kind::Card) || boxed;
+        let shown = matches!(k, Kind::Glyph(_) | Kind::Card | Kind::Face) || boxed;
         let seen = shown && r.on_screen() && !hidden(&items, i);
         if seen && !safe.holds(r) {
             out.push(format!("{place}: {} is outside the safe area", describe(&items, &run, i)));
+        }
+        if *k == Kind::Face && seen {
+            out.extend(covers(&items, &run, i, &menus, place));
         }
         if !matches!(k, Kind::Glyph(_)) {
             continue;
@@ -193,7 +292,7 @@ fn faults(list: &DrawList, place: &str) -> Vec<String> {
                     describe(&items, &run, j),
                     describe(&items, &run, i)
                 )),
-                Kind::Card if !(j < i && panel_between(&items, a, b)) => out.push(format!(
+                Kind::Card | Kind::Face if !(j < i && panel_between(&items, a, b)) => out.push(format!(
                     "{place}: text over a card: {} and {}",
                     describe(&items, &run, i),
                     describe(&items, &run, j)
@@ -550,4 +649,80 @@ fn every_grid_of_a_farewell_to_kings_fits_a_tv() {
         d.wait(200);
         d.report();
     }
+}
+
+/// The fanned piles at their longest, drawn alone: a Four Kingdoms land
+/// of three face-down cards under a run of twelve (the longest a land
+/// holds), with a message up; King Albert stacks of 11 cards with a
+/// two-line message up, and of 13 (the most that show their whole index;
+/// longer stacks show each card's rank, its suit under the next card).
+#[test]
+fn the_longest_fans_show_every_index() {
+    use farewell::games::{albert, kingdoms};
+    use farewell::ui::screen::PlayScreen;
+    use farewell::ui::table::Table;
+    let text = "game: kingdoms\n\
+        p1: (Ad) (4d) (Qd) 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh\n\
+        p2: 2s 3s 4s 5s 6s 7s 8s\np3: 9s Ts Js Qs Ks\np4: As\np5: Ah\np6: Ac\np7: 2c\n\
+        talon: 2d 3d 5d 6d 7d 8d 9d Td Jd Kd 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc\n\
+        waste:\ndungeon: - - - -\ntower: - - - -\nguest: - - - -\ncastle: - - - -\nsubjects: - - - -\n\
+        status: playing\n";
+    let pos = kingdoms::notation::parse_position(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(pos.land(0).cards().len(), 15);
+    let mut play = farewell::ui::kingdoms::Play::on(Table::with_game(1, kingdoms::Game::from_position(pos)));
+    let mut log = String::new();
+    let mut input = farewell::input::Input::new();
+    // Triangle with nothing to undo: a message up.
+    input.update(Buttons::TRIANGLE);
+    play.update(&input, 1, &mut log);
+    let mut list = DrawList::new();
+    let mut out = Vec::new();
+    for frame in 2..400 {
+        input.update(Buttons::empty());
+        play.update(&input, frame, &mut log);
+        list.clear();
+        farewell::ui::kingdoms::draw_table(
+            &play,
+            farewell::settings::FaceStyle::Standard,
+            frame,
+            false,
+            &AtlasSkin,
+            &mut list,
+        );
+        if frame % 50 == 0 {
+            out.extend(faults(&list, "Four Kingdoms, a land of 15"));
+        }
+    }
+    for (n, msg) in [(11, true), (13, false)] {
+        let run = ["Kh", "Qs", "Jh", "Ts", "9h", "8s", "7h", "6s", "5h", "4s", "3h", "2s", "Ah"];
+        let t1: Vec<&str> = ["8d", "2d"].iter().chain(run.iter()).copied().skip(15 - n).collect();
+        let used: Vec<Card> = t1.iter().map(|c| Card::parse(c).unwrap()).collect();
+        let rest: Vec<String> = Card::all().filter(|c| !used.contains(c)).map(|c| c.to_string()).collect();
+        let (reserve, stacks) = rest.split_at(7);
+        let mut text = format!("game: albert\nt1: {}\n", t1.join(" "));
+        for (i, chunk) in stacks.chunks(stacks.len().div_ceil(8)).enumerate() {
+            text += &format!("t{}: {}\n", i + 2, chunk.join(" "));
+        }
+        text += &format!("reserve: {}\nfoundations: - - - -\nauto: no\nstatus: playing\n", reserve.join(" "));
+        let g = albert::notation::parse_layout(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(g.board().stack_len(0), n);
+        let mut play = farewell::ui::albert::Play::on(Table::with_game(1, g));
+        // Dealt: the cards at rest.
+        for frame in 1..330 {
+            input.update(Buttons::empty());
+            play.update(&input, frame, &mut log);
+            list.clear();
+            let face = farewell::settings::FaceStyle::Standard;
+            farewell::ui::albert::draw_table(&play, face, frame, false, &AtlasSkin, &mut list);
+        }
+        if msg {
+            // The longest message: two lines of the strip.
+            let words = "Hint (no win found in time, a good move): 10♠ to an empty stack, X plays it";
+            farewell::ui::paint::message_bar(&mut list, &AtlasSkin, words);
+            let lines = list.items().iter().filter(|i| matches!(i, Item::Fill { h: 28, w, .. } if *w > 100)).count();
+            assert_eq!(lines, 1, "a two-line message's box");
+        }
+        out.extend(faults(&list, &format!("King Albert, a stack of {n}")));
+    }
+    assert!(out.is_empty(), "{}", out.join("\n"));
 }

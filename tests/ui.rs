@@ -298,8 +298,11 @@ fn the_largest_grid_fits_the_screen_with_compact_cards() {
     assert_eq!(lay.size, CardSize::Compact);
     let (x, y) = lay.cell_xy(Cell::new(8, 13));
     assert!(x + lay.card.0 <= lay.panel_x && y + lay.card.1 <= 240);
+    // Large cards on 12 columns would overlap (the suit in a card's
+    // top-right corner under its neighbour): compact ones fit their cells.
     let lay = farewell::ui::farewell::Layout::new(&Marker, 12, 8);
-    assert_eq!(lay.size, CardSize::Large);
+    assert_eq!(lay.size, CardSize::Compact);
+    assert!(lay.pitch.0 >= lay.card.0);
     let (x, y) = lay.cell_xy(Cell::new(7, 11));
     assert!(x >= 0 && x + lay.card.0 <= lay.panel_x && y + lay.card.1 <= 240);
 }

@@ -264,12 +264,14 @@ fn select_marks_where_four_kingdoms_card_may_go_under_the_cursor_and_held() {
         .expect("such a deal");
     let mut d = kingdoms_at(seed);
     d.press(Buttons::empty());
-    let (cw, ch) = large();
     let pos = *d.play.game().position();
+    // The lands' cards are compact, the suit rows' large.
     let boxes: Vec<_> = moves
         .iter()
         .map(|m| {
             let (x, y) = kingdoms_box(&pos, *m);
+            let size = if matches!(m, kingdoms::Move::ToLand(..)) { CardSize::Compact } else { CardSize::Large };
+            let (cw, ch) = AtlasSkin.card_size(size);
             (x, y, cw, ch)
         })
         .collect();

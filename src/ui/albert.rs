@@ -41,7 +41,7 @@ use crate::settings::FaceStyle;
 use crate::sound::Sfx;
 use heapless::String;
 
-use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W};
+use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W, STRIP_LINE_TOP, STRIP_TOP};
 
 /// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
 /// 90 % of them usable, so [`HINT_NODES`] fits.
@@ -668,8 +668,13 @@ const STACK_Y: i16 = TOP_Y + 28 + 6;
 const STACK_PITCH: i16 = 30;
 /// Left edge of stack 0 (the nine centred).
 const STACK_X: i16 = (SCREEN_W - 8 * STACK_PITCH - 22) / 2;
-/// The lowest row a stack may reach.
-const STACK_BOTTOM: i16 = SAFE_BOTTOM;
+/// The lowest row a stack may reach: a pixel over the message strip,
+/// where a two-line message lies.
+const STACK_BOTTOM: i16 = STRIP_TOP - 1;
+/// The lowest row a stack too long for that may reach, its index whole
+/// (up to 13 cards) or its rank (up to 19): a pixel over the strip's last
+/// line, where a one-line message lies.
+const LONG_STACK_BOTTOM: i16 = STRIP_LINE_TOP - 1;
 /// Rows between fanned cards: at least the index (9), at most this.
 const FAN_MAX: i16 = 13;
 /// Rows of a card's index (2 of margin, 7 of rank and suit).
@@ -691,8 +696,13 @@ pub fn fan(n: usize, ch: i16) -> i16 {
     if n < 2 {
         return FAN_MAX;
     }
-    let room = (STACK_BOTTOM - STACK_Y - ch) / (n as i16 - 1);
-    room.clamp(FAN_LEAST, FAN_MAX)
+    let room = |bottom: i16| (bottom - STACK_Y - ch) / (n as i16 - 1);
+    let fan = room(STACK_BOTTOM);
+    if fan >= FAN_MIN {
+        fan.min(FAN_MAX)
+    } else {
+        room(LONG_STACK_BOTTOM).clamp(FAN_LEAST, FAN_MIN)
+    }
 }
 
 /// Top-left of card `i` (0: the bottom card) of a stack of `n`.
@@ -827,7 +837,8 @@ fn hint_destination(p: &Play, skin: &impl Skin, list: &mut DrawList) {
             Move::Foundation(c) => Spot::Suit(c.suit() as u8),
         };
         let (x, y, h) = spot_box(p, dest, 1, ch);
-        list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 1, palette::LEGAL);
+        // On the card's own edge: the card fanned above keeps its index.
+        list.outline(x, y, cw as u16, h as u16, 1, palette::LEGAL);
     }
 }
 
@@ -868,7 +879,8 @@ fn spot_box(p: &Play, spot: Spot, depth: u8, ch: i16) -> (i16, i16, i16) {
 fn cursor(p: &Play, cw: i16, ch: i16, list: &mut DrawList) {
     let depth = if p.held.is_some() { 1 } else { p.depth };
     let (x, y, h) = spot_box(p, p.cursor, depth, ch);
-    list.outline(x - 2, y - 2, (cw + 4) as u16, (h + 4) as u16, 2, palette::CURSOR);
+    // On the run's own edge: the card fanned above keeps its index.
+    list.outline(x, y, cw as u16, h as u16, 2, palette::CURSOR);
 }
 
 /// The help screen's lines for King Albert.

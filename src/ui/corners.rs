@@ -364,8 +364,8 @@ const fn first_cell() -> Cell {
 
 /// Pixel pitch of the matrix: cards with room around them.
 const PITCH: (i16, i16) = (38, 44);
-/// Top-left of cell r0c0.
-const ORIGIN: (i16, i16) = (44, 34);
+/// Top-left of cell r0c0: the last row ends over the message strip.
+const ORIGIN: (i16, i16) = (44, 32);
 
 /// Top-left pixel of a cell.
 pub fn cell_xy(c: Cell) -> (i16, i16) {

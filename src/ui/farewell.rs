@@ -25,8 +25,8 @@ use heapless::{String, Vec};
 use super::hint::{Ask, HintState, KeptLine};
 use super::motion::{progress, Queued, SLIDE_FRAMES};
 use super::paint::{
-    menu_with, message_bar_in, palette, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
-    SAFE_TOP, SCREEN_H, SCREEN_W,
+    menu_with, message_bar_in, palette, ring, text, text_centred, wrap, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT,
+    SAFE_TOP, SCREEN_H, SCREEN_W, STRIP_TOP,
 };
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View, LOST_MENU, WON_MENU};
 use super::table::{mark_target, table_screen, Table, Targets};
@@ -800,23 +800,32 @@ pub struct Layout {
     pub panel_x: i16,
 }
 
+/// Top of the stock at the side panel's foot: a large card (28 rows) and
+/// a pixel over the safe area's foot, whatever the cards' size, so that
+/// its count, at its top, stays over the message strip's last line.
+const STOCK_TOP: i16 = SAFE_BOTTOM - 28 - 1;
+
 /// Width of the side panel.
 pub const PANEL_W: i16 = 40;
 
 impl Layout {
     /// The layout for a `w` x `h` grid inside the TV-safe area, the side
-    /// panel at its right edge: large cards when they fit beside the panel
-    /// overlapping their neighbours by at most a quarter (the rank and suit
-    /// in a card's top-left corner always show), compact ones otherwise;
-    /// the grid centred in what is left.
+    /// panel at its right edge, the message strip under it: large cards
+    /// when they fit their cells, compact ones otherwise; the grid centred
+    /// in what is left. A card never overlaps its right neighbour (the
+    /// suit sits in the top-right corner, the rank in the top-left), and
+    /// the card under it covers at most its lower part, under its index
+    /// (the cursor's ring is drawn before the row under it, [`ring`]):
+    /// every card's rank and suit show.
     pub fn new(skin: &impl Skin, w: u8, h: u8) -> Layout {
         let panel_x = SAFE_RIGHT - PANEL_W;
-        let (area_w, area_h) = (panel_x - 2 - SAFE_LEFT, SAFE_BOTTOM - SAFE_TOP);
+        let area_w = panel_x - 2 - SAFE_LEFT;
         let (w, h) = (i16::from(w.max(2)), i16::from(h.max(2)));
         let fit = |size: CardSize| {
             let (cw, ch) = skin.card_size(size);
+            let area_h = STRIP_TOP - 1 - SAFE_TOP;
             let pitch = ((cw + 1).min((area_w - cw) / (w - 1)), (ch + 1).min((area_h - ch) / (h - 1)));
-            (pitch.0 * 4 >= cw * 3 && pitch.1 * 4 >= ch * 3, pitch, (cw, ch))
+            (pitch.0 >= cw && pitch.1 >= ch - 2, pitch, (cw, ch))
         };
         let (size, (_, pitch, card)) = match fit(CardSize::Large) {
             f @ (true, ..) => (CardSize::Large, f),
@@ -828,7 +837,7 @@ impl Layout {
             size,
             card,
             pitch,
-            origin: (SAFE_LEFT + (area_w - grid_w) / 2, SAFE_TOP + (area_h - grid_h) / 2),
+            origin: (SAFE_LEFT + (area_w - grid_w) / 2, SAFE_TOP + (STRIP_TOP - 1 - SAFE_TOP - grid_h) / 2),
             panel_x,
         }
     }
@@ -850,9 +859,10 @@ impl Layout {
         (self.panel_x + (PANEL_W - self.card.0) / 2, SAFE_TOP + 5 + i16::from(slot) * (self.card.1 + 3))
     }
 
-    /// Top-left of the stock pile (its count to its right).
+    /// Top-left of the stock pile (its count to its right, at its top:
+    /// over the foot of the message strip, where the demo's band lies).
     pub fn stock_xy(&self) -> (i16, i16) {
-        (self.panel_x + 2, SAFE_BOTTOM - self.card.1 - 1)
+        (self.panel_x + 2, STOCK_TOP)
     }
 
     /// Top of the marks of the books removed.
@@ -998,44 +1008,83 @@ impl Board<'_> {
         (legal, same)
     }
 
-    /// The grid: its cards (the kings rising away after a win), the empty
-    /// cells, and the highlights.
+    /// The grid, row by row: the empty cells (their share of the grid
+    /// under any card above) and the legal ones outlined, the cards (the
+    /// kings rising away after a win), the cursor's ring with its row: the
+    /// row under it lies over the ring's foot as over the card's, so the
+    /// ring never covers a rank.
     fn grid(&self, skin: &impl Skin, list: &mut DrawList) {
-        let (g, lay, face, frame) = (self.g, &self.lay, self.view.face, self.view.frame);
+        let (g, lay) = (self.g, &self.lay);
         let o = g.options();
-        let won = g.status() == Status::Won;
-        let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
         let (arriving, _) = self.arriving();
         let (legal, same) = self.highlights();
+        let won = g.status() == Status::Won;
+        let cursor = match (g.status().is_over(), self.p.focus()) {
+            (false, Focus::Grid(cell)) => Some(cell),
+            _ => None,
+        };
+        // Rows overlap by `over` pixels: an empty cell's fill starts under
+        // the card above, and more than the frame's rounded foot (2 rows)
+        // shows the paper above through a card's rounded top corners, as
+        // white ticks, unless the border fills them.
+        let over = (lay.card.1 - lay.pitch.1).max(1);
+        let (w, h) = lay.cell_size();
+        let ticks = (over > 2).then(|| super::skin::border_colour(self.view.face));
+        // Which columns' cell in the row above holds a card in its place.
+        let mut above = [false; crate::games::farewell::grid::MAX_W as usize];
         for r in 0..o.height {
             for c in 0..o.width {
                 let cell = Cell::new(r, c);
                 let (x, y) = lay.cell_xy(cell);
-                match g.card_at(cell) {
-                    Some(card) if !arriving.contains(cell) => {
-                        if won && card.is_king() {
-                            // The kings leave: they rise off the top of the screen.
-                            let dy = (since_end.min(120) as i16) * 2;
-                            skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
-                            continue;
-                        }
-                        skin.card(list, x, y, card, face, lay.size, NO_TINT);
-                        if same.contains(cell) {
-                            list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
+                let card = g.card_at(cell).filter(|_| !arriving.contains(cell));
+                match card {
+                    None => {
+                        list.fill(x + 1, y + over, (w - 2) as u16, (h - 1 - over) as u16, palette::CELL);
+                        if legal.contains(cell) {
+                            mark_target(list, x, y + over - 1, w, h + 1 - over);
                         }
                     }
-                    _ => {
-                        // An empty cell is its share of the grid (cards overlap
-                        // their neighbours; cells do not).
-                        let (w, h) = lay.cell_size();
-                        list.fill(x + 1, y + 1, (w - 2) as u16, (h - 2) as u16, palette::CELL);
-                        if legal.contains(cell) {
-                            mark_target(list, x, y, w, h);
+                    Some(card) => {
+                        let placed = self.grid_card(card, (x, y), (won, same.contains(cell)), skin, list);
+                        if let (Some(border), true) = (ticks, placed && above[usize::from(c)]) {
+                            list.fill(x + 1, y, 1, 1, border);
+                            list.fill(x + lay.card.0 - 2, y, 1, 1, border);
                         }
                     }
                 }
+                above[usize::from(c)] = card.is_some();
+                if cursor == Some(cell) {
+                    self.grid_cursor((x, y), list);
+                }
             }
         }
+    }
+
+    /// A card of the grid at (x, y), the game `won` or not, shaded when of
+    /// the held card's rank or suit (`same`); false when it is not in its
+    /// place (a king rising away after a win).
+    fn grid_card(&self, card: Card, (x, y): (i16, i16), (won, same): (bool, bool), skin: &impl Skin, list: &mut DrawList) -> bool {
+        let (lay, face, frame) = (&self.lay, self.view.face, self.view.frame);
+        if won && card.is_king() {
+            // The kings leave: they rise off the top of the screen.
+            let since_end = frame.wrapping_sub(self.p.table.ended_at().unwrap_or(frame));
+            let dy = (since_end.min(120) as i16) * 2;
+            skin.card(list, x, y - dy, card, face, lay.size, NO_TINT);
+            return false;
+        }
+        skin.card(list, x, y, card, face, lay.size, NO_TINT);
+        if same {
+            list.shade(x, y, lay.card.0 as u16, lay.card.1 as u16, palette::SAME);
+        }
+        true
+    }
+
+    /// The cursor's ring on the grid at (x, y). The held card stays in the
+    /// hand, lifted, until it is placed: it then slides once from there to
+    /// its cell (a copy of it under the cursor would make it jump back to
+    /// the hand first).
+    fn grid_cursor(&self, (x, y): (i16, i16), list: &mut DrawList) {
+        ring(list, x, y, self.lay.card, self.view.frame, palette::CURSOR);
     }
 
     /// The hand: its four slots, the held card lifted and outlined.
@@ -1075,7 +1124,7 @@ impl Board<'_> {
         let mut n: String<8> = String::new();
         let _ = put!(n, g.stock_len());
         if words {
-            text(list, skin, sx + lay.card.0 + 2, sy + lay.card.1 / 2 - skin.line_height() / 2, &n, palette::TEXT);
+            text(list, skin, sx + lay.card.0 + 2, sy + 1, &n, palette::TEXT);
         }
         let books_y = lay.books_y();
         for r in 1..=12u8 {
@@ -1148,32 +1197,13 @@ impl Board<'_> {
         }
     }
 
-    /// The cursor: none once the game is over (the end screen's menu has
-    /// the only choice left). The held card stays in the hand, lifted,
-    /// until it is placed: it then slides once from there to its cell (a
-    /// copy of it under the cursor would make it jump back to the hand
-    /// first).
+    /// The cursor on the hand: none once the game is over (the end
+    /// screen's menu has the only choice left). On the grid it is drawn
+    /// with its row ([`Board::grid_card`]).
     fn cursor(&self, list: &mut DrawList) {
-        let (g, lay, frame) = (self.g, &self.lay, self.view.frame);
-        let focus = if g.status().is_over() { None } else { Some(self.p.focus()) };
-        match focus {
-            None => {}
-            Some(Focus::Grid(cell)) => {
-                let (x, y) = lay.cell_xy(cell);
-                let pulse = if frame / 15 % 2 == 0 { 2 } else { 1 };
-                list.outline(
-                    x - pulse,
-                    y - pulse,
-                    (lay.card.0 + 2 * pulse) as u16,
-                    (lay.card.1 + 2 * pulse) as u16,
-                    2,
-                    palette::CURSOR,
-                );
-            }
-            Some(Focus::Hand(slot)) => {
-                let (x, y) = lay.slot_xy(slot);
-                list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
-            }
+        if let (false, Focus::Hand(slot)) = (self.g.status().is_over(), self.p.focus()) {
+            let (lay, (x, y)) = (&self.lay, self.lay.slot_xy(slot));
+            list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
         }
     }
 

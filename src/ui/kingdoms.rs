@@ -23,7 +23,7 @@
 //! A refused move says why, in the engine's words.
 
 use super::hint::{Ask, HintState};
-use super::paint::{palette, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP};
+use super::paint::{palette, ring, text, text_centred, CardSize, Skin, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP};
 use super::screen::{OptionRow, PlayScreen, ScreenInfo, View};
 use super::table::{mark_target, table_screen, Table, Targets};
 use super::words::Spoken;
@@ -606,14 +606,16 @@ impl Play {
     }
 }
 
-// The layout, for the 22x28 "Large" cards, inside the TV-safe area
-// (`paint::SAFE_*`): two lines of words name the places (Dungeon, Tower,
-// Guest, Castle, Subjects, and the Lands), the suit rows under them, the
-// talon below; the seven lands to the right, 18 pixels apart (a card's
-// index shows whole; its right edge lies under the next land). The
-// longest land, three face-down cards under a run of twelve, ends at
-// y = 43 + 3*4 + 11*10 + 28 = 193, inside the safe area, so the lands
-// never need squeezing. The controls are on the Help screen.
+// The layout inside the TV-safe area (`paint::SAFE_*`), over the message
+// strip (`paint::STRIP_TOP`): two lines of words name the places
+// (Dungeon, Tower, Guest, Castle, Subjects, and the Lands), the suit rows
+// of 22x28 "Large" cards under them, the talon and the waste's top two
+// cards below, 20 pixels apart (the lower card's rank and suit show); the
+// seven lands to the right in 16x22 "Compact" cards, 18 pixels apart, so
+// that no land lies over its neighbour's suit. The longest land, three
+// face-down cards under a run of twelve, ends at y = 43 + 3*4 + 11*10 +
+// 22 = 187, over the message strip, so the lands never need squeezing.
+// The controls are on the Help screen.
 
 /// The two lines of words naming the places.
 const HEAD_Y: [i16; 2] = [SAFE_TOP + 1, SAFE_TOP + 12];
@@ -628,8 +630,12 @@ const COL_X: [i16; 5] = [SAFE_LEFT, SAFE_LEFT + 23, SAFE_LEFT + 46, SAFE_LEFT + 
 const TALON_XY: (i16, i16) = (SAFE_LEFT, TOP + 4 * ROW_PITCH + 2);
 /// The waste's first card; up to three are fanned to the right.
 const WASTE_X: i16 = SAFE_LEFT + 28;
-/// Spread of the waste's fan.
-const WASTE_STEP: i16 = 9;
+/// Spread of the waste's fan: a card's width less its right margin.
+const WASTE_STEP: i16 = 20;
+/// The waste's cards shown, fanned: its top two.
+const WASTE_SHOWN: usize = 2;
+/// The lands' card size.
+const LAND_SIZE: CardSize = CardSize::Compact;
 /// Left edge of the first land and the distance between lands.
 const LAND_X: i16 = SAFE_LEFT + 134;
 const LAND_PITCH: i16 = 18;
@@ -664,7 +670,8 @@ fn draw_with(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     let moving = p.table().motion().skin(skin, frame);
     let skin = &moving;
     let (cw, ch) = skin.card_size(CardSize::Large);
-    let t = Tableau { p, pos: p.pos(), face, frame, covered, cw, ch, lh: skin.line_height() };
+    let land = skin.card_size(LAND_SIZE);
+    let t = Tableau { p, pos: p.pos(), face, frame, covered, cw, ch, land, lh: skin.line_height() };
     t.heads(skin, list);
     t.suit_rows(skin, list);
     t.talon_and_waste(skin, list);
@@ -690,6 +697,8 @@ struct Tableau<'a> {
     covered: bool,
     cw: i16,
     ch: i16,
+    /// A land card's width and height.
+    land: (i16, i16),
     lh: i16,
 }
 
@@ -716,7 +725,7 @@ impl Tableau<'_> {
             let i = col.index();
             self.text(list, skin, COL_X[i], HEAD_Y[i % 2], head, palette::DIM);
         }
-        let lands_mid = LAND_X + (6 * LAND_PITCH + self.cw) / 2;
+        let lands_mid = LAND_X + (6 * LAND_PITCH + self.land.0) / 2;
         self.text_centred(list, skin, lands_mid, HEAD_Y[0], "Lands", palette::DIM);
         let mut deal: String<32> = String::new();
         let _ = put!(deal, "Deal #", self.p.table().seed(), "  Moves ", self.p.game().move_count());
@@ -784,7 +793,7 @@ impl Tableau<'_> {
         }
     }
 
-    /// The talon and the waste's top three cards, fanned.
+    /// The talon and the waste's top two cards, fanned.
     fn talon_and_waste(&self, skin: &impl Skin, list: &mut DrawList) {
         let (pos, cw, ch) = (self.pos, self.cw, self.ch);
         let (tx, ty) = TALON_XY;
@@ -802,10 +811,10 @@ impl Tableau<'_> {
         }
     }
 
-    /// The waste's cards shown: its top three.
+    /// The waste's cards shown: its top two.
     fn waste_shown(&self) -> &[Card] {
         let waste = self.pos.waste();
-        &waste[waste.len().saturating_sub(3)..]
+        &waste[waste.len().saturating_sub(WASTE_SHOWN)..]
     }
 
     /// Beside the talon and the waste (above the message bar's place, left
@@ -813,7 +822,7 @@ impl Tableau<'_> {
     fn counts(&self, skin: &impl Skin, list: &mut DrawList) {
         let (pos, lh) = (self.pos, self.lh);
         let (_, ty) = TALON_XY;
-        let info_x = WASTE_X + 2 * WASTE_STEP + self.cw + 4;
+        let info_x = WASTE_X + (WASTE_SHOWN as i16 - 1) * WASTE_STEP + self.cw + 4;
         let mut line: String<16> = String::new();
         let mut n: String<8> = String::new();
         count(&mut n, pos.on_foundations());
@@ -834,7 +843,7 @@ impl Tableau<'_> {
     /// The free lands: face-down cards under their face-up runs, an empty
     /// land's place, framed when the held card may go there.
     fn lands(&self, skin: &impl Skin, list: &mut DrawList) {
-        let (cw, ch) = (self.cw, self.ch);
+        let (cw, ch) = self.land;
         for l in 0..LANDS as u8 {
             let land = self.pos.land(usize::from(l));
             let cards = land.cards();
@@ -846,9 +855,9 @@ impl Tableau<'_> {
             for (i, c) in cards.iter().enumerate() {
                 let (x, y) = land_xy(land, l, i);
                 if i < land.down() {
-                    skin.back(list, x, y, CardSize::Large);
+                    skin.back(list, x, y, LAND_SIZE);
                 } else {
-                    skin.card(list, x, y, *c, self.face, CardSize::Large, NO_TINT);
+                    skin.card(list, x, y, *c, self.face, LAND_SIZE, NO_TINT);
                 }
             }
         }
@@ -858,23 +867,26 @@ impl Tableau<'_> {
     /// (Select): a suit row's place, or a land's top card.
     fn targets(&self, list: &mut DrawList) {
         for spot in self.p.targets() {
-            let (x, y) = match *spot {
-                Spot::Row { suit, column } => row_xy(suit, column),
+            // A land's card is compact: its mark on its own edge.
+            let ((x, y), (w, h)) = match *spot {
+                Spot::Row { suit, column } => (row_xy(suit, column), (self.cw, self.ch)),
                 Spot::Land { land, .. } => {
                     let l = self.pos.land(usize::from(land));
-                    land_xy(l, land, l.cards().len().saturating_sub(1))
+                    (land_xy(l, land, l.cards().len().saturating_sub(1)), self.land)
                 }
                 Spot::Talon | Spot::Waste => continue,
             };
-            mark_target(list, x, y, self.cw, self.ch);
+            mark_target(list, x, y, w, h);
         }
     }
 
     /// What is held: the run framed where it lies.
     fn held(&self, list: &mut DrawList) {
         if let Some(c) = self.p.held() {
-            if let Some((x, y, h)) = frame_of(self.pos, c, self.ch) {
-                list.outline(x - 2, y - 2, (self.cw + 4) as u16, (h + 4) as u16, 2, palette::SAME);
+            if let Some((x, y, w, h)) = frame_of(self.pos, c, (self.cw, self.ch), self.land) {
+                // On the run's own edge, as the cursor's ring: no neighbour's
+                // corner under it.
+                list.outline(x, y, w as u16, h as u16, 2, palette::SAME);
             }
         }
     }
@@ -884,24 +896,23 @@ impl Tableau<'_> {
         let (pos, cw, ch) = (self.pos, self.cw, self.ch);
         if !self.p.game().status().is_over() {
             let (tx, ty) = TALON_XY;
-            let (x, y, h) = match self.p.cursor() {
+            let (x, y, w, h) = match self.p.cursor() {
                 Spot::Row { suit, column } => {
                     let (x, y) = row_xy(suit, column);
-                    (x, y, ch)
+                    (x, y, cw, ch)
                 }
-                Spot::Talon => (tx, ty, ch),
-                Spot::Waste => (WASTE_X + self.waste_shown().len().saturating_sub(1) as i16 * WASTE_STEP, ty, ch),
+                Spot::Talon => (tx, ty, cw, ch),
+                Spot::Waste => (WASTE_X + self.waste_shown().len().saturating_sub(1) as i16 * WASTE_STEP, ty, cw, ch),
                 Spot::Land { land, depth } => {
                     let l = pos.land(usize::from(land));
                     let n = l.cards().len();
                     let depth = if self.p.held().is_some() { 0 } else { usize::from(depth) };
                     let (x, y) = land_xy(l, land, n.saturating_sub(1 + depth));
                     let (_, bottom) = land_xy(l, land, n.saturating_sub(1));
-                    (x, y, bottom - y + ch)
+                    (x, y, self.land.0, bottom - y + self.land.1)
                 }
             };
-            let pulse = if self.frame / 15 % 2 == 0 { 2 } else { 1 };
-            list.outline(x - pulse, y - pulse, (cw + 2 * pulse) as u16, (h + 2 * pulse) as u16, 2, palette::CURSOR);
+            ring(list, x, y, (w, h), self.frame, palette::CURSOR);
         }
     }
 
@@ -921,22 +932,23 @@ fn count(s: &mut String<8>, n: usize) {
     let _ = s.push(char::from(b'0' + (n % 10) as u8));
 }
 
-/// Where the held card and the cards on it lie: x, y and height.
-fn frame_of(pos: &Position, c: Card, ch: i16) -> Option<(i16, i16, i16)> {
+/// Where the held card and the cards on it lie: x, y, width and height,
+/// `card` a suit row's card size and `land` a land's.
+fn frame_of(pos: &Position, c: Card, card: (i16, i16), land: (i16, i16)) -> Option<(i16, i16, i16, i16)> {
     match pos.locate(c) {
-        Place::Land { land, index, .. } => {
-            let l = pos.land(usize::from(land));
-            let (x, y) = land_xy(l, land, usize::from(index));
-            let (_, bottom) = land_xy(l, land, l.cards().len().saturating_sub(1));
-            Some((x, y, bottom - y + ch))
+        Place::Land { land: l, index, .. } => {
+            let pile = pos.land(usize::from(l));
+            let (x, y) = land_xy(pile, l, usize::from(index));
+            let (_, bottom) = land_xy(pile, l, pile.cards().len().saturating_sub(1));
+            Some((x, y, land.0, bottom - y + land.1))
         }
         Place::Waste { .. } => {
-            let shown = pos.waste().len().min(3);
-            Some((WASTE_X + shown.saturating_sub(1) as i16 * WASTE_STEP, TALON_XY.1, ch))
+            let shown = pos.waste().len().min(WASTE_SHOWN);
+            Some((WASTE_X + shown.saturating_sub(1) as i16 * WASTE_STEP, TALON_XY.1, card.0, card.1))
         }
         Place::Guest => {
             let (x, y) = row_xy(c.suit() as u8, Column::Guest);
-            Some((x, y, ch))
+            Some((x, y, card.0, card.1))
         }
         _ => None,
     }

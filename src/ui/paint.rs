@@ -25,6 +25,22 @@ pub const SAFE_RIGHT: i16 = SCREEN_W - 26;
 /// Bottom edge of the safe area (the first row outside it).
 pub const SAFE_BOTTOM: i16 = SCREEN_H - 19;
 
+/// Top of the message strip: the bottom of the safe area, two lines of
+/// words in their frame high, which no table deals a card into. Every
+/// message, hint, refusal and loss's reason is drawn there
+/// ([`message_bar`]), so none hides a card the player needs.
+pub const STRIP_TOP: i16 = SAFE_BOTTOM - STRIP_H;
+
+/// Top of the message strip's last line: a one-line message's box. A fan
+/// too long to show every card's index above the strip may reach down to
+/// here, where a one-line message leaves it in view.
+pub const STRIP_LINE_TOP: i16 = SAFE_BOTTOM - 16;
+
+/// Height of the message strip: two lines of the font (10 rows each, 2
+/// between), two rows of space over them and under them, and a 1-pixel
+/// frame (a table's cards end at least a pixel above it).
+pub const STRIP_H: i16 = 28;
+
 /// Card size classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardSize {
@@ -90,6 +106,15 @@ pub mod palette {
     pub const BOX: Rgb = Rgb(8, 32, 20);
     /// Highlighted menu row.
     pub const SELECTED: Rgb = Rgb(255, 214, 64);
+}
+
+/// The cursor's ring round a card `size` wide and high at (x, y), pulsing
+/// (2 pixels thick, then 1, a quarter of a second each): on the card's
+/// own edge, inside it, so it covers no neighbour's corner and no more of
+/// the card than its frame and the margin round its index.
+pub fn ring(list: &mut DrawList, x: i16, y: i16, size: (i16, i16), frame: u32, color: Rgb) {
+    let thick = if frame / 15 % 2 == 0 { 2 } else { 1 };
+    list.outline(x, y, size.0 as u16, size.1 as u16, thick, color);
 }
 
 /// Writes text at (x, y); returns the x after the last character.
@@ -172,6 +197,29 @@ pub fn wrap(msg: &str, max_chars: usize) -> (&str, &str) {
     }
 }
 
+/// Splits a message into at most two lines, the first as long as fits
+/// `width` pixels in the skin's font, at a space (at a character when a
+/// word alone is wider).
+pub fn wrap_to<'a>(skin: &impl Skin, msg: &'a str, width: i16) -> (&'a str, &'a str) {
+    // One pass, the pen's x summed as the text is drawn: the last space
+    // before the line is full, or the character that overflows it.
+    let mut x = 0;
+    let mut space = None;
+    for (i, c) in msg.char_indices() {
+        if c == ' ' {
+            space = Some(i);
+        }
+        x += if c == ' ' { skin.advance() } else { skin.glyph(c).or_else(|| skin.glyph('?')).map_or(0, |g| g.1) };
+        if x > width {
+            return match space {
+                Some(s) => (&msg[..s], &msg[s + 1..]),
+                None => msg.split_at(i),
+            };
+        }
+    }
+    (msg, "")
+}
+
 /// A message as a sentence, in the player's words
 /// ([`in_words`](super::words::in_words): `Q♦`, `stack 3`), its first
 /// letter a capital (the rules' words, `no legal move`, are shared with the
@@ -192,20 +240,18 @@ pub fn sentence(msg: &str) -> heapless::String<160> {
     out
 }
 
-/// A message in a box at the bottom of the safe area (two lines at most).
+/// A message in the message strip ([`STRIP_TOP`]), across the safe area.
 pub fn message_bar(list: &mut DrawList, skin: &impl Skin, msg: &str) {
     message_bar_in(list, skin, msg, SAFE_LEFT, SAFE_RIGHT);
 }
 
-/// A message in a box at the bottom of the safe area, centred between
-/// `left` and `right` (two lines at most, each fitting between them, the
-/// box's frame too).
+/// A message in the message strip ([`STRIP_TOP`]), centred between `left`
+/// and `right`, its frame too: one line at the strip's foot, or two.
 pub fn message_bar_in(list: &mut DrawList, skin: &impl Skin, msg: &str, left: i16, right: i16) {
     let msg = sentence(msg);
     let msg = msg.as_str();
     let lh = skin.line_height();
-    let max = ((right - left - 12) / skin.advance()) as usize;
-    let (a, b) = wrap(msg, max);
+    let (a, b) = wrap_to(skin, msg, right - left - 12);
     let lines = if b.is_empty() { 1 } else { 2 };
     let w = (skin.text_width(a).max(skin.text_width(b)) + 12).min(right - left);
     let h = lines * (lh + 2) + 4;

@@ -121,12 +121,13 @@ fn replace_question(list: &mut DrawList, skin: &impl Skin) {
     text_centred(list, skin, SCREEN_W / 2, 150, "X replace   O no", palette::SELECTED);
 }
 
-/// The demo's band across the top of the safe area, over whatever the
-/// table shows there: the game's name and how to leave.
+/// The demo's band at the foot of the message strip, over whatever
+/// one-line message the table shows there: the game's name and how to
+/// leave.
 fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
-    // One line high, a pixel either side: a table's words start under it.
-    let h = skin.line_height() + 2;
-    list.fill(SAFE_LEFT, SAFE_TOP, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, palette::BOX);
+    let (y, h) = (SAFE_BOTTOM - skin.line_height() - 6, skin.line_height() + 6);
+    list.fill(SAFE_LEFT, y, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, palette::BOX);
+    list.outline(SAFE_LEFT, y, (SAFE_RIGHT - SAFE_LEFT) as u16, h as u16, 1, palette::DIM);
     let mut head: String<64> = String::new();
     let name = catalogue::screen(app.game).name();
     let _ = put!(head, "DEMO: ", name, " - press any button");
@@ -134,7 +135,7 @@ fn demo_band(app: &App, list: &mut DrawList, skin: &impl Skin) {
         head.clear();
         let _ = put!(head, "DEMO: ", name);
     }
-    text_centred(list, skin, SCREEN_W / 2, SAFE_TOP + 1, &head, palette::SELECTED);
+    text_centred(list, skin, SCREEN_W / 2, y + 3, &head, palette::SELECTED);
 }
 
 /// The emblem of a game on the title: a king from the card art.
@@ -175,7 +176,8 @@ fn game_menu(game: &ScreenInfo, list: &mut DrawList, skin: &impl Skin, sel: u8) 
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
         let y = 100 + i as i16 * 16;
         if i as u8 == sel {
-            text(list, skin, SCREEN_W / 2 - 64, y, ">", color);
+            // Beside its centred item, a space's width to its left.
+            text(list, skin, SCREEN_W / 2 - skin.text_width(item) / 2 - 2 * skin.advance(), y, ">", color);
         }
         text_centred(list, skin, SCREEN_W / 2, y, item, color);
     }
@@ -313,9 +315,10 @@ fn help_page(list: &mut DrawList, skin: &impl Skin, game: &ScreenInfo, tips: boo
 /// What a game's drawing depends on besides its game.
 fn view(app: &App, held: Buttons) -> View {
     // The pause menu, and the end of a game's menu once it shows, lie
-    // over the table.
+    // over the table; in the demo its band is the only words (a two-line
+    // message would show its first line above the band, cut).
     let covered = match app.screen() {
-        Screen::Pause { .. } => true,
+        Screen::Pause { .. } | Screen::Demo => true,
         Screen::Over { .. } => app.over_menu_up(),
         _ => false,
     };

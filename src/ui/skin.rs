@@ -65,6 +65,15 @@ pub fn suit_colour(suit: Suit, face: FaceStyle) -> Rgb {
     }
 }
 
+/// The colour of a card face's border (`gfx/palettes.txt`, the `cards`
+/// table's `border` role) in each face style.
+pub fn border_colour(face: FaceStyle) -> Rgb {
+    match face {
+        FaceStyle::Standard => Rgb(0x3C, 0x3C, 0x48),
+        FaceStyle::FourColour => Rgb(0x20, 0x20, 0x20),
+    }
+}
+
 /// The packed art's sprite in the draw list's terms.
 pub fn sprite(s: atlas::Sprite) -> Sprite {
     Sprite { tpage: s.texpage, clut: s.clut, u: s.u, v: s.v, w: s.w, h: s.h }
