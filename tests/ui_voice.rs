@@ -596,3 +596,22 @@ fn a_farewell_grid_with_a_line_free_above_it_shows_the_deal_number_and_moves() {
     let line = deal_line(&d);
     assert_eq!(line, "Deal#2024Moves0");
 }
+
+#[test]
+fn a_farewell_grid_with_no_line_free_above_it_shows_the_deal_number_and_moves_in_the_message_strip() {
+    for (width, height) in [(12, 8), (13, 9), (14, 9)] {
+        let mut log = String::new();
+        let options = aftk::Options { width, height, ..Default::default() };
+        let play = aftk_ui::Play::on(Table::new(2024, options, &mut log));
+        let mut d = PlayDriver::new(play, log, 0);
+        // No message stands: the strip shows the deal.
+        d.press(Buttons::empty());
+        let line = deal_line(&d);
+        assert_eq!(line, "Deal#2024Moves0", "{width}x{height}");
+        // A message takes the strip's place: the hint's words.
+        d.press(Buttons::SQUARE);
+        while d.play.think(1_000, d.frame, &mut d.store) {}
+        d.frame(Buttons::empty());
+        assert!(!deal_line(&d).contains("Deal#"), "{width}x{height}: a message stands in the strip");
+    }
+}

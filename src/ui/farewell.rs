@@ -1211,11 +1211,16 @@ impl Board<'_> {
     /// them, when the grid leaves a line free above it (and above the
     /// cursor's ring round its top row).
     fn deal_line(&self, skin: &impl Skin, list: &mut DrawList) {
-        let (g, lay) = (self.g, &self.lay);
-        let y = lay.origin.1 - 3 - skin.line_height();
-        if !self.words || y < SAFE_TOP {
-            return;
+        let y = self.lay.origin.1 - 3 - skin.line_height();
+        if self.words && y >= SAFE_TOP {
+            self.deal_words(skin, list, y);
         }
+    }
+
+    /// The deal number at the grid's left edge and the moves at its right,
+    /// on the line at `y`.
+    fn deal_words(&self, skin: &impl Skin, list: &mut DrawList, y: i16) {
+        let (g, lay) = (self.g, &self.lay);
         let mut line: String<24> = String::new();
         let _ = put!(line, "Deal #", g.seed());
         text(list, skin, lay.origin.0, y, &line, palette::DIM);
@@ -1242,9 +1247,16 @@ impl Board<'_> {
         } else if g.status() == Status::Playing && held.is_none() && g.check_deal().is_ok() {
             let _ = line.push_str("Press X to deal a new hand");
         }
-        if !line.is_empty() && !g.status().is_over() && self.words {
+        if g.status().is_over() || !self.words {
+            return;
+        }
+        if !line.is_empty() {
             // Over the grid, never over the side panel.
             message_bar_in(list, skin, &line, SAFE_LEFT, self.lay.panel_x - 2);
+        } else if self.lay.origin.1 - 3 - skin.line_height() < SAFE_TOP {
+            // A grid with no line free above it: the deal and the moves in
+            // the message strip, where a one-line message would stand.
+            self.deal_words(skin, list, SAFE_BOTTOM - skin.line_height() - 3);
         }
     }
 }
