@@ -16,6 +16,7 @@ use super::table::{mark_target, table_screen, Table, Targets};
 use super::words::Spoken;
 use crate::draw::{DrawList, NO_TINT};
 use crate::frame::Units;
+use crate::games::corners::hint::Hint;
 use crate::games::corners::{game::value, player, Cell, Game, Move, Phase};
 use crate::games::Patience;
 use crate::input::{Buttons, Input};
@@ -36,7 +37,7 @@ pub struct Play {
     draw_hinted: bool,
     /// The hint being worked out (Square), a few groups a frame, then
     /// deepened while the position stands.
-    thinker: Option<player::Hint>,
+    thinker: Option<Hint>,
     /// Where the hint stands (worked out before the player asks, kept).
     hint: HintState<Move>,
     /// Hints shown so far (the console times each one).
@@ -111,7 +112,7 @@ impl core::fmt::Debug for HintStorage {
 /// deep search (`slots` its memo). True when the answer changed. The
 /// screen's thinking and `kings corners stats --player hint` both go
 /// through here.
-pub fn hint_step(hint: &mut player::Hint, units: Units, slots: &mut [u64]) -> bool {
+pub fn hint_step(hint: &mut Hint, units: Units, slots: &mut [u64]) -> bool {
     hint.step(units.saturating_mul(GROUPS_PER_UNIT), units.saturating_mul(NODES_PER_UNIT), slots)
 }
 
@@ -315,7 +316,7 @@ impl Play {
     }
 
     fn start_work(&mut self) {
-        self.thinker = Some(player::Hint::new(self.game()));
+        self.thinker = Some(Hint::new(self.game()));
     }
 
     /// Drops the work under way (a kept answer stays).

@@ -23,6 +23,7 @@
 
 pub mod expect;
 pub mod game;
+pub mod hint;
 pub mod judge;
 pub mod notation;
 pub mod player;

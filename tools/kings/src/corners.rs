@@ -6,7 +6,7 @@ use crate::cli::{Cli, Sampling, Solved, Verdict};
 use farewell::games::corners::player::{self, Style};
 use farewell::games::corners::solver::{self, Verdict as V};
 use farewell::games::corners::Game;
-use farewell::games::corners::{expect, judge};
+use farewell::games::corners::{expect, hint, judge};
 
 /// Memo slots for the solver: 2^22 positions (32 MiB), enough that the
 /// table seldom fills on the deals that take the longest.
@@ -94,7 +94,7 @@ struct Hint {
 impl crate::cli::HintPlayer<Game> for Hint {
     fn next(&mut self, g: &Game, units: u32) -> (Option<farewell::games::corners::Move>, bool) {
         use farewell::ui::corners::hint_step;
-        let mut h = player::Hint::new(g);
+        let mut h = hint::Hint::new(g);
         for _ in 0..units {
             if !h.working() {
                 break;
