@@ -441,6 +441,36 @@ fn the_demo_plays_whole_games_and_deals_again() {
     assert_eq!(d.app.screen(), Screen::Demo);
 }
 
+/// The `AFTK NEW` lines of a demo that starts after `idle` frames on the
+/// title and a press (Down, then Up: the title as it was) that makes the
+/// attract mode wait its whole time again, and runs until it has dealt
+/// twice.
+fn demo_deals_after(idle: u32) -> Vec<String> {
+    let mut d = at_title();
+    for _ in 0..idle {
+        d.frame(Buttons::empty());
+    }
+    d.press(Buttons::DOWN);
+    d.press(Buttons::UP);
+    assert_eq!(d.app.screen(), Screen::Title { sel: 0 });
+    for _ in 0..(farewell::ui::DEMO_PACE * 200 + 600) {
+        if d.log.matches("AFTK NEW").count() >= 2 {
+            break;
+        }
+        d.frame(Buttons::empty());
+    }
+    d.log.lines().filter(|l| l.starts_with("AFTK NEW")).map(str::to_owned).collect()
+}
+
+#[test]
+fn the_demo_deals_the_same_deals_whenever_it_starts() {
+    let early = demo_deals_after(0);
+    let late = demo_deals_after(1234);
+    assert_eq!(early.len(), 2, "{early:?}");
+    assert_eq!(early, late, "the demo's deals must not depend on when it starts");
+    assert_ne!(early[0], early[1]);
+}
+
 #[test]
 fn the_title_lists_the_games_and_cross_opens_the_chosen_games_menu() {
     let mut d = at_title();

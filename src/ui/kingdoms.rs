@@ -5,8 +5,9 @@
 //! The piles show what they need next, so that a player learns the rules
 //! by looking: an empty pile shows the rank it takes ("A", "10", "K", "9")
 //! beside its suit, bright when that card may go now and faint while it
-//! waits; a castle or subjects pile shows the next rank beside its top
-//! card; a guest chamber is dark while shut (until its king and queen are
+//! waits (a pile with a card takes the next rank of its order, which Help
+//! and Select show: a label beside it had no room to name the suit, and a
+//! rank alone read as a stray letter); a guest chamber is dark while shut (until its king and queen are
 //! in the castle); an empty free land says "any".
 //!
 //! - D-pad: between the piles; Up/Down within a free land's face-up cards
@@ -623,9 +624,8 @@ const HEAD_Y: [i16; 2] = [SAFE_TOP + 1, SAFE_TOP + 12];
 const TOP: i16 = SAFE_TOP + 24;
 /// Distance between suit rows.
 const ROW_PITCH: i16 = 29;
-/// Left edges of a suit row's places; castle and subjects leave room for
-/// the next rank beside their top card.
-const COL_X: [i16; 5] = [SAFE_LEFT, SAFE_LEFT + 23, SAFE_LEFT + 46, SAFE_LEFT + 69, SAFE_LEFT + 100];
+/// Left edges of a suit row's places.
+const COL_X: [i16; 5] = [SAFE_LEFT, SAFE_LEFT + 23, SAFE_LEFT + 46, SAFE_LEFT + 69, SAFE_LEFT + 92];
 /// The talon and the waste, under the suit rows.
 const TALON_XY: (i16, i16) = (SAFE_LEFT, TOP + 4 * ROW_PITCH + 2);
 /// The waste's first card; up to three are fanned to the right.
@@ -768,12 +768,7 @@ impl Tableau<'_> {
             Column::Subjects => (f.subjects[si] < 8).then(|| 9 - f.subjects[si]),
         };
         match top.and_then(Rank::new) {
-            Some(r) => {
-                skin.card(list, x, y, Card::new(r, s), self.face, CardSize::Large, NO_TINT);
-                if let (Some(n), Column::Castle | Column::Subjects) = (next, column) {
-                    self.text(list, skin, x + cw + 2, y + ch / 2 - lh / 2, rank_label(n), shade(ready(n)));
-                }
-            }
+            Some(r) => skin.card(list, x, y, Card::new(r, s), self.face, CardSize::Large, NO_TINT),
             None if column == Column::Guest => {
                 let open = pos.guest_open(s);
                 list.fill(x, y, cw as u16, ch as u16, if open { palette::CELL } else { palette::BOX });

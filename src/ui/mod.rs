@@ -232,8 +232,6 @@ impl Default for App {
     }
 }
 
-/// Turns the frame counter into a deal number: a hash, so that games
-/// started a frame apart are unrelated deals.
 /// Random deals are numbered 1 to this, short enough to read out and share
 /// (Deal number still plays any number).
 pub const RANDOM_DEALS: u32 = 1_000_000;
@@ -919,13 +917,19 @@ impl App {
         }
     }
 
-    /// The deal number of a new deal of the chosen game the player (or the
-    /// demo) asked for: from the frame counter, or with the game's "winnable
+    /// The deal number of a new deal of the chosen game the player asked
+    /// for: from the frame counter, or with the game's "winnable
     /// only" on a proven deal for its current options (the frame counter
     /// picks which; the Options screen says when there is none, and the
     /// deal is then any deal).
     pub fn new_seed(&self) -> u32 {
-        let r = seed_from_frame(self.frame);
+        self.seed_from(seed_from_frame(self.frame))
+    }
+
+    /// The deal number for the random number `r` (from 1 to
+    /// [`RANDOM_DEALS`]): `r` itself, or with "winnable only" the proven deal
+    /// it picks.
+    fn seed_from(&self, r: u32) -> u32 {
         match self.winnable() {
             true => crate::winnable::pick(self.game, self.options_code(), r).unwrap_or(r),
             false => r,
@@ -946,12 +950,16 @@ impl App {
     /// The demo's next deal: the games take turns, deal by deal, in
     /// [`DEMO_ORDER`], with the options the player chose where the demo
     /// can play them ([`catalogue::Entry::demo_options`]).
+    /// Its deals are a fixed sequence (the n-th demo deal since power-on is
+    /// the same deal in every run), so that a demo's run and its frame
+    /// figures can be repeated, whenever the attract mode starts.
     fn start_demo_deal(&mut self, log: &mut dyn crate::out::Out) {
         self.set_playing(None, log);
-        self.game = DEMO_ORDER[usize::from(self.demo_deals) % DEMO_ORDER.len()];
-        self.demo_deals = self.demo_deals.wrapping_add(1);
+        let n = self.demo_deals;
+        self.game = DEMO_ORDER[usize::from(n) % DEMO_ORDER.len()];
+        self.demo_deals = n.wrapping_add(1);
         let code = (catalogue::screen(self.game).demo_options)(self.options_code());
-        let seed = self.new_seed();
+        let seed = self.seed_from(seed_from_frame(u32::from(n)));
         // The log tells the demo's deals (whose hints no Square asked for).
         let _ = log.put_str("AFTK DEMO\n");
         if GameScreen::deal_into(&mut self.playing, self.game, seed, code, self.frame, log) {
