@@ -252,6 +252,13 @@ impl GameScreen {
         each!(self, p => PlayScreen::deepening(p))
     }
 
+    /// True while the frames' spare time has work for this screen: a hint
+    /// or the demo's move being worked out, or a deeper answer past the
+    /// quick one.
+    pub fn pondering(&self) -> bool {
+        self.thinking() || self.deepening()
+    }
+
     /// See [`PlayScreen::hint_depth`].
     pub fn hint_depth(&self) -> (bool, u32) {
         each!(self, p => PlayScreen::hint_depth(p))

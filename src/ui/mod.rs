@@ -306,7 +306,7 @@ impl App {
         }
         self.playing
             .as_mut()
-            .is_some_and(|p| (p.thinking() || p.deepening()) && p.think(budget, frame, &mut self.hint_stores))
+            .is_some_and(|p| p.pondering() && p.think(budget, frame, &mut self.hint_stores))
     }
 
     /// What the next unit of [`App::think`] costs, in the game's usual
@@ -1010,7 +1010,7 @@ impl App {
     /// move being worked out ([`thinking`](Self::thinking)), or a deeper
     /// answer past the quick one kept ([`PlayScreen::deepening`]).
     pub fn pondering(&self) -> bool {
-        self.thinking() || self.playing.as_ref().is_some_and(GameScreen::deepening)
+        self.playing.as_ref().is_some_and(GameScreen::pondering)
     }
 
     /// Whether the chosen game's hint on hand is a deep answer, and the
