@@ -23,6 +23,8 @@ mod draw;
 mod driver;
 #[path = "frame.rs"]
 mod frame;
+#[path = "guided.rs"]
+mod guided;
 #[path = "input.rs"]
 mod input;
 #[path = "layout.rs"]

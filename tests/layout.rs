@@ -1,7 +1,8 @@
 //! Every screen the host can reach, in every game, checked for a TV: the
 //! App is driven (title, each game's menu, options, help, statistics, deal
 //! number, resume, play with a card held, a hint and a refusal showing,
-//! pause with its help and statistics, won, lost, the demo) and each frame's draw list, drawn with the
+//! pause with its help and statistics, won, lost, the demo, every step of
+//! the guided deal) and each frame's draw list, drawn with the
 //! console's own skin (the packed art's real card and glyph sizes), must
 //! keep:
 //!
@@ -499,6 +500,25 @@ fn the_menus_fit_a_tv() {
     d.app.offer_replace();
     d.check(Buttons::empty());
     d.press(Buttons::CIRCLE);
+    d.report();
+}
+
+#[test]
+fn the_guided_deal_fits_a_tv() {
+    // A Farewell to Kings' menu with its sixth row, How to play, chosen;
+    // then every step of the guided deal, each checked once its cards
+    // have moved, to the last, whose X goes back to the menu.
+    let mut d = D::new();
+    d.choose_nth(0);
+    d.press(Buttons::UP);
+    d.press(Buttons::CROSS);
+    let mut steps = 0;
+    while d.app.screen() == Screen::Guided {
+        steps += 1;
+        d.press(Buttons::CROSS);
+    }
+    assert_eq!(steps, farewell::ui::farewell::GUIDED.steps.len());
+    assert_eq!(d.app.screen(), Screen::GameMenu { sel: 5 });
     d.report();
 }
 

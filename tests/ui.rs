@@ -530,12 +530,12 @@ fn statistics_show_a_finished_game_and_reset_only_on_cross() {
     assert_eq!(rows[0].label.as_str(), "12x8 centre");
     assert_eq!((rows[0].tally.played, rows[0].tally.won), (1, u32::from(won)));
     assert_eq!(farewell::ui::stats::totals(&d.app).played, 1);
-    // The screen, reached from the game menu's last row on a fresh start
-    // with these statistics.
+    // The screen, reached from the game menu's foot on a fresh start with
+    // these statistics.
     let mut d2 = at_title();
     d2.app.load(farewell::save::Save { sections: d.app.snapshot().sections, ..Default::default() });
     d2.press(Buttons::CROSS);
-    d2.presses(Buttons::UP, 1); // wraps to Statistics
+    d2.presses(Buttons::UP, 2); // wraps to How to play, then Statistics
     d2.press(Buttons::CROSS);
     assert_eq!(d2.app.screen(), Screen::Stats { scroll: 0, from_pause: false });
     d2.press(Buttons::SQUARE);

@@ -81,6 +81,26 @@ macro_rules! catalogue {
                 }
             }
 
+            /// The guided deal of `game` at its first step (logging it)
+            /// straight into `slot`, as [`GameScreen::deal_into`] deals;
+            /// false (and `slot` unchanged) for a game without one.
+            pub fn guided_into(
+                slot: &mut Option<GameScreen>,
+                game: GameId,
+                frame: u32,
+                log: &mut dyn crate::out::Out,
+            ) -> bool {
+                if let Some(old) = slot.as_mut() {
+                    old.log_due(log);
+                }
+                match game {
+                    $( $(#[$a])* GameId::$name => PlayScreen::guided(frame, log)
+                        .map(|p| *slot = Some(GameScreen::$name(p)))
+                        .is_some(), )*
+                    _ => false,
+                }
+            }
+
             /// Rebuilds a saved game of `game` (replaying its moves) and
             /// logs it as resumed; `None` when it does not replay.
             pub fn resume(
@@ -188,6 +208,11 @@ impl GameScreen {
     /// A frame of play with this input.
     pub fn update(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) {
         each!(self, p => PlayScreen::update(p, input, frame, log))
+    }
+
+    /// One frame of the guided deal; false once the player leaves.
+    pub fn guide(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) -> bool {
+        each!(self, p => PlayScreen::guide(p, input, frame, log))
     }
 
     /// Takes back the last move.

@@ -13,6 +13,9 @@
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
 
+mod guided;
+pub use guided::{Mark, GUIDED};
+
 use crate::games::farewell::plan::position_hash;
 use crate::games::farewell::player::{Strength, Thinker, MAX_LINE};
 
@@ -253,6 +256,10 @@ pub struct Play {
     planned: Option<Move>,
     /// Where the held card (or the hand card under the cursor) may go.
     targets: Targets<Cell, MAX_CELLS>,
+    /// The guided deal's step, when this is the guided deal ("How to
+    /// play"): X plays the step, O leaves, the steps' words and marks
+    /// show instead of the message line and the cursor.
+    guide: Option<super::guided::Guide<Move, Mark>>,
 }
 
 /// Cells of the largest grid (14x9).
@@ -300,6 +307,7 @@ impl Play {
             hint_line: HintLine::default(),
             planned: None,
             targets: Targets::default(),
+            guide: None,
         }
     }
 
@@ -958,8 +966,13 @@ fn board(p: &Play, view: &View, skin: &impl Skin, list: &mut DrawList) {
     b.animations(skin, list);
     b.waiting(skin, list);
     b.cursor(list);
-    b.message_line(skin, list);
-    b.deal_line(skin, list);
+    match p.guiding() {
+        Some(guide) => guided::draw(p, guide, &b.lay, skin, list),
+        None => {
+            b.message_line(skin, list);
+            b.deal_line(skin, list);
+        }
+    }
 }
 
 impl Board<'_> {
@@ -1019,7 +1032,7 @@ impl Board<'_> {
         let (arriving, _) = self.arriving();
         let (legal, same) = self.highlights();
         let won = g.status() == Status::Won;
-        let cursor = match (g.status().is_over(), self.p.focus()) {
+        let cursor = match (g.status().is_over() || self.p.guide.is_some(), self.p.focus()) {
             (false, Focus::Grid(cell)) => Some(cell),
             _ => None,
         };
@@ -1201,7 +1214,7 @@ impl Board<'_> {
     /// screen's menu has the only choice left). On the grid it is drawn
     /// with its row ([`Board::grid_card`]).
     fn cursor(&self, list: &mut DrawList) {
-        if let (false, Focus::Hand(slot)) = (self.g.status().is_over(), self.p.focus()) {
+        if let (false, Focus::Hand(slot)) = (self.g.status().is_over() || self.p.guide.is_some(), self.p.focus()) {
             let (lay, (x, y)) = (&self.lay, self.lay.slot_xy(slot));
             list.outline(x - 2, y - 2, (lay.card.0 + 4) as u16, (lay.card.1 + 4) as u16, 2, palette::CURSOR);
         }
@@ -1328,6 +1341,12 @@ impl PlayScreen for Play {
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList) {
         board(self, view, skin, list)
     }
+    fn guided(_frame: u32, log: &mut dyn crate::out::Out) -> Option<Self> {
+        Play::start_guided(log)
+    }
+    fn guide(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) -> bool {
+        self.guide_frame(input, frame, log)
+    }
     fn draw_over(&self, view: &View, sel: u8, skin: &impl Skin, list: &mut DrawList) {
         over(self, view.covered, list, skin, sel)
     }
@@ -1424,6 +1443,7 @@ pub const SCREEN: ScreenInfo = ScreenInfo {
     emblem: crate::cards::Suit::Spades,
     help: &HELP,
     tips: &TIPS,
+    guided: true,
     options: &OPTION_ROWS,
     option_labels: &["Grid size", "Kings start", "Easy"],
     option_value,

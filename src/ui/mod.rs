@@ -4,7 +4,8 @@
 //! [`render`]; host tests drive it with synthetic input.
 //!
 //! Screens: title (the games), a game's menu (New game, Deal number,
-//! Options, Help, Statistics), deal-number entry, options (with the
+//! Options, Help, Statistics, and How to play for a game with a guided
+//! deal), deal-number entry, options (with the
 //! Defaults question), help (the rules, then the tips), play,
 //! pause (Resume, Undo, Restart this deal, New deal, Options, Help,
 //! Statistics, Quit to title) and the end of a game (its win, or the reason for a loss, with
@@ -17,10 +18,12 @@
 //! - [`screen`]: the play-screen contract.
 //! - [`catalogue`]: the games, once each.
 //! - [`table`]: a game in play, with its log and saved moves.
+//! - [`guided`]: a guided deal, played step by step (How to play).
 //! - [`farewell`], [`corners`], [`albert`], [`kingdoms`]: each game's screen.
 //! - [`render`]: the App's screens drawn; [`stats`]: the Statistics rows.
 
 pub mod catalogue;
+pub mod guided;
 pub mod hint;
 pub mod motion;
 pub mod paint;
@@ -50,6 +53,19 @@ pub use crate::settings::{FaceStyle, GameId, Settings};
 
 /// A game's menu, opened from the title.
 pub const GAME_MENU: [&str; 5] = ["New game", "Deal number", "Options", "Help", "Statistics"];
+/// The row a game with a guided deal adds to its menu, last (so that no
+/// other row moves): the deal played step by step.
+pub const GUIDED_ROW: &str = "How to play";
+
+/// The rows of `game`'s menu: [`GAME_MENU`], and [`GUIDED_ROW`] for a game
+/// with a guided deal.
+pub fn game_menu(game: GameId) -> heapless::Vec<&'static str, 6> {
+    let mut rows: heapless::Vec<&'static str, 6> = GAME_MENU.iter().copied().collect();
+    if catalogue::screen(game).guided {
+        let _ = rows.push(GUIDED_ROW);
+    }
+    rows
+}
 /// Pause menu entries: the game's own Help and Statistics among them, so
 /// that the rules can be read in the middle of a deal.
 pub const PAUSE_MENU: [&str; 8] =
@@ -120,6 +136,9 @@ pub enum Screen {
     },
     /// Playing.
     Play,
+    /// The chosen game's guided deal ("How to play" in its menu): X goes
+    /// on, O goes back to the menu. Nothing of it is saved or counted.
+    Guided,
     /// The pause menu over the board.
     Pause {
         /// Menu row.
@@ -154,6 +173,7 @@ impl Screen {
                 | Screen::Resume
                 | Screen::Format
                 | Screen::Replace
+                | Screen::Guided
         )
     }
 
@@ -609,6 +629,7 @@ impl App {
             Screen::Help => self.on_help(false, input),
             Screen::Tips => self.on_help(true, input),
             Screen::Play => self.on_play(input, log),
+            Screen::Guided => self.on_guided(input, log),
             Screen::Pause { sel } => self.on_pause(sel, input, log),
             Screen::Over { sel } => self.on_over(sel, input, log),
         }
@@ -676,12 +697,15 @@ impl App {
 
     fn on_game_menu(&mut self, sel: u8, input: &Input, log: &mut dyn crate::out::Out) {
         let pressed = input.pressed();
-        let sel = step(sel, GAME_MENU.len(), input);
+        let rows = game_menu(self.game);
+        let sel = step(sel, rows.len(), input);
         self.screen = Screen::GameMenu { sel };
         if pressed.contains(Buttons::CIRCLE) {
             self.screen = self.title();
         } else if pressed.contains(Buttons::START) || (pressed.contains(Buttons::CROSS) && sel == 0) {
             self.start_deal(self.new_seed(), log);
+        } else if pressed.contains(Buttons::CROSS) && rows.get(usize::from(sel)) == Some(&GUIDED_ROW) {
+            self.start_guided(log);
         } else if pressed.contains(Buttons::CROSS) {
             self.screen = match sel {
                 1 => Screen::DealNumber { digits: digits_of(self.seed()), pos: 9 },
@@ -689,6 +713,33 @@ impl App {
                 3 => Screen::Help,
                 _ => Screen::Stats { scroll: 0, from_pause: false },
             };
+        }
+    }
+
+    /// Starts the chosen game's guided deal. It takes the place of no game
+    /// in progress: the save and the statistics never see it.
+    fn start_guided(&mut self, log: &mut dyn crate::out::Out) {
+        if GameScreen::guided_into(&mut self.playing, self.game, self.frame, log) {
+            self.set_dealt();
+            self.screen = Screen::Guided;
+        }
+    }
+
+    /// A frame of the guided deal: a press finishes the animations, as in
+    /// play, then X goes on and O leaves for the menu's "How to play".
+    fn on_guided(&mut self, input: &Input, log: &mut dyn crate::out::Out) {
+        let frame = self.frame;
+        let Some(p) = self.playing.as_mut() else {
+            self.screen = Screen::GameMenu { sel: 0 };
+            return;
+        };
+        if !input.pressed().is_empty() {
+            p.settle();
+        }
+        if !p.guide(input, frame, log) {
+            self.set_playing(None, log);
+            let row = game_menu(self.game).iter().position(|r| *r == GUIDED_ROW).unwrap_or(0);
+            self.screen = Screen::GameMenu { sel: row as u8 };
         }
     }
 

@@ -13,7 +13,7 @@ use super::paint::{
 };
 use super::screen::View;
 use super::screen::{OptionRow, ScreenInfo};
-use super::{stats, App, FaceStyle, Screen, GAME_MENU, PAUSE_MENU};
+use super::{game_menu as menu_rows, stats, App, FaceStyle, Screen, PAUSE_MENU};
 use crate::cards::{Card, Rank};
 use crate::draw::{DrawList, NO_TINT};
 use crate::input::Buttons;
@@ -29,7 +29,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
             notice(app, list, skin);
         }
         Screen::GameMenu { sel } => {
-            game_menu(catalogue::screen(app.game), list, skin, sel);
+            game_menu(app.game, list, skin, sel);
             notice(app, list, skin);
         }
         Screen::Stats { scroll, .. } => statistics(app, list, skin, scroll),
@@ -39,7 +39,7 @@ pub fn draw(app: &App, held_buttons: Buttons, skin: &impl Skin, list: &mut DrawL
         Screen::Help => help_page(list, skin, catalogue::screen(app.game), false),
         Screen::Tips => help_page(list, skin, catalogue::screen(app.game), true),
         Screen::Defaults { .. } => defaults_question(app, list, skin),
-        Screen::Play => table(app, held_buttons, skin, list),
+        Screen::Play | Screen::Guided => table(app, held_buttons, skin, list),
         Screen::Resume => resume(app, list, skin),
         Screen::Format => format_question(list, skin),
         Screen::Replace => replace_question(list, skin),
@@ -166,15 +166,19 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
     text_centred(list, skin, SCREEN_W / 2, 181, hint, palette::TEXT);
 }
 
-/// The chosen game's menu.
-fn game_menu(game: &ScreenInfo, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+/// The chosen game's menu (a sixth row, "How to play", closer together
+/// over the foot).
+fn game_menu(id: crate::settings::GameId, list: &mut DrawList, skin: &impl Skin, sel: u8) {
+    let game = catalogue::screen(id);
     text_centred(list, skin, SCREEN_W / 2, 24, game.name(), palette::SELECTED);
     text_centred(list, skin, SCREEN_W / 2, 38, game.author, palette::DIM);
     let (cw, _) = skin.card_size(CardSize::Large);
     skin.card(list, SCREEN_W / 2 - cw / 2, 54, emblem(game), FaceStyle::Standard, CardSize::Large, NO_TINT);
-    for (i, item) in GAME_MENU.iter().enumerate() {
+    let rows = menu_rows(id);
+    let (y0, pitch) = if rows.len() > 5 { (96, 14) } else { (100, 16) };
+    for (i, item) in rows.iter().enumerate() {
         let color = if i as u8 == sel { palette::SELECTED } else { palette::TEXT };
-        let y = 100 + i as i16 * 16;
+        let y = y0 + i as i16 * pitch;
         if i as u8 == sel {
             // Beside its centred item, a space's width to its left.
             text(list, skin, SCREEN_W / 2 - skin.text_width(item) / 2 - 2 * skin.advance(), y, ">", color);

@@ -160,6 +160,22 @@ pub trait PlayScreen {
     /// The sound effects asked for since last taken; leaves none.
     fn take_sounds(&mut self) -> Sounds;
 
+    /// The game's guided deal ([`super::guided`]) at its first step,
+    /// logged as a deal; `None` for a game without one (the default), whose
+    /// [`ScreenInfo::guided`] is false.
+    fn guided(_frame: u32, _log: &mut dyn crate::out::Out) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+    /// One frame of the guided deal: X plays the step's moves and shows
+    /// the next, O leaves (so does X on the last step). False once the
+    /// player leaves, and for a screen that is no guided deal.
+    fn guide(&mut self, _input: &Input, _frame: u32, _log: &mut dyn crate::out::Out) -> bool {
+        false
+    }
+
     /// Draws the table.
     fn draw(&self, view: &View, skin: &impl Skin, list: &mut DrawList);
     /// The title of the win panel.
@@ -254,6 +270,9 @@ pub struct ScreenInfo {
     pub help: &'static [&'static str],
     /// Help's second page: how to play well, in a few short lines.
     pub tips: &'static [&'static str],
+    /// The game has a guided deal ([`PlayScreen::guided`]): its menu
+    /// offers "How to play".
+    pub guided: bool,
     /// The Options screen's rows.
     pub options: &'static [OptionRow],
     /// The labels of its own options ([`OptionRow::Own`]).
@@ -295,6 +314,7 @@ impl ScreenInfo {
             emblem: Suit::Spades,
             help: &[],
             tips: &[],
+            guided: false,
             options: &NO_OPTIONS,
             option_labels: &[],
             option_value: no_option_value,
