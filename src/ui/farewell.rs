@@ -12,6 +12,10 @@
 //!   Square: hint (the fair player's move).
 //! - While orphans wait, the held card is always an orphan; in a custom
 //!   start, it is the next king to place.
+//!
+//! The same screen plays the guided deal, How to play ([`guided`]): there X
+//! plays a step and O leaves, and the steps' words and marks stand where
+//! the message line and the cursor would.
 
 mod guided;
 pub use guided::{Mark, GUIDED};

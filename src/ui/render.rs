@@ -166,8 +166,8 @@ fn title(list: &mut DrawList, skin: &impl Skin, sel: u8, frame: u32) {
     text_centred(list, skin, SCREEN_W / 2, 181, hint, palette::TEXT);
 }
 
-/// The chosen game's menu (a sixth row, "How to play", closer together
-/// over the foot).
+/// The chosen game's menu: its rows, closer together when there are six
+/// (How to play last), so the last stays clear of the foot.
 fn game_menu(id: crate::settings::GameId, list: &mut DrawList, skin: &impl Skin, sel: u8) {
     let game = catalogue::screen(id);
     text_centred(list, skin, SCREEN_W / 2, 24, game.name(), palette::SELECTED);
