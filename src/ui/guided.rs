@@ -106,6 +106,19 @@ impl<M: Copy, P> Guide<M, P> {
         }
         Press::Stay
     }
+
+    /// A frame of the guided deal ([`Guide::press`]), the step's moves
+    /// played by `play`, one by one. False once the player leaves.
+    pub fn frame(&mut self, pressed: Buttons, mut play: impl FnMut(M)) -> bool {
+        match self.press(pressed) {
+            Press::Stay => true,
+            Press::Leave => false,
+            Press::Play(moves) => {
+                moves.iter().for_each(|m| play(*m));
+                true
+            }
+        }
+    }
 }
 
 /// The table a guided deal is played on: its start read, logged as a deal
@@ -147,6 +160,7 @@ pub fn draw_words<M: Copy, P>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    extern crate std;
 
     static DEAL: GuidedDeal<u8, u8> = GuidedDeal {
         start: "",
@@ -166,6 +180,18 @@ mod tests {
         assert_eq!(g.press(Buttons::CROSS), Press::Play(&[3]));
         assert_eq!(g.step().map(|s| s.words), Some("three"));
         assert_eq!(g.press(Buttons::CROSS), Press::Leave);
+    }
+
+    #[test]
+    fn a_frame_plays_the_steps_moves_in_order() {
+        let mut g = Guide::new(&DEAL);
+        let mut played = std::vec::Vec::new();
+        assert!(g.frame(Buttons::CROSS, |m| played.push(m)));
+        assert!(g.frame(Buttons::empty(), |m| played.push(m)));
+        assert!(g.frame(Buttons::CROSS, |m| played.push(m)));
+        assert_eq!(played, [1, 2, 3]);
+        assert!(!g.frame(Buttons::CROSS, |m| played.push(m)));
+        assert_eq!(played.len(), 3, "the last step plays nothing");
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::{AnimKind, Cell, Game, Layout, Move, Play, MAX_ANIMS};
 use crate::cards::{Card, Rank, Suit};
 use crate::draw::DrawList;
 use crate::input::Input;
-use crate::ui::guided::{self, Guide, GuidedDeal, Press, Step};
+use crate::ui::guided::{self, Guide, GuidedDeal, Step};
 use crate::ui::paint::{palette, ring, Skin, SAFE_LEFT, SAFE_TOP};
 use crate::ui::table::{mark_target, Table};
 
@@ -202,18 +202,13 @@ impl Play {
     /// One frame of the guided deal: X plays the step's moves and shows the
     /// next, O leaves. False once the player leaves.
     pub fn guide_frame(&mut self, input: &Input, frame: u32, log: &mut dyn crate::out::Out) -> bool {
-        let Some(guide) = self.guide.as_mut() else { return false };
-        match guide.press(input.pressed()) {
-            Press::Stay => true,
-            Press::Leave => false,
-            Press::Play(moves) => {
-                for m in moves {
-                    // Every move is legal (tests/guided.rs plays them all).
-                    let _ = self.apply(*m, frame, log);
-                }
-                true
-            }
-        }
+        let Some(mut guide) = self.guide else { return false };
+        // Every move is legal where the step plays it (tests/guided.rs).
+        let on = guide.frame(input.pressed(), |m| {
+            let _ = self.apply(m, frame, log);
+        });
+        self.guide = Some(guide);
+        on
     }
 }
 
