@@ -5,7 +5,7 @@
 
 use farewell::games::farewell::player::{best_move_with, Looks, Thinker};
 use farewell::games::farewell::{Game, Move, Options, Status};
-use farewell::ui::farewell::{DeepThinker, HintPlayer, DEEP_STRENGTH};
+use farewell::ui::farewell::{deep_step, DeepThinker, HintPlayer, DEEP_STRENGTH, HINT_UNITS};
 
 /// The positions of deal `seed` as the quick hint plays it, up to `n`.
 fn positions(seed: u32, n: usize) -> Vec<Game> {
@@ -20,38 +20,46 @@ fn positions(seed: u32, n: usize) -> Vec<Game> {
     out
 }
 
-/// The deep thinker's answer for `g` in slices of `slice` units, its
-/// looks past the deal kept in `looks` (none: not kept).
-fn sliced(g: &Game, slice: usize, looks: Option<&mut Looks>) -> Option<Move> {
+/// The deep hint's answer for `g` in slices of `slice` units
+/// ([`deep_step`], as the screen thinks), its looks past the deal kept in
+/// `looks` (none: not kept); and its units.
+fn sliced(g: &Game, slice: usize, looks: Option<&mut Looks>) -> (Option<Move>, usize) {
     let mut t = DeepThinker::with_strength(g, DEEP_STRENGTH);
     let mut looks = looks;
     loop {
-        if let Some(m) = t.step_keeping(slice, looks.as_deref_mut()) {
-            return m;
+        if let Some(m) = deep_step(&mut t, slice, looks.as_deref_mut(), false) {
+            return (m, t.units());
         }
     }
 }
 
 #[test]
 fn the_sliced_deep_search_answers_as_the_whole_search_at_any_slice_size() {
+    let mut wound_down = 0;
     for seed in [1u32, 2, 3] {
         // One kept set of looks for each slice size, carried from position
         // to position as the screen carries it.
         let mut kept = [Looks::default(), Looks::default(), Looks::default()];
         for (i, g) in positions(seed, 30).iter().enumerate() {
-            let whole = best_move_with(g, DEEP_STRENGTH);
-            let mut t: Thinker = Thinker::with_strength(g, DEEP_STRENGTH);
-            assert_eq!(t.step(usize::MAX).flatten(), whole, "deal {seed}, position {i}: one step");
+            let (whole, units) = sliced(g, usize::MAX, None);
             for (slice, looks) in [1, 7, 1000].into_iter().zip(kept.iter_mut()) {
-                assert_eq!(sliced(g, slice, None), whole, "deal {seed}, position {i}, slices of {slice}");
-                assert_eq!(
-                    sliced(g, slice, Some(looks)),
-                    whole,
-                    "deal {seed}, position {i}, slices of {slice}, looks kept"
-                );
+                assert_eq!(sliced(g, slice, None), (whole, units), "deal {seed}, position {i}, slices of {slice}");
+                let (m, _) = sliced(g, slice, Some(looks));
+                assert_eq!(m, whole, "deal {seed}, position {i}, slices of {slice}, looks kept");
+            }
+            // A turn's search not wound down: the host's player of the
+            // same strength, worked out whole.
+            let mut t: Thinker = Thinker::with_strength(g, DEEP_STRENGTH);
+            let host = t.step(usize::MAX).flatten();
+            if t.turn_progress() < HINT_UNITS {
+                assert_eq!(whole, host, "deal {seed}, position {i}: as best_move_with");
+                assert_eq!(host, best_move_with(g, DEEP_STRENGTH));
+            } else {
+                wound_down += 1;
             }
         }
     }
+    assert!(wound_down < 30, "{wound_down} positions' searches wound down");
 }
 
 #[test]
@@ -154,7 +162,7 @@ fn with_no_pondering_the_hint_is_the_quick_one_and_with_enough_it_is_the_deep_se
             let (m, d) = looking.looking(&g, 1_000_000);
             if matches!(m, Some(Move::Place(..))) {
                 assert!(d, "deal {seed}: every placement hinted is the deep one");
-                assert_eq!(m, best_move_with(&g, DEEP_STRENGTH), "deal {seed}");
+                assert_eq!(m, sliced(&g, 1, None).0, "deal {seed}");
                 deep += 1;
             }
             let Some(m) = m else { break };

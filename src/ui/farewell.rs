@@ -173,7 +173,7 @@ impl HintStorage {
             self.deep_on(base, at, g);
             return None;
         }
-        self.step_slot(budget)
+        self.step_slot(budget, false)
     }
 
     /// What the deep thinker has found so far ([`Thinker::best_so_far`]).
@@ -181,13 +181,33 @@ impl HintStorage {
         self.deep.as_ref().map_or((0, None), |s| s.thinker.best_so_far())
     }
 
-    /// A step of the deep thinker kept, `budget` units long; its answer
-    /// once found (and kept).
-    fn step_slot(&mut self, budget: usize) -> Option<Option<Move>> {
+    /// A step of the deep thinker kept, `budget` units long ([`deep_step`];
+    /// `turn`: no further than its turn's search); its answer once found
+    /// (and kept).
+    fn step_slot(&mut self, budget: usize, turn: bool) -> Option<Option<Move>> {
         let slot = self.deep.as_mut()?;
-        let m = slot.thinker.step_keeping(budget, Some(&mut self.looks))?;
+        let m = deep_step(&mut slot.thinker, budget, Some(&mut self.looks), turn)?;
         let at = slot.at;
         self.remember(at, m);
+        Some(m)
+    }
+
+    /// A step of the quick answer for `g` (hash `at`) from the deep
+    /// thinker, which searches the turn as the quick hint does before it
+    /// looks past the deal: its turn's move once searched, its line kept in
+    /// `line`; or read from `line` when it has a move for `g`.
+    fn quick_from_deep(&mut self, at: u64, g: &Game, line: &mut HintLine, budget: usize) -> Option<Option<Move>> {
+        if !self.deep.as_ref().is_some_and(|s| s.at == at) {
+            if let Some(m) = line_move(line, g) {
+                return Some(Some(m));
+            }
+            self.deep_on(at, at, g);
+            return None;
+        }
+        self.step_slot(budget, true);
+        let t = &self.deep.as_ref()?.thinker;
+        let m = t.turn_answer()?;
+        line.keep(at, &t.turn_line());
         Some(m)
     }
 
@@ -197,7 +217,7 @@ impl HintStorage {
     /// there is none left to work out.
     fn ahead_step(&mut self, base: u64, g: &Game, budget: usize) -> bool {
         if self.deep.as_ref().is_some_and(|s| s.base == base && s.thinker.answer().is_none()) {
-            self.step_slot(budget);
+            self.step_slot(budget, false);
             return true;
         }
         let mut pos = g.clone();
@@ -312,10 +332,11 @@ impl HintWork {
     /// [`Step::weight`]: crate::games::farewell::player::Step::weight
     pub fn weight(&self, store: &HintStorage) -> u32 {
         let deep = store.deep.as_ref().filter(|s| match self.phase {
-            Phase::Deep => s.at == self.at,
+            Phase::Quick | Phase::Deep => s.at == self.at,
             _ => s.base == self.at,
         });
         match (self.phase, &store.quick, deep) {
+            (Phase::Quick, _, Some(s)) if self.deepen => s.thinker.next_kind().weight(),
             (Phase::Quick, Some(s), _) if (s.id, s.at) == (self.id, self.at) => s.thinker.next_kind().weight(),
             (Phase::Deep | Phase::Ahead, _, Some(s)) => s.thinker.next_kind().weight(),
             _ => 1,
@@ -333,8 +354,13 @@ impl HintWork {
                     self.phase = Phase::Ahead;
                     return Some((m, true));
                 }
-                let m = quick_step(store, self.id, self.at, g, line, budget)?;
-                self.phase = if self.deepen && deepens(m) { Phase::Deep } else { Phase::Done };
+                if !self.deepen {
+                    let m = quick_step(store, self.id, self.at, g, line, budget)?;
+                    self.phase = Phase::Done;
+                    return Some((m, false));
+                }
+                let m = store.quick_from_deep(self.at, g, line, budget)?;
+                self.phase = if deepens(m) { Phase::Deep } else { Phase::Done };
                 Some((m, false))
             }
             Phase::Deep => {
@@ -360,6 +386,28 @@ impl HintWork {
             Phase::Done => None,
         }
     }
+}
+
+/// Up to `budget` more units of the deep hint's work, as the console does
+/// them: its turn's search winds down after [`HINT_UNITS`] units as the
+/// quick hint's does (the quick answer is that search's move), then it
+/// looks past the deal from the turn ends found; `turn`: it stops once
+/// the turn is searched. Its looks kept in `looks`. Counted in units, so
+/// that its answer is the same however its work is sliced.
+pub fn deep_step(t: &mut DeepThinker, budget: usize, mut looks: Option<&mut Looks>, turn: bool) -> Option<Option<Move>> {
+    for _ in 0..budget {
+        let searched = t.turn_answer().is_some();
+        if turn && searched {
+            return None;
+        }
+        if !searched && t.turn_progress() >= HINT_UNITS {
+            t.hurry_turn();
+        }
+        if let Some(m) = t.step_keeping(1, looks.as_deref_mut()) {
+            return Some(m);
+        }
+    }
+    None
 }
 
 /// A step of the quick answer for `g` (the hint numbered `id`, its

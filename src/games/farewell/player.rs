@@ -774,6 +774,41 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         }
     }
 
+    /// Winds the turn's search down as [`Thinker::hurry`] does, but goes on
+    /// to look past the deal from the turn ends it found.
+    pub fn hurry_turn(&mut self) {
+        self.turn.hurry();
+    }
+
+    /// Units of work done so far, as [`Thinker::progress`] counts them
+    /// for the same strength with no look past the deal (what a hint's
+    /// wind-down reads).
+    pub fn turn_progress(&self) -> usize {
+        let s = &self.strength;
+        let turn = if s.width == 0 { self.turn.roots.len() } else { s.nodes.max(self.turn.roots.len()) };
+        self.nodes.min(turn)
+    }
+
+    /// The turn's search's move, once it is done (before any look past
+    /// the deal): the move of the same strength with no look.
+    pub fn turn_answer(&self) -> Option<Option<Move>> {
+        self.turn.done
+    }
+
+    /// The turn's search's line, once it is done: [`Thinker::line`] of the
+    /// same strength with no look past the deal.
+    pub fn turn_line(&self) -> Line {
+        let mut line = Line::new();
+        match self.turn.done {
+            Some(Some(m)) if self.turn.line.first() == Some(&m) && !self.turn.cut => line.clone_from(&self.turn.line),
+            Some(Some(m)) => {
+                let _ = line.push(m);
+            }
+            _ => {}
+        }
+        line
+    }
+
     /// Units of work done so far, and the most there will be.
     pub fn progress(&self) -> (usize, usize) {
         let s = &self.strength;
