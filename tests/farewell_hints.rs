@@ -171,3 +171,42 @@ fn with_no_pondering_the_hint_is_the_quick_one_and_with_enough_it_is_the_deep_se
         assert!(deep > 20 && g.status() != Status::Playing, "deal {seed}: {deep} deep answers");
     }
 }
+
+#[test]
+fn the_screen_shows_the_quick_hint_at_once_and_the_deep_one_after_the_player_looked() {
+    use super::driver::{Driver, Pad};
+    use super::screens::Screens as _;
+    use farewell::input::Buttons;
+    use farewell::ui::farewell::{Focus, THINK_PER_FRAME};
+    use farewell::ui::GameId;
+    let mut d = Driver::thinking(THINK_PER_FRAME);
+    d.choose(GameId::Farewell);
+    d.deal(1);
+    let game = |d: &Driver| d.app.playing().and_then(|g| g.farewell()).unwrap().game().clone();
+    let shown = |d: &Driver| {
+        let p = d.app.playing().and_then(|g| g.farewell()).unwrap();
+        (p.held(), p.focus())
+    };
+    let as_shown = |m: Option<Move>| match m {
+        Some(Move::Place(card, cell)) => (Some(card), Focus::Grid(cell)),
+        other => panic!("not a placement: {other:?}"),
+    };
+    // Square at once: the quick answer, as the console's hint has it.
+    let g = game(&d);
+    d.frame(Buttons::SQUARE);
+    while d.app.thinking() {
+        d.frame(Buttons::empty());
+    }
+    assert_eq!(shown(&d), as_shown(HintPlayer::default().looking(&g, 0).0));
+    assert!(!d.app.hint_depth().0, "the quick answer");
+    // The player looks on (the deep search goes on in the frames' spare
+    // time); Square again shows the deep answer at once.
+    for _ in 0..300 {
+        d.frame(Buttons::empty());
+    }
+    d.frame(Buttons::SQUARE);
+    assert!(!d.app.thinking());
+    let (deep, pondered) = d.app.hint_depth();
+    assert!(deep && pondered > 30, "deep after {pondered} frames");
+    assert_eq!(shown(&d), as_shown(HintPlayer::default().looking(&g, 1_000_000).0));
+}
