@@ -14,7 +14,7 @@
 //!   start, it is the next king to place.
 
 use crate::games::farewell::plan::position_hash;
-use crate::games::farewell::player::{Looks, Strength, Thinker, MAX_BEAM, MAX_LINE, MAX_TOP};
+use crate::games::farewell::player::{Looks, Strength, Thinker, MAX_LINE, MAX_TOP};
 
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::games::Patience;
@@ -76,18 +76,25 @@ pub struct HintSlot {
     thinker: HintThinker,
 }
 
-/// How hard the deep hint thinks, past the quick answer while the
-/// position stands: the turn searched as the quick hint searches it (a
-/// beam of 4, at most 120 placements), then its 4 best ends looked past a
-/// card at a time ([`Strength::EACH_CARD`]). Chosen on deals 5001-5300,
-/// worked out whole at every move: 27.3% won, where `each-card`'s beam of
-/// 8 and 500 placements won 26.0% for about twice the work (a median of
-/// 454 units a move against 268, `examples/farewell_units`).
-pub const DEEP_STRENGTH: Strength = Strength { width: 4, nodes: 120, ..Strength::EACH_CARD };
+/// How hard the deep hint thinks on grids up to 12x8, past the quick
+/// answer while the position stands: the turn searched as the quick hint
+/// searches it ([`HINT_STRENGTH`]: a beam of 4, at most 120 placements),
+/// then its 4 best ends looked past a card at a time
+/// ([`Strength::EACH_CARD`]). Chosen on deals 5001-5300, worked out whole
+/// at every move: 27.3% won, where `each-card`'s beam of 8 and 500
+/// placements won 26.0% for about twice the work (a median of 454 units
+/// a move against 268, `examples/farewell_units`).
+pub const DEEP_STRENGTH: Strength = Strength { each_card: true, top: MAX_TOP, ..HINT_STRENGTH };
 
-/// The deep hint's thinker, with room for [`DEEP_STRENGTH`] (a beam of 8,
+/// The deep hint's strength for a game: the look past the deal on top of
+/// [`hint_strength`]'s turn search, whose move is the quick answer.
+pub fn deep_strength(g: &Game) -> Strength {
+    Strength { each_card: true, top: MAX_TOP, ..hint_strength(g) }
+}
+
+/// The deep hint's thinker, with room for [`deep_strength`] (a beam of 4,
 /// 4 turn ends; no next turn's beam: the card at a time look has none).
-pub type DeepThinker = Thinker<MAX_BEAM, MAX_TOP, 0>;
+pub type DeepThinker = Thinker<4, MAX_TOP, 0>;
 
 /// Units of the deep hint's pondering in a frame, as the host counts them
 /// for a player who looks W frames before each move (`aftk stats
@@ -144,10 +151,10 @@ impl HintStorage {
     fn deep_on(&mut self, base: u64, at: u64, g: &Game) {
         match self.deep.as_mut() {
             Some(slot) => {
-                slot.thinker.restart(g, DEEP_STRENGTH);
+                slot.thinker.restart(g, deep_strength(g));
                 (slot.base, slot.at) = (base, at);
             }
-            None => self.deep = Some(DeepSlot { base, at, thinker: DeepThinker::with_strength(g, DEEP_STRENGTH) }),
+            None => self.deep = Some(DeepSlot { base, at, thinker: DeepThinker::with_strength(g, deep_strength(g)) }),
         }
     }
 
@@ -169,7 +176,7 @@ impl HintStorage {
     /// position, when there is none: a step of its own), a step of it
     /// `budget` units long; its answer once found.
     fn deep_step(&mut self, base: u64, at: u64, g: &Game, budget: usize) -> Option<Option<Move>> {
-        if !self.deep.as_ref().is_some_and(|s| s.at == at) {
+        if self.deep.as_ref().is_none_or(|s| s.at != at) {
             self.deep_on(base, at, g);
             return None;
         }
@@ -197,7 +204,7 @@ impl HintStorage {
     /// looks past the deal: its turn's move once searched, its line kept in
     /// `line`; or read from `line` when it has a move for `g`.
     fn quick_from_deep(&mut self, at: u64, g: &Game, line: &mut HintLine, budget: usize) -> Option<Option<Move>> {
-        if !self.deep.as_ref().is_some_and(|s| s.at == at) {
+        if self.deep.as_ref().is_none_or(|s| s.at != at) {
             if let Some(m) = line_move(line, g) {
                 return Some(Some(m));
             }
@@ -281,7 +288,7 @@ enum Phase {
     /// The quick answer: read from the kept line, or searched
     /// ([`HINT_STRENGTH`], wound down after [`HINT_UNITS`]).
     Quick,
-    /// The deep answer ([`DEEP_STRENGTH`]), worked out whole.
+    /// The deep answer ([`deep_strength`]), worked out whole.
     Deep,
     /// The deep answers of the positions the deep answers lead to within
     /// the turn: a player who follows the hints finds them worked out.
@@ -858,12 +865,14 @@ impl Play {
         if !working {
             self.work = None;
         }
-        if let Some((m, deep)) = found {
-            if self.hint.found_at(m, deep) {
-                self.show(m, frame);
-            }
+        let shown = found.is_some_and(|(m, deep)| self.hint.found_at(m, deep));
+        if let Some((m, _)) = found.filter(|_| shown) {
+            self.show(m, frame);
         }
-        working
+        // A hint shown ends the frame's thinking: the `AFTK HINT` line,
+        // written as the next frame draws it, says which answer it was
+        // (a deep one found later in the frame would replace it first).
+        working && !shown
     }
 
     /// Hints shown so far in this deal.
