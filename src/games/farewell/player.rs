@@ -719,8 +719,8 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
 
     /// Starts again in place on the fair player's move in `g`, as
     /// [`Thinker::with_strength`] would start: a new thinker moved into
-    /// place copies all its room (the deep hint's 44 KB took the console
-    /// 13 ms in a frame).
+    /// place copies all its room (a deep hint's thinker of 44 KB took the
+    /// console 13 ms in a frame).
     pub fn restart(&mut self, g: &Game, strength: Strength) {
         let looks = strength.samples > 0 || strength.each_card;
         let keep = if looks { strength.top.clamp(2, MAX_TOP).min(T) } else { 0 };
