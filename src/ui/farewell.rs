@@ -1446,12 +1446,14 @@ impl Board<'_> {
         // lie wholly under it, its index covered.
         let g = self.g;
         let waits = held.is_some() && (!g.orphans().is_empty() || g.status() == Status::PlacingKings);
-        let hidden = if waits { 1u8 } else { 0 };
         let hand = self.g.hand();
         for slot in 0..4u8 {
+            if waits && slot == 0 {
+                continue;
+            }
             let (x, y) = lay.slot_xy(slot);
             match hand[usize::from(slot)] {
-                Some(card) if arriving_slots & (1 << slot) == 0 && hidden & (1 << slot) == 0 => {
+                Some(card) if arriving_slots & (1 << slot) == 0 => {
                     let lift = if Some(card) == held { -4 } else { 0 };
                     skin.card(list, x, y + lift, card, face, lay.size, NO_TINT);
                     if Some(card) == held {
