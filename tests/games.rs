@@ -37,6 +37,8 @@ mod corners_solver;
 mod corners_support;
 #[path = "support/driver.rs"]
 mod driver;
+#[path = "farewell_hints.rs"]
+mod farewell_hints;
 #[path = "farewell_patience.rs"]
 mod farewell_patience;
 #[path = "farewell_properties.rs"]

@@ -21,7 +21,7 @@ mod guided;
 pub use guided::{Mark, GUIDED};
 
 use crate::games::farewell::plan::position_hash;
-use crate::games::farewell::player::{Strength, Thinker, MAX_LINE};
+use crate::games::farewell::player::{Looks, Strength, Thinker, MAX_LINE, MAX_TOP};
 
 use crate::games::farewell::{Card, Cell, Game, Illegal, Move, Outcome, RemovedBook, Source, Status};
 use crate::games::Patience;
@@ -75,11 +75,179 @@ pub fn hint_strength(g: &Game) -> Strength {
 pub type HintThinker = Thinker<4, 0, 0>;
 
 /// Where a hint's thinker is kept while it works: the number of the hint
-/// it works on, and the thinker.
+/// it works on and its position's hash, and the thinker.
 #[derive(Clone, Debug)]
 pub struct HintSlot {
     id: u32,
+    at: u64,
     thinker: HintThinker,
+}
+
+/// How hard the deep hint thinks on grids up to 12x8, past the quick
+/// answer while the position stands: the turn searched as the quick hint
+/// searches it ([`HINT_STRENGTH`]: a beam of 4, at most 120 placements),
+/// then its 4 best ends looked past a card at a time
+/// ([`Strength::EACH_CARD`]). Chosen on deals 5001-5300, worked out whole
+/// at every move: 27.3% won, where `each-card`'s beam of 8 and 500
+/// placements won 26.0% for about twice the work (a median of 454 units
+/// a move against 268, `examples/farewell_units`).
+pub const DEEP_STRENGTH: Strength = Strength { each_card: true, top: MAX_TOP, ..HINT_STRENGTH };
+
+/// The deep hint's strength for a game: the look past the deal on top of
+/// [`hint_strength`]'s turn search, whose move is the quick answer.
+pub fn deep_strength(g: &Game) -> Strength {
+    Strength { each_card: true, top: MAX_TOP, ..hint_strength(g) }
+}
+
+/// The deep hint's thinker, with room for [`deep_strength`] (a beam of 4,
+/// 4 turn ends; no next turn's beam: the card at a time look has none).
+pub type DeepThinker = Thinker<4, MAX_TOP, 0>;
+
+/// Units of the deep hint's pondering in a frame, as the host counts them
+/// for a player who looks W frames before each move (`aftk stats
+/// --strength hint --ponder-frames W`): what a frame of A Farewell to
+/// Kings' 12x8 grid thinks in Mednafen at `opt-level = 2` (the `AFTK HINT`
+/// lines of `hints12`: `steps` over `pondered`).
+pub const PONDER_UNITS_A_FRAME: u32 = 3;
+
+/// Deep answers [`HintStorage`] keeps, for the positions on the table and
+/// those its answers lead to within the turn.
+pub const ANSWERS: usize = 16;
+
+/// The deep thinker and where it works: the position on the table when it
+/// was made (its work's base), and its own position (the same, or one the
+/// deep answers lead to from there).
+#[derive(Clone, Debug)]
+struct DeepSlot {
+    base: u64,
+    at: u64,
+    thinker: DeepThinker,
+}
+
+/// Where the hint's thinkers are kept while they work, and what they
+/// found: made once (the [`App`](super::App)'s, at boot) and never moved,
+/// for a thinker copied with the screen each new deal would make a frame
+/// late. Positions are known by their hash ([`position_hash`]): a deep
+/// answer depends on nothing else (never on the stock's order).
+#[derive(Clone, Debug)]
+pub struct HintStorage {
+    quick: Option<HintSlot>,
+    deep: Option<DeepSlot>,
+    /// The deep thinker's looks past the deal, kept from move to move.
+    looks: Looks,
+    /// Deep answers found lately (position hash, answer), the oldest
+    /// replaced first.
+    answers: [(u64, Option<Move>); ANSWERS],
+    next_answer: usize,
+}
+
+impl Default for HintStorage {
+    /// With the deep thinker made (on a deal of no matter which): made
+    /// anew in a frame it would take the console 13 ms, where started
+    /// again in place ([`Thinker::restart`]) it takes about a placement.
+    fn default() -> Self {
+        let deep = Game::new(0, crate::games::farewell::Options::default())
+            .map(|g| DeepSlot { base: 0, at: 0, thinker: DeepThinker::with_strength(&g, DEEP_STRENGTH) });
+        HintStorage { quick: None, deep, looks: Looks::default(), answers: [(0, None); ANSWERS], next_answer: 0 }
+    }
+}
+
+impl HintStorage {
+    /// Sets the deep thinker to work on `g` (hash `at`) for the work on the
+    /// position `base`.
+    fn deep_on(&mut self, base: u64, at: u64, g: &Game) {
+        match self.deep.as_mut() {
+            Some(slot) => {
+                slot.thinker.restart(g, deep_strength(g));
+                (slot.base, slot.at) = (base, at);
+            }
+            None => self.deep = Some(DeepSlot { base, at, thinker: DeepThinker::with_strength(g, deep_strength(g)) }),
+        }
+    }
+
+    /// The deep answer kept for the position `at`, if any.
+    fn answer(&self, at: u64) -> Option<Option<Move>> {
+        self.answers.iter().find(|(k, _)| *k == at && at != 0).map(|(_, m)| *m)
+    }
+
+    fn remember(&mut self, at: u64, m: Option<Move>) {
+        if self.answer(at).is_none() {
+            if let Some(slot) = self.answers.get_mut(self.next_answer % ANSWERS) {
+                *slot = (at, m);
+            }
+            self.next_answer = (self.next_answer + 1) % ANSWERS;
+        }
+    }
+
+    /// The deep thinker for the position `at` (made from `g`, that
+    /// position, when there is none: a step of its own), a step of it
+    /// `budget` units long; its answer once found.
+    fn deep_step(&mut self, base: u64, at: u64, g: &Game, budget: usize) -> Option<Option<Move>> {
+        if self.deep.as_ref().is_none_or(|s| s.at != at) {
+            self.deep_on(base, at, g);
+            return None;
+        }
+        self.step_slot(budget, false)
+    }
+
+    /// What the deep thinker has found so far ([`Thinker::best_so_far`]).
+    fn best_so_far(&self) -> (usize, Option<Move>) {
+        self.deep.as_ref().map_or((0, None), |s| s.thinker.best_so_far())
+    }
+
+    /// A step of the deep thinker kept, `budget` units long ([`deep_step`];
+    /// `turn`: no further than its turn's search); its answer once found
+    /// (and kept).
+    fn step_slot(&mut self, budget: usize, turn: bool) -> Option<Option<Move>> {
+        let slot = self.deep.as_mut()?;
+        let m = deep_step(&mut slot.thinker, budget, Some(&mut self.looks), turn)?;
+        let at = slot.at;
+        self.remember(at, m);
+        Some(m)
+    }
+
+    /// A step of the quick answer for `g` (hash `at`) from the deep
+    /// thinker, which searches the turn as the quick hint does before it
+    /// looks past the deal: its turn's move once searched, its line kept in
+    /// `line`; or read from `line` when it has a move for `g`.
+    fn quick_from_deep(&mut self, at: u64, g: &Game, line: &mut HintLine, budget: usize) -> Option<Option<Move>> {
+        if self.deep.as_ref().is_none_or(|s| s.at != at) {
+            if let Some(m) = line_move(line, g) {
+                return Some(Some(m));
+            }
+            self.deep_on(at, at, g);
+            return None;
+        }
+        self.step_slot(budget, true);
+        let t = &self.deep.as_ref()?.thinker;
+        let m = t.turn_answer()?;
+        line.keep(at, &t.turn_line());
+        Some(m)
+    }
+
+    /// A step of the deep answers ahead of the position `g` (hash `base`):
+    /// of the first position without one along the deep answers from it,
+    /// within the turn (past a deal the cards are not known). False when
+    /// there is none left to work out.
+    fn ahead_step(&mut self, base: u64, g: &Game, budget: usize) -> bool {
+        if self.deep.as_ref().is_some_and(|s| s.base == base && s.thinker.answer().is_none()) {
+            self.step_slot(budget, false);
+            return true;
+        }
+        let mut pos = g.clone();
+        for _ in 0..ANSWERS / 2 {
+            let at = position_hash(&pos);
+            match self.answer(at) {
+                None => {
+                    self.deep_on(base, at, &pos);
+                    return true;
+                }
+                Some(Some(m @ Move::Place(..))) if pos.apply(m).is_ok() && !pos.status().is_over() => {}
+                Some(_) => return false,
+            }
+        }
+        false
+    }
 }
 
 /// Units of work (placements judged, and the judgement of each position
@@ -121,6 +289,164 @@ pub fn hint_move(g: &Game) -> (Option<Move>, usize) {
     }
 }
 
+/// Where the hint's work on a position stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// The quick answer: read from the kept line, or searched
+    /// ([`HINT_STRENGTH`], wound down after [`HINT_UNITS`]).
+    Quick,
+    /// The deep answer ([`deep_strength`]), worked out whole.
+    Deep,
+    /// The deep answers of the positions the deep answers lead to within
+    /// the turn: a player who follows the hints finds them worked out.
+    Ahead,
+    /// Nothing left to work out.
+    Done,
+}
+
+/// The hint's work on one position, a unit at a time, as the screen
+/// thinks and `aftk stats --strength hint --ponder-frames W` counts: the
+/// quick answer, then (`deepen`: a hint's, not the demo's) the deep one,
+/// which replaces it, then the deep answers ahead. A deep answer already
+/// found for the position (worked out ahead) is the answer at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintWork {
+    /// The work's number (a new one for each position's work: a quick
+    /// thinker kept for an older one is stale) and its position's hash.
+    id: u32,
+    at: u64,
+    phase: Phase,
+    deepen: bool,
+    /// Turn ends the deep thinker had looked past at its last answer so
+    /// far.
+    looked: usize,
+}
+
+impl HintWork {
+    /// The work on the hint for `g`, numbered `id`.
+    pub fn new(id: u32, g: &Game, deepen: bool) -> HintWork {
+        HintWork { id, at: position_hash(g), phase: Phase::Quick, deepen, looked: 0 }
+    }
+
+    /// True while the quick answer is not found (a hint asked for waits
+    /// for it).
+    pub fn quick(&self) -> bool {
+        self.phase == Phase::Quick
+    }
+
+    /// True while work is left.
+    pub fn working(&self) -> bool {
+        self.phase != Phase::Done
+    }
+
+    /// What the next unit costs, in units ([`Step::weight`]); 1 for a
+    /// thinker still to be made (1.1 ms on 12x8 for the quick one) or a
+    /// kept answer read.
+    ///
+    /// [`Step::weight`]: crate::games::farewell::player::Step::weight
+    pub fn weight(&self, store: &HintStorage) -> u32 {
+        let deep = store.deep.as_ref().filter(|s| match self.phase {
+            Phase::Quick | Phase::Deep => s.at == self.at,
+            _ => s.base == self.at,
+        });
+        match (self.phase, &store.quick, deep) {
+            (Phase::Quick, _, Some(s)) if self.deepen => s.thinker.next_kind().weight(),
+            (Phase::Quick, Some(s), _) if (s.id, s.at) == (self.id, self.at) => s.thinker.next_kind().weight(),
+            (Phase::Deep | Phase::Ahead, _, Some(s)) => s.thinker.next_kind().weight(),
+            _ => 1,
+        }
+    }
+
+    /// One step of the work on `g` (the position it was made for),
+    /// `budget` units long (a thinker made, a line or a kept answer read,
+    /// is a step of its own): an answer it found, and whether it is a deep
+    /// one. The quick search's line is kept in `line`.
+    pub fn step(&mut self, store: &mut HintStorage, g: &Game, line: &mut HintLine, budget: usize) -> Option<(Option<Move>, bool)> {
+        match self.phase {
+            Phase::Quick => {
+                if let Some(m) = store.answer(self.at).filter(|_| self.deepen) {
+                    self.phase = Phase::Ahead;
+                    return Some((m, true));
+                }
+                if !self.deepen {
+                    let m = quick_step(store, self.id, self.at, g, line, budget)?;
+                    self.phase = Phase::Done;
+                    return Some((m, false));
+                }
+                let m = store.quick_from_deep(self.at, g, line, budget)?;
+                self.phase = if deepens(m) { Phase::Deep } else { Phase::Done };
+                Some((m, false))
+            }
+            Phase::Deep => {
+                let Some(m) = store.deep_step(self.at, self.at, g, budget) else {
+                    // The best so far, once it has looked past a turn end
+                    // more.
+                    let (looked, m) = store.best_so_far();
+                    if looked > self.looked && m.is_some() {
+                        self.looked = looked;
+                        return Some((m, true));
+                    }
+                    return None;
+                };
+                self.phase = Phase::Ahead;
+                Some((m, true))
+            }
+            Phase::Ahead => {
+                if !store.ahead_step(self.at, g, budget) {
+                    self.phase = Phase::Done;
+                }
+                None
+            }
+            Phase::Done => None,
+        }
+    }
+}
+
+/// Up to `budget` more units of the deep hint's work, as the console does
+/// them: its turn's search winds down after [`HINT_UNITS`] units as the
+/// quick hint's does (the quick answer is that search's move), then it
+/// looks past the deal from the turn ends found; `turn`: it stops once
+/// the turn is searched. Its looks kept in `looks`. Counted in units, so
+/// that its answer is the same however its work is sliced.
+pub fn deep_step(t: &mut DeepThinker, budget: usize, mut looks: Option<&mut Looks>, turn: bool) -> Option<Option<Move>> {
+    for _ in 0..budget {
+        let searched = t.turn_answer().is_some();
+        if turn && searched {
+            return None;
+        }
+        if !searched && t.turn_progress() >= HINT_UNITS {
+            t.hurry_turn();
+        }
+        if let Some(m) = t.step_keeping(1, looks.as_deref_mut()) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// A step of the quick answer for `g` (the hint numbered `id`, its
+/// position's hash `at`): read from `line` when it has a move for `g`,
+/// else searched, and the search's line kept there.
+fn quick_step(store: &mut HintStorage, id: u32, at: u64, g: &Game, line: &mut HintLine, budget: usize) -> Option<Option<Move>> {
+    let Some(HintSlot { thinker, .. }) = store.quick.as_mut().filter(|s| (s.id, s.at) == (id, at)) else {
+        if let Some(m) = line_move(line, g) {
+            return Some(Some(m));
+        }
+        store.quick = Some(HintSlot { id, at, thinker: HintThinker::with_strength(g, hint_strength(g)) });
+        return None;
+    };
+    let m = hint_step(thinker, budget)?;
+    line.keep(at, &thinker.line());
+    store.quick = None;
+    Some(m)
+}
+
+/// Whether a deep answer is worth working out after the quick answer `m`:
+/// a placement (a deal is the only move when no placement is legal).
+fn deepens(m: Option<Move>) -> bool {
+    matches!(m, Some(Move::Place(..)))
+}
+
 /// The rest of the turn a hint planned, kept for the next hints of the
 /// turn ([`KeptLine`]): while the player follows it they are read from it,
 /// not searched again. No card is drawn within a turn, so the positions
@@ -150,6 +476,8 @@ fn line_move(line: &HintLine, g: &Game) -> Option<Move> {
 #[derive(Clone, Debug, Default)]
 pub struct HintPlayer {
     line: HintLine,
+    /// The deep hint's thinker, looks and answers, kept from move to move.
+    store: HintStorage,
     /// The position of the last answer (its hash) and the answer.
     last: Option<(u64, Move)>,
 }
@@ -179,6 +507,31 @@ impl HintPlayer {
         };
         self.last = m.map(|m| (at, m));
         (m, units)
+    }
+
+    /// The hint Square shows in `g` after `steps` steps of the screen's
+    /// thinking on it ([`work_step`], a unit each): the quick answer
+    /// however long it takes (asked before it is found, the console works
+    /// it out), the deep one if found within the steps; and whether it is
+    /// the deep one. `steps` 0 plays [`HintPlayer::next`]'s moves.
+    pub fn looking(&mut self, g: &Game, steps: u32) -> (Option<Move>, bool) {
+        let at = position_hash(g);
+        match self.last.take() {
+            Some((before, m)) if g.moves().last() == Some(m) => self.line.played(m, &before, at),
+            _ => self.line.clear(),
+        }
+        let mut work = HintWork::new(0, g, true);
+        let mut answer = None;
+        let mut done = 0;
+        while work.working() && (answer.is_none() || done < steps) {
+            done += 1;
+            if let Some(a) = work.step(&mut self.store, g, &mut self.line, 1) {
+                answer = Some(a);
+            }
+        }
+        let (m, deep) = answer.unwrap_or((None, false));
+        self.last = m.map(|m| (at, m));
+        (m, deep)
     }
 }
 
@@ -243,11 +596,10 @@ pub struct Play {
     pick: u8,
     /// Hints computed so far (the PS1 layer times the frames that add one).
     hints: u32,
-    /// The fair player working out a hint or the demo's move.
-    /// A hint (or the demo's move) is being worked out, under this number
-    /// (a new one for each: the [`HintSlot`] holding an older one's
-    /// thinker is stale).
-    asked: Option<u32>,
+    /// The work on a hint (or the demo's move) for the position on the
+    /// table, under its number (a new one for each: the [`HintSlot`]
+    /// holding an older one's thinker is stale).
+    work: Option<HintWork>,
     /// The number of the last hint asked for.
     asks: u32,
     /// The move it found, until the demo takes it.
@@ -305,7 +657,7 @@ impl Play {
             held: None,
             pick: 0,
             hints: 0,
-            asked: None,
+            work: None,
             asks: 0,
             hint: HintState::default(),
             hint_line: HintLine::default(),
@@ -403,7 +755,7 @@ impl Play {
         // A hint being worked out was for the position before, and so was
         // any message on screen (the hint's own, once its move is played;
         // the table took it down): what this move has to say comes after.
-        self.asked = None;
+        self.work = None;
         self.hint.forget();
         self.animate(&out, frame);
         Ok(out)
@@ -458,7 +810,7 @@ impl Play {
         // asking again shows it at once.
         match self.hint.ask() {
             Ask::Show(m) => self.show(m, frame),
-            Ask::Start => self.ask(),
+            Ask::Start => self.ask(true),
             Ask::Wait => {}
         }
     }
@@ -467,7 +819,7 @@ impl Play {
     /// Square shows it at once).
     pub fn ponder(&mut self) {
         if !self.game().status().is_over() && self.hint.ponder() {
-            self.ask();
+            self.ask(true);
         }
     }
 
@@ -484,15 +836,16 @@ impl Play {
     }
 
     /// New work on the hint: its thinker is made by the first
-    /// [`think`](Self::think).
-    fn ask(&mut self) {
+    /// [`think`](Self::think); `deepen`: a deep answer is worked out after
+    /// the quick one.
+    fn ask(&mut self, deepen: bool) {
         self.asks = self.asks.wrapping_add(1);
-        self.asked = Some(self.asks);
+        self.work = Some(HintWork::new(self.asks, self.game(), deepen));
     }
 
     /// True while a hint or the demo's move is being worked out.
     pub fn thinking(&self) -> bool {
-        self.asked.is_some()
+        self.work.is_some_and(|w| w.quick())
     }
 
     /// True when a move has been worked out and not yet taken or played.
@@ -500,41 +853,38 @@ impl Play {
         self.hint.kept().is_some()
     }
 
-    /// Judges up to `budget` more placements of the move being worked out;
-    /// once it is found, shows it. True while work is left.
+    /// True while a deep answer is worked out past the quick one kept.
+    pub fn deepening(&self) -> bool {
+        self.work.is_some_and(|w| !w.quick())
+    }
+
+    /// Works up to `budget` more units on the move being worked out (the
+    /// quick answer, then the deep one: [`work_step`]); once one is found,
+    /// it is kept, and shown if the player waits for it. True while work
+    /// is left.
     ///
-    /// The thinker lives in `slot`, which the caller keeps (the [`App`]:
+    /// The thinkers live in `store`, which the caller keeps (the [`App`]:
     /// made once, never moved) rather than in the `Play`, which is made
     /// anew for every deal: 17 KB of thinker copied with it would make the
     /// demo's first frame late.
     ///
     /// [`App`]: super::App
-    pub fn think_in(&mut self, slot: &mut Option<HintSlot>, budget: usize, frame: u32) -> bool {
-        let Some(id) = self.asked else { return false };
-        if slot.as_ref().map(|s| s.id) != Some(id) {
-            // The next move of the turn the last hint planned, if the
-            // player is following it: no search.
-            if let Some(m) = line_move(&self.hint_line, self.game()) {
-                self.asked = None;
-                if self.hint.found(Some(m)) {
-                    self.show(Some(m), frame);
-                }
-                return false;
-            }
-            *slot = Some(HintSlot { id, thinker: HintThinker::with_strength(self.game(), hint_strength(self.game())) });
-            // Making it is this call's work (on 14x9, making it and a
-            // step after it in one call overran a frame).
-            return true;
+    pub fn think_in(&mut self, store: &mut HintStorage, budget: usize, frame: u32) -> bool {
+        let Some(work) = self.work.as_mut() else { return false };
+        self.hint.thought(frame);
+        let found = work.step(store, self.table.game(), &mut self.hint_line, budget);
+        let working = work.working();
+        if !working {
+            self.work = None;
         }
-        let Some(t) = slot.as_mut().map(|s| &mut s.thinker) else { return false };
-        let Some(m) = hint_step(t, budget) else { return true };
-        self.hint_line.keep(position_hash(self.game()), &t.line());
-        *slot = None;
-        self.asked = None;
-        if self.hint.found(m) {
+        let shown = found.is_some_and(|(m, deep)| self.hint.found_at(m, deep));
+        if let Some((m, _)) = found.filter(|_| shown) {
             self.show(m, frame);
         }
-        false
+        // A hint shown ends the frame's thinking: the `AFTK HINT` line,
+        // written as the next frame draws it, says which answer it was
+        // (a deep one found later in the frame would replace it first).
+        working && !shown
     }
 
     /// Hints shown so far in this deal.
@@ -583,7 +933,7 @@ impl Play {
                 Some(m)
             }
             Ask::Start => {
-                self.ask();
+                self.ask(false);
                 None
             }
             Ask::Wait => None,
@@ -1108,8 +1458,16 @@ impl Board<'_> {
     fn hand(&self, skin: &impl Skin, list: &mut DrawList) {
         let (lay, face, held) = (&self.lay, self.view.face, self.held);
         let (_, arriving_slots) = self.arriving();
+        // The card waiting to be placed (an orphan, a king) is drawn over
+        // the first slot (`waiting`): the hand's card there would
+        // lie wholly under it, its index covered.
+        let g = self.g;
+        let waits = held.is_some() && (!g.orphans().is_empty() || g.status() == Status::PlacingKings);
         let hand = self.g.hand();
         for slot in 0..4u8 {
+            if waits && slot == 0 {
+                continue;
+            }
             let (x, y) = lay.slot_xy(slot);
             match hand[usize::from(slot)] {
                 Some(card) if arriving_slots & (1 << slot) == 0 => {
@@ -1279,7 +1637,7 @@ impl Board<'_> {
 }
 
 impl PlayScreen for Play {
-    type HintStore = Option<HintSlot>;
+    type HintStore = HintStorage;
 
     table_screen!();
 
@@ -1320,15 +1678,17 @@ impl PlayScreen for Play {
     fn thinking(&self) -> bool {
         Play::thinking(self)
     }
-    fn think(&mut self, budget: u32, frame: u32, slot: &mut Option<HintSlot>) -> bool {
-        self.think_in(slot, budget as usize, frame)
+    fn think(&mut self, budget: u32, frame: u32, store: &mut HintStorage) -> bool {
+        self.think_in(store, budget as usize, frame)
     }
-    fn step_weight(&self, slot: &Option<HintSlot>) -> u32 {
-        match (self.asked, slot) {
-            (Some(id), Some(s)) if s.id == id => s.thinker.next_kind().weight(),
-            // A new thinker made (1.1 ms on 12x8).
-            _ => 1,
-        }
+    fn step_weight(&self, store: &HintStorage) -> u32 {
+        self.work.map_or(1, |w| w.weight(store))
+    }
+    fn deepening(&self) -> bool {
+        Play::deepening(self)
+    }
+    fn hint_depth(&self) -> (bool, u32) {
+        self.hint.depth()
     }
     fn withdraw_hint(&mut self) {
         Play::withdraw_hint(self)

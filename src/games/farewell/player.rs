@@ -337,6 +337,26 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         t
     }
 
+    /// Starts again in place on `g`, as [`TurnBeam::new`] would start
+    /// (with nothing of the room moved).
+    fn restart(&mut self, g: &Game, width: usize, limit: usize, keep: usize, weights: Weights) {
+        (self.width, self.limit, self.keep, self.weights) = (width, limit, keep.min(T), weights);
+        self.root.clone_from(g);
+        self.roots = placements(g);
+        self.first.clear();
+        self.beam.clear();
+        self.moves.clear();
+        self.best.clear();
+        self.line.clear();
+        self.leaves.clear();
+        (self.next_root, self.at, self.next_move, self.nodes, self.flushed) = (0, 0, 0, 0, 0);
+        (self.deepen, self.list, self.cut) = (false, false, false);
+        (self.basis, self.leaf, self.done) = (None, None, None);
+        if self.roots.is_empty() {
+            self.done = Some(if !g.status().is_over() && g.check_deal().is_ok() { Some(Move::Deal) } else { None });
+        }
+    }
+
     fn beam_width(&self) -> usize {
         self.width.max(1).min(B)
     }
@@ -647,6 +667,8 @@ pub struct Thinker<const B: usize = MAX_BEAM, const T: usize = MAX_TOP, const N:
     /// Room for it only where there is room for turn ends (`T` > 0: the
     /// console's hint has none), and at most one is kept.
     glance: heapless::Vec<Glance, T>,
+    /// A hash of the cards not seen (bit 0 clear), for [`Looks`]' keys.
+    unseen_key: u64,
     done: Option<Option<Move>>,
 }
 
@@ -690,21 +712,48 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             seed: position_hash(g),
             nodes: 0,
             glance: heapless::Vec::new(),
+            unseen_key: 0,
             done: None,
         }
+    }
+
+    /// Starts again in place on the fair player's move in `g`, as
+    /// [`Thinker::with_strength`] would start: a new thinker moved into
+    /// place copies all its room (a deep hint's thinker of 44 KB took the
+    /// console 13 ms in a frame).
+    pub fn restart(&mut self, g: &Game, strength: Strength) {
+        let looks = strength.samples > 0 || strength.each_card;
+        let keep = if looks { strength.top.clamp(2, MAX_TOP).min(T) } else { 0 };
+        self.strength = strength;
+        self.turn.restart(g, strength.width, strength.nodes, keep, strength.weights);
+        self.next = None;
+        (self.sample, self.end, self.nodes, self.totals) = (0, 0, 0, [0; T]);
+        self.stock.clear();
+        self.seed = position_hash(g);
+        self.glance.clear();
+        self.unseen_key = 0;
+        self.done = None;
     }
 
     /// Does up to `budget` more units of work (a placement tried and
     /// judged). `None` while work is left; then the move (`Some(None)`: no
     /// move is left). The move is the one [`best_move`] gives.
     pub fn step(&mut self, budget: usize) -> Option<Option<Move>> {
+        self.step_keeping(budget, None)
+    }
+
+    /// [`Thinker::step`], the looks past the deal kept in `looks` from
+    /// one thinker to the next: a turn end looked at before (in this
+    /// position or an earlier one of the turn) takes a unit, not its look.
+    /// The move is the same as [`Thinker::step`]'s; only the work differs.
+    pub fn step_keeping(&mut self, budget: usize, mut looks: Option<&mut Looks>) -> Option<Option<Move>> {
         let mut left = budget;
         while self.done.is_none() {
             if left == 0 {
                 return None;
             }
             left -= 1;
-            self.work();
+            self.work(looks.as_deref_mut());
         }
         self.done
     }
@@ -723,6 +772,41 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
                 self.done = self.turn.done;
             }
         }
+    }
+
+    /// Winds the turn's search down as [`Thinker::hurry`] does, but goes on
+    /// to look past the deal from the turn ends it found.
+    pub fn hurry_turn(&mut self) {
+        self.turn.hurry();
+    }
+
+    /// Units of work done so far, as [`Thinker::progress`] counts them
+    /// for the same strength with no look past the deal (what a hint's
+    /// wind-down reads).
+    pub fn turn_progress(&self) -> usize {
+        let s = &self.strength;
+        let turn = if s.width == 0 { self.turn.roots.len() } else { s.nodes.max(self.turn.roots.len()) };
+        self.nodes.min(turn)
+    }
+
+    /// The turn's search's move, once it is done (before any look past
+    /// the deal): the move of the same strength with no look.
+    pub fn turn_answer(&self) -> Option<Option<Move>> {
+        self.turn.done
+    }
+
+    /// The turn's search's line, once it is done: [`Thinker::line`] of the
+    /// same strength with no look past the deal.
+    pub fn turn_line(&self) -> Line {
+        let mut line = Line::new();
+        match self.turn.done {
+            Some(Some(m)) if self.turn.line.first() == Some(&m) && !self.turn.cut => line.clone_from(&self.turn.line),
+            Some(Some(m)) => {
+                let _ = line.push(m);
+            }
+            _ => {}
+        }
+        line
     }
 
     /// Units of work done so far, and the most there will be.
@@ -761,6 +845,30 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         }
     }
 
+    /// The move, once worked out (as [`Thinker::step`] gives it).
+    pub fn answer(&self) -> Option<Option<Move>> {
+        self.done
+    }
+
+    /// While the card at a time look past the deal goes on: the turn ends
+    /// looked past so far, and the first move of the best of them once
+    /// there are two (the move the look would choose among the best turn
+    /// ends it has looked at: the turn's best ends are looked at first).
+    pub fn best_so_far(&self) -> (usize, Option<Move>) {
+        if self.done.is_some() || !self.strength.each_card || self.turn.done.is_none() {
+            return (0, None);
+        }
+        let looked = self.end.min(self.turn.leaves.len());
+        let mut best: Option<(i64, u8)> = None;
+        for (i, leaf) in self.turn.leaves.iter().enumerate().take(looked) {
+            if best.is_none_or(|(b, _)| self.totals[i] > b) {
+                best = Some((self.totals[i], leaf.hash as u8));
+            }
+        }
+        let m = best.filter(|_| looked >= 2).and_then(|(_, root)| self.turn.roots.get(usize::from(root)).copied());
+        (looked, m)
+    }
+
     /// Units of work done so far.
     pub fn units(&self) -> usize {
         self.nodes
@@ -796,7 +904,7 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         line
     }
 
-    fn work(&mut self) {
+    fn work(&mut self, looks: Option<&mut Looks>) {
         // The turn's bookkeeping (the next beam made, a position's
         // placements listed) is split into units of its own, so that none
         // is long, but not counted as work: a search's budget counts the
@@ -813,7 +921,7 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             return;
         }
         if self.strength.each_card {
-            self.glance();
+            self.glance(looks);
             return;
         }
         // Looking past the next deal.
@@ -859,12 +967,13 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
     /// One unit of the card at a time look past the deal: half of a turn
     /// end's basis, or one placement of a card not seen judged (a card
     /// with no cell is counted on the way, at the turn end's own score).
-    fn glance(&mut self) {
+    fn glance(&mut self, looks: Option<&mut Looks>) {
         if self.glance.is_empty() {
             if self.sample == 0 && self.end == 0 {
                 // Every turn end has the same cards not seen: no card is
                 // drawn within a turn.
                 self.stock = self.turn.root.unseen();
+                self.unseen_key = self.stock.iter().fold(0, |h, c| h ^ mix(u64::from(c.index()) + 0x4_0000)) & !1;
             }
             if self.glance.push(Glance::default()).is_err() {
                 // No room for the look (`T` is 0): the turn's own move.
@@ -877,8 +986,17 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             return;
         };
         let w = &self.strength.weights;
+        // A turn end's look is the same from any position of the turn: the
+        // same cards not seen, dealt to the same cells.
+        let key = position_hash(&leaf.item) ^ self.unseen_key;
         match &mut glance.basis {
             None => {
+                if let Some(total) = looks.as_ref().and_then(|l| l.get(key)) {
+                    self.totals[self.end] = total;
+                    self.sample = self.stock.len();
+                    self.next_end();
+                    return;
+                }
                 glance.basis = Some(Basis::begin(&leaf.item, w));
                 return;
             }
@@ -892,13 +1010,12 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         let mut counted = 0;
         while glance.trial.is_none() {
             let Some(&card) = self.stock.get(self.sample) else {
-                // This turn end is done: the next one.
-                self.glance.clear();
-                self.sample = 0;
-                self.end += 1;
-                if self.end >= self.turn.leaves.len() {
-                    self.choose();
+                // This turn end is done (kept for the next positions of
+                // the turn): the next one.
+                if let Some(l) = looks {
+                    l.put(key, self.totals[self.end]);
                 }
+                self.next_end();
                 return;
             };
             let cells = leaf.item.legal_cells(card);
@@ -940,6 +1057,16 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
         }
     }
 
+    /// The card at a time look goes on to the next turn end (or chooses).
+    fn next_end(&mut self) {
+        self.glance.clear();
+        self.sample = 0;
+        self.end += 1;
+        if self.end >= self.turn.leaves.len() {
+            self.choose();
+        }
+    }
+
     /// Adds the value of the next turn for the current turn end and draw.
     fn add(&mut self, v: i32) {
         if let Some(t) = self.totals.get_mut(self.end) {
@@ -963,6 +1090,38 @@ impl<const B: usize, const T: usize, const N: usize> Thinker<B, T, N> {
             Some((_, root)) => Some(self.turn.roots.get(usize::from(root)).copied()),
             None => self.turn.done,
         };
+    }
+}
+
+/// Most turn ends' looks [`Looks`] keeps.
+pub const LOOKS: usize = 16;
+
+/// The looks past the deal of the turn ends judged lately (the card at a
+/// time look, [`Strength::each_card`]), kept from one position to the
+/// next ([`Thinker::step_keeping`]): within a turn the same ends come
+/// back, and each one's look is what it was (the same position, the same
+/// cards not seen). Keyed by the turn end's hash and the cards not seen;
+/// the oldest goes first.
+#[derive(Clone, Debug, Default)]
+pub struct Looks {
+    kept: [(u64, i64); LOOKS],
+    next: usize,
+}
+
+impl Looks {
+    /// The look kept for `key`, if any (0 is no key).
+    fn get(&self, key: u64) -> Option<i64> {
+        self.kept.iter().find(|(k, _)| *k == key && key != 0).map(|(_, v)| *v)
+    }
+
+    /// Keeps the look `total` for `key`.
+    fn put(&mut self, key: u64, total: i64) {
+        if self.get(key).is_none() {
+            if let Some(slot) = self.kept.get_mut(self.next % LOOKS) {
+                *slot = (key, total);
+            }
+            self.next = (self.next + 1) % LOOKS;
+        }
     }
 }
 

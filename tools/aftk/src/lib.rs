@@ -44,10 +44,14 @@ usage:
       `unknown` (budget exhausted; default 2000000 nodes), the nodes
       searched, and for a winnable deal the winning moves, which
       `aftk play --seed SEED` accepts.
-  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]
+  aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [--ponder-frames W] [deal options]
       Play deals SEED..SEED+N-1 (default from 1) and print the win rate
       with a 95% confidence interval (Wilson), mean deals per game, games
       per second, and for the solver the share decided within the budget.
+      With --strength hint, --ponder-frames W plays the console's hint for
+      a player who looks W frames at each position before Square: the
+      quick hint, or the deep one when the frames' pondering found it
+      (the share of deep answers is printed).
   aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]
       Print, one per line, up to N deal numbers from SEED on (default 1)
       that the solver proves winnable, trying at most T deals (default
@@ -265,14 +269,26 @@ nodes: {}
     }
 }
 
-/// Plays one deal with the fair player; returns (won, deals made).
-/// With `hint`, the console's hint plays (its strength for the deal's
-/// options, its thinker, its wind-down), exactly as on the console.
-fn play_fair(mut g: Game, strength: Strength, hint: bool) -> (bool, u32) {
-    let mut deals = 0;
+/// Plays one deal with the fair player; returns (won, deals made, hints
+/// and deep hints played). With `hint`, the console's hint plays (its
+/// strength for the deal's options, its thinker, its wind-down), exactly
+/// as on the console; with `ponder` too, the hint Square shows after that
+/// many frames of pondering each position (`HintPlayer::looking`).
+fn play_fair(mut g: Game, strength: Strength, hint: bool, ponder: Option<u32>) -> (bool, u32, u64, u64) {
+    let (mut deals, mut hints, mut deep) = (0, 0, 0);
     let mut player = farewell::ui::farewell::HintPlayer::default();
+    let steps = ponder.map(|w| w.saturating_mul(farewell::ui::farewell::PONDER_UNITS_A_FRAME));
     for _ in 0..4 * farewell::games::farewell::game::MAX_MOVES {
-        let m = if hint { player.next(&g).0 } else { best_move_with(&g, strength) };
+        let m = match (hint, steps) {
+            (true, Some(steps)) => {
+                let (m, d) = player.looking(&g, steps);
+                hints += 1;
+                deep += u64::from(d);
+                m
+            }
+            (true, None) => player.next(&g).0,
+            (false, _) => best_move_with(&g, strength),
+        };
         let Some(m) = m else { break };
         if m == Move::Deal {
             deals += 1;
@@ -281,8 +297,12 @@ fn play_fair(mut g: Game, strength: Strength, hint: bool) -> (bool, u32) {
             break;
         }
     }
-    (g.status() == Status::Won, deals)
+    (g.status() == Status::Won, deals, hints, deep)
 }
+
+/// Frames a player looks before each move at most (`--ponder-frames`): ten
+/// minutes.
+const MAX_PONDER_FRAMES: u64 = 36_000;
 
 fn stats(mut a: Args, context: &str) -> Result<String, Fail> {
     let games = a.number("--games", 1, MAX)?;
@@ -317,9 +337,13 @@ fn stats(mut a: Args, context: &str) -> Result<String, Fail> {
     if player != "fair" && player != "solver" {
         return fail(format!("--player: expected fair or solver, found {}", token(&player)));
     }
+    let ponder = a.number("--ponder-frames", 0, MAX_PONDER_FRAMES)?.map(|w| w as u32);
+    if ponder.is_some() && !(hint && player == "fair") {
+        return fail("--ponder-frames goes with --strength hint");
+    }
     let Some(games) = games else {
         return fail(
-            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]",
+            "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [--ponder-frames W] [deal options]",
         );
     };
     if first + games - 1 > MAX {
@@ -332,33 +356,37 @@ fn stats(mut a: Args, context: &str) -> Result<String, Fail> {
     let strength = if hint { farewell::ui::farewell::hint_strength(&new_game(first as u32, o)?) } else { strength };
     let start = std::time::Instant::now();
     let (mut won, mut decided, mut deals, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    let (mut hints, mut deep) = (0u64, 0u64);
     let mut solver = Solver::new(1 << 20);
     if player == "fair" {
         // Deals are independent: spread them over the host's cores.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 16) as u64;
-        let results: Vec<Result<(u64, u64), Fail>> = std::thread::scope(|scope| {
+        let results: Vec<Result<[u64; 4], Fail>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     scope.spawn(move || {
-                        let (mut won, mut deals) = (0u64, 0u64);
+                        let mut sums = [0u64; 4];
                         let mut i = t;
                         while i < games {
                             let g = new_game((first + i) as u32, o)?;
-                            let (w, d) = play_fair(g, strength, hint);
-                            won += u64::from(w);
-                            deals += u64::from(d);
+                            let (w, d, h, deep) = play_fair(g, strength, hint, ponder);
+                            for (s, x) in sums.iter_mut().zip([u64::from(w), u64::from(d), h, deep]) {
+                                *s += x;
+                            }
                             i += threads;
                         }
-                        Ok((won, deals))
+                        Ok(sums)
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|_| fail("a worker thread failed"))).collect()
         });
         for r in results {
-            let (w, d) = r?;
+            let [w, d, h, dp] = r?;
             won += w;
             deals += d;
+            hints += h;
+            deep += dp;
             decided = games;
         }
     }
@@ -397,6 +425,13 @@ won: {won} ({:.1}%, 95% CI {:.1}%-{:.1}%)
         100.0 * lo,
         100.0 * hi
     );
+    if let Some(w) = ponder {
+        let units = w.saturating_mul(farewell::ui::farewell::PONDER_UNITS_A_FRAME);
+        out.push_str(&format!(
+            "hint: the console's, {w} frames of pondering before each move ({units} units); deep answers: {deep} of {hints} hints ({:.1}%)\n",
+            100.0 * deep as f64 / hints.max(1) as f64
+        ));
+    }
     if player == "fair" && strength.width == 0 {
         out.push_str("strength: one ply (each placement judged alone)\n");
     } else if player == "fair" {
@@ -468,7 +503,7 @@ fn usage(cmd: &str) -> Option<&'static str> {
         "legal" => "usage: aftk legal FILE (FILE: a position of at most 64 KiB, - for stdin)",
         "play" => "usage: aftk play FILE|--seed SEED [--grid WxH] [--kings centre|corners|random|custom] [--easy] MOVE... (FILE: a position of at most 64 KiB, - for stdin)",
         "solve" => "usage: aftk solve SEED [--grid WxH] [--kings centre|corners|random] [--easy] [--budget NODES]",
-        "stats" => "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [deal options]",
+        "stats" => "usage: aftk stats --games N [--player fair|solver] [--first SEED] [--budget NODES] [--strength hint|one-ply|console|lookahead|turn|each-card|strong] [--ponder-frames W] [deal options]",
         "winnable" => "usage: aftk winnable --count N [--tries T] [--first SEED] [--budget NODES] [deal options]",
         _ => return None,
     })

@@ -224,6 +224,34 @@ fn winnable_lists_deals_the_solver_proves() {
 }
 
 /// Runs aftk with stdout going to `target`, returning (exit code, stderr).
+#[test]
+fn stats_plays_the_hint_of_a_player_who_looks_before_each_move() {
+    // W = 0 is the console's hint as `--strength hint` plays it; with time
+    // to ponder, most hints are the deep ones.
+    let plain = stdout(&aftk(&["stats", "--games", "6", "--strength", "hint"]));
+    let looked = stdout(&aftk(&["stats", "--games", "6", "--strength", "hint", "--ponder-frames", "0"]));
+    let won = |out: &str| out.lines().find(|l| l.starts_with("won: ")).map(str::to_owned);
+    assert_eq!(won(&plain), won(&looked), "{plain}\n{looked}");
+    assert!(looked.contains("0 frames of pondering before each move (0 units); deep answers: 0 of "), "{looked}");
+    let long = stdout(&aftk(&["stats", "--games", "2", "--strength", "hint", "--ponder-frames", "240"]));
+    let share: f64 = long
+        .split("deep answers: ")
+        .nth(1)
+        .and_then(|r| r.split(['(', '%']).nth(1))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("{long}"));
+    assert!(share > 80.0, "{long}");
+    assert!(long.contains("240 frames of pondering before each move (720 units)"), "{long}");
+    assert_fails(
+        &aftk(&["stats", "--games", "2", "--ponder-frames", "30"]),
+        "--ponder-frames goes with --strength hint",
+    );
+    assert_fails(
+        &aftk(&["stats", "--games", "2", "--strength", "hint", "--ponder-frames", "36001"]),
+        "--ponder-frames",
+    );
+}
+
 fn aftk_to(args: &[&str], target: std::fs::File) -> (Option<i32>, String) {
     let o = Command::new(env!("CARGO_BIN_EXE_aftk")).args(args).stdout(target).stderr(Stdio::piped()).output().unwrap();
     (o.status.code(), stderr(&o))
