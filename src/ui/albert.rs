@@ -13,14 +13,19 @@
 //!   the one in hand) to its suit stack.
 //! - Triangle: undo. Square: hint (below). Start: pause (the caller's).
 //!
-//! **Hints.** King Albert is open, so the solver's hint is fair play. Square
-//! starts a search from the position on the screen within [`HINT_NODES`]
-//! nodes, in storage the screen keeps for the whole game
-//! ([`HintStore`]); the caller spreads it over frames with
-//! [`Play::think`] (the screen says "Thinking..." meanwhile). A win found:
-//! its first move is the hint. The deal proved lost: "no winning line". No
-//! answer within the budget: the fair player's move, and the message says
-//! so.
+//! **Hints.** King Albert is open, so the solver's hint is fair play
+//! ([`hint::Hint`]). The hint for the position on the table is worked out
+//! before the player asks (the App ponders in the frames' spare time) or
+//! when Square is pressed, in storage the App keeps ([`HintStorage`]); the
+//! caller spreads it over frames with [`Play::think`] (the screen says
+//! "Thinking..." while the player waits). The quick answer: a search within
+//! [`HINT_NODES`] nodes; a win found, its first move; the deal proved
+//! lost, the fair player's move and "the deal is lost from here"; no
+//! answer within the budget, the fair player's move, and the message says
+//! so. Then, while the position stands, the solver goes on in a table kept
+//! from move to move (the deep answer): a win it finds replaces the quick
+//! answer, and the next Square shows it at once. A winning line is
+//! followed by the next hints without searching.
 //!
 //! **Automatic moves.** The cards that went up by themselves after a move
 //! are named in the message line, and their suit stacks are outlined for
@@ -49,9 +54,9 @@ use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_R
 pub const HINT_NODES: u64 = hint::QUICK_NODES;
 /// Table slots of the quick answer's search.
 pub const HINT_TABLE: usize = hint::QUICK_TABLE;
-/// Levels of the line the hint's search can go down.
-pub const HINT_DEPTH: usize = hint::DEPTH;
-/// Moves the levels of the line can hold.
+/// Levels of the line the quick answer's search can go down.
+pub const HINT_DEPTH: usize = hint::QUICK_DEPTH;
+/// Moves the levels of its line can hold.
 pub const HINT_MOVES: usize = hint::MOVES;
 
 /// The hint's storage as the caller keeps it for every game of King Albert
@@ -876,8 +881,12 @@ pub const TIPS: [&str; 10] = [
 
 /// Units of thinking a frame of King Albert gives the hint while the player
 /// looks at the table, as `kings albert stats --player hint
-/// --ponder-frames W` counts them (measured in Mednafen: see
-/// [`NODES_PER_UNIT`]).
+/// --ponder-frames W` counts them: measured in Mednafen at `opt-level = 2`,
+/// the `AFTK HINT` lines' `steps` over the frames that pondered (a
+/// position looked at without a hint shown between: 670 units in 62
+/// frames, 411 in about 40; `albert-hints`), so about 40 nodes a frame.
+/// More than [`crate::frame::PONDER_UNITS_A_FRAME`], the least a frame of
+/// any game gives: King Albert's table is light to draw.
 pub const PONDER_UNITS_A_FRAME: crate::frame::Units = 10;
 
 /// Works `units` more on `hint` (the hint for `g`'s position): one step of
@@ -889,8 +898,10 @@ pub fn hint_step(hint: &mut Hint, g: &Game, units: crate::frame::Units, store: &
 }
 
 /// King Albert's search nodes in a unit of thinking
-/// ([`Units`](crate::frame::Units)): a node takes about 0.25 ms on the
-/// console (measured: 7000 nodes in 1.7 s), so a unit is about 1 ms.
+/// ([`Units`](crate::frame::Units)): a unit of 4 nodes took 0.45-0.67 ms
+/// in Mednafen at `opt-level = 2` (the `AFTK HINT` lines' `step_us`,
+/// `albert-hints`: the deep search's alone 0.47 ms), a fair player's step
+/// or a slice of a table cleared at most about as long.
 pub const NODES_PER_UNIT: u64 = 4;
 
 impl PlayScreen for Play {

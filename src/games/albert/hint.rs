@@ -24,9 +24,9 @@ pub const QUICK_TABLE: usize = 1024;
 /// Slots of the deep search's table, kept from move to move (16 bytes
 /// each).
 pub const DEEP_TABLE: usize = 16_384;
-/// Levels of the line the quick search can go down: one more than its
-/// nodes, so it never runs out of them.
-pub const QUICK_DEPTH: usize = QUICK_NODES as usize + 1;
+/// Levels of the line the quick search can go down: a node goes at most a
+/// level deeper, so with two more than its nodes it never runs out of them.
+pub const QUICK_DEPTH: usize = QUICK_NODES as usize + 2;
 /// Levels of the line the deep search can go down.
 pub const DEPTH: usize = 1024;
 /// Moves the levels of the line can hold: about eight per level, a deep
