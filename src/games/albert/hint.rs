@@ -14,8 +14,8 @@ use super::solver::{Frame, LineAt, Search, Step, Storage, Verdict};
 use crate::games::Patience;
 use heapless::Vec;
 
-/// Nodes of the quick answer's search: a node costs the console about
-/// 0.15 ms, so this and the fair player's move show within 60 frames of
+/// Nodes of the quick answer's search: a node costs the console 0.12 to
+/// 0.17 ms, so this and the fair player's move show within 60 frames of
 /// Square (docs/rules/albert.md, "On the PS1").
 pub const QUICK_NODES: u64 = 700;
 /// Slots of the quick search's table (16 bytes each): 90% of them hold
@@ -42,12 +42,8 @@ pub const LINE_LEVELS: usize = 8;
 
 /// The hint's storage, kept by the caller from boot (the console's `App`)
 /// and lent to [`Hint::step`]: each search's table, levels and moves (the
-/// deep search's line is still there when the position changes: the next
-/// deep search takes it back).
+/// deep search's table is kept from move to move).
 pub struct HintStore {
-    /// The deep search, kept from move to move with its storage: a search
-    /// that keeps the table first takes back the line the last one was on.
-    search: Search,
     deep: [u128; DEEP_TABLE],
     frames: [Frame; DEPTH],
     moves: [Step; MOVES],
@@ -60,7 +56,6 @@ impl HintStore {
     /// Empty storage.
     pub fn new() -> Self {
         HintStore {
-            search: Search::idle(),
             deep: [0; DEEP_TABLE],
             frames: [Frame::default(); DEPTH],
             moves: [Step::default(); MOVES],
@@ -75,9 +70,9 @@ impl HintStore {
         View { table: &mut self.quick, frames: &mut self.quick_frames, moves: &mut self.quick_moves }
     }
 
-    /// The deep search and its storage.
-    fn deep(&mut self) -> (&mut Search, View<'_>) {
-        (&mut self.search, View { table: &mut self.deep, frames: &mut self.frames, moves: &mut self.moves })
+    /// The deep search's storage.
+    fn deep(&mut self) -> View<'_> {
+        View { table: &mut self.deep, frames: &mut self.frames, moves: &mut self.moves }
     }
 }
 
@@ -161,6 +156,7 @@ enum Phase {
 /// one when the position changes.
 pub struct Hint {
     phase: Phase,
+    /// The quick search, then the deep one.
     search: Search,
     fair: Option<Fair>,
     reading: Option<LineAt>,
@@ -234,29 +230,27 @@ impl Hint {
             Phase::Fair => self.fair_step(g),
             Phase::Reading(deep) => self.read(g, deep, store),
             Phase::DeepStart(keep) => {
-                let (search, mut view) = store.deep();
                 if keep {
-                    search.restart_kept(&mut view, g, u64::MAX);
+                    self.search.restart_kept(&mut store.deep(), g, u64::MAX);
                 } else {
-                    search.restart(&mut view, g, u64::MAX);
+                    self.search.restart(&mut store.deep(), g, u64::MAX);
                 }
                 self.phase = Phase::Deep;
                 false
             }
             Phase::Deep => {
-                let (search, mut view) = store.deep();
-                let Some(v) = search.step(&mut view, nodes.max(1)) else { return false };
+                let Some(v) = self.search.step(&mut store.deep(), nodes.max(1)) else { return false };
                 self.phase = match v {
                     Verdict::Winnable(()) => {
                         self.line.clear();
-                        self.reading = Some(search.line_start(g));
+                        self.reading = Some(self.search.line_start(g));
                         Phase::Reading(true)
                     }
                     // A search that kept the table and found no win says
                     // nothing sure (its kept positions may hide a win, or
                     // it ran out of table): the position is searched again,
                     // afresh.
-                    _ if search.kept() => Phase::DeepStart(false),
+                    _ if self.search.kept() => Phase::DeepStart(false),
                     _ => Phase::Done,
                 };
                 false
@@ -300,8 +294,7 @@ impl Hint {
             let _ = line.push(m);
         };
         let done = if deep {
-            let (search, view) = store.deep();
-            search.line_more(&view, at, LINE_LEVELS, &mut push)
+            self.search.line_more(&store.deep(), at, LINE_LEVELS, &mut push)
         } else {
             self.search.line_more(&store.quick(), at, LINE_LEVELS, &mut push)
         };
