@@ -1,15 +1,20 @@
-//! The console hint's first search, on the host: for each deal, the
-//! solver from the opening position with exactly the console's storage
-//! ([`HintStore`]: 8192 table slots, 1024 levels, 8192 moves) and node
-//! budget ([`HINT_NODES`]); the verdict and the nodes it took. A won
-//! deal's line is replayed through the game to a win.
+//! The console hint's first search (its quick answer's), on the host: for
+//! each deal, the solver from the opening position with exactly the
+//! console's storage for it (1024 table slots, 702 levels, 8192 moves:
+//! [`HINT_TABLE`], [`HINT_DEPTH`], [`HINT_MOVES`]) and node budget
+//! ([`HINT_NODES`]); the verdict and the nodes it took. A won deal's line
+//! is replayed through the game to a win. (A larger budget needs `big`:
+//! the quick search's table holds 921 positions.)
 //!
 //! `tools/host-cargo run --release --example albert_hint [first] [last] [start rank] [budget] [big|table bits]`
 
-use farewell::games::albert::solver::{Frame, Search, Step, Storage, Verdict, Workspace, MAX_BRANCH};
+use farewell::games::albert::solver::{Frame, Search, Step, Storage, Store, Verdict, Workspace, MAX_BRANCH};
 use farewell::games::albert::{Game, Options, StartRank};
 use farewell::games::{Patience, Status};
-use farewell::ui::albert::{HintStore, HINT_NODES};
+use farewell::ui::albert::{HINT_DEPTH, HINT_MOVES, HINT_NODES, HINT_TABLE};
+
+/// The quick search's storage on the console.
+type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

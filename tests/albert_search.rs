@@ -251,3 +251,157 @@ fn the_exact_tables_last_deal_no_start_8994_is_won_by_its_published_line() {
     }
     assert_eq!(g.status(), Status::Won);
 }
+
+/// The positions of a deal played by the fair player, `n` of them at most.
+fn fair_positions(seed: u32, n: usize) -> Vec<Game> {
+    let mut g = Game::deal(seed, Options::default());
+    let mut out = vec![g.clone()];
+    while out.len() < n {
+        let Some(m) = best_move(&g) else { break };
+        g.play(m).unwrap();
+        out.push(g.clone());
+    }
+    out
+}
+
+/// Searches each position in turn keeping the table (the first one
+/// afresh), `slice` nodes a step; each search's verdict, nodes and line.
+fn kept_searches(games: &[Game], budget: u64, slice: u64) -> Vec<(Verdict, u64, Vec<Move>, bool)> {
+    let mut table = vec![0u128; TABLE];
+    let mut frames = vec![Frame::default(); 1024];
+    let mut moves = vec![Step::default(); MOVES];
+    let mut store = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
+    let mut search = Search::idle();
+    let mut out = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        if i == 0 {
+            search.restart(&mut store, g, budget);
+        } else {
+            search.restart_kept(&mut store, g, budget);
+        }
+        let v = loop {
+            if let Some(v) = search.step(&mut store, slice) {
+                break v;
+            }
+        };
+        let mut line = Vec::new();
+        search.line(&store, g, &mut |m| line.push(m));
+        out.push((v, search.nodes(), line, search.kept()));
+    }
+    out
+}
+
+#[test]
+fn a_search_that_keeps_the_table_answers_in_slices_of_1_7_and_1000_nodes_as_in_one() {
+    for seed in [1, 6, 11, 19] {
+        let games = fair_positions(seed, 6);
+        let whole = kept_searches(&games, 3_000, u64::MAX);
+        assert!(whole.iter().skip(1).any(|w| w.3), "deal {seed}: the later searches keep the table");
+        for slice in [1, 7, 1000] {
+            assert_eq!(kept_searches(&games, 3_000, slice), whole, "deal {seed}, slices of {slice}");
+        }
+    }
+}
+
+/// `m` is one of `g`'s legal moves, and playing it is accepted.
+fn legal_and_played(g: &Game, m: Move) {
+    let mut legal = Vec::new();
+    g.for_each_legal(&mut |x| legal.push(x));
+    assert!(legal.contains(&m), "{m} among {legal:?}");
+    assert!(g.clone().play(m).is_ok(), "{m}");
+}
+
+#[test]
+fn a_kept_table_never_gives_a_wrong_answer_after_a_move_an_undo_or_a_new_deal() {
+    // Positions in the order a player meets them: moves, an undo (back to
+    // a position searched before), another deal; each searched keeping the
+    // table. A win is a line that wins from there, a kept search never
+    // says "not winnable", and what it says afresh the exact search agrees
+    // with.
+    let mut order = Vec::new();
+    for seed in [11, 2, 13] {
+        let games = fair_positions(seed, 4);
+        order.extend(games.iter().cloned());
+        let mut back = games[games.len() - 1].clone();
+        assert!(back.undo());
+        order.push(back);
+    }
+    let mut table = vec![0u128; TABLE];
+    let mut frames = vec![Frame::default(); 1024];
+    let mut moves = vec![Step::default(); MOVES];
+    let mut store = Workspace { table: &mut table, frames: &mut frames, moves: &mut moves };
+    let mut search = Search::idle();
+    let (mut won, mut kept) = (0, 0);
+    for g in &order {
+        search.restart_kept(&mut store, g, 12_000);
+        let v = loop {
+            if let Some(v) = search.step(&mut store, 64) {
+                break v;
+            }
+        };
+        kept += usize::from(search.kept());
+        match v {
+            Verdict::Winnable(()) => {
+                let mut line = Vec::new();
+                assert!(search.line(&store, g, &mut |m| line.push(m)));
+                legal_and_played(g, line[0]);
+                let mut t = g.clone();
+                for m in &line {
+                    t.play(*m).unwrap_or_else(|e| panic!("{m}: {e}"));
+                }
+                assert_eq!(t.status(), Status::Won);
+                won += 1;
+            }
+            Verdict::NotWinnable => {
+                assert!(!search.kept(), "a kept search never says lost");
+                assert_eq!(verdict_alone(g, 200_000), Verdict::NotWinnable);
+            }
+            Verdict::Unknown => {}
+        }
+    }
+    assert!(kept > order.len() / 2, "most searches kept the table: {kept}");
+    assert!(won > 0, "some wins replayed");
+}
+
+#[test]
+fn the_hint_quick_then_deep_offers_legal_moves_and_its_lines_win() {
+    use farewell::games::albert::hint::{Hint, HintStore, Why, QUICK_NODES};
+    let mut store = Box::new(HintStore::new());
+    let mut deep_wins = 0;
+    for seed in [1, 6, 11, 19, 20] {
+        let g = Game::deal(seed, Options::default());
+        // The quick answer is the search within QUICK_NODES, as a fresh
+        // search gives it, else the fair player's move.
+        let quick = verdict_alone(&g, QUICK_NODES);
+        let mut h = Hint::new(false, true);
+        let mut answers = Vec::new();
+        for _ in 0..20_000 {
+            if !h.working() {
+                break;
+            }
+            if h.step(&g, 16, &mut store) {
+                answers.push((h.answer().unwrap(), h.line().to_vec()));
+            }
+        }
+        let (first, _) = answers[0];
+        assert!(!first.deep);
+        match quick {
+            Verdict::Winnable(()) => assert_eq!(first.why, Why::Line),
+            Verdict::NotWinnable => assert!(first.lost && first.why != Why::Line),
+            Verdict::Unknown => assert_eq!(first.m, best_move(&g)),
+        }
+        for (a, line) in &answers {
+            legal_and_played(&g, a.m.unwrap());
+            if a.why == Why::Line {
+                assert_eq!(line[0], a.m.unwrap());
+                let mut t = g.clone();
+                for m in line {
+                    t.play(*m).unwrap();
+                }
+                assert_eq!(t.status(), Status::Won, "deal {seed}");
+            }
+        }
+        deep_wins += answers.iter().filter(|(a, _)| a.deep).count();
+    }
+    assert!(deep_wins > 0, "a deep answer replaced a quick one");
+}

@@ -295,15 +295,16 @@ fn triangle_takes_back_the_move_with_its_automatic_moves_and_says_what_went_up()
     assert_eq!(d.game().move_count(), before.move_count().saturating_sub(1));
 }
 
-/// Asks for a hint and thinks in slices of `slice` nodes; the calls made
-/// (none when the hint follows the line found before).
-fn hint(d: &mut Driver, slice: u64) -> usize {
+/// Asks for a hint and thinks in slices of `slice` units until it shows;
+/// the calls made (none when the hint follows the line found before).
+fn hint(d: &mut Driver, slice: u32) -> usize {
     d.press(Buttons::SQUARE);
     if d.play.thinking() {
         assert_eq!(d.message(), "Thinking...");
     }
     let mut calls = 0;
-    while d.play.think(slice, d.frame, &mut d.store) {
+    while d.play.thinking() {
+        d.play.think(slice, d.frame, &mut d.store);
         calls += 1;
         assert!(calls < 100_000);
     }
@@ -313,7 +314,7 @@ fn hint(d: &mut Driver, slice: u64) -> usize {
 #[test]
 fn a_hint_is_worked_out_in_slices_and_played_with_x() {
     let mut d = dealt(1);
-    let calls = hint(&mut d, 50);
+    let calls = hint(&mut d, 12);
     assert!(calls >= 2, "several slices: {calls}");
     let msg = d.message();
     let m = d.play.hinted().expect(&msg);
@@ -345,13 +346,13 @@ fn hints_from_a_won_search_follow_a_winning_line_to_the_end() {
         })
         .expect("a deal won within the hint's budget");
     let mut d = dealt(seed);
-    assert!(hint(&mut d, 1000) > 0, "the first hint searches");
+    assert!(hint(&mut d, 250) > 0, "the first hint searches");
     d.press(Buttons::CROSS);
     for _ in 0..300 {
         if d.game().status().is_over() {
             break;
         }
-        assert_eq!(hint(&mut d, 1000), 0, "the next ones follow the line found");
+        assert_eq!(hint(&mut d, 250), 0, "the next ones follow the line found");
         assert!(d.message().ends_with("(X plays it; a winning line)"), "{}", d.message());
         d.press(Buttons::CROSS);
     }
@@ -372,7 +373,7 @@ fn a_deal_proved_lost_says_so_and_still_offers_a_move() {
         panic!("no deal in 1-1999 proved lost within the hint's budget");
     };
     let mut d = dealt(seed);
-    hint(&mut d, 500);
+    hint(&mut d, 125);
     assert!(d.message().contains("the deal is lost from here"), "{}", d.message());
     let m = d.play.hinted().expect("a move while one exists");
     assert!(farewell::games::Patience::play(&mut d.play.game().clone(), m).is_ok(), "{m} is legal");
@@ -438,7 +439,8 @@ fn the_screen_is_small_and_the_hint_storage_is_kept_apart() {
     let size = std::mem::size_of::<Play>();
     println!("size_of::<Play>() = {size}, size_of::<HintStorage>() = {}", std::mem::size_of::<HintStorage>());
     assert!(size < 16 * 1024, "{size}");
-    assert!(std::mem::size_of::<HintStorage>() < 256 * 1024);
+    // The README's account of the console's memory counts it at this size.
+    assert!(std::mem::size_of::<HintStorage>() < 400 * 1024);
 }
 
 #[test]
@@ -457,7 +459,7 @@ fn the_demo_plays_the_hints_and_wins_a_winnable_deal() {
             break;
         }
         while d.play.thinking() {
-            d.play.think(1_000, d.frame, &mut d.store);
+            d.play.think(250, d.frame, &mut d.store);
             thinking_calls += 1;
         }
         d.frame += 1;
@@ -509,4 +511,39 @@ fn a_deal_lost_at_its_opening_logs_end_when_dealt_or_resumed() {
     let mut s = crate::screens::deal(farewell::settings::GameId::Albert, 1, 0, 0, &mut log).unwrap();
     s.log_due(&mut log);
     assert!(log.contains("AFTK POS") && !log.contains("AFTK END"), "{log}");
+}
+
+#[test]
+fn a_deep_answer_worked_out_while_the_player_looks_replaces_the_quick_one() {
+    // Deal 6: the quick search (700 nodes) finds no win from the opening,
+    // the deep one, going on while the position stands, finds one.
+    let mut d = dealt(6);
+    d.play.ponder();
+    let mut calls = 0;
+    while d.play.thinking() {
+        d.frame += 1;
+        d.play.think(1, d.frame, &mut d.store);
+        calls += 1;
+    }
+    assert!(d.play.deepening(), "the quick answer kept, the deep search going on");
+    d.press(Buttons::SQUARE);
+    let quick = d.play.hinted().expect("the quick answer at once");
+    assert!(d.message().contains("no win found in time"), "{}", d.message());
+    assert!(!d.play.hint_depth().0);
+    while d.play.deepening() {
+        d.frame += 1;
+        d.play.think(8, d.frame, &mut d.store);
+        calls += 1;
+        assert!(calls < 100_000);
+    }
+    d.press(Buttons::SQUARE);
+    assert!(d.message().ends_with("(X plays it; a winning line)"), "{}", d.message());
+    let (deep, frames) = d.play.hint_depth();
+    assert!(deep && frames > 10, "{deep} {frames}");
+    let m = d.play.hinted().expect("the deep answer");
+    assert!(d.game().clone().play(m).is_ok() && m != quick, "{m} {quick}");
+    // Its line is followed: the next hints come at once.
+    d.press(Buttons::CROSS);
+    assert_eq!(hint(&mut d, 8), 0);
+    assert!(d.message().ends_with("(X plays it; a winning line)"), "{}", d.message());
 }

@@ -13,14 +13,19 @@
 //!   the one in hand) to its suit stack.
 //! - Triangle: undo. Square: hint (below). Start: pause (the caller's).
 //!
-//! **Hints.** King Albert is open, so the solver's hint is fair play. Square
-//! starts a search from the position on the screen within [`HINT_NODES`]
-//! nodes, in storage the screen keeps for the whole game
-//! ([`HintStore`]); the caller spreads it over frames with
-//! [`Play::think`] (the screen says "Thinking..." meanwhile). A win found:
-//! its first move is the hint. The deal proved lost: "no winning line". No
-//! answer within the budget: the fair player's move, and the message says
-//! so.
+//! **Hints.** King Albert is open, so the solver's hint is fair play
+//! ([`hint::Hint`]). The hint for the position on the table is worked out
+//! before the player asks (the App ponders in the frames' spare time) or
+//! when Square is pressed, in storage the App keeps ([`HintStorage`]); the
+//! caller spreads it over frames with [`Play::think`] (the screen says
+//! "Thinking..." while the player waits). The quick answer: a search within
+//! [`HINT_NODES`] nodes; a win found, its first move; the deal proved
+//! lost, the fair player's move and "the deal is lost from here"; no
+//! answer within the budget, the fair player's move, and the message says
+//! so. Then, while the position stands, the solver goes on in a table kept
+//! from move to move (the deep answer): a win it finds replaces the quick
+//! answer, and the next Square shows it at once. A winning line is
+//! followed by the next hints without searching.
 //!
 //! **Automatic moves.** The cards that went up by themselves after a move
 //! are named in the message line, and their suit stacks are outlined for
@@ -32,8 +37,7 @@ use super::table::{mark_target, table_screen, Table, Targets};
 use super::words::Spoken;
 use crate::cards::{Card, Rank, Suit};
 use crate::draw::{DrawList, Rgb, NO_TINT};
-use crate::games::albert::player::Fair;
-use crate::games::albert::solver::{LineAt, Search, Store, Verdict};
+use crate::games::albert::hint::{self, Answer, Hint, HintStore, Why};
 use crate::games::albert::{Board, Game, Move, RESERVE, STACKS};
 use crate::games::Patience;
 use crate::input::{Buttons, Input};
@@ -43,31 +47,23 @@ use heapless::String;
 
 use super::paint::{palette, text, CardSize, Skin, SAFE_BOTTOM, SAFE_LEFT, SAFE_RIGHT, SAFE_TOP, SCREEN_W, STRIP_LINE_TOP, STRIP_TOP};
 
-/// Table slots of the hint's search: 8192 positions of 16 bytes (128 KB),
-/// 90 % of them usable, so [`HINT_NODES`] fits.
-pub const HINT_TABLE: usize = 8192;
-/// Levels of the line the hint's search can go down.
-pub const HINT_DEPTH: usize = 1024;
-/// Moves the levels of the line can hold: about eight per level, which is
-/// a deep line's average (running out ends the search as unknown).
-pub const HINT_MOVES: usize = 8192;
-/// Nodes a hint may search (the table holds ten times as many). A node
+/// Nodes a hint's quick answer may search ([`hint::QUICK_NODES`]). A node
 /// costs about 0.15 ms on the console: 700 nodes and then the fair player
 /// show the first hint of deals 1-20 within 20-52 frames in Mednafen
 /// (7,000 nodes take 265-350 frames; docs/rules/albert.md, "On the PS1").
-pub const HINT_NODES: u64 = 700;
-/// Nodes the hint may search when worked out before the player asks (the
-/// App ponders in the frames' spare time): the table's worth, ten times an
-/// asked hint's. Asked meanwhile, the search goes on for at most
-/// [`HINT_NODES`] more.
-pub const PONDER_NODES: u64 = 7000;
-/// The hint's storage: about 190 KB.
-pub type HintStore = Store<HINT_TABLE, HINT_DEPTH, HINT_MOVES>;
+pub const HINT_NODES: u64 = hint::QUICK_NODES;
+/// Table slots of the quick answer's search.
+pub const HINT_TABLE: usize = hint::QUICK_TABLE;
+/// Levels of the line the quick answer's search can go down.
+pub const HINT_DEPTH: usize = hint::QUICK_DEPTH;
+/// Moves the levels of its line can hold.
+pub const HINT_MOVES: usize = hint::MOVES;
 
 /// The hint's storage as the caller keeps it for every game of King Albert
 /// (the console's `App` owns one from boot): a new game's screen is then
-/// small, and dealing does not build or move 190 KB (114 ms, a seventh of
-/// a second, on the console). It is lent to [`Play::think`].
+/// small, and dealing does not build or move it (190 KB took 114 ms, a
+/// seventh of a second, on the console). The deep search's table in it is
+/// kept from move to move. It is lent to [`Play::think`].
 pub struct HintStorage(pub HintStore);
 
 impl HintStorage {
@@ -88,15 +84,10 @@ impl core::fmt::Debug for HintStorage {
         put!(f, "HintStorage(", core::mem::size_of::<HintStore>(), " bytes)")
     }
 }
-/// Moves of a winning line kept for the next hints (a won game's line is
-/// typically 80 to 150 moves; a longer one is followed this far, then
-/// searched again).
-pub const LINE: usize = 256;
+/// Moves of a winning line kept for the next hints ([`hint::LINE`]).
+pub const LINE: usize = hint::LINE;
 /// Frames the suit stacks that took automatic moves stay outlined.
 pub const AUTO_FRAMES: u32 = 90;
-/// Levels of a winning line read in a call of [`Play::think`] (a level
-/// costs about 0.1 ms on the console; a line has 80 to 150).
-pub const LINE_LEVELS: usize = 8;
 
 /// Where the cursor (or a card in hand) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,17 +121,20 @@ pub struct Play {
     held: Option<Held>,
     /// The hint showing: Cross plays it.
     hinted: Option<Move>,
-    /// The hint's search (its storage is the caller's: [`HintStorage`]).
-    search: Search,
-    /// A hint asked for and its search not yet started (it starts in the
-    /// first [`Play::think`], which has the storage).
-    start: bool,
-    /// The fair player weighing its move, once the search has no answer.
-    fair: Option<Fair>,
-    /// The search has won: its line being read, [`LINE_LEVELS`] levels a
-    /// call, into `line`.
-    reading: Option<LineAt>,
-    thinking: bool,
+    /// The hint for the position on the table being worked out (its
+    /// storage is the caller's: [`HintStorage`]): the quick answer, then
+    /// the deep one while the position stands.
+    work: Option<Hint>,
+    /// The player asked for the hint under way: it is shown when found.
+    /// Otherwise the work was started before the player asked (the App
+    /// ponders in the frames' spare time): its answer is kept, not shown,
+    /// until Square.
+    asked: bool,
+    /// A hint was worked out in this deal: the next one's deep search keeps
+    /// the table.
+    searched: bool,
+    /// The attract mode plays: quick answers only.
+    demo: bool,
     hints: u32,
     /// The rest of the winning line the last search found, and the board
     /// its first move is for: the next hints follow it without searching
@@ -152,14 +146,12 @@ pub struct Play {
     autos: Option<(u32, u8)>,
     /// The attract mode asked for a hint and has not played it yet.
     demo_asked: bool,
-    /// The work under way was started before the player asked (the App
-    /// ponders in the frames' spare time): its answer is kept, not shown,
-    /// until Square.
-    silent: bool,
-    /// The hint's search proved the deal lost from the position asked about.
-    lost: bool,
-    /// The last hint shown, with the position it is for and why.
-    kept: Option<(Board, Move, &'static str)>,
+    /// The last hint worked out, with the position it is for, why, and
+    /// whether the deep search found it.
+    kept: Option<(Board, Move, &'static str, bool)>,
+    /// Frames that worked on the position on the table, and the last.
+    pondered: u32,
+    pondered_at: Option<u32>,
     /// The hint showing is any legal move: the fair player liked none (the
     /// demo deals again rather than play it).
     last_resort: bool,
@@ -189,19 +181,18 @@ impl Play {
             depth: 1,
             held: None,
             hinted: None,
-            search: Search::idle(),
-            start: false,
-            fair: None,
-            reading: None,
-            thinking: false,
+            work: None,
+            asked: false,
+            searched: false,
+            demo: false,
             hints: 0,
             line: KeptLine::default(),
             autos: None,
             demo_asked: false,
-            silent: false,
-            lost: false,
             last_resort: false,
             kept: None,
+            pondered: 0,
+            pondered_at: None,
             targets: Targets::default(),
         };
         p.fix_cursor();
@@ -293,8 +284,7 @@ impl Play {
             self.line.played(m, &before, *self.game().board());
             self.held = None;
             self.hinted = None;
-            self.thinking = false;
-            self.reading = None;
+            self.drop_work();
             let mut msg: String<64> = String::new();
             let mut suits = 0u8;
             for (c, _) in self.game().last_autos() {
@@ -428,6 +418,11 @@ impl Play {
         }
     }
 
+    /// True while the hint's quick answer is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.work.as_ref().is_some_and(|w| w.answer().is_none())
+    }
+
     /// Square: starts working out a hint (see the module's notes).
     pub fn hint(&mut self, frame: u32) {
         if self.game().status().is_over() {
@@ -435,116 +430,84 @@ impl Play {
         }
         self.held = None;
         self.hinted = None;
-        if let Some((board, m, why)) = self.kept.filter(|k| k.0 == *self.game().board()) {
-            let _ = board;
+        if let Some((_, m, why, _)) = self.kept.filter(|k| k.0 == *self.game().board()) {
             self.hints = self.hints.wrapping_add(1);
             self.show(Some(m), why, frame);
             return;
         }
-        if let (Some(m), None) = (self.line.next(self.game().board()), self.reading) {
+        if let Some(m) = self.line.next(self.game().board()) {
             self.hints = self.hints.wrapping_add(1);
             self.show(Some(m), "a winning line", frame);
             return;
         }
-        if self.thinking {
-            // Pondering already: its answer is shown when found, and the
-            // search goes on no longer than an asked one would (a search
-            // not started yet starts with an asked one's budget).
-            if !self.start {
-                self.search.cap(HINT_NODES);
-            }
-            self.silent = false;
-        } else {
+        // Pondering already: its quick answer is shown when found.
+        if !self.thinking() {
             self.line.clear();
             self.start_work();
         }
+        self.asked = true;
         self.table.say(frame, &[&"Thinking..."]);
     }
 
-    /// Starts a search of the position on the table.
+    /// Starts working out the hint for the position on the table.
     fn start_work(&mut self) {
-        self.silent = false;
-        self.start = true;
-        self.lost = false;
+        self.asked = false;
         self.last_resort = false;
-        self.fair = None;
-        self.reading = None;
-        self.thinking = true;
+        self.work = Some(Hint::new(self.searched, !self.demo));
+        self.searched = true;
     }
 
-    /// The hint worked out: shown, or (pondered) kept for Square.
-    fn found(&mut self, m: Option<Move>, why: &'static str, frame: u32) {
-        self.thinking = false;
-        if core::mem::take(&mut self.silent) {
-            if let Some(m) = m {
-                self.kept = Some((*self.game().board(), m, why));
-            }
-            return;
-        }
-        self.hints = self.hints.wrapping_add(1);
-        self.show(m, why, frame);
+    /// The position changed: the work on the last one is dropped.
+    fn drop_work(&mut self) {
+        self.work = None;
+        self.asked = false;
+        self.pondered = 0;
+        self.pondered_at = None;
     }
 
-    /// Searches up to `budget` more nodes of the hint being worked out in
-    /// `store` (the same storage every call), and shows it once found. True
-    /// while work is left (the console calls it with what time each frame
-    /// has left; the host tests with any budget). Once the search has no
-    /// answer, each call weighs one more of the fair player's moves instead.
-    pub fn think(&mut self, budget: u64, frame: u32, store: &mut HintStorage) -> bool {
-        if !self.thinking {
-            return false;
+    /// An answer worked out: kept for the position, and shown if the
+    /// player waits for it.
+    fn found(&mut self, a: Answer, line: &[Move], frame: u32) {
+        let why = match a.why {
+            Why::Line => "a winning line",
+            _ if a.lost => "the deal is lost from here, a good move",
+            _ => "no win found in time, a good move",
+        };
+        let board = *self.game().board();
+        if a.why == Why::Line {
+            self.line.keep(board, line);
         }
-        let store = &mut store.0;
-        if self.start {
-            self.start = false;
-            let budget = if self.silent { PONDER_NODES } else { HINT_NODES };
-            self.search.restart(store, self.table.game(), budget);
-            return true;
+        if let Some(m) = a.m {
+            self.kept = Some((board, m, why, a.deep));
         }
-        if let Some(fair) = self.fair.as_mut() {
-            let Some(m) = fair.step(self.table.game()) else { return true };
-            // Nothing the fair player likes: still a move, when there is
-            // one (Square always answers with a move).
-            self.last_resort = m.is_none();
-            let m = m.or_else(|| super::table::any_legal(self.table.game()));
-            self.fair = None;
-            let why =
-                if self.lost { "the deal is lost from here, a good move" } else { "no win found in time, a good move" };
-            self.found(m, why, frame);
-            return false;
+        if core::mem::take(&mut self.asked) {
+            self.last_resort = a.why == Why::LastResort;
+            self.hints = self.hints.wrapping_add(1);
+            self.show(a.m, why, frame);
         }
-        if let Some(at) = self.reading.as_mut() {
-            let mut line = core::mem::take(&mut self.line);
-            let done = self.search.line_more(store, at, LINE_LEVELS, &mut |m| {
-                let _ = line.push(m);
-            });
-            self.line = line;
-            // The line kept is full: the rest is read at a later hint.
-            let Some(_) = done.or(self.line.is_full().then_some(true)) else { return true };
-            self.reading = None;
-            self.line.set_at(*self.game().board());
-            self.found(self.line.moves().first().copied(), "a winning line", frame);
-            return false;
+    }
+
+    /// Works `budget` more units on the hint being worked out in `store`
+    /// (the same storage every call), and shows it once found if the
+    /// player asked. True while work is left (the console calls it with
+    /// what time each frame has left; the host tests with any budget).
+    pub fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
+        let Some(work) = self.work.as_mut() else { return false };
+        if self.pondered_at != Some(frame) {
+            self.pondered_at = Some(frame);
+            self.pondered = self.pondered.saturating_add(1);
         }
-        let Some(v) = self.search.step(store, budget.max(1)) else { return true };
-        match v {
-            Verdict::Winnable(()) => {
-                self.line.clear();
-                self.reading = Some(self.search.line_start(self.table.game()));
-                true
-            }
-            // Lost whatever is played: still a move, the fair player's,
-            // and the message says the deal is lost.
-            Verdict::NotWinnable => {
-                self.lost = true;
-                self.fair = Some(Fair::new(self.table.game()));
-                true
-            }
-            Verdict::Unknown => {
-                self.fair = Some(Fair::new(self.table.game()));
-                true
-            }
+        let changed = hint_step(work, self.table.game(), budget, &mut store.0);
+        let working = work.working();
+        if let Some(a) = work.answer().filter(|_| changed) {
+            let mut line: heapless::Vec<Move, LINE> = heapless::Vec::new();
+            let _ = line.extend_from_slice(work.line());
+            self.found(a, &line, frame);
         }
+        if !working {
+            self.work = None;
+        }
+        working
     }
 
     /// Points the cursor at the hint's card and says what it does.
@@ -554,7 +517,8 @@ impl Play {
             return;
         };
         // Kept for this position: asking again shows it at once.
-        self.kept = Some((*self.game().board(), m, why));
+        let deep = self.kept.is_some_and(|k| k.0 == *self.game().board() && k.1 == m && k.3);
+        self.kept = Some((*self.game().board(), m, why, deep));
         if let Some((spot, depth)) = self.find(m.card()) {
             self.cursor = spot;
             self.depth = depth;
@@ -595,7 +559,8 @@ impl Play {
         if let Some(end) = self.table.ended_at() {
             return frame.wrapping_sub(end) > 4 * 60;
         }
-        if self.thinking {
+        self.demo = true;
+        if self.thinking() {
             return false;
         }
         if let Some(m) = self.hinted.filter(|_| !self.last_resort) {
@@ -856,7 +821,7 @@ fn targets(p: &Play, skin: &impl Skin, list: &mut DrawList) {
 fn message_line(p: &Play, frame: u32, skin: &impl Skin, list: &mut DrawList) {
     if let Some(m) = p.table().message(frame) {
         super::paint::message_bar(list, skin, m);
-    } else if p.thinking && !p.silent {
+    } else if p.asked && p.thinking() {
         super::paint::message_bar(list, skin, "Thinking...");
     }
 }
@@ -914,9 +879,29 @@ pub const TIPS: [&str; 10] = [
     "  that takes part of it helps too.",
 ];
 
+/// Units of thinking a frame of King Albert gives the hint while the player
+/// looks at the table, as `kings albert stats --player hint
+/// --ponder-frames W` counts them: measured in Mednafen at `opt-level = 2`,
+/// the `AFTK HINT` lines' `steps` over the frames that pondered (a
+/// position looked at without a hint shown between: 670 units in 62
+/// frames, 411 in about 40; `albert-hints`), so about 40 nodes a frame.
+/// More than [`crate::frame::PONDER_UNITS_A_FRAME`], the least a frame of
+/// any game gives: King Albert's table is light to draw.
+pub const PONDER_UNITS_A_FRAME: crate::frame::Units = 10;
+
+/// Works `units` more on `hint` (the hint for `g`'s position): one step of
+/// it, of up to [`NODES_PER_UNIT`] nodes a unit. True when the answer
+/// changed. The screen's thinking and `kings albert stats --player hint`
+/// both go through here.
+pub fn hint_step(hint: &mut Hint, g: &Game, units: crate::frame::Units, store: &mut HintStore) -> bool {
+    hint.step(g, u64::from(units).saturating_mul(NODES_PER_UNIT), store)
+}
+
 /// King Albert's search nodes in a unit of thinking
-/// ([`Units`](crate::frame::Units)): a node takes about 0.25 ms on the
-/// console (measured: 7000 nodes in 1.7 s), so a unit is about 1 ms.
+/// ([`Units`](crate::frame::Units)): a unit of 4 nodes took 0.45-0.67 ms
+/// in Mednafen at `opt-level = 2` (the `AFTK HINT` lines' `step_us`,
+/// `albert-hints`: the deep search's alone 0.47 ms), a fair player's step
+/// or a slice of a table cleared at most about as long.
 pub const NODES_PER_UNIT: u64 = 4;
 
 impl PlayScreen for Play {
@@ -931,10 +916,9 @@ impl PlayScreen for Play {
     fn undo(&mut self, frame: u32, log: &mut dyn crate::out::Out) {
         self.held = None;
         self.hinted = None;
-        self.thinking = false;
+        self.drop_work();
         self.autos = None;
         self.line.clear();
-        self.reading = None;
         self.table.undo(frame, log);
         self.fix_cursor();
         self.aim_targets();
@@ -948,29 +932,34 @@ impl PlayScreen for Play {
         self.hints
     }
     fn thinking(&self) -> bool {
-        self.thinking
+        Play::thinking(self)
+    }
+    fn deepening(&self) -> bool {
+        self.work.as_ref().is_some_and(|w| w.answer().is_some() && w.working())
     }
     fn think(&mut self, budget: crate::frame::Units, frame: u32, store: &mut HintStorage) -> bool {
-        Play::think(self, u64::from(budget).saturating_mul(NODES_PER_UNIT), frame, store)
+        Play::think(self, budget, frame, store)
+    }
+    fn hint_depth(&self) -> (bool, u32) {
+        let deep = self.kept.is_some_and(|k| k.0 == *self.game().board() && k.3);
+        (deep, self.pondered)
     }
     fn ponder(&mut self) {
         let board = *self.game().board();
-        let known =
-            self.kept.is_some_and(|k| k.0 == board) || (self.line.next(&board).is_some() && self.reading.is_none());
-        if self.thinking || known || self.game().status().is_over() {
+        let known = self.kept.is_some_and(|k| k.0 == board) || self.line.next(&board).is_some();
+        if self.work.is_some() || known || self.game().status().is_over() {
             return;
         }
         self.line.clear();
         self.start_work();
-        self.silent = true;
     }
     fn asked(&self) -> bool {
-        self.thinking && !self.silent
+        self.asked && self.thinking()
     }
     fn withdraw_hint(&mut self) {
-        // The search goes on as pondering would (its answer kept, not
+        // The work goes on as pondering would (its answer kept, not
         // shown), and "Thinking..." comes down: nobody waits for it.
-        self.silent = true;
+        self.asked = false;
         self.table.clear_message();
     }
     fn take_sounds(&mut self) -> crate::sound::Sounds {

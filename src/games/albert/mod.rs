@@ -7,6 +7,7 @@
 //! - [`solver`]: proves a deal won or lost (memoised search over canonical
 //!   positions), with a step API so the console can run it over frames.
 //! - [`player`]: the fair heuristic move (the hint when the solver has none).
+//! - [`hint`]: the console's hint, quick then deep, as a player meets it.
 //!
 //! ```
 //! use farewell::games::albert::{Game, Options};
@@ -16,6 +17,7 @@
 //! ```
 
 pub mod game;
+pub mod hint;
 pub mod notation;
 pub mod player;
 pub mod solver;

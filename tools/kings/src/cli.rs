@@ -64,6 +64,11 @@ pub trait Cli: Patience {
 pub trait HintPlayer<G: Patience> {
     /// The hint for `g` after `units` units of pondering.
     fn next(&mut self, g: &G, units: u32) -> (Option<G::Move>, bool);
+    /// Units a frame of looking gives the hint (the game's own where its
+    /// frames were measured to give more than the least).
+    fn units_a_frame(&self) -> u32 {
+        farewell::frame::PONDER_UNITS_A_FRAME
+    }
 }
 
 /// Frames a player looks before each move at most (`--ponder-frames`):
@@ -299,7 +304,8 @@ fn stats<G: Cli>(mut args: Args, context: &str) -> Result<String, String> {
         None => None,
     };
     let frames = ponder.unwrap_or(0) as u32;
-    let units = frames.saturating_mul(farewell::frame::PONDER_UNITS_A_FRAME);
+    let units =
+        frames.saturating_mul(hint.as_ref().map_or(farewell::frame::PONDER_UNITS_A_FRAME, |h| h.units_a_frame()));
     let (mut hints, mut deep) = (0u64, 0u64);
     let Some(games) = games else {
         return Err(usage_of::<G>("stats"));

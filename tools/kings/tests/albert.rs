@@ -165,3 +165,21 @@ fn bad_input_gives_one_line_and_exit_2() {
     let due = DEAL_1.replace("foundations: - - Ad Ac", "foundations: - - Ad -").replace("t1:", "t1: Ac");
     bad(K.run_stdin(&["legal", "-"], &due), "auto due");
 }
+
+/// `--player hint` plays the console's hint move after move: with no
+/// pondering the quick answer alone (the solver within 700 nodes, else the
+/// fair player), with two seconds of looking before each move a deep
+/// answer (a win the solver found past the quick answer, its table kept
+/// from move to move) replaces it at times, and more deals are won.
+#[test]
+fn the_hint_player_deepens_with_the_frames_the_player_looks() {
+    let line = |out: &str, head: &str| out.lines().find_map(|l| l.strip_prefix(head)).unwrap_or("").to_string();
+    let won = |out: &str| line(out, "won: ").split(' ').next().unwrap_or("").parse::<u32>().unwrap();
+    let quick = K.ok(&["stats", "--games", "10", "--player", "hint", "--ponder-frames", "0"]);
+    assert!(quick.starts_with("player: hint (the console's, 0 frames of pondering before each move: 0 units)"));
+    assert!(line(&quick, "deep answers: ").starts_with("0 of "), "{quick}");
+    let looked = K.ok(&["stats", "--games", "10", "--player", "hint", "--ponder-frames", "120"]);
+    assert!(looked.starts_with("player: hint (the console's, 120 frames of pondering before each move: 1200 units)"));
+    assert!(!line(&looked, "deep answers: ").starts_with("0 "), "{looked}");
+    assert!(won(&looked) > won(&quick), "{quick}\n{looked}");
+}
