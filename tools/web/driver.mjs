@@ -3,7 +3,7 @@
 // by playwright-core, with the disc served from 127.0.0.1.
 //
 //   node tools/web/driver.mjs --site DIR --out DIR [--image FILE]
-//        [--profile DIR] [--card FILE] [--box WIDTH] [--fast RATIO]
+//        [--profile DIR] [--card FILE] [--box WIDTH]
 //
 // --image plays another PS-EXE or CD image (a .cue: its .bin) on the same
 // page (?disc=); an image inside the site (DIR/farewell.cue) is the page's
@@ -13,11 +13,7 @@
 // about as much CPU as the emulator). --profile keeps the browser's storage there (the memory
 // card survives into the next session, as a reload keeps it for a player);
 // --card writes the memory card the page saved (the core's .srm, a raw 128
-// KiB card) to FILE when the session ends. --fast runs the core up to
-// RATIO times the console's speed (RetroArch's fast-forward, the page's
-// own button): in headless Chromium the page's frames came at 15-40 a
-// second on a loaded machine, and every wait, tap and shot of the harness
-// counts the core's frames, not the clock's.
+// KiB card) to FILE when the session ends.
 //
 // On stdout, one line each: every line the game logs, read out of the
 // emulator's memory (src/logring.rs, site/logring.js), and the driver's own
@@ -53,18 +49,14 @@ function parse(argv) {
   const a = {};
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
-    if (!["--site", "--out", "--image", "--profile", "--card", "--box", "--fast"].includes(k) || i + 1 >= argv.length) {
+    if (!["--site", "--out", "--image", "--profile", "--card", "--box"].includes(k) || i + 1 >= argv.length) {
       console.error(`driver.mjs: unknown or incomplete argument ${JSON.stringify(k)}`);
       process.exit(2);
     }
-    a[k.slice(2)] = k === "--box" || k === "--fast" ? Number(argv[++i]) : resolve(argv[++i]);
+    a[k.slice(2)] = k === "--box" ? Number(argv[++i]) : resolve(argv[++i]);
   }
   if (a.box !== undefined && !(Number.isInteger(a.box) && a.box >= 160 && a.box <= 4096)) {
     console.error("driver.mjs: --box takes a width from 160 to 4096");
-    process.exit(2);
-  }
-  if (a.fast !== undefined && !(a.fast >= 1 && a.fast <= 10)) {
-    console.error("driver.mjs: --fast takes a ratio from 1 to 10");
     process.exit(2);
   }
   if (!a.site || !a.out) {
@@ -197,13 +189,6 @@ try {
 } catch (e) {
   await page.screenshot({ path: join(a.out, "page.png") }).catch(() => {});
   die(`the page did not start the emulator (${join(a.out, "page.png")}): ${e.message.split("\n")[0]}`);
-}
-if (a.fast > 1) {
-  await page.evaluate((ratio) => {
-    const gm = window.EJS_emulator.gameManager;
-    gm.setFastForwardRatio(ratio);
-    gm.toggleFastForward(1);
-  }, a.fast);
 }
 ctl("ready");
 

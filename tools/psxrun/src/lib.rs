@@ -409,10 +409,6 @@ fn rearmed_command(
         .arg("--image")
         .arg(image)
         .args(["--box", "320"]);
-    if !opts.realtime {
-        // The waits, taps and shots count the core's frames.
-        cmd.args(["--fast", "3"]);
-    }
     if let Some(card) = &opts.memory_card {
         let mut profile = card.clone().into_os_string();
         profile.push(".profile");

@@ -17,11 +17,6 @@
 //! `make web`) in headless Chromium, through `tools/web/driver.mjs`: the
 //! event log is read out of the emulator's memory.
 //!
-//! `--fast` runs the emulator past the console's speed: Mednafen and
-//! PCSX-Reloaded unthrottled (a tap is then held by the clock, so it may
-//! last many frames), PCSX ReARMed at up to 3 times (its fast-forward: its
-//! taps are held for 3 of its frames, so nothing else changes).
-//!
 //! Every wait (`wait`, `sleep`, `press`, `until`, `hints`, a tap's, `perf`)
 //! counts the console's frames, 60 to a second of the script's, not the
 //! clock's: PCSX ReARMed's frame count from its driver; in PCSX-Reloaded
