@@ -324,9 +324,7 @@ impl App {
         if self.dealt_at == Some(frame) {
             return false;
         }
-        self.playing
-            .as_mut()
-            .is_some_and(|p| p.pondering() && p.think(budget, frame, &mut self.hint_stores))
+        self.playing.as_mut().is_some_and(|p| p.pondering() && p.think(budget, frame, &mut self.hint_stores))
     }
 
     /// What the next unit of [`App::think`] costs, in the game's usual
