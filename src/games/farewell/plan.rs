@@ -145,6 +145,7 @@ impl<'a> View<'a> {
     /// may take: it must share the suit of each card beside it outside the
     /// window (its two outside neighbours: up or down, left or right).
     /// `any` is set when it has such a card.
+    #[inline]
     fn allowed(&self, r: u8, c: u8, dr: u8, dc: u8) -> (u8, bool) {
         let (qr, qc) = (usize::from(r + dr), usize::from(c + dc));
         // In the bordered grid the cell is at (qr + 1, qc + 1): the outside
