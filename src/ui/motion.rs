@@ -170,6 +170,7 @@ impl<K, const N: usize> Motion<K, N> {
     /// the one queued before it has run [`STAGGER`] frames, and runs
     /// [`SLIDE_FRAMES`] ([`progress`]). Past `N` it is not
     /// shown (the move still is).
+    #[inline]
     pub fn queue(&mut self, kind: K, frame: u32) {
         let start = match self.queue.get() {
             Some(q) if before(frame, q) => q,
@@ -200,6 +201,7 @@ impl<K, const N: usize> Motion<K, N> {
         t.seen.then(|| self.place(&t, frame))
     }
 
+    #[inline]
     fn place(&self, t: &Track, frame: u32) -> (i16, i16) {
         if !t.sliding {
             return t.at;

@@ -548,6 +548,7 @@ impl Game {
     }
 
     /// The four hand slots, left to right.
+    #[inline]
     pub fn hand(&self) -> [Option<Card>; HAND] {
         self.hand.map(Card::from_index)
     }
@@ -1060,6 +1061,7 @@ const _: () = assert!(MAX_H as usize * MAX_W as usize <= 128, "a grid must fit a
 crate::display_via_text!(Illegal);
 
 /// The top-left cell of a 2x2 block, if the set is exactly one.
+#[inline]
 fn block_of_four(bits: u128) -> Option<Cell> {
     if bits.count_ones() != 4 {
         return None;

@@ -414,6 +414,7 @@ fn site_count(wins: &[u16; CELLS], w: u8, h: u8) -> [u8; 4] {
 }
 
 /// Adds (`by` 1) or takes away (`by` -1 as `u8::MAX`) a window's site.
+#[inline]
 fn count_site(count: &mut [u8; 4], bits: u16, by: u8) {
     let suits = site_suits(bits);
     for (suit, n) in count.iter_mut().enumerate() {
