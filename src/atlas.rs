@@ -130,6 +130,7 @@ impl CardSize {
 ///
 /// # Panics
 /// If `suit > 3` or `rank` is not in 1..=13.
+#[inline]
 pub const fn face(suit: u8, rank: u8, style: FaceStyle, size: CardSize) -> Sprite {
     assert!(suit < 4 && rank >= 1 && rank <= 13, "no such card");
     FACES[size as usize][style as usize][suit as usize * 13 + rank as usize - 1]

@@ -175,6 +175,7 @@ impl<'a> SeenSet<'a> {
     }
 
     /// Puts `v` in the set (see [`Insert`]).
+    #[inline]
     pub fn insert(&mut self, v: u64) -> Insert {
         if v == 0 {
             if self.zero {

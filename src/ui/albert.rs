@@ -657,6 +657,7 @@ pub fn spot_x(s: Spot) -> i16 {
 }
 
 /// Rows between the cards of a stack of `n`, with cards `ch` high.
+#[inline]
 pub fn fan(n: usize, ch: i16) -> i16 {
     if n < 2 {
         return FAN_MAX;

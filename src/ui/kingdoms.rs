@@ -711,6 +711,7 @@ impl Tableau<'_> {
     }
 
     /// Words centred on x, left out under a menu.
+    #[inline]
     fn text_centred(&self, list: &mut DrawList, skin: &impl Skin, x: i16, y: i16, s: &str, c: Rgb) {
         if !self.covered {
             text_centred(list, skin, x, y, s, c);
@@ -920,6 +921,7 @@ impl Tableau<'_> {
 }
 
 /// Writes `n` (0..100) in digits, without the formatting machinery.
+#[inline]
 fn count(s: &mut String<8>, n: usize) {
     if n >= 10 {
         let _ = s.push(char::from(b'0' + (n / 10 % 10) as u8));

@@ -158,6 +158,7 @@ impl<K, const N: usize> Motion<K, N> {
     /// True while a card is still to arrive at `frame` (on its way, or
     /// waiting for its turn), or one of the screen's own animations is
     /// still to finish.
+    #[inline]
     pub fn busy(&self, frame: u32) -> bool {
         self.cards.iter().any(|c| {
             let t = c.get();
@@ -169,6 +170,7 @@ impl<K, const N: usize> Motion<K, N> {
     /// the one queued before it has run [`STAGGER`] frames, and runs
     /// [`SLIDE_FRAMES`] ([`progress`]). Past `N` it is not
     /// shown (the move still is).
+    #[inline]
     pub fn queue(&mut self, kind: K, frame: u32) {
         let start = match self.queue.get() {
             Some(q) if before(frame, q) => q,
@@ -199,6 +201,7 @@ impl<K, const N: usize> Motion<K, N> {
         t.seen.then(|| self.place(&t, frame))
     }
 
+    #[inline]
     fn place(&self, t: &Track, frame: u32) -> (i16, i16) {
         if !t.sliding {
             return t.at;
@@ -300,6 +303,7 @@ pub struct Moving<'a, S: Skin, K = (), const N: usize = 0> {
 impl<S: Skin, K, const N: usize> Moving<'_, S, K, N> {
     /// Draws the cards in flight over the table, and ends this drawing
     /// (new cards come from the stock no longer).
+    #[inline]
     pub fn finish(&self, list: &mut DrawList, face: FaceStyle) {
         for (i, cell) in self.motion.cards.iter().enumerate() {
             let t = cell.get();

@@ -94,6 +94,7 @@ fn art_size(size: CardSize) -> atlas::CardSize {
 pub struct AtlasSkin;
 
 impl Skin for AtlasSkin {
+    #[inline]
     fn card(&self, list: &mut DrawList, x: i16, y: i16, card: Card, face: FaceStyle, size: CardSize, tint: Rgb) {
         let style = match face {
             FaceStyle::Standard => atlas::FaceStyle::Standard,

@@ -174,6 +174,7 @@ const HEADER: u128 = 0xA1BE_57A3_u128 << 64;
 
 /// The 2-bit code of card `c` lying on `under` (`None`: a stack's bottom,
 /// or not on a stack at all).
+#[inline]
 fn code_of(c: Card, under: Option<Card>) -> u32 {
     match under {
         None => 0,
@@ -789,6 +790,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn begin_pass(&mut self, stamp: u128, table: &mut [u128], frames: &mut [Frame], moves: &mut [Step]) {
         self.stamp = stamp;
         self.used = if self.kept { used_of(table) } else { 0 };
@@ -815,12 +817,14 @@ impl State {
     }
 
     /// Plays `p` on the board, keeping the key.
+    #[inline]
     fn apply(&mut self, p: Plan) {
         self.key = key_after(self.key, &self.board, p, false);
         self.board.apply(p);
     }
 
     /// Takes `p` back, keeping the key.
+    #[inline]
     fn unapply(&mut self, p: Plan) {
         self.key = key_after(self.key, &self.board, p, true);
         self.board.unapply(p);
@@ -866,6 +870,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn undo_safe(&mut self, n: u8) {
         for _ in 0..n {
             if let Some(p) = self.autos.pop() {
@@ -875,6 +880,7 @@ impl State {
     }
 
     /// Looks `k` up and stores it if new: one probe sequence for both.
+    #[inline]
     fn visit(&mut self, table: &mut [u128], k: u128) -> Seen {
         let len = table.len();
         if len < 2 {

@@ -548,6 +548,7 @@ impl Game {
     }
 
     /// The four hand slots, left to right.
+    #[inline]
     pub fn hand(&self) -> [Option<Card>; HAND] {
         self.hand.map(Card::from_index)
     }
@@ -615,6 +616,7 @@ impl Game {
 
     /// [`Game::legal_cells`] given the [`Game::frontier`], which several
     /// cards' questions share.
+    #[inline]
     fn legal_beside(&self, frontier: CellSet, card: Card) -> CellSet {
         if self.kings_to_place != 0 {
             return if card.is_king() { self.valid & !self.occupied } else { CellSet::EMPTY };
@@ -831,6 +833,7 @@ impl Game {
 
     /// The top-left cell of a complete book of `rank`, if its four cards
     /// fill a 2x2 block.
+    #[inline]
     fn complete_book(&self, rank: Rank) -> Option<Cell> {
         block_of_four(self.by_rank[usize::from(rank.number() - 1)].0)
     }
@@ -838,6 +841,7 @@ impl Game {
     /// Whether placing `card` on `cell` makes its rank's four cards a 2x2
     /// block: a book, removed at once or when its turn comes (the fair
     /// player's search weighs such a placement as a position judged whole).
+    #[inline]
     pub fn completes_book(&self, card: Card, cell: Cell) -> bool {
         let mut set = self.by_rank[usize::from(card.rank().number() - 1)];
         set.insert(cell);
@@ -896,6 +900,7 @@ impl Game {
     /// recorded (undo never takes it back; work on a copy). `false`, and
     /// nothing changed, if the card is not in the stock, the hand is full
     /// or the game is over.
+    #[inline]
     pub fn imagine_drawn(&mut self, card: Card) -> bool {
         if self.status.is_over() {
             return false;
@@ -1014,6 +1019,7 @@ impl Game {
 
     // ---- cell bookkeeping ----
 
+    #[inline]
     fn put(&mut self, card: Card, cell: Cell) {
         let i = cell.index();
         if i >= CELLS {
@@ -1055,6 +1061,7 @@ const _: () = assert!(MAX_H as usize * MAX_W as usize <= 128, "a grid must fit a
 crate::display_via_text!(Illegal);
 
 /// The top-left cell of a 2x2 block, if the set is exactly one.
+#[inline]
 fn block_of_four(bits: u128) -> Option<Cell> {
     if bits.count_ones() != 4 {
         return None;

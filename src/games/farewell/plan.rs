@@ -145,6 +145,7 @@ impl<'a> View<'a> {
     /// may take: it must share the suit of each card beside it outside the
     /// window (its two outside neighbours: up or down, left or right).
     /// `any` is set when it has such a card.
+    #[inline]
     fn allowed(&self, r: u8, c: u8, dr: u8, dc: u8) -> (u8, bool) {
         let (qr, qc) = (usize::from(r + dr), usize::from(c + dc));
         // In the bordered grid the cell is at (qr + 1, qc + 1): the outside
@@ -413,6 +414,7 @@ fn site_count(wins: &[u16; CELLS], w: u8, h: u8) -> [u8; 4] {
 }
 
 /// Adds (`by` 1) or takes away (`by` -1 as `u8::MAX`) a window's site.
+#[inline]
 fn count_site(count: &mut [u8; 4], bits: u16, by: u8) {
     let suits = site_suits(bits);
     for (suit, n) in count.iter_mut().enumerate() {

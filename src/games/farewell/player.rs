@@ -629,6 +629,7 @@ impl<const B: usize, const T: usize> TurnBeam<B, T> {
         }
     }
 
+    #[inline]
     fn finish_one_ply(&mut self) {
         let mut best: Option<(i32, Move)> = None;
         for (mv, s) in self.roots.iter().zip(self.first.iter()) {

@@ -481,6 +481,7 @@ impl Position {
     }
 
     /// Cards on the foundations, 0..=52.
+    #[inline]
     pub fn on_foundations(&self) -> usize {
         (0..4)
             .map(|s| {
@@ -493,6 +494,7 @@ impl Position {
     }
 
     /// True when `c` is on its foundation.
+    #[inline]
     pub fn is_on_foundation(&self, c: Card) -> bool {
         let s = c.suit() as usize;
         match c.rank().number() {
@@ -506,6 +508,7 @@ impl Position {
     /// The top card of a suit's pile in the notation's columns: the
     /// dungeon's ace, the tower's ten, the castle's last card, the last
     /// subject. `None` when empty.
+    #[inline]
     pub fn pile_top(&self, pile: Pile, s: Suit) -> Option<Card> {
         let i = s as usize;
         let r = match pile {
@@ -720,6 +723,7 @@ impl Position {
     }
 
     /// Puts `c` on its foundation (`put`) or takes it back off.
+    #[inline]
     fn found(&mut self, c: Card, put: bool) {
         let s = c.suit() as usize;
         let step = |x: &mut u8| *x = if put { x.saturating_add(1) } else { x.saturating_sub(1) };

@@ -571,6 +571,7 @@ impl Sampler {
     /// True when `m` is legal and may be played without the game going
     /// round in circles: a move that cannot be taken back, or one that
     /// makes the judgement strictly better (as the rules of thumb's plans).
+    #[inline]
     fn acceptable(&self, m: Move) -> bool {
         let mut v = self.plain.view;
         match v.apply(m) {

@@ -70,6 +70,7 @@ pub fn position_hash(p: &Position) -> u64 {
 }
 
 /// True when `m` is a foundation move that can never hurt (module doc).
+#[inline]
 pub fn is_safe(p: &Position, m: Move) -> bool {
     let Move::ToFoundation(c) = m else { return false };
     match c.rank().number() {
