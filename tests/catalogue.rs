@@ -35,7 +35,7 @@ fn the_catalogue_lists_each_game_once_with_what_the_shared_screens_need() {
         assert!(!e.help.is_empty() && !e.author.is_empty());
         let rows = option_rows(id);
         assert_eq!(rows.last(), Some(&"Back"), "{e:?}");
-        for shared in ["Card faces", "Winnable only", "Effects", "Music"] {
+        for shared in ["Card faces", "Legal cells", "Winnable only", "Effects", "Music"] {
             assert_eq!(rows.iter().filter(|r| **r == shared).count(), 1, "{e:?}: {shared}");
         }
         // The first boot's options deal, and count in a row that exists.

@@ -1006,10 +1006,11 @@ impl Play {
 }
 
 /// The Options screen's rows of King Albert.
-const OPTION_ROWS: [OptionRow; 9] = [
+const OPTION_ROWS: [OptionRow; 10] = [
     OptionRow::Own(0),
     OptionRow::Own(1),
     OptionRow::Faces,
+    OptionRow::Highlight,
     OptionRow::Winnable,
     OptionRow::Effects,
     OptionRow::Music,

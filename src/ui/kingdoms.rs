@@ -1072,9 +1072,10 @@ impl Play {
 }
 
 /// The Options screen's rows of Four Kingdoms.
-const OPTION_ROWS: [OptionRow; 8] = [
+const OPTION_ROWS: [OptionRow; 9] = [
     OptionRow::Own(0),
     OptionRow::Faces,
+    OptionRow::Highlight,
     OptionRow::Winnable,
     OptionRow::Effects,
     OptionRow::Music,

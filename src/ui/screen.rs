@@ -340,8 +340,9 @@ impl fmt::Debug for ScreenInfo {
 }
 
 /// The Options rows of a game without deal options of its own.
-const NO_OPTIONS: [OptionRow; 7] = [
+const NO_OPTIONS: [OptionRow; 8] = [
     OptionRow::Faces,
+    OptionRow::Highlight,
     OptionRow::Winnable,
     OptionRow::Effects,
     OptionRow::Music,
